@@ -1,0 +1,35 @@
+# dicespec: the two set-up commands are `make serve` and `make test`; both install what they need.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+
+.PHONY: help test serve site bench constraints clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
+
+$(INSTALLED): pyproject.toml constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt pip setuptools wheel
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench]'
+	touch $@
+
+test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site)
+	$(PY) -m pytest
+
+serve: $(INSTALLED) ## build and serve the rules website on http://127.0.0.1:8000
+	$(VENV)/bin/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+
+site: $(INSTALLED) ## build the rules website into site/
+	$(VENV)/bin/mkdocs build --strict
+
+bench: $(INSTALLED) ## run the benchmarks and print their figures
+	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+constraints: $(INSTALLED) ## re-pin constraints.txt from the installed set
+	{ sed -n '1,2p' constraints.txt; $(PY) -m pip freeze --all --exclude-editable | grep -v '^dicespec'; } > constraints.new && mv constraints.new constraints.txt
+
+clean: ## remove the virtual environment and build output
+	rm -rf $(VENV) site build dist

@@ -1,0 +1,113 @@
+"""The ``dicespec`` command: argument parsing only; the work is done by the library."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from dicespec.dice import DiceError, Roll
+from dicespec.rulesets import DEFAULT_RULESET, GAMES, RulesetError, find_ruleset, load_ruleset, ruleset_data, ruleset_names
+
+# Where each game's terminal front end lives: score_report(ruleset, roll, as_json=) and play(...).
+TERMINALS = {"kiriki": "dicespec.kiriki.terminal", "ten-thousand": "dicespec.ten_thousand.terminal"}
+
+
+class UsageError(Exception):
+    """Bad input on the command line: reported in one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line on stderr (the usage is in --help)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _ruleset(game: str, name: str | None, path: str | None):
+    if path is not None:
+        ruleset = load_ruleset(path)
+    else:
+        ruleset = find_ruleset(name or DEFAULT_RULESET[game])
+    if ruleset.game != game:
+        raise UsageError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not {game}")
+    return ruleset
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
+    roll = Roll.parse(args.dice)  # the engine checks the number of dice its game takes
+    terminal = importlib.import_module(TERMINALS[args.game])
+    print(terminal.score_report(ruleset, roll, as_json=args.json))
+    return 0
+
+
+def _cmd_rulesets(args: argparse.Namespace) -> int:
+    names = ruleset_names(args.game)
+    width = max(len(n) for n in names)
+    for name in names:
+        data = ruleset_data(name)
+        default = " (default)" if DEFAULT_RULESET[data["game"]] == name else ""
+        print(f"{name:<{width}}  {data['game']:<12}  {data['description']}{default}")
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
+    terminal = importlib.import_module(TERMINALS[args.game])
+    return terminal.play(ruleset, args.players, args.seed)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="dicespec",
+        description="Executable rules for Kiriki and 10000: score rolls, list rulesets, play.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
+    def add_ruleset_options(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("game", choices=sorted(GAMES), help="the game")
+        group = sub.add_mutually_exclusive_group()
+        group.add_argument("--ruleset", metavar="NAME", help="a shipped ruleset (see 'dicespec rulesets'); default: the game's reference")
+        group.add_argument("--ruleset-file", metavar="PATH", help="a ruleset YAML file of your own")
+
+    score = commands.add_parser(
+        "score", help="what a roll scores",
+        description="Kiriki: the roll's score in every row. 10000: every legal set-aside and the best one.",
+        epilog="examples: dicespec score kiriki 66616   dicespec score ten-thousand 111556 --json",
+    )
+    add_ruleset_options(score)
+    score.add_argument("dice", help="the dice as digits, e.g. 66616")
+    score.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    score.set_defaults(run=_cmd_score)
+
+    rulesets = commands.add_parser("rulesets", help="list the shipped rulesets",
+                                   description="The shipped rulesets, each with a one-line description.")
+    rulesets.add_argument("--game", choices=sorted(GAMES), help="only this game's rulesets")
+    rulesets.set_defaults(run=_cmd_rulesets)
+
+    play = commands.add_parser("play", help="play a game in the terminal",
+                               description="A game in the terminal, on the reference engine. Type 'help' in the game.")
+    add_ruleset_options(play)
+    play.add_argument("--players", type=int, default=1, help="number of players (default 1)")
+    play.add_argument("--seed", type=int, default=None, help="seed of the dice, to replay a game")
+    play.set_defaults(run=_cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except (UsageError, DiceError, RulesetError, ValueError) as exc:
+        print(f"dicespec: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,292 @@
+"""The Kiriki turn and game: an explicit state machine over immutable states.
+
+A turn is one roll of all five dice, up to ``rolls_per_turn - 1`` rerolls of a chosen,
+non-empty subset, then exactly one score. Players take turns in fixed order from player 1;
+a player with no turn left is skipped; the game ends when nobody has a turn left.
+
+A player has ``13 + extra turns`` turns. With the reference rules, each repeat kiriki (a five
+of a kind added to a kiriki cell above 0) fills no row and earns one extra turn, so a player
+has a turn left exactly while a row is open.
+
+Every action is checked before anything changes: an illegal one raises a
+:class:`KirikiActionError` subclass and leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from dicespec.dice import Roll
+from dicespec.kiriki.rows import fits, score
+from dicespec.kiriki.ruleset import KirikiRuleset, Row
+from dicespec.kiriki.sheet import Sheet
+
+DiceSource = Callable[[int], Sequence[int]]
+"""Gives ``n`` die values on request: a seeded RNG, or scripted values for a replay."""
+
+
+# -- errors ------------------------------------------------------------------------------
+
+
+class KirikiActionError(Exception):
+    """An action the rules do not allow now. ``code`` is a stable id for reports."""
+
+    code = "illegal-action"
+
+
+class GameOverError(KirikiActionError):
+    code = "game-over"
+
+
+class NotRolledError(KirikiActionError):
+    code = "not-rolled"
+
+
+class AlreadyRolledError(KirikiActionError):
+    code = "already-rolled"
+
+
+class NoRollsLeftError(KirikiActionError):
+    code = "no-rolls-left"
+
+
+class EmptyRerollError(KirikiActionError):
+    code = "empty-reroll"
+
+
+class DieIndexError(KirikiActionError):
+    code = "bad-die-index"
+
+
+class RowUsedError(KirikiActionError):
+    code = "row-used"
+
+
+class RowsStillOpenError(KirikiActionError):
+    code = "rows-still-open"
+
+
+class PlayerCountError(ValueError):
+    """A number of players the ruleset does not allow."""
+
+
+# -- state -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    sheet: Sheet = Sheet()
+    turns_taken: int = 0
+    extra_turns: int = 0
+
+    def has_turn_left(self) -> bool:
+        """Has this player turns to play: 13, and one more for each extra turn earned?"""
+        return self.turns_taken < len(Row) + self.extra_turns
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about a game at one moment. ``current`` is a 0-based player index."""
+
+    players: tuple[PlayerState, ...]
+    current: int = 0
+    dice: Roll | None = None
+    rolls: int = 0
+
+    @property
+    def is_over(self) -> bool:
+        """Has every player played all their turns?"""
+        return not any(p.has_turn_left() for p in self.players)
+
+    @property
+    def sheets(self) -> tuple[Sheet, ...]:
+        return tuple(p.sheet for p in self.players)
+
+
+# -- rules about actions -----------------------------------------------------------------
+
+
+def is_repeat_kiriki(ruleset: KirikiRuleset, sheet: Sheet, roll: Roll) -> bool:
+    """Can ``roll`` be added to the kiriki cell: a kiriki, a cell above 0, and the ruleset allows it?"""
+    return (
+        ruleset.repeat_kiriki_adds is not None
+        and sheet.cells.get(Row.KIRIKI, 0) > 0
+        and fits(ruleset.rows[Row.KIRIKI], roll.counts)
+    )
+
+
+def earns_extra_turn(ruleset: KirikiRuleset, *, first_kiriki: bool, repeat_kiriki: bool) -> bool:
+    """Does this score earn a turn at the end of the game?"""
+    if ruleset.extra_turns == "every_kiriki":
+        return first_kiriki or repeat_kiriki
+    if ruleset.extra_turns == "repeat_kirikis":
+        return repeat_kiriki
+    return False
+
+
+def can_score(ruleset: KirikiRuleset, sheet: Sheet, roll: Roll, row: Row) -> bool:
+    """Can ``row`` take ``roll`` now: an open row, or a repeat kiriki for the kiriki cell?"""
+    return sheet.is_open(row) or (row is Row.KIRIKI and is_repeat_kiriki(ruleset, sheet, roll))
+
+
+# -- the game ----------------------------------------------------------------------------
+
+
+def random_dice(seed: int | None = None) -> DiceSource:
+    """A dice source drawing from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return lambda n: [rng.randint(1, 6) for _ in range(n)]
+
+
+class KirikiGame:
+    """A game of Kiriki for ``players`` players under ``ruleset``.
+
+    Dice come from ``dice`` (a :data:`DiceSource`; a seeded RNG by default), or are given
+    to :meth:`roll` and :meth:`reroll` directly, as a replay does.
+    """
+
+    def __init__(
+        self,
+        ruleset: KirikiRuleset,
+        players: int = 1,
+        *,
+        dice: DiceSource | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if not ruleset.min_players <= players <= ruleset.max_players:
+            raise PlayerCountError(
+                f"{players} players: ruleset {ruleset.name} allows "
+                f"{ruleset.min_players} to {ruleset.max_players}"
+            )
+        self.ruleset = ruleset
+        self._dice = dice if dice is not None else random_dice(seed)
+        self.state = GameState(players=tuple(PlayerState() for _ in range(players)))
+
+    # -- views ---------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The 0-based index of the player whose turn it is."""
+        return self.state.current
+
+    @property
+    def dice(self) -> Roll | None:
+        return self.state.dice
+
+    @property
+    def rolls_left(self) -> int:
+        return self.ruleset.rolls_per_turn - self.state.rolls
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def sheet(self, player: int) -> Sheet:
+        return self.state.players[player].sheet
+
+    def scorable_rows(self) -> tuple[Row, ...]:
+        """The rows the current dice may be scored in now."""
+        state = self._require_rolled()
+        sheet = state.players[state.current].sheet
+        assert state.dice is not None
+        return tuple(row for row in Row if can_score(self.ruleset, sheet, state.dice, row))
+
+    # -- actions -------------------------------------------------------------------------
+
+    def roll(self, dice: Roll | Iterable[int] | str | None = None) -> Roll:
+        """The turn's first roll: all five dice."""
+        state = self._require_playing()
+        if state.rolls:
+            raise AlreadyRolledError("the dice are already rolled this turn; reroll some or score")
+        roll = self._draw(self.ruleset.dice, dice)
+        self.state = replace(state, dice=roll, rolls=1)
+        return roll
+
+    def reroll(self, positions: Iterable[int], dice: Roll | Iterable[int] | str | None = None) -> Roll:
+        """Throw again the dice at these 0-based ``positions``; the others keep their values.
+
+        ``dice``, when given, are the new values of those dice in the order of ``positions``.
+        """
+        state = self._require_rolled()
+        wanted = list(positions)
+        if state.rolls >= self.ruleset.rolls_per_turn:
+            raise NoRollsLeftError(f"no rolls left: a turn has {self.ruleset.rolls_per_turn} rolls")
+        if not wanted:
+            raise EmptyRerollError("choose at least one die to reroll")
+        for position in wanted:
+            if type(position) is not int or not 0 <= position < self.ruleset.dice:
+                raise DieIndexError(f"die index {position!r}: dice are numbered 0 to {self.ruleset.dice - 1}")
+        if len(set(wanted)) != len(wanted):
+            raise DieIndexError(f"die indexes {wanted} name a die twice")
+        new_values = self._draw(len(wanted), dice)
+        assert state.dice is not None
+        values = list(state.dice)
+        for position, value in zip(wanted, new_values, strict=True):
+            values[position] = value
+        roll = Roll(tuple(values))
+        self.state = replace(state, dice=roll, rolls=state.rolls + 1)
+        return roll
+
+    def score(self, row: Row | str) -> int:
+        """Score the dice in ``row`` and end the turn; returns the points written."""
+        row = Row.parse(row) if isinstance(row, str) else row
+        state = self._require_rolled()
+        player = state.players[state.current]
+        roll = state.dice
+        assert roll is not None
+        if not can_score(self.ruleset, player.sheet, roll, row):
+            raise RowUsedError(f"row {row} is already filled for player {state.current + 1}")
+        if player.sheet.is_open(row):
+            points = score(self.ruleset, roll, row)
+            sheet = player.sheet.with_cell(row, points)
+            extra = earns_extra_turn(
+                self.ruleset, first_kiriki=row is Row.KIRIKI and points > 0, repeat_kiriki=False
+            )
+        else:
+            points = self.ruleset.repeat_kiriki_adds or 0
+            sheet = player.sheet.with_repeat_kiriki(points)
+            extra = earns_extra_turn(self.ruleset, first_kiriki=False, repeat_kiriki=True)
+        self._end_turn(replace(player, sheet=sheet, extra_turns=player.extra_turns + extra))
+        return points
+
+    def end_turn(self) -> None:
+        """End a turn with no score: allowed only when every row is already filled."""
+        state = self._require_rolled()
+        player = state.players[state.current]
+        if not player.sheet.is_full:
+            open_rows = ", ".join(player.sheet.open_rows)
+            raise RowsStillOpenError(f"a turn must score a row while rows are open ({open_rows})")
+        self._end_turn(player)
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _require_playing(self) -> GameState:
+        if self.state.is_over:
+            raise GameOverError("the game is over")
+        return self.state
+
+    def _require_rolled(self) -> GameState:
+        state = self._require_playing()
+        if state.dice is None:
+            raise NotRolledError("roll the dice first")
+        return state
+
+    def _draw(self, n: int, given: Roll | Iterable[int] | str | None) -> Roll:
+        values = self._dice(n) if given is None else given
+        return Roll.of(values, count=n)
+
+    def _end_turn(self, player: PlayerState) -> None:
+        state = self.state
+        players = list(state.players)
+        players[state.current] = replace(player, turns_taken=player.turns_taken + 1)
+        following = [(state.current + step) % len(players) for step in range(1, len(players) + 1)]
+        nxt = next((i for i in following if players[i].has_turn_left()), state.current)
+        self.state = GameState(players=tuple(players), current=nxt)
+
+
+def winners(ruleset: KirikiRuleset, sheets: Sequence[Sheet]) -> tuple[int, ...]:
+    """The 0-based indexes of the players with the highest grand total (ties share the win)."""
+    totals = [sheet.grand_total(ruleset) for sheet in sheets]
+    return tuple(i for i, total in enumerate(totals) if total == max(totals))

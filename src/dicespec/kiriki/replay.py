@@ -1,0 +1,124 @@
+"""Replaying a Kiriki game from given dice and actions, as the spec and the conformance suite do.
+
+An action is written as text so that features, golden files and the wire protocol share
+one notation, and each action type round-trips: ``str(Action.parse(s)) == s``.
+
+=================  ==========================================================
+``roll 12345``     the turn's first roll shows 1, 2, 3, 4, 5
+``reroll 1,2=66``  dice 1 and 2 (1-based) are thrown again and show 6 and 6
+``score chance``   the dice are scored in the chance row (the turn ends)
+``end``            the turn ends with no score (only when every row is filled)
+=================  ==========================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from dicespec.dice import Roll
+from dicespec.kiriki.game import KirikiActionError, KirikiGame, PlayerState
+from dicespec.kiriki.ruleset import KirikiRuleset, Row
+
+
+class ActionSyntaxError(ValueError):
+    """An action that is not written in the replay notation."""
+
+
+@dataclass(frozen=True, slots=True)
+class RollAction:
+    dice: Roll
+
+    def __str__(self) -> str:
+        return f"roll {self.dice}"
+
+
+@dataclass(frozen=True, slots=True)
+class RerollAction:
+    positions: tuple[int, ...]  # 0-based
+    dice: Roll  # the new values, in the order of ``positions``
+
+    def __str__(self) -> str:
+        return f"reroll {','.join(str(p + 1) for p in self.positions)}={self.dice}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreAction:
+    row: Row
+
+    def __str__(self) -> str:
+        return f"score {self.row}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurnAction:
+    def __str__(self) -> str:
+        return "end"
+
+
+Action = RollAction | RerollAction | ScoreAction | EndTurnAction
+
+
+def parse_action(text: str) -> Action:
+    """Read one action in the replay notation (see the module docstring)."""
+    verb, _, rest = text.strip().partition(" ")
+    rest = rest.strip()
+    try:
+        match verb:
+            case "roll":
+                return RollAction(Roll.parse(rest))
+            case "reroll":
+                where, equals, dice = rest.partition("=")
+                if not equals:
+                    raise ActionSyntaxError(f"{text!r}: write a reroll as 'reroll 1,2=66'")
+                positions = tuple(int(p) - 1 for p in where.split(","))
+                return RerollAction(positions, Roll.parse(dice))
+            case "score":
+                return ScoreAction(Row.parse(rest))
+            case "end" if not rest:
+                return EndTurnAction()
+    except ValueError as exc:
+        if isinstance(exc, ActionSyntaxError):
+            raise
+        raise ActionSyntaxError(f"{text!r}: {exc}") from None
+    raise ActionSyntaxError(f"{text!r} is not an action (roll, reroll, score or end)")
+
+
+def apply_action(game: KirikiGame, action: Action) -> None:
+    """Carry out one action; an illegal one raises and changes nothing."""
+    match action:
+        case RollAction(dice):
+            game.roll(dice)
+        case RerollAction(positions, dice):
+            game.reroll(positions, dice)
+        case ScoreAction(row):
+            game.score(row)
+        case EndTurnAction():
+            game.end_turn()
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """Where a replay ended: the players' states, and the first rejected action if any."""
+
+    players: tuple[PlayerState, ...]
+    is_over: bool
+    rejected_at: int | None = None  # 0-based index of the rejected action
+    rejection: str | None = None  # its error code, e.g. "row-used"
+    message: str | None = None
+
+
+def replay(ruleset: KirikiRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult:
+    """Play ``actions`` in order in a new game; stop at the first one the rules reject."""
+    game = KirikiGame(ruleset, players, dice=_no_random_dice)
+    for index, action in enumerate(actions):
+        parsed = parse_action(action) if isinstance(action, str) else action
+        try:
+            apply_action(game, parsed)
+        except KirikiActionError as exc:
+            return ReplayResult(game.state.players, game.is_over, index, exc.code, str(exc))
+    return ReplayResult(game.state.players, game.is_over)
+
+
+def _no_random_dice(n: int) -> list[int]:
+    raise AssertionError("a replay gives every die value itself")

@@ -1,0 +1,119 @@
+"""Kiriki in the terminal: the score table of one roll, and a playable game.
+
+Only formatting and reading input live here; every rule is asked of the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from dicespec.dice import Roll
+from dicespec.kiriki.game import KirikiActionError, KirikiGame, winners
+from dicespec.kiriki.rows import score_sheet
+from dicespec.kiriki.ruleset import KirikiRuleset, Row
+from dicespec.kiriki.sheet import Sheet
+
+
+def score_report(ruleset: KirikiRuleset, roll: Roll, *, as_json: bool = False) -> str:
+    """Every row's score for ``roll``: a table, or JSON ``{"rows": {...}}``."""
+    scores = score_sheet(ruleset, roll)
+    if as_json:
+        payload = {"game": "kiriki", "ruleset": ruleset.name, "dice": str(roll),
+                   "rows": {str(row): points for row, points in scores.items()}}
+        return json.dumps(payload)
+    width = max(len(row) for row in Row)
+    lines = [f"{ruleset.title} ({ruleset.name}), dice {roll}"]
+    lines += [f"  {row:<{width}}  {points:>3}" for row, points in scores.items()]
+    return "\n".join(lines)
+
+
+def sheet_table(ruleset: KirikiRuleset, sheets: list[Sheet]) -> str:
+    """The players' sheets side by side, every line of the sheet, '-' for an empty row."""
+    lines_by_player = [sheet.lines(ruleset) for sheet in sheets]
+    names = list(lines_by_player[0])
+    width = max(len(name) for name in names)
+    header = " " * (width + 2) + "".join(f"  P{i + 1:<3}" for i in range(len(sheets)))
+    out = [header]
+    for name in names:
+        cells = "".join(f"  {'-' if s[name] is None else s[name]:>4}" for s in lines_by_player)
+        out.append(f"  {name:<{width}}{cells}")
+    return "\n".join(out)
+
+
+HELP = """\
+commands:
+  reroll 1 3 5   throw dice 1, 3 and 5 again (dice are numbered 1 to 5 from the left)
+  keep 2 4       keep dice 2 and 4, throw the others again
+  score ROW      score the dice in ROW and end the turn (e.g. 'score full_house')
+  end            end the turn with no score (only when every row is filled)
+  rows           what the dice would score in each row you can still use
+  sheet          every player's score sheet
+  help           this list
+  quit           stop the game"""
+
+
+def _positions(words: list[str], dice: int) -> list[int]:
+    try:
+        numbers = [int(w) for w in words]
+    except ValueError:
+        raise ValueError(f"dice are numbered 1 to {dice}: {' '.join(words)!r}") from None
+    return [n - 1 for n in numbers]
+
+
+def play(
+    ruleset: KirikiRuleset,
+    players: int,
+    seed: int | None,
+    *,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> int:
+    """Play a game at the terminal; returns the process exit status."""
+    game = KirikiGame(ruleset, players, seed=seed)
+    write(f"{ruleset.title}: {players} player(s), seed {seed}. Type 'help' for the commands.")
+    while not game.is_over:
+        player = game.current_player
+        if game.dice is None:
+            state = game.state.players[player]
+            write(f"\nPlayer {player + 1}, turn {state.turns_taken + 1}")
+            game.roll()
+        write(f"  dice: {game.dice}   (rolls left: {game.rolls_left})")
+        try:
+            line = read("> ").strip()
+        except EOFError:
+            write("")
+            return 0
+        verb, *words = line.split() or [""]
+        try:
+            if verb in ("quit", "exit"):
+                return 0
+            elif verb == "help" or verb == "":
+                write(HELP)
+            elif verb == "sheet":
+                write(sheet_table(ruleset, list(game.state.sheets)))
+            elif verb == "rows":
+                assert game.dice is not None
+                scores = score_sheet(ruleset, game.dice)
+                for row in game.scorable_rows():
+                    write(f"  {row:<16} {scores[row]:>3}")
+            elif verb == "reroll":
+                game.reroll(_positions(words, ruleset.dice))
+            elif verb == "keep":
+                kept = set(_positions(words, ruleset.dice))
+                game.reroll([i for i in range(ruleset.dice) if i not in kept])
+            elif verb == "score" and len(words) == 1:
+                points = game.score(words[0])
+                write(f"  player {player + 1} scores {points} in {words[0]}")
+            elif verb == "end":
+                game.end_turn()
+            else:
+                write(f"  unknown command {line!r}; type 'help'")
+        except (KirikiActionError, ValueError) as exc:
+            write(f"  not allowed: {exc}")
+    write("\nGame over.\n" + sheet_table(ruleset, list(game.state.sheets)))
+    sheets = game.state.sheets
+    won = winners(ruleset, sheets)
+    names = " and ".join(f"player {i + 1}" for i in won)
+    write(f"Winner: {names} with {sheets[won[0]].grand_total(ruleset)} points.")
+    return 0

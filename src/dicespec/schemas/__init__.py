@@ -1,0 +1,1 @@
+"""JSON Schemas: of each game's ruleset files (and, later, of the conformance protocol)."""
