@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dicespec.dice import Roll
-from dicespec.kiriki.game import KirikiActionError, KirikiGame, PlayerState
+from dicespec.kiriki.game import GameState, KirikiActionError, KirikiGame
 from dicespec.kiriki.ruleset import KirikiRuleset, Row
 
 
@@ -99,10 +99,9 @@ def apply_action(game: KirikiGame, action: Action) -> None:
 
 @dataclass(frozen=True, slots=True)
 class ReplayResult:
-    """Where a replay ended: the players' states, and the first rejected action if any."""
+    """Where a replay ended: the game's state, and the first rejected action if any."""
 
-    players: tuple[PlayerState, ...]
-    is_over: bool
+    state: GameState
     rejected_at: int | None = None  # 0-based index of the rejected action
     rejection: str | None = None  # its error code, e.g. "row-used"
     message: str | None = None
@@ -116,8 +115,8 @@ def replay(ruleset: KirikiRuleset, players: int, actions: Iterable[Action | str]
         try:
             apply_action(game, parsed)
         except KirikiActionError as exc:
-            return ReplayResult(game.state.players, game.is_over, index, exc.code, str(exc))
-    return ReplayResult(game.state.players, game.is_over)
+            return ReplayResult(game.state, index, exc.code, str(exc))
+    return ReplayResult(game.state)
 
 
 def _no_random_dice(n: int) -> list[int]:
