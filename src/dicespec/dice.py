@@ -53,7 +53,7 @@ class Roll:
             raise DiceTypeError(f"dice must be written as digits, got {type(text).__name__}")
         digits = [c for c in text if c not in " ,"]
         for c in digits:
-            if not c.isdigit():
+            if c not in "0123456789":  # not str.isdigit(): it accepts "²", which int() refuses
                 raise DiceTypeError(f"{text!r} is not dice: {c!r} is not a digit")
         roll = cls(tuple(int(c) for c in digits))
         if count is not None:
@@ -65,6 +65,8 @@ class Roll:
         """Make a roll from die values, e.g. ``Roll.of([6, 6, 6, 1, 6])``."""
         if isinstance(dice, str):
             return cls.parse(dice, count=count)
+        if not isinstance(dice, Iterable):
+            raise DiceTypeError(f"dice must be die values or digits, got {type(dice).__name__}")
         roll = cls(tuple(dice))
         if count is not None:
             roll.require_count(count)
