@@ -1,0 +1,83 @@
+"""Hypothesis strategies shared by the test modules: dice, rulesets, rows, sheets, actions."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from dicespec import Roll, find_ruleset, ruleset_names
+from dicespec.kiriki.ruleset import UPPER_ROWS, Row
+from dicespec.kiriki.sheet import Sheet
+
+# -- dice ------------------------------------------------------------------------------------
+
+faces = st.integers(min_value=1, max_value=6)
+"""One die's face."""
+
+not_faces = st.integers(max_value=0) | st.integers(min_value=7)
+"""A whole number no die shows."""
+
+
+def dice_values(count: int = 5) -> st.SearchStrategy[list[int]]:
+    """``count`` die values, in throw order."""
+    return st.lists(faces, min_size=count, max_size=count)
+
+
+def rolls(count: int = 5) -> st.SearchStrategy[Roll]:
+    """A throw of ``count`` dice."""
+    return dice_values(count).map(Roll.of)
+
+
+any_size_rolls = st.lists(faces, max_size=12).map(Roll.of)
+"""A throw of any number of dice, none included."""
+
+five_of_a_kind = faces.map(lambda face: Roll.of([face] * 5))
+"""Five dice showing one face."""
+
+
+@st.composite
+def shuffled(draw: st.DrawFn, roll: Roll) -> Roll:
+    """The same dice as ``roll`` in an order of Hypothesis's choosing."""
+    return Roll.of(draw(st.permutations(list(roll))))
+
+
+@st.composite
+def rolls_and_shuffles(draw: st.DrawFn) -> tuple[Roll, Roll]:
+    """A five-dice roll and the same dice in another order."""
+    roll = draw(rolls())
+    return roll, draw(shuffled(roll))
+
+
+# -- rulesets and rows -----------------------------------------------------------------------
+
+kiriki_ruleset_names = st.sampled_from(ruleset_names("kiriki"))
+"""The name of a shipped Kiriki ruleset."""
+
+kiriki_rulesets = kiriki_ruleset_names.map(find_ruleset)
+"""A shipped Kiriki ruleset, as its typed object."""
+
+
+kiriki_rows = st.sampled_from(list(Row))
+"""One of the 13 playable rows."""
+
+
+@st.composite
+def kiriki_sheets(draw: st.DrawFn) -> Sheet:
+    """A partly filled sheet with points each row can really hold (no repeat kirikis)."""
+    possible = {row: st.sampled_from([face * n for n in range(6)]) for face, row in enumerate(UPPER_ROWS, 1)}
+    possible |= {
+        Row.THREE_OF_A_KIND: st.sampled_from([0, *range(5, 31)]),
+        Row.FOUR_OF_A_KIND: st.sampled_from([0, *range(5, 31)]),
+        Row.FULL_HOUSE: st.sampled_from([0, 25]),
+        Row.SMALL_STRAIGHT: st.sampled_from([0, 30]),
+        Row.LARGE_STRAIGHT: st.sampled_from([0, 40]),
+        Row.KIRIKI: st.sampled_from([0, 50]),
+        Row.CHANCE: st.integers(min_value=5, max_value=30),
+    }
+    filled = draw(st.sets(st.sampled_from(list(Row))))
+    return Sheet.from_cells({str(row): draw(possible[row]) for row in Row if row in filled})
+
+
+# -- game actions ----------------------------------------------------------------------------
+
+reroll_positions = st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=5, unique=True)
+"""A legal choice of dice to throw again: one to five distinct 0-based positions."""
