@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from dicespec.dice import Roll
 from dicespec.kiriki.rows import fits, score
-from dicespec.kiriki.ruleset import KirikiRuleset, Row
+from dicespec.kiriki.ruleset import KirikiRuleset, Row, Total
 from dicespec.kiriki.sheet import Sheet
 
 DiceSource = Callable[[int], Sequence[int]]
@@ -66,6 +66,12 @@ class RowUsedError(KirikiActionError):
 
 class RowsStillOpenError(KirikiActionError):
     code = "rows-still-open"
+
+
+class NotPlayableError(KirikiActionError):
+    """Scoring in a derived line (bonus or a total), which no player fills."""
+
+    code = "not-playable"
 
 
 class PlayerCountError(ValueError):
@@ -229,10 +235,12 @@ class KirikiGame:
         self.state = replace(state, dice=roll, rolls=state.rolls + 1)
         return roll
 
-    def score(self, row: Row | str) -> int:
+    def score(self, row: Row | Total | str) -> int:
         """Score the dice in ``row`` and end the turn; returns the points written."""
-        row = Row.parse(row) if isinstance(row, str) else row
         state = self._require_rolled()
+        if row in set(Total):
+            raise NotPlayableError(f"{row} is not a playable row: it sums other lines")
+        row = Row.parse(row)
         player = state.players[state.current]
         roll = state.dice
         assert roll is not None

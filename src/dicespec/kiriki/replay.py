@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from dicespec.dice import Roll
 from dicespec.kiriki.game import GameState, KirikiActionError, KirikiGame
-from dicespec.kiriki.ruleset import KirikiRuleset, Row
+from dicespec.kiriki.ruleset import KirikiRuleset, Row, Total
 
 
 class ActionSyntaxError(ValueError):
@@ -44,7 +44,7 @@ class RerollAction:
 
 @dataclass(frozen=True, slots=True)
 class ScoreAction:
-    row: Row
+    row: Row | Total  # a Total is never accepted, but a replay may try it
 
     def __str__(self) -> str:
         return f"score {self.row}"
@@ -74,7 +74,7 @@ def parse_action(text: str) -> Action:
                 positions = tuple(int(p) - 1 for p in where.split(","))
                 return RerollAction(positions, Roll.parse(dice))
             case "score":
-                return ScoreAction(Row.parse(rest))
+                return ScoreAction(Total(rest) if rest in set(Total) else Row.parse(rest))
             case "end" if not rest:
                 return EndTurnAction()
     except ValueError as exc:

@@ -1,0 +1,79 @@
+"""Shared test set-up: the step definitions, the implementation under test, the rulesets.
+
+Every scenario runs under its game's reference ruleset, and also under each ruleset its
+feature names with a ``@ruleset:NAME`` tag. What a case is expected to do under a ruleset
+comes from ``fixtures/errata.yaml``: a claim flagged as wrong there is a strict expected
+failure under every ruleset it does not hold under.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dicespec.implementation import Implementation, ReferenceImplementation
+from dicespec.rulesets import DEFAULT_RULESET
+from dicespec.spec import findings_by_case
+from steps.kiriki import *  # noqa: F403  (the step definitions are fixtures of that module)
+
+# Tags that carry data rather than markers: @id:CASE, @source:FILE, @ruleset:NAME, @replaces:CASE.
+DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "replaces": "replaces"}
+GAME_MARKS = {"kiriki": "kiriki", "ten_thousand": "ten-thousand"}
+
+
+def pytest_bdd_apply_tag(tag: str, function):
+    """Turn the data tags into markers with arguments, and make a game's scenarios use the
+    ``ruleset`` fixture (so that it can be parametrized); leave the rest to pytest-bdd."""
+    key, colon, value = tag.partition(":")
+    if colon and key in DATA_TAGS:
+        getattr(pytest.mark, DATA_TAGS[key])(value)(function)
+        return True
+    if tag in GAME_MARKS:
+        getattr(pytest.mark, tag)(function)
+        pytest.mark.usefixtures("ruleset")(function)
+        return True
+    return None
+
+
+def _game(definition: pytest.Function | pytest.FunctionDefinition) -> str | None:
+    return next((game for mark, game in GAME_MARKS.items() if definition.get_closest_marker(mark)), None)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "ruleset" not in metafunc.fixturenames:
+        return
+    game = _game(metafunc.definition)
+    if game is None:
+        return  # a plain test that parametrizes or provides ``ruleset`` itself
+    extra = [m.args[0] for m in metafunc.definition.iter_markers("ruleset_tag")]
+    metafunc.parametrize("ruleset", [DEFAULT_RULESET[game], *extra], ids=lambda name: f"under:{name}")
+
+
+def _case_id(item: pytest.Item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example") if callspec else None
+    if example and "id" in example:
+        return example["id"]
+    marker = item.get_closest_marker("case_id")
+    return marker.args[0] if marker else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    by_case = findings_by_case()
+    for item in items:
+        case_id = _case_id(item)
+        if case_id is None:
+            continue
+        if any(item.get_closest_marker(flag) for flag in ("erratum", "variant", "ambiguity", "gap")):
+            item.add_marker(pytest.mark.flagged)
+        ruleset = item.callspec.params.get("ruleset") if hasattr(item, "callspec") else None
+        for finding in by_case.get(case_id, []):
+            if finding.fails_under_reference and ruleset not in finding.holds_under:
+                item.add_marker(pytest.mark.xfail(
+                    strict=True, reason=f"{finding.kind} {finding.id}: {finding.claim} ({finding.truth})"
+                ))
+
+
+@pytest.fixture
+def implementation() -> Implementation:
+    """The implementation under test: the reference engines."""
+    return ReferenceImplementation()

@@ -1,0 +1,1 @@
+"""The spec's step definitions: logic written once, phrasings in phrasebook.yaml."""

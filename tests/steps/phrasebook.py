@@ -1,0 +1,56 @@
+"""Binding the phrasebook's phrasings to the step logic, for every language at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pytest_bdd import given, parsers, then, when
+
+PHRASEBOOK = Path(__file__).with_name("phrasebook.yaml")
+LANGUAGES = ("en", "fr", "de", "pl")
+_DECORATORS = {"given": given, "when": when, "then": then}
+
+
+@cache
+def phrasebook() -> dict[str, dict[str, Any]]:
+    """game -> step key -> {type, target?, en: [...], fr: [...], de: [...], pl: [...]}."""
+    return yaml.safe_load(PHRASEBOOK.read_text(encoding="utf-8"))
+
+
+def phrasings(game: str) -> list[tuple[str, str, str]]:
+    """Every (step type, step key, pattern) of a game's steps."""
+    return [
+        (entry["type"], key, pattern)
+        for key, entry in phrasebook()[game].items()
+        for language in LANGUAGES
+        for pattern in entry.get(language, [])
+    ]
+
+
+class StepLogic(dict[str, Callable[..., Any]]):
+    """The step logic of one game by phrasebook key; use an instance as a decorator."""
+
+    def __call__(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        self[function.__name__] = function
+        return function
+
+
+def register(game: str, logic: Mapping[str, Callable[..., Any]]) -> None:
+    """Bind every phrasing of ``game``'s steps to its logic, in the caller's module.
+
+    pytest-bdd keeps step definitions as fixtures of the module that defines them, so
+    this must be called at module level (``stacklevel=2`` points pytest-bdd past us).
+    """
+    book = phrasebook()[game]
+    missing = set(book) ^ set(logic)
+    if missing:
+        raise LookupError(f"phrasebook and step logic disagree for {game}: {sorted(missing)}")
+    for key, entry in book.items():
+        decorate = _DECORATORS[entry["type"]]
+        for language in LANGUAGES:
+            for pattern in entry.get(language, []):
+                decorate(parsers.parse(pattern), target_fixture=entry.get("target"), stacklevel=2)(logic[key])
