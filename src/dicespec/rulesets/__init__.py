@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -117,8 +118,21 @@ def _validate(path: Path, data: dict[str, Any]) -> None:
     validator = jsonschema.Draft202012Validator(_schema(game))
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
-        key_path = ".".join(str(p) for p in error.absolute_path) or "(top level)"
-        raise RulesetError(f"{path}: {key_path}: {error.instance!r}: {error.message}")
+        raise RulesetError(f"{path}: {_describe(error)}")
+
+
+def _describe(error: jsonschema.ValidationError) -> str:
+    """``key.path: value: what is wrong``, pointing at the key itself for unknown and missing keys."""
+    keys = [str(p) for p in error.absolute_path]
+    if error.validator == "additionalProperties":
+        known = error.schema.get("properties", {})
+        patterns = error.schema.get("patternProperties", {})
+        key = next(k for k in error.instance if k not in known and not any(re.search(p, k) for p in patterns))
+        return f"{'.'.join([*keys, key])}: {error.instance[key]!r}: unknown key; known keys: {', '.join(known)}"
+    if error.validator == "required":
+        key = next(k for k in error.validator_value if k not in error.instance)
+        return f"{'.'.join([*keys, key])}: missing; a ruleset needs it"
+    return f"{'.'.join(keys) or '(top level)'}: {error.instance!r}: {error.message}"
 
 
 def _data_from(path: Path) -> dict[str, Any]:
