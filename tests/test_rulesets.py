@@ -1,0 +1,206 @@
+"""Rulesets: the shipped Kiriki files, the registry, broken files of one's own, and data driving the engine."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from dicespec import Roll, RulesetError, find_ruleset, load_ruleset, ruleset_names
+from dicespec.kiriki.game import KirikiGame, NoRollsLeftError
+from dicespec.kiriki.rows import score
+from dicespec.kiriki.ruleset import KirikiRuleset, Row
+from dicespec.kiriki.sheet import Sheet
+from dicespec.rulesets import UnknownRulesetError, ruleset_data
+
+KIRIKI_RULESETS = ruleset_names("kiriki")
+
+
+def shipped_file(name: str) -> Path:
+    return Path(str(resources.files("dicespec.rulesets").joinpath(f"{name}.yaml")))
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+
+def test_kiriki_rulesets_are_listed_default_first() -> None:
+    """The Kiriki rulesets are listed with the reference first; kiriki-fr is among them."""
+    assert KIRIKI_RULESETS[0] == "kiriki"
+    assert "kiriki-fr" in KIRIKI_RULESETS
+    assert set(KIRIKI_RULESETS) <= set(ruleset_names())
+
+
+@pytest.mark.parametrize("name", KIRIKI_RULESETS)
+def test_find_ruleset_gives_the_typed_ruleset(name: str) -> None:
+    """A shipped ruleset is found by name, once, as a KirikiRuleset that names itself."""
+    ruleset = find_ruleset(name)
+    assert isinstance(ruleset, KirikiRuleset)
+    assert ruleset.name == name and ruleset.game == "kiriki"
+    assert find_ruleset(name) is ruleset
+    assert repr(ruleset) == f"<KirikiRuleset {name}>"
+    assert set(ruleset.rows) == set(Row)
+
+
+@pytest.mark.parametrize("name", KIRIKI_RULESETS)
+def test_shipped_files_meet_the_schema(name: str) -> None:
+    """Every shipped Kiriki ruleset, its parent merged in, is valid under the published schema."""
+    schema = json.loads(resources.files("dicespec.schemas").joinpath("kiriki-ruleset.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(ruleset_data(name))
+
+
+def test_unknown_ruleset() -> None:
+    """An unknown name is an UnknownRulesetError (a RulesetError and a LookupError) listing the shipped ones."""
+    with pytest.raises(UnknownRulesetError, match="'kiriki-xx'.*kiriki-fr") as caught:
+        find_ruleset("kiriki-xx")
+    assert isinstance(caught.value, RulesetError) and isinstance(caught.value, LookupError)
+
+
+def test_reference_values() -> None:
+    """The reference ruleset holds the reference numbers."""
+    r = find_ruleset("kiriki")
+    assert (r.dice, r.rolls_per_turn, r.min_players, r.max_players) == (5, 3, 1, 6)
+    assert r.rows[Row.FULL_HOUSE].points == 25 and r.rows[Row.FULL_HOUSE].five_of_a_kind_counts is False
+    assert (r.rows[Row.SMALL_STRAIGHT].length, r.rows[Row.SMALL_STRAIGHT].points) == (4, 30)
+    assert (r.rows[Row.LARGE_STRAIGHT].length, r.rows[Row.LARGE_STRAIGHT].points) == (5, 40)
+    assert (r.rows[Row.KIRIKI].at_least, r.rows[Row.KIRIKI].points) == (5, 50)
+    assert (r.rows[Row.THREE_OF_A_KIND].at_least, r.rows[Row.FOUR_OF_A_KIND].at_least) == (3, 4)
+    assert (r.bonus_more_than, r.bonus_points) == (62, 35)
+    assert (r.repeat_kiriki_adds, r.extra_turns) == (50, "repeat_kirikis")
+
+
+def test_kiriki_fr_differs_only_where_it_says() -> None:
+    """kiriki-fr changes the large straight's points and the extra turns; the rest is inherited."""
+    reference, fr = ruleset_data("kiriki"), ruleset_data("kiriki-fr")
+    changed = {key for key in reference.keys() | fr.keys() if reference.get(key) != fr.get(key)}
+    assert changed == {"name", "title", "description", "source", "rows", "extra_turns", "gaps"}
+    changed_rows = {row for row in reference["rows"] if reference["rows"][row] != fr["rows"][row]}
+    assert changed_rows == {"large_straight"}
+    assert fr["rows"]["large_straight"]["points"] == 30
+    assert fr["extra_turns"] == "every_kiriki"
+
+
+# -- broken files of one's own -------------------------------------------------------------------
+
+BROKEN = {
+    "bad_yaml": ("game: kiriki\nrows: [1, 2\n", ["not valid YAML", "line 3"]),
+    "not_a_mapping": ("- kiriki\n- kiriki-fr\n", ["a ruleset is a mapping", "list"]),
+    "empty": ("", ["a ruleset is a mapping", "NoneType"]),
+    "wrong_type": ("extends: kiriki\nrolls_per_turn: three\n", ["rolls_per_turn: 'three'", "integer"]),
+    "wrong_type_nested": ("extends: kiriki\nplayers: {min: 1, max: many}\n", ["players.max: 'many'"]),
+    "unknown_key": ("extends: kiriki\nbonus_rows: 2\n", ["bonus_rows: 2", "unknown key"]),
+    "unknown_nested_key": ("extends: kiriki\nrows:\n  full_house: {bonus: 3}\n", ["rows.full_house.bonus: 3", "unknown key"]),
+    "unknown_row": ("extends: kiriki\nrows:\n  yahtzee: {rule: chance}\n", ["rows.yahtzee: {'rule': 'chance'}", "unknown key"]),
+    "bad_value": ("extends: kiriki\nrows:\n  full_house: {points: -5}\n", ["rows.full_house.points: -5", "minimum"]),
+    "bad_points": ("extends: kiriki\nrows:\n  kiriki: {points: lots}\n", ["rows.kiriki.points: 'lots'"]),
+    "bad_face": ("extends: kiriki\nrows:\n  ones: {face: 7}\n", ["rows.ones.face: 7", "maximum"]),
+    "bad_enum": ("extends: kiriki\nextra_turns: sometimes\n", ["extra_turns: 'sometimes'", "repeat_kirikis"]),
+    "bad_name": ("extends: kiriki\nname: My Rules\n", ["name: 'My Rules'"]),
+    "bad_dice": ("extends: kiriki\ndice: 6\n", ["dice: 6"]),
+    "unknown_extends": ("extends: kiriki-xx\n", ["extends: 'kiriki-xx'", "not a shipped ruleset"]),
+    "extends_not_a_name": ("extends: [kiriki]\n", ["extends: ['kiriki']"]),
+    "no_game": ("name: mine\n", ["game: None", "not a known game"]),
+    "unknown_game": ("game: yahtzee\n", ["game: 'yahtzee'", "not a known game"]),
+    "missing_key": ("game: kiriki\nname: mine\n", ["title: missing"]),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN)
+def test_broken_file_names_file_key_and_value(tmp_path: Path, case: str) -> None:
+    """A broken ruleset file is a RulesetError naming the file, the key path and the bad value, in one line."""
+    text, fragments = BROKEN[case]
+    path = tmp_path / f"{case}.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: ")
+    assert "\n" not in message
+    for fragment in fragments:
+        assert fragment in message, f"{fragment!r} not in {message!r}"
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    """A file that cannot be read is a RulesetError naming it."""
+    path = tmp_path / "nowhere.yaml"
+    with pytest.raises(RulesetError, match="nowhere.yaml: cannot read the file"):
+        load_ruleset(path)
+
+
+def test_a_file_may_extend_a_shipped_ruleset(tmp_path: Path) -> None:
+    """A file that extends a shipped ruleset inherits everything it does not write."""
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: kiriki-fr\nname: mine\nrows:\n  full_house: {points: 30}\n", encoding="utf-8")
+    mine = load_ruleset(path)
+    assert mine.name == "mine"
+    assert mine.rows[Row.FULL_HOUSE].points == 30
+    assert mine.rows[Row.FULL_HOUSE].rule == "full_house"
+    assert mine.rows[Row.LARGE_STRAIGHT].points == 30
+    assert mine.extra_turns == "every_kiriki"
+
+
+# -- the engine reads its numbers from the data ---------------------------------------------------
+
+
+def edited_copy(tmp_path: Path, edit) -> KirikiRuleset:  # noqa: ANN001
+    """The reference file copied, changed by ``edit`` (on the parsed data), written back and loaded."""
+    data = yaml.safe_load(shipped_file("kiriki").read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / "kiriki.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_full_house_points_come_from_the_file(tmp_path: Path) -> None:
+    """Changing the full house's points in a copy of kiriki.yaml changes the score, with no code change."""
+    full_house = Roll.parse("22333")
+    assert score(find_ruleset("kiriki"), full_house, Row.FULL_HOUSE) == 25
+    mine = edited_copy(tmp_path, lambda d: d["rows"]["full_house"].update(points=33))
+    assert mine.name == "kiriki"  # the same name, and still not confused with the shipped one
+    assert score(mine, full_house, Row.FULL_HOUSE) == 33
+    assert score(find_ruleset("kiriki"), full_house, Row.FULL_HOUSE) == 25
+
+
+def test_text_edit_of_the_file_changes_the_engine(tmp_path: Path) -> None:
+    """A plain text edit of the full_house line in a copy of kiriki.yaml is all it takes."""
+    text = shipped_file("kiriki").read_text(encoding="utf-8")
+    old = "full_house:      {rule: full_house, points: 25, five_of_a_kind_counts: false}"
+    assert old in text
+    path = tmp_path / "kiriki.yaml"
+    path.write_text(text.replace(old, old.replace("points: 25", "points: 40")), encoding="utf-8")
+    assert score(load_ruleset(path), Roll.parse("33222"), Row.FULL_HOUSE) == 40
+
+
+def test_five_of_a_kind_as_full_house_comes_from_the_file(tmp_path: Path) -> None:
+    """Whether five of a kind counts as a full house is the file's choice."""
+    mine = edited_copy(tmp_path, lambda d: d["rows"]["full_house"].update(five_of_a_kind_counts=True))
+    assert score(mine, Roll.parse("33333"), Row.FULL_HOUSE) == 25
+
+
+def test_upper_bonus_comes_from_the_file(tmp_path: Path) -> None:
+    """The bonus threshold and points come from the file."""
+    mine = edited_copy(tmp_path, lambda d: d["upper_bonus"].update(more_than=10, points=7))
+    sheet = Sheet.from_cells({"sixes": 12})
+    assert sheet.bonus(mine) == 7
+    assert sheet.bonus(find_ruleset("kiriki")) == 0
+
+
+def test_rolls_per_turn_come_from_the_file(tmp_path: Path) -> None:
+    """With four rolls a turn in the file, a third reroll is allowed and a fourth is not."""
+    mine = edited_copy(tmp_path, lambda d: d.update(rolls_per_turn=4))
+    game = KirikiGame(mine, dice=lambda n: [1] * n)
+    game.roll("12345")
+    for _ in range(3):
+        game.reroll([0])
+    with pytest.raises(NoRollsLeftError):
+        game.reroll([0])
+
+
+def test_straight_length_comes_from_the_file(tmp_path: Path) -> None:
+    """A small straight of three in the file makes 1-2-3 enough."""
+    mine = edited_copy(tmp_path, lambda d: d["rows"]["small_straight"].update(length=3))
+    assert score(mine, Roll.parse("12366"), Row.SMALL_STRAIGHT) == 30
+    assert score(find_ruleset("kiriki"), Roll.parse("12366"), Row.SMALL_STRAIGHT) == 0
