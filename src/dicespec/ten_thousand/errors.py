@@ -1,0 +1,81 @@
+"""Every way the 10000 rules refuse something, each with a stable ``code`` for reports.
+
+They are :class:`ValueError` subclasses, so the command line reports them in one line. An
+engine raises them before it changes anything: a refused action leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+
+class TenThousandError(ValueError):
+    """Something the 10000 rules do not allow. ``code`` is a stable id for reports."""
+
+    code = "illegal"
+
+
+# -- set-asides: dice that cannot be set aside together ------------------------------------
+
+
+class SetAsideError(TenThousandError):
+    """Dice that cannot be set aside from one roll."""
+
+    code = "bad-set-aside"
+
+
+class EmptySetAsideError(SetAsideError):
+    code = "empty-set-aside"
+
+
+class TooManyDiceError(SetAsideError):
+    code = "too-many-dice"
+
+
+class NotInRollError(SetAsideError):
+    code = "not-in-roll"
+
+
+class NotScoringError(SetAsideError):
+    code = "not-scoring"
+
+
+# -- game actions: the right action at the wrong moment ------------------------------------
+
+
+class ActionError(TenThousandError):
+    """An action the rules do not allow now."""
+
+    code = "illegal-action"
+
+
+class GameOverError(ActionError):
+    code = "game-over"
+
+
+class NotRolledError(ActionError):
+    code = "not-rolled"
+
+
+class MustSetAsideError(ActionError):
+    code = "must-set-aside"
+
+
+class AlreadySetAsideError(ActionError):
+    code = "already-set-aside"
+
+
+class WrongDiceCountError(ActionError):
+    code = "wrong-dice-count"
+
+
+class BelowEntryError(ActionError):
+    code = "below-entry"
+
+
+class MustRollError(ActionError):
+    code = "must-roll"
+
+
+class PlayerCountError(TenThousandError):
+    """A number of players the ruleset does not allow."""
+
+    code = "player-count"

@@ -1,0 +1,253 @@
+"""The 10000 turn and game: an explicit state machine over immutable states.
+
+A turn goes:
+
+1. **roll** the dice in hand: six at the start of a turn. A roll in which no die scores is a
+   *farkle*: the turn ends at once and its points are lost.
+2. **set aside** at least one die of that roll, every one of them scoring; the set-aside scores
+   its best split into combinations of that roll (:func:`~dicespec.ten_thousand.combos.score`).
+   When the set-aside leaves no die in hand, every die of the turn has scored: *hot dice*, and
+   the player has all six dice in hand again.
+3. **roll** the dice in hand again (back to 1), or **bank** the turn's points (the turn ends).
+
+A player is *on the board* after a first turn that banks at least the ruleset's entry points;
+before that, a smaller bank is refused or scores nothing, as the ruleset says. A bank reaching
+the target ends the game at once, or starts a final round in which every other player has one
+more turn. The highest score wins; equal scores share the win.
+
+Every action is checked before anything changes: an illegal one raises an
+:class:`~dicespec.ten_thousand.errors.ActionError` (or a
+:class:`~dicespec.ten_thousand.errors.SetAsideError`) and leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from dicespec.dice import Roll
+from dicespec.ten_thousand.combos import is_farkle, score
+from dicespec.ten_thousand.errors import (
+    AlreadySetAsideError,
+    BelowEntryError,
+    GameOverError,
+    MustRollError,
+    MustSetAsideError,
+    NotRolledError,
+    PlayerCountError,
+    WrongDiceCountError,
+)
+from dicespec.ten_thousand.ruleset import BelowEntry, HotDice, TenThousandRuleset
+
+DiceSource = Callable[[int], Sequence[int]]
+"""Gives ``n`` die values on request: a seeded RNG, or scripted values for a replay."""
+
+
+class Phase(StrEnum):
+    """Where the current turn stands, i.e. which actions it allows."""
+
+    TURN_START = "turn-start"  # roll
+    ROLLED = "rolled"  # set aside
+    SET_ASIDE = "set-aside"  # roll or bank
+
+
+# -- state -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    score: int = 0
+    on_board: bool = False
+    turns_taken: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about a game at one moment. ``current`` is a 0-based player index.
+
+    ``dice`` is the roll on the table waiting for its set-aside (``None`` otherwise);
+    ``dice_left`` is how many dice the player has not set aside since the turn began or the
+    last hot dice: the dice on the table, or the dice the next roll throws.
+    """
+
+    players: tuple[PlayerState, ...]
+    dice_left: int
+    current: int = 0
+    phase: Phase = Phase.TURN_START
+    dice: Roll | None = None
+    turn_points: int = 0
+    final_round_by: int | None = None  # who reached the target, while the final round is played
+    is_over: bool = False
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(p.score for p in self.players)
+
+
+# -- rules about actions ---------------------------------------------------------------------
+
+
+def is_hot_dice(ruleset: TenThousandRuleset, state: GameState) -> bool:
+    """Has every die scored since the turn began or the last hot dice (all six in hand again)?"""
+    return state.phase is Phase.SET_ASIDE and state.dice_left == ruleset.dice
+
+
+def must_roll(ruleset: TenThousandRuleset, state: GameState) -> bool:
+    """Must the player roll on rather than bank, because the ruleset makes hot dice compulsory?"""
+    return ruleset.hot_dice is HotDice.COMPULSORY and is_hot_dice(ruleset, state)
+
+
+def is_entry_bank(ruleset: TenThousandRuleset, player: PlayerState, points: int) -> bool:
+    """Does banking ``points`` put a player on the board (or are they on it already)?"""
+    return player.on_board or points >= ruleset.entry
+
+
+def has_reached_target(ruleset: TenThousandRuleset, player: PlayerState) -> bool:
+    """Has the player's score reached the target?"""
+    return player.score >= ruleset.target
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """The 0-based indexes of the players with the highest score (ties share the win)."""
+    top = max(state.scores)
+    return tuple(i for i, points in enumerate(state.scores) if points == top)
+
+
+# -- the game --------------------------------------------------------------------------------
+
+
+def random_dice(seed: int | None = None) -> DiceSource:
+    """A dice source drawing from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return lambda n: [rng.randint(1, 6) for _ in range(n)]
+
+
+class TenThousandGame:
+    """A game of 10000 for ``players`` players under ``ruleset``.
+
+    Dice come from ``dice`` (a :data:`DiceSource`; a seeded RNG by default), or are given to
+    :meth:`roll` directly, as a replay does.
+    """
+
+    def __init__(
+        self,
+        ruleset: TenThousandRuleset,
+        players: int = 1,
+        *,
+        dice: DiceSource | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if type(players) is not int or not ruleset.min_players <= players <= ruleset.max_players:
+            raise PlayerCountError(
+                f"{players} players: ruleset {ruleset.name} allows {ruleset.min_players} to {ruleset.max_players}"
+            )
+        self.ruleset = ruleset
+        self._dice = dice if dice is not None else random_dice(seed)
+        self.state = GameState(players=tuple(PlayerState() for _ in range(players)), dice_left=ruleset.dice)
+
+    # -- views -------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The 0-based index of the player whose turn it is (the last to play, once over)."""
+        return self.state.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def winners(self) -> tuple[int, ...]:
+        """The winners once the game is over; none before."""
+        return winners(self.state) if self.state.is_over else ()
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def roll(self, dice: Roll | Iterable[int] | str | None = None) -> Roll:
+        """Roll the dice in hand (six at the start of a turn or after hot dice).
+
+        ``dice``, when given, are the values the roll shows. A farkle ends the turn: its points
+        are lost and the next player is up. Returns the roll.
+        """
+        state = self._require_playing()
+        if state.phase is Phase.ROLLED:
+            raise MustSetAsideError("set aside at least one scoring die before rolling again")
+        roll = self._draw(state.dice_left, dice)
+        if is_farkle(self.ruleset, roll):
+            self._end_turn(state.players[state.current])
+        else:
+            self.state = replace(state, phase=Phase.ROLLED, dice=roll)
+        return roll
+
+    def set_aside(self, selection: Roll | Iterable[int] | str) -> int:
+        """Set aside these dice (by value) from the roll on the table; returns their points."""
+        state = self._require_playing()
+        if state.phase is Phase.TURN_START:
+            raise NotRolledError("roll the dice first")
+        if state.phase is Phase.SET_ASIDE:
+            raise AlreadySetAsideError("this roll's dice are already set aside; roll again or bank")
+        assert state.dice is not None
+        chosen = Roll.of(selection)
+        points = score(self.ruleset, chosen, roll=state.dice)
+        left = len(state.dice) - len(chosen)
+        self.state = replace(
+            state,
+            phase=Phase.SET_ASIDE,
+            dice=None,
+            dice_left=left or self.ruleset.dice,  # none left: hot dice, all six in hand again
+            turn_points=state.turn_points + points,
+        )
+        return points
+
+    def bank(self) -> int:
+        """Bank the turn's points and end the turn; returns the points added to the score."""
+        state = self._require_playing()
+        if state.phase is Phase.TURN_START:
+            raise NotRolledError("roll the dice first: there is nothing to bank yet")
+        if state.phase is Phase.ROLLED:
+            raise MustSetAsideError("set aside at least one scoring die before banking")
+        if must_roll(self.ruleset, state):
+            raise MustRollError("every die has scored: roll all six again")
+        player = state.players[state.current]
+        if not is_entry_bank(self.ruleset, player, state.turn_points):
+            if self.ruleset.below_entry is BelowEntry.REFUSED:
+                raise BelowEntryError(
+                    f"{state.turn_points} points: a first bank needs {self.ruleset.entry} to get on the board"
+                )
+            self._end_turn(player)  # the turn scores nothing
+            return 0
+        banked = replace(player, score=player.score + state.turn_points, on_board=True)
+        self._end_turn(banked, reached=has_reached_target(self.ruleset, banked))
+        return state.turn_points
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _require_playing(self) -> GameState:
+        if self.state.is_over:
+            raise GameOverError("the game is over")
+        return self.state
+
+    def _draw(self, n: int, given: Roll | Iterable[int] | str | None) -> Roll:
+        roll = Roll.of(self._dice(n) if given is None else given)
+        if len(roll) != n:
+            raise WrongDiceCountError(f"{roll or 'no dice'}: {len(roll)} dice, but the player rolls {n}")
+        return roll
+
+    def _end_turn(self, player: PlayerState, *, reached: bool = False) -> None:
+        """Record the player's turn and pass the dice on; end the game when it is over."""
+        state = self.state
+        players = list(state.players)
+        players[state.current] = replace(player, turns_taken=player.turns_taken + 1)
+        final_round_by = state.final_round_by
+        if reached and final_round_by is None:
+            final_round_by = state.current
+        following = (state.current + 1) % len(players)
+        over = (reached and not self.ruleset.final_round) or following == final_round_by
+        self.state = GameState(
+            players=tuple(players),
+            dice_left=self.ruleset.dice,
+            current=state.current if over else following,
+            final_round_by=final_round_by,
+            is_over=over,
+        )

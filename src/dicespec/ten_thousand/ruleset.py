@@ -1,0 +1,149 @@
+"""The typed form of a 10000 ruleset file (``dicespec/rulesets/ten-thousand*.yaml``).
+
+Every number the 10000 engine uses is read from here: what single dice score, what three of
+a kind of each face scores, how four, five and six of a kind grow from it, the straights and
+the several-kinds patterns (three pairs, ...), the entry threshold, the target and how the
+game ends. The JSON Schema ``dicespec/schemas/ten-thousand-ruleset.json`` describes the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+FACE_COUNT = 6
+
+
+class MoreOfAKindRule(StrEnum):
+    """How four, five and six of a kind score."""
+
+    DOUBLING = "doubling"  # each die past the third doubles the three-of-a-kind value
+    LINEAR = "linear"  # each die past the third adds the three-of-a-kind value once more
+    FIXED = "fixed"  # a fixed value per number of dice, whatever the face
+
+
+class BelowEntry(StrEnum):
+    """What a bank below the entry threshold does for a player not yet on the board."""
+
+    REFUSED = "refused"  # the player may not bank: roll on or farkle
+    SCORES_NOTHING = "scores_nothing"  # the turn ends and scores nothing
+
+
+class HotDice(StrEnum):
+    """After every die of the turn has scored: may the player bank, or must they roll six?"""
+
+    OPTIONAL = "optional"
+    COMPULSORY = "compulsory"
+
+
+# The YAML keys of the fixed values of four, five and six of a kind.
+KIND_NAMES: Mapping[int, str] = {4: "four", 5: "five", 6: "six"}
+
+
+@dataclass(frozen=True, slots=True)
+class MoreOfAKind:
+    """The scoring of four or more dice of one face."""
+
+    rule: MoreOfAKindRule
+    largest: int = 6  # the most dice of a kind that score as one combination
+    fixed: tuple[tuple[int, int], ...] = ()  # the fixed rule: (number of dice, points) pairs
+
+    def points(self, three: int, count: int) -> int | None:
+        """Points of ``count`` (4 to 6) dice of a face whose three of a kind is worth ``three``;
+        ``None`` when so many dice of a kind are no combination of their own."""
+        if count > self.largest:
+            return None
+        if self.rule is MoreOfAKindRule.FIXED:
+            return dict(self.fixed).get(count)
+        if three == 0:
+            return None
+        extra = count - 3
+        if self.rule is MoreOfAKindRule.DOUBLING:
+            return three * 2**extra
+        return three * (1 + extra)
+
+
+@dataclass(frozen=True, slots=True)
+class Straight:
+    """One die of each of ``faces`` thrown together."""
+
+    faces: tuple[int, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """Several kinds at once, e.g. three pairs: ``counts`` dice of distinct faces, any faces."""
+
+    name: str
+    counts: tuple[int, ...]  # largest first, e.g. (2, 2, 2) or (4, 2)
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class TenThousandRuleset:
+    """A validated 10000 ruleset. Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
+
+    name: str
+    title: str
+    description: str
+    dice: int
+    min_players: int
+    max_players: int
+    singles: tuple[int, ...]  # points of one die alone, faces 1 to 6 (0: scores nothing alone)
+    three_of_a_kind: tuple[int, ...]  # points of three of a kind, faces 1 to 6 (0: no combination)
+    more_of_a_kind: MoreOfAKind
+    straights: tuple[Straight, ...]
+    patterns: tuple[Pattern, ...]
+    entry: int  # the least a turn must bank to put a player on the board
+    below_entry: BelowEntry
+    target: int  # a bank reaching this score ends the game (or starts the final round)
+    final_round: bool  # after the target is reached, every other player has one more turn
+    hot_dice: HotDice
+    gaps: tuple[tuple[str, str], ...]
+    game: str = "ten-thousand"
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> TenThousandRuleset:
+        """The typed ruleset of schema-valid data (see ``dicespec/schemas/ten-thousand-ruleset.json``)."""
+        more = data["more_of_a_kind"]
+        rule = MoreOfAKindRule(more["rule"])
+        points = more.get("points", {})
+        fixed = tuple((n, points[key]) for n, key in KIND_NAMES.items() if key in points)
+        more_of_a_kind = MoreOfAKind(rule, largest=more["largest"], fixed=fixed)
+        return cls(
+            name=data["name"],
+            title=data["title"],
+            description=data["description"],
+            dice=data["dice"],
+            min_players=data["players"]["min"],
+            max_players=data["players"]["max"],
+            singles=tuple(data["singles"]),
+            three_of_a_kind=tuple(data["three_of_a_kind"]),
+            more_of_a_kind=more_of_a_kind,
+            straights=tuple(Straight(tuple(sorted(s["faces"])), s["points"]) for s in data["straights"]),
+            patterns=tuple(
+                Pattern(p["name"], tuple(sorted(p["counts"], reverse=True)), p["points"]) for p in data["patterns"]
+            ),
+            entry=data["entry"]["points"],
+            below_entry=BelowEntry(data["entry"]["below"]),
+            target=data["end"]["target"],
+            final_round=data["end"]["final_round"],
+            hot_dice=HotDice(data["hot_dice"]),
+            gaps=tuple((gap["key"], gap["choice"]) for gap in data["gaps"]),
+        )
+
+    def of_a_kind_points(self, face: int, count: int) -> int | None:
+        """Points of ``count`` (3 to 6) dice showing ``face``, as one combination; ``None`` if none."""
+        three = self.three_of_a_kind[face - 1]
+        if count == 3:
+            return three or None
+        return self.more_of_a_kind.points(three, count)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __repr__(self) -> str:
+        return f"<TenThousandRuleset {self.name}>"
