@@ -15,6 +15,23 @@ LANGUAGES = ("en", "fr", "de", "pl")
 _DECORATORS = {"given": given, "when": when, "then": then}
 
 
+def _typed(pattern: str) -> Callable[[str], str]:
+    """A parse type matching ``pattern`` and giving the text as it is."""
+
+    def convert(text: str) -> str:
+        return text
+
+    convert.pattern = pattern  # type: ignore[attr-defined]  (how ``parse`` learns a type's regex)
+    return convert
+
+
+# The typed fields a phrasing may use besides parse's own ({n:d} …).
+TYPES = {
+    "Dice": _typed(r"[1-6]+"),
+    "Positions": _typed(r"\d+(?:(?:,\s*|\s+(?:and|et|und|i)\s+)\d+)*"),
+}
+
+
 @cache
 def phrasebook() -> dict[str, dict[str, Any]]:
     """game -> step key -> {type, target?, en: [...], fr: [...], de: [...], pl: [...]}."""
@@ -53,4 +70,4 @@ def register(game: str, logic: Mapping[str, Callable[..., Any]]) -> None:
         decorate = _DECORATORS[entry["type"]]
         for language in LANGUAGES:
             for pattern in entry.get(language, []):
-                decorate(parsers.parse(pattern), target_fixture=entry.get("target"), stacklevel=2)(logic[key])
+                decorate(parsers.parse(pattern, extra_types=TYPES), target_fixture=entry.get("target"), stacklevel=2)(logic[key])

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from dicespec.dice import Roll
+from dicespec.dice import DiceError, Roll
 from dicespec.kiriki.rows import fits, score
 from dicespec.kiriki.ruleset import KirikiRuleset, Row, Total
 from dicespec.kiriki.sheet import Sheet
@@ -72,6 +72,12 @@ class NotPlayableError(KirikiActionError):
     """Scoring in a derived line (bonus or a total), which no player fills."""
 
     code = "not-playable"
+
+
+class BadDiceError(KirikiActionError):
+    """Dice values given for a roll that are not a valid throw of that many dice."""
+
+    code = "bad-dice"
 
 
 class PlayerCountError(ValueError):
@@ -283,7 +289,10 @@ class KirikiGame:
 
     def _draw(self, n: int, given: Roll | Iterable[int] | str | None) -> Roll:
         values = self._dice(n) if given is None else given
-        return Roll.of(values, count=n)
+        try:
+            return Roll.of(values, count=n)
+        except DiceError as exc:
+            raise BadDiceError(str(exc)) from None
 
     def _end_turn(self, player: PlayerState) -> None:
         state = self.state
