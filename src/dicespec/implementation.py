@@ -13,6 +13,22 @@ Kiriki replay answers look like::
 
 where ``lines`` holds every line of the sheet (``null`` for an empty row) and ``rejected``
 names the first action the rules refused (the state is the one just before it).
+
+10000 set-aside answers are ``{"points": 1050}`` or ``{"rejected": "not-scoring"}`` (codes:
+``empty-set-aside``, ``too-many-dice``, ``not-scoring``). 10000 replay answers look like::
+
+    {"players": [{"score": 0, "on_board": false, "turns_taken": 1}],
+     "current": 0, "phase": "turn-start" | "rolled" | "set-aside",
+     "dice": "111556" | null, "dice_left": 6, "turn_points": 0,
+     "over": false, "winners": [],
+     "rejected": null | {"at": 3, "code": "must-set-aside"}}
+
+where ``dice`` is the roll waiting for its set-aside, ``dice_left`` the dice not set aside since
+the turn began or the last hot dice (the dice on the table, or the dice the next roll throws),
+``winners`` the 0-based indexes of the winners once ``over`` (ties share), and ``rejected``
+names the first action the rules refused, with the state just before it (codes: ``game-over``,
+``not-rolled``, ``must-set-aside``, ``already-set-aside``, ``wrong-dice-count``, ``below-entry``,
+``must-roll``, and the set-aside codes, plus ``not-in-roll``).
 """
 
 from __future__ import annotations
@@ -36,6 +52,15 @@ class Implementation(Protocol):
 
     def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
         """Replay ``actions`` (``"roll 12345"``, ``"reroll 1,2=66"``, ``"score chance"``, ``"end"``)."""
+
+    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
+        """Setting aside exactly ``dice`` (e.g. ``"1115"``) from one roll: its points, or the rejection."""
+
+    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+        """The most points the roll ``dice`` (1 to 6 dice) can give; 0 is a farkle."""
+
+    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        """Replay ``actions`` (``"roll 111556"``, ``"set 1115"``, ``"bank"``)."""
 
 
 class ReferenceImplementation:
@@ -65,6 +90,41 @@ class ReferenceImplementation:
             "current": state.current,
             "dice": None if state.dice is None else str(state.dice),
             "rolls": state.rolls,
+            "rejected": None if result.rejected_at is None
+            else {"at": result.rejected_at, "code": result.rejection},
+        }
+
+    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
+        from dicespec.ten_thousand.combos import score
+        from dicespec.ten_thousand.errors import SetAsideError
+
+        try:
+            return {"points": score(find_ruleset(ruleset), Roll.parse(dice))}
+        except SetAsideError as exc:
+            return {"rejected": exc.code}
+
+    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+        from dicespec.ten_thousand.combos import best
+
+        return best(find_ruleset(ruleset), Roll.parse(dice))
+
+    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        from dicespec.ten_thousand.game import winners
+        from dicespec.ten_thousand.replay import replay
+
+        result = replay(find_ruleset(ruleset), players, actions)
+        state = result.state
+        return {
+            "players": [
+                {"score": p.score, "on_board": p.on_board, "turns_taken": p.turns_taken} for p in state.players
+            ],
+            "current": state.current,
+            "phase": str(state.phase),
+            "dice": None if state.dice is None else str(state.dice),
+            "dice_left": state.dice_left,
+            "turn_points": state.turn_points,
+            "over": state.is_over,
+            "winners": list(winners(state)) if state.is_over else [],
             "rejected": None if result.rejected_at is None
             else {"at": result.rejected_at, "code": result.rejection},
         }

@@ -23,7 +23,7 @@ from enum import StrEnum
 from functools import cache
 from itertools import combinations_with_replacement, permutations, product
 
-from dicespec.dice import FACES, Roll
+from dicespec.dice import FACES, DiceCountError, Roll
 from dicespec.ten_thousand.errors import EmptySetAsideError, NotInRollError, NotScoringError, TooManyDiceError
 from dicespec.ten_thousand.ruleset import TenThousandRuleset
 
@@ -244,11 +244,16 @@ def score(
     return sum(combo.points for combo in split(ruleset, selection, roll=roll))
 
 
+def _require_roll(ruleset: TenThousandRuleset, roll: Roll | str) -> Roll:
+    roll = _as_roll(roll)
+    if not 1 <= len(roll) <= ruleset.dice:
+        raise DiceCountError(f"{roll or 'an empty roll'} has {len(roll)} dice; a roll has 1 to {ruleset.dice}")
+    return roll
+
+
 def options(ruleset: TenThousandRuleset, roll: Roll | str) -> tuple[Option, ...]:
     """Every legal set-aside of ``roll`` (distinct multisets), most points first, then fewest dice."""
-    roll = _as_roll(roll)
-    roll.require_count(range(1, ruleset.dice + 1))
-    return _options_of(ruleset, roll.counts)
+    return _options_of(ruleset, _require_roll(ruleset, roll).counts)
 
 
 @cache
@@ -260,9 +265,7 @@ def _options_of(ruleset: TenThousandRuleset, counts: Counts) -> tuple[Option, ..
 
 def best(ruleset: TenThousandRuleset, roll: Roll | str) -> int:
     """The most points ``roll`` can give in one set-aside; 0 when no die scores (a farkle)."""
-    roll = _as_roll(roll)
-    roll.require_count(range(1, ruleset.dice + 1))
-    return _table(ruleset).best[roll.counts]
+    return _table(ruleset).best[_require_roll(ruleset, roll).counts]
 
 
 def _why_not_scoring(table: _Table, selection: Roll) -> str:

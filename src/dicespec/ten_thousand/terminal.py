@@ -1,0 +1,129 @@
+"""10000 in the terminal: the legal set-asides of one roll, and a playable game.
+
+Only formatting and reading input live here; every rule is asked of the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from dicespec.dice import Roll
+from dicespec.ten_thousand.combos import best, is_farkle, options, split
+from dicespec.ten_thousand.errors import TenThousandError
+from dicespec.ten_thousand.game import GameState, Phase, TenThousandGame, is_hot_dice, must_roll, winners
+from dicespec.ten_thousand.ruleset import TenThousandRuleset
+
+
+def score_report(ruleset: TenThousandRuleset, roll: Roll, *, as_json: bool = False) -> str:
+    """Every legal set-aside of ``roll`` and the best one: a table, or JSON
+    ``{"best": N, "options": [{"dice": "1115", "points": N}, ...]}``."""
+    found = options(ruleset, roll)  # checks the number of dice
+    top = best(ruleset, roll)
+    if as_json:
+        payload = {"game": ruleset.game, "ruleset": ruleset.name, "dice": str(roll), "best": top,
+                   "options": [{"dice": str(o.dice), "points": o.points} for o in found]}
+        return json.dumps(payload)
+    lines = [f"{ruleset.title} ({ruleset.name}), dice {roll}"]
+    if not found:
+        lines.append("  farkle: no die scores")
+        return "\n".join(lines)
+    width = max(len("set aside"), *(len(o.dice) for o in found))
+    lines.append(f"  {'set aside':<{width}}  points  combinations")
+    for option in found:
+        parts = " + ".join(combo.name for combo in split(ruleset, option.dice))
+        lines.append(f"  {str(option.dice):<{width}}  {option.points:>6}  {parts}")
+    lines.append(f"best: {found[0].dice} for {top} points")
+    return "\n".join(lines)
+
+
+def scores_table(state: GameState) -> str:
+    """Every player's score, and whether they are on the board."""
+    return "\n".join(
+        f"  player {i + 1}: {p.score:>5}{'' if p.on_board else '  (not on the board)'}"
+        for i, p in enumerate(state.players)
+    )
+
+
+HELP = """\
+commands:
+  set 1115     set aside these dice (by value) from the roll; each must score
+  roll         roll the dice in hand (all six again after hot dice)
+  bank         add the turn's points to your score and end the turn
+  options      every legal set-aside of the roll, with its points
+  scores       every player's score
+  help         this list
+  quit         stop the game"""
+
+
+def _status(ruleset: TenThousandRuleset, state: GameState) -> str:
+    if state.phase is Phase.ROLLED:
+        return f"  dice: {state.dice}   turn: {state.turn_points}   set aside scoring dice"
+    left = f"{state.dice_left} {'die' if state.dice_left == 1 else 'dice'}"
+    hot = "hot dice! " if is_hot_dice(ruleset, state) else ""
+    choice = "roll" if must_roll(ruleset, state) else "roll or bank"
+    return f"  turn: {state.turn_points}   {hot}{left} in hand: {choice}"
+
+
+def _roll(game: TenThousandGame, write: Callable[[str], None]) -> None:
+    before = game.state
+    roll = game.roll()
+    if is_farkle(game.ruleset, roll):
+        lost = f"; the turn's {before.turn_points} points are lost" if before.turn_points else ""
+        write(f"  rolled {roll}: farkle{lost}")
+
+
+def play(
+    ruleset: TenThousandRuleset,
+    players: int,
+    seed: int | None,
+    *,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> int:
+    """Play a game at the terminal; returns the process exit status."""
+    game = TenThousandGame(ruleset, players, seed=seed)
+    final = " (then one more turn for every other player)" if ruleset.final_round else ""
+    write(f"{ruleset.title}: {players} player(s), seed {seed}. First to {ruleset.target}{final}; "
+          f"{ruleset.entry} in one turn to get on the board. Type 'help' for the commands.")
+    while not game.is_over:
+        state = game.state
+        if state.phase is Phase.TURN_START:
+            player = state.players[state.current]
+            write(f"\nPlayer {state.current + 1} ({player.score} points), turn {player.turns_taken + 1}")
+            _roll(game, write)
+            continue
+        write(_status(ruleset, state))
+        try:
+            line = read("> ").strip()
+        except EOFError:
+            write("")
+            return 0
+        verb, *words = line.split() or [""]
+        try:
+            if verb in ("quit", "exit"):
+                return 0
+            elif verb in ("help", ""):
+                write(HELP)
+            elif verb == "scores":
+                write(scores_table(state))
+            elif verb == "options" and state.dice is not None:
+                for option in options(ruleset, state.dice):
+                    write(f"  set {str(option.dice):<6}  {option.points:>5}")
+            elif verb == "set" and words:
+                points = game.set_aside("".join(words))
+                write(f"  set aside {''.join(words)} for {points} points")
+            elif verb == "roll" and not words:
+                _roll(game, write)
+            elif verb == "bank" and not words:
+                points = game.bank()
+                write(f"  player {state.current + 1} banks {points} points")
+            else:
+                write(f"  unknown command {line!r}; type 'help'")
+        except (TenThousandError, ValueError) as exc:
+            write(f"  not allowed: {exc}")
+    write("\nGame over.\n" + scores_table(game.state))
+    won = winners(game.state)
+    names = " and ".join(f"player {i + 1}" for i in won)
+    write(f"Winner: {names} with {game.state.players[won[0]].score} points.")
+    return 0
