@@ -81,3 +81,31 @@ def kiriki_sheets(draw: st.DrawFn) -> Sheet:
 
 reroll_positions = st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=5, unique=True)
 """A legal choice of dice to throw again: one to five distinct 0-based positions."""
+
+
+# -- 10000 -----------------------------------------------------------------------------------
+
+ten_thousand_ruleset_names = st.sampled_from(ruleset_names("ten-thousand"))
+"""The name of a shipped 10000 ruleset."""
+
+ten_thousand_rulesets = ten_thousand_ruleset_names.map(find_ruleset)
+"""A shipped 10000 ruleset, as its typed object."""
+
+ten_thousand_rolls = st.integers(min_value=1, max_value=6).flatmap(rolls)
+"""A throw of one to six dice, as 10000 rolls them."""
+
+
+@st.composite
+def ten_thousand_roll_and_part(draw: st.DrawFn) -> tuple[Roll, Roll]:
+    """A 10000 roll and a non-empty part of it (some of its dice, in their thrown order)."""
+    roll = draw(ten_thousand_rolls)
+    positions = draw(st.sets(st.integers(min_value=0, max_value=len(roll) - 1), min_size=1))
+    return roll, Roll.of(roll[i] for i in sorted(positions))
+
+
+ten_thousand_actions = st.one_of(
+    st.integers(min_value=1, max_value=7).flatmap(rolls).map(lambda roll: f"roll {roll}"),
+    st.integers(min_value=1, max_value=7).flatmap(rolls).map(lambda dice: f"set {dice}"),
+    st.just("bank"),
+)
+"""A 10000 action in the replay notation: well written, but legal or not at any moment."""

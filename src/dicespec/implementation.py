@@ -27,7 +27,7 @@ where ``dice`` is the roll waiting for its set-aside, ``dice_left`` the dice not
 the turn began or the last hot dice (the dice on the table, or the dice the next roll throws),
 ``winners`` the 0-based indexes of the winners once ``over`` (ties share), and ``rejected``
 names the first action the rules refused, with the state just before it (codes: ``game-over``,
-``not-rolled``, ``must-set-aside``, ``already-set-aside``, ``wrong-dice-count``, ``below-entry``,
+``not-rolled``, ``must-set-aside``, ``already-set-aside``, ``bad-dice``, ``below-entry``,
 ``must-roll``, and the set-aside codes, plus ``not-in-roll``).
 """
 

@@ -63,8 +63,10 @@ class AlreadySetAsideError(ActionError):
     code = "already-set-aside"
 
 
-class WrongDiceCountError(ActionError):
-    code = "wrong-dice-count"
+class BadDiceError(ActionError):
+    """Dice values given for a roll that are not a throw of the dice in hand (as Kiriki's)."""
+
+    code = "bad-dice"
 
 
 class BelowEntryError(ActionError):

@@ -27,17 +27,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from dicespec.dice import Roll
+from dicespec.dice import DiceError, Roll
 from dicespec.ten_thousand.combos import is_farkle, score
 from dicespec.ten_thousand.errors import (
     AlreadySetAsideError,
+    BadDiceError,
     BelowEntryError,
     GameOverError,
     MustRollError,
     MustSetAsideError,
     NotRolledError,
     PlayerCountError,
-    WrongDiceCountError,
 )
 from dicespec.ten_thousand.ruleset import BelowEntry, HotDice, TenThousandRuleset
 
@@ -229,9 +229,12 @@ class TenThousandGame:
         return self.state
 
     def _draw(self, n: int, given: Roll | Iterable[int] | str | None) -> Roll:
-        roll = Roll.of(self._dice(n) if given is None else given)
+        try:
+            roll = Roll.of(self._dice(n) if given is None else given)
+        except DiceError as exc:
+            raise BadDiceError(str(exc)) from None
         if len(roll) != n:
-            raise WrongDiceCountError(f"{roll or 'no dice'}: {len(roll)} dice, but the player rolls {n}")
+            raise BadDiceError(f"{roll or 'no dice'}: {len(roll)} dice, but the player rolls {n}")
         return roll
 
     def _end_turn(self, player: PlayerState, *, reached: bool = False) -> None:
