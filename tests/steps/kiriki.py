@@ -100,6 +100,11 @@ def reroll(game: ScriptedGame, positions: str, dice: str) -> None:
 
 
 @steps
+def reroll_nothing(game: ScriptedGame) -> None:
+    game.actions.append("reroll =")
+
+
+@steps
 def score(game: ScriptedGame, row: str) -> None:
     game.actions.append(f"score {_row(row)}")
 

@@ -97,7 +97,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
     Alors le joueur 1 a 0 en "bonus si > 62"
     Et le joueur 1 a 62 en "total du haut"
 
-  @id:kiriki-fr-upper-total @ambiguity
+  @id:kiriki-fr-upper-total
   Scénario: Le total du haut résume les champs du dessus
     total du haut & #160;: ce n'est pas un champ jouable, mais seulement un résumé de tous les champs du dessus.
     Soit une partie à 1 joueur

@@ -6,6 +6,7 @@ one notation, and each action type round-trips: ``str(Action.parse(s)) == s``.
 =================  ==========================================================
 ``roll 12345``     the turn's first roll shows 1, 2, 3, 4, 5
 ``reroll 1,2=66``  dice 1 and 2 (1-based) are thrown again and show 6 and 6
+``reroll =``       a reroll of no dice (always rejected: ``empty-reroll``)
 ``score chance``   the dice are scored in the chance row (the turn ends)
 ``end``            the turn ends with no score (only when every row is filled)
 =================  ==========================================================
@@ -71,7 +72,7 @@ def parse_action(text: str) -> Action:
                 where, equals, dice = rest.partition("=")
                 if not equals:
                     raise ActionSyntaxError(f"{text!r}: write a reroll as 'reroll 1,2=66'")
-                positions = tuple(int(p) - 1 for p in where.split(","))
+                positions = tuple(int(p) - 1 for p in where.split(",")) if where.strip() else ()
                 return RerollAction(positions, Roll.parse(dice))
             case "score":
                 return ScoreAction(Total(rest) if rest in set(Total) else Row.parse(rest))
