@@ -1,0 +1,196 @@
+"""The ``dicespec`` command for Kiriki: scores, rulesets, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dicespec.cli import main
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Exit status, stdout and stderr of ``dicespec argv``; an argparse exit is caught like the shell would."""
+    try:
+        status = main(argv)
+    except SystemExit as exc:
+        status = exc.code if isinstance(exc.code, int) else 1
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def table(out: str) -> dict[str, int]:
+    """The row scores of a ``score`` table (the lines after its title)."""
+    rows = {}
+    for line in out.splitlines()[1:]:
+        name, points = line.split()
+        rows[name] = int(points)
+    return rows
+
+
+# -- score -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dice", "expected"),
+    [
+        ("66616", {"sixes": 24, "three_of_a_kind": 25, "four_of_a_kind": 25, "chance": 25}),
+        ("22522", {"four_of_a_kind": 13, "twos": 8, "fives": 5}),
+        ("12345", {"small_straight": 30, "large_straight": 40}),
+        ("33333", {"full_house": 0, "kiriki": 50}),
+        ("22333", {"full_house": 25, "four_of_a_kind": 0}),
+    ],
+)
+def test_score_prints_every_row(capsys: pytest.CaptureFixture[str], dice: str, expected: dict[str, int]) -> None:
+    """``dicespec score kiriki DICE`` prints a title line and the roll's score in each of the 13 rows."""
+    status, out, err = run(["score", "kiriki", dice], capsys)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[0] == f"Kiriki (KDE reference) (kiriki), dice {dice}"
+    rows = table(out)
+    assert len(rows) == 13
+    assert {row: rows[row] for row in expected} == expected
+
+
+def test_score_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json`` prints one JSON object whose ``rows`` maps each row id to its score."""
+    status, out, _ = run(["score", "kiriki", "66616", "--json"], capsys)
+    assert status == 0
+    payload = json.loads(out)
+    assert payload["rows"] == {
+        "ones": 1, "twos": 0, "threes": 0, "fours": 0, "fives": 0, "sixes": 24,
+        "three_of_a_kind": 25, "four_of_a_kind": 25, "full_house": 0, "small_straight": 0,
+        "large_straight": 0, "kiriki": 0, "chance": 25,
+    }
+    assert (payload["game"], payload["ruleset"], payload["dice"]) == ("kiriki", "kiriki", "66616")
+
+
+def test_score_under_another_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--ruleset kiriki-fr`` scores a large straight 30."""
+    status, out, _ = run(["score", "kiriki", "12345", "--ruleset", "kiriki-fr", "--json"], capsys)
+    assert status == 0
+    assert json.loads(out)["rows"]["large_straight"] == 30
+
+
+def test_score_under_a_ruleset_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--ruleset-file`` scores with a ruleset of one's own."""
+    path = tmp_path / "mine.yaml"
+    path.write_text("extends: kiriki\nname: mine\nrows:\n  full_house: {points: 35}\n", encoding="utf-8")
+    status, out, _ = run(["score", "kiriki", "22333", "--ruleset-file", str(path), "--json"], capsys)
+    assert status == 0
+    assert json.loads(out)["rows"]["full_house"] == 35
+
+
+# -- one-line errors ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["score", "kiriki", "6661"], "4 dice; expected 5"),
+        (["score", "kiriki", "66a16"], "'a' is not a digit"),
+        (["score", "kiriki", "666167"], "die 6 shows 7"),
+        (["score", "kiriki", "666166"], "6 dice; expected 5"),
+        (["score", "kiriki", "66606"], "die 4 shows 0"),
+        (["score", "yahtzee", "12345"], "invalid choice: 'yahtzee'"),
+        (["score", "kiriki", "12345", "--ruleset", "kiriki-xx"], "unknown ruleset 'kiriki-xx'"),
+        (["score", "kiriki", "12345", "--ruleset", "kiriki", "--ruleset-file", "x.yaml"], "not allowed with"),
+        (["score", "kiriki"], "required"),
+        ([], "required"),
+        (["roll", "kiriki"], "invalid choice: 'roll'"),
+        (["play", "kiriki", "--players", "7"], "7 players"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
+    """Bad input gets exactly one line on stderr, nothing on stdout, and exit status 2."""
+    status, out, err = run(argv, capsys)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert says in err
+    assert err.startswith("dicespec")
+
+
+def test_broken_ruleset_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A broken ruleset file gets one line naming the file, the key and the value, and exit status 2."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: kiriki\nrows:\n  full_house: {points: many}\n", encoding="utf-8")
+    status, out, err = run(["score", "kiriki", "12345", "--ruleset-file", str(bad)], capsys)
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+    assert str(bad) in err and "rows.full_house.points" in err and "'many'" in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["rows: [1, 2\n", "- a list\n", "extends: kiriki\nsurprise: 1\n", "extends: nowhere\n", "game: kiriki\n"],
+    ids=["bad yaml", "not a mapping", "unknown key", "unknown extends", "missing keys"],
+)
+def test_no_ruleset_file_gives_a_traceback(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str) -> None:
+    """Whatever is wrong with a ruleset file, the command answers in one line with status 2."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    status, _, err = run(["score", "kiriki", "12345", "--ruleset-file", str(bad)], capsys)
+    assert status == 2
+    assert err.count("\n") == 1 and str(bad) in err
+
+
+# -- rulesets ------------------------------------------------------------------------------------------
+
+
+def test_rulesets_lists_both_kiriki_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
+    """``dicespec rulesets`` lists kiriki (the default) and kiriki-fr with their descriptions."""
+    status, out, _ = run(["rulesets"], capsys)
+    assert status == 0
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert "kiriki" in lines and "kiriki-fr" in lines
+    assert lines["kiriki"].endswith("(default)")
+    assert "large straight scores 30" in lines["kiriki-fr"]
+    assert not lines["kiriki-fr"].endswith("(default)")
+
+
+def test_rulesets_of_one_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--game kiriki`` lists only the Kiriki rulesets, the default first."""
+    status, out, _ = run(["rulesets", "--game", "kiriki"], capsys)
+    assert status == 0
+    names = [line.split()[0] for line in out.splitlines()]
+    assert names[0] == "kiriki" and "kiriki-fr" in names
+    assert all(line.split()[1] == "kiriki" for line in out.splitlines())
+
+
+# -- play ---------------------------------------------------------------------------------------------
+
+
+def test_play_reads_commands_from_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dicespec play kiriki`` plays a game from commands on standard input to 'Game over'."""
+    commands = "".join(f"score {row}\n" for row in ["ones", "twos", "threes", "fours", "fives", "sixes",
+                                                   "three_of_a_kind", "four_of_a_kind", "full_house",
+                                                   "small_straight", "large_straight", "kiriki", "chance"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(commands * 14))
+    status, out, err = run(["play", "kiriki", "--seed", "3"], capsys)
+    assert (status, err) == (0, "")
+    assert "Game over." in out and "Winner: player 1" in out
+
+
+# -- the installed command -------------------------------------------------------------------------------
+
+
+def console_script() -> Path:
+    script = Path(sys.executable).with_name("dicespec")
+    if not script.exists():
+        pytest.skip("the dicespec console script is not installed next to this Python")
+    return script
+
+
+def test_the_installed_command() -> None:
+    """The installed ``dicespec`` command scores a roll, and answers bad dice in one line with status 2."""
+    script = console_script()
+    good = subprocess.run([script, "score", "kiriki", "66616", "--json"], capture_output=True, text=True, timeout=60)
+    assert good.returncode == 0, good.stderr
+    assert json.loads(good.stdout)["rows"]["sixes"] == 24
+    bad = subprocess.run([script, "score", "kiriki", "6661"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2
+    assert bad.stdout == "" and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr

@@ -1,0 +1,102 @@
+"""Kiriki in the terminal: the score table of a roll, the sheets, and a whole game from scripted input."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from dicespec import Roll, find_ruleset
+from dicespec.kiriki.ruleset import Row
+from dicespec.kiriki.sheet import Sheet
+from dicespec.kiriki.terminal import play, score_report, sheet_table
+
+# Every command a player can type, the illegal ones included; a turn ends at the first row it may use.
+ROUND = [
+    "", "help", "rows", "sheet", "frobnicate", "reroll 9", "reroll x", "keep 1 3 5", "reroll 2",
+    "reroll 4", "end", "score yahtzee", "score", *(f"score {row}" for row in Row),
+]
+
+
+class Console:
+    """Scripted input and captured output for :func:`play`."""
+
+    def __init__(self, commands: Iterator[str], limit: int = 20_000) -> None:
+        self.commands = commands
+        self.limit = limit
+        self.prompts = 0
+        self.out: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        assert prompt == "> "
+        self.prompts += 1
+        assert self.prompts <= self.limit, "the game does not end"
+        try:
+            return next(self.commands)
+        except StopIteration:
+            raise EOFError from None
+
+    def write(self, text: str) -> None:
+        self.out.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.out)
+
+
+@pytest.mark.parametrize("ruleset", ["kiriki", "kiriki-fr"])
+def test_a_whole_game_from_scripted_input(ruleset: str) -> None:
+    """``play kiriki --seed 3 --players 2`` with every command tried each turn plays to 'Game over'."""
+    console = Console(itertools.cycle(ROUND))
+    status = play(find_ruleset(ruleset), 2, 3, read=console.read, write=console.write)
+    assert status == 0
+    text = console.text
+    assert "Game over." in text
+    assert text.count("player 1 scores") >= 13 and text.count("player 2 scores") >= 13
+    assert "Winner: player" in text
+    assert "not allowed: die index 8" in text  # 'reroll 9'
+    assert "not allowed: no rolls left" in text  # the third reroll of a turn
+    assert "unknown command 'frobnicate'" in text
+    assert "Traceback" not in text
+    final_sheet = text.split("Game over.")[1]
+    assert "grand_total" in final_sheet and " - " not in final_sheet  # every row filled
+
+
+def test_quit_and_end_of_input_stop_the_game() -> None:
+    """'quit' or the end of the input stops the game with status 0, before it is over."""
+    for commands in (["quit"], []):
+        console = Console(iter(commands))
+        assert play(find_ruleset("kiriki"), 1, 3, read=console.read, write=console.write) == 0
+        assert "Game over." not in console.text
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    """The same seed and the same commands give the same game."""
+    texts = []
+    for _ in range(2):
+        console = Console(itertools.cycle(ROUND))
+        play(find_ruleset("kiriki"), 2, 3, read=console.read, write=console.write)
+        texts.append(console.text)
+    assert texts[0] == texts[1]
+
+
+def test_score_report_table_and_json() -> None:
+    """The score report is a table of the 13 rows, or the same scores as JSON."""
+    ruleset = find_ruleset("kiriki")
+    table = score_report(ruleset, Roll.parse("12345")).splitlines()
+    assert table[0] == "Kiriki (KDE reference) (kiriki), dice 12345"
+    assert [line.split()[0] for line in table[1:]] == [str(row) for row in Row]
+    assert json.loads(score_report(ruleset, Roll.parse("12345"), as_json=True))["rows"]["large_straight"] == 40
+
+
+def test_sheet_table() -> None:
+    """The sheet table shows each player's column, '-' for an empty row, and the derived lines."""
+    ruleset = find_ruleset("kiriki")
+    text = sheet_table(ruleset, [Sheet.from_cells({"sixes": 24}), Sheet()])
+    lines = {line.split()[0]: line.split()[1:] for line in text.splitlines()[1:]}
+    assert text.splitlines()[0].split() == ["P1", "P2"]
+    assert lines["sixes"] == ["24", "-"]
+    assert lines["ones"] == ["-", "-"]
+    assert lines["grand_total"] == ["24", "0"]
