@@ -258,12 +258,21 @@ def test_a_repeat_kiriki_earns_a_turn_at_the_end() -> None:
     assert first.sheet.cells[Row.KIRIKI] == 100
 
 
-def test_players_owed_extra_turns_alternate() -> None:
-    """Two players owed extra turns take them in turn order, skipping a player whose sheet is full."""
+TWO_REPEATS = [("11111", Row.KIRIKI), ("22222", Row.KIRIKI), ("33333", Row.KIRIKI), *fill(ALL_ROWS_BUT_KIRIKI)]
+ONE_REPEAT = [("44444", Row.KIRIKI), ("55555", Row.KIRIKI), *fill(ALL_ROWS_BUT_KIRIKI)]
+
+
+def test_two_players_owed_extra_turns_alternate() -> None:
+    """Two players owed two extra turns each take them alternately."""
+    game = new_game(players=2)
+    order = play(game, [TWO_REPEATS, TWO_REPEATS])
+    assert order == [0, 1] * 13 + [0, 1, 0, 1]
+
+
+def test_extra_turns_skip_a_full_sheet() -> None:
+    """Players owed extra turns take them in turn order, skipping a player whose sheet is full."""
     game = new_game(players=3)
-    two_repeats = [("11111", Row.KIRIKI), ("22222", Row.KIRIKI), ("33333", Row.KIRIKI), *fill(ALL_ROWS_BUT_KIRIKI)]
-    one_repeat = [("44444", Row.KIRIKI), ("55555", Row.KIRIKI), *fill(ALL_ROWS_BUT_KIRIKI)]
-    order = play(game, [two_repeats, fill(list(Row)), one_repeat])
+    order = play(game, [TWO_REPEATS, fill(list(Row)), ONE_REPEAT])
     assert order == [0, 1, 2] * 13 + [0, 2, 0]
 
 

@@ -236,7 +236,7 @@ def test_fixed_point_rows_score_their_points_or_zero(ruleset: KirikiRuleset, rol
 
 
 @given(kiriki_rulesets, rolls())
-def test_lower_rows_never_exceed_fifty(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_one_roll_scores_at_most_fifty_in_a_row(ruleset: KirikiRuleset, roll: Roll) -> None:
     """One roll scores at most 50 in any lower row and at most 30 in any upper row."""
     sheet = score_sheet(ruleset, roll)
     assert max(sheet[row] for row in LOWER_ROWS) <= 50

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -145,7 +147,7 @@ def test_a_file_may_extend_a_shipped_ruleset(tmp_path: Path) -> None:
 # -- the engine reads its numbers from the data ---------------------------------------------------
 
 
-def edited_copy(tmp_path: Path, edit) -> KirikiRuleset:  # noqa: ANN001
+def edited_copy(tmp_path: Path, edit: Callable[[dict[str, Any]], object]) -> KirikiRuleset:
     """The reference file copied, changed by ``edit`` (on the parsed data), written back and loaded."""
     data = yaml.safe_load(shipped_file("kiriki").read_text(encoding="utf-8"))
     edit(data)
