@@ -1,0 +1,284 @@
+"""The 10000 turn and game: rolls, set-asides, banks, farkles, hot dice, entry, the end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import ten_thousand_rulesets
+
+from dicespec import Roll, find_ruleset, load_ruleset
+from dicespec.ten_thousand.combos import options
+from dicespec.ten_thousand.errors import ActionError, PlayerCountError, SetAsideError, TenThousandError
+from dicespec.ten_thousand.game import Phase, TenThousandGame, is_hot_dice
+from dicespec.ten_thousand.replay import apply_action, parse_action
+
+TEXT = find_ruleset("ten-thousand")
+FARKLE = find_ruleset("farkle")
+
+
+def play(game: TenThousandGame, *actions: str) -> TenThousandGame:
+    """Carry out actions written in the replay notation."""
+    for action in actions:
+        apply_action(game, parse_action(action))
+    return game
+
+
+def new_game(ruleset=TEXT, players: int = 2, *actions: str) -> TenThousandGame:
+    return play(TenThousandGame(ruleset, players, dice=_no_dice), *actions)
+
+
+def _no_dice(n: int) -> list[int]:
+    raise AssertionError("these tests give every die value")
+
+
+def variant(tmp_path: Path, text: str) -> object:
+    """A ruleset of our own, written over the text's ruleset."""
+    path = tmp_path / "variant.yaml"
+    path.write_text("extends: ten-thousand\nname: variant\n" + text, encoding="utf-8")
+    return load_ruleset(path)
+
+
+# -- a turn ------------------------------------------------------------------------------------
+
+
+def test_a_turn_adds_up_its_set_asides() -> None:
+    """A 1 and, on the next roll, two more 1s score 100 + 200, not 1000: combinations stay in one roll."""
+    game = new_game(TEXT, 1, "roll 123466", "set 1", "roll 11234")
+    assert game.state.turn_points == 100
+    game.set_aside("11")
+    assert game.state.turn_points == 300
+    assert game.state.dice_left == 3
+
+
+def test_phases_of_a_turn() -> None:
+    """A turn goes roll, set aside, then roll or bank; dice_left counts the dice in hand."""
+    game = new_game(TEXT, 1)
+    assert (game.state.phase, game.state.dice_left, game.state.dice) == (Phase.TURN_START, 6, None)
+    game.roll("111556")
+    assert (game.state.phase, game.state.dice_left, game.state.dice) == (Phase.ROLLED, 6, Roll.parse("111556"))
+    assert game.set_aside("1115") == 1050
+    assert (game.state.phase, game.state.dice_left, game.state.dice) == (Phase.SET_ASIDE, 2, None)
+
+
+def test_farkle_loses_the_turn() -> None:
+    """A roll with no scoring die ends the turn and loses its points; the next player is up."""
+    game = new_game(TEXT, 2, "roll 111556", "set 111", "roll 234")
+    state = game.state
+    assert (state.current, state.phase, state.turn_points, state.dice_left) == (1, Phase.TURN_START, 0, 6)
+    assert state.players[0].score == 0 and state.players[0].turns_taken == 1
+
+
+def test_farkle_on_the_first_roll() -> None:
+    """Six dice with no 1, no 5 and no three of a kind end the turn at once."""
+    game = new_game(TEXT, 2, "roll 223466")
+    assert game.state.current == 1 and game.state.players[0].turns_taken == 1
+
+
+def test_hot_dice() -> None:
+    """When every die has scored, the player has six dice again, and may roll them or bank."""
+    game = new_game(TEXT, 1, "roll 111556", "set 11155", "roll 5", "set 5")
+    assert game.state.dice_left == 6 and is_hot_dice(TEXT, game.state)
+    game.roll("123466")
+    assert game.state.dice_left == 6 and game.state.turn_points == 1150
+    game.set_aside("1")
+    assert game.bank() == 1250
+
+
+def test_hot_dice_may_bank() -> None:
+    """With optional hot dice, a player whose every die has scored may bank."""
+    game = new_game(TEXT, 1, "roll 111555", "set 111555")
+    assert game.bank() == 1500
+
+
+# -- entry -------------------------------------------------------------------------------------
+
+
+def test_entry_needs_750_in_one_turn() -> None:
+    """Under the text, a first bank below 750 ends the turn and scores nothing; 750 gets on the board."""
+    game = new_game(TEXT, 1, "roll 555234", "set 555")
+    assert game.bank() == 0
+    assert (game.state.players[0].score, game.state.players[0].on_board) == (0, False)
+    play(game, "roll 555116", "set 55511")
+    assert game.bank() == 0  # 700: still not enough
+    play(game, "roll 555112", "set 55511", "roll 5", "set 5")
+    assert game.bank() == 750
+    assert (game.state.players[0].score, game.state.players[0].on_board) == (750, True)
+    assert game.state.players[0].turns_taken == 3
+
+
+def test_on_the_board_any_bank_counts() -> None:
+    """Once on the board, a player banks any amount."""
+    game = new_game(TEXT, 1, "roll 111234", "set 111", "bank", "roll 523466", "set 5", "bank")
+    assert game.state.players[0].score == 1050
+
+
+def test_farkle_entry_refuses_a_small_first_bank() -> None:
+    """Under the Farkle table, a first bank below 500 is refused: the player rolls on."""
+    game = new_game(FARKLE, 1, "roll 555234", "set 5")
+    with pytest.raises(ActionError) as caught:
+        game.bank()
+    assert caught.value.code == "below-entry"
+    play(game, "roll 55234", "set 55", "roll 111", "set 111")
+    assert game.bank() == 1150
+
+
+# -- the end -----------------------------------------------------------------------------------
+
+
+def test_text_game_ends_at_the_target() -> None:
+    """Under the text, a bank reaching 10000 ends the game at once; that player wins."""
+    game = new_game(TEXT, 2, "roll 111111", "set 111111", "roll 111111", "set 111111")
+    assert not game.is_over
+    assert game.bank() == 16000
+    assert game.is_over and game.winners() == (0,)
+    assert game.state.players[1].turns_taken == 0
+
+
+SIX_THOUSAND = ("roll 111111", "set 111111", "roll 111111", "set 111111")  # 3000 + 3000 under Farkle
+
+
+def test_farkle_final_round() -> None:
+    """Under the Farkle table, every other player has one more turn; the highest score wins."""
+    game = new_game(FARKLE, 3, *SIX_THOUSAND, "bank", "roll 223466", "roll 223466", *SIX_THOUSAND, "bank")
+    assert game.state.players[0].score == 12000
+    assert game.state.final_round_by == 0 and not game.is_over and game.state.current == 1
+    play(game, "roll 223466")  # player 2 farkles in the final round
+    assert not game.is_over and game.state.current == 2
+    play(game, *SIX_THOUSAND, "roll 111111", "set 111111")
+    assert game.bank() == 9000
+    assert game.is_over and game.winners() == (0,)
+    assert [p.turns_taken for p in game.state.players] == [2, 2, 2]
+
+
+def test_final_round_can_be_won_by_another_player() -> None:
+    """A player of the final round who passes the first to reach the target wins."""
+    game = new_game(FARKLE, 2, *SIX_THOUSAND, *SIX_THOUSAND, "bank")
+    assert game.state.players[0].score == 12000 and not game.is_over
+    play(game, *SIX_THOUSAND, *SIX_THOUSAND, "roll 111111", "set 111111", "bank")
+    assert game.is_over and game.winners() == (1,)
+
+
+def test_final_round_ties_share() -> None:
+    """Equal highest scores share the win."""
+    game = new_game(FARKLE, 2)
+    play(game, *SIX_THOUSAND, *SIX_THOUSAND, "bank", *SIX_THOUSAND, *SIX_THOUSAND, "bank")
+    assert game.is_over and game.winners() == (0, 1)
+
+
+def test_single_player_with_a_final_round() -> None:
+    """Alone, the player who reaches the target ends the game (there is nobody to play the final round)."""
+    game = new_game(FARKLE, 1, *SIX_THOUSAND, *SIX_THOUSAND, "bank")
+    assert game.is_over and game.winners() == (0,)
+
+
+def test_no_winner_before_the_end() -> None:
+    """A game that is not over has no winners yet."""
+    assert new_game(TEXT, 2).winners() == ()
+
+
+# -- illegal actions: each raises its code and changes nothing ---------------------------------
+
+ILLEGAL = [
+    # (ruleset key, actions before, illegal action, code)
+    ("text", [], "set 1", "not-rolled"),
+    ("text", [], "bank", "not-rolled"),
+    ("text", [], "roll 11155", "bad-dice"),
+    ("text", [], "roll 1115566", "bad-dice"),
+    ("text", ["roll 111556"], "roll 234666", "must-set-aside"),
+    ("text", ["roll 111556"], "bank", "must-set-aside"),
+    ("text", ["roll 111556"], "set 6", "not-scoring"),
+    ("text", ["roll 111556"], "set 1116", "not-scoring"),
+    ("text", ["roll 111556"], "set 1111", "not-in-roll"),
+    ("text", ["roll 111556"], "set 1115566", "too-many-dice"),
+    ("text", ["roll 123456"], "set 123456", "not-scoring"),
+    ("text", ["roll 111556", "set 111"], "set 5", "already-set-aside"),
+    ("text", ["roll 111556", "set 111"], "roll 1234", "bad-dice"),
+    ("text", ["roll 111111", "set 111111", "roll 111111", "set 111111", "bank"], "roll 111111", "game-over"),
+    ("text", ["roll 111111", "set 111111", "roll 111111", "set 111111", "bank"], "bank", "game-over"),
+    ("text", ["roll 111111", "set 111111", "roll 111111", "set 111111", "bank"], "set 1", "game-over"),
+    ("farkle", ["roll 555234", "set 55"], "bank", "below-entry"),
+    ("compulsory", ["roll 111555", "set 111555"], "bank", "must-roll"),
+]
+
+
+@pytest.fixture
+def rulesets(tmp_path: Path) -> dict[str, object]:
+    return {"text": TEXT, "farkle": FARKLE, "compulsory": variant(tmp_path, "hot_dice: compulsory\n")}
+
+
+@pytest.mark.parametrize(("key", "before", "action", "code"), ILLEGAL)
+def test_illegal_action_changes_nothing(rulesets, key: str, before: list[str], action: str, code: str) -> None:
+    """An illegal action raises an error with its stable code, and the game is as it was."""
+    game = new_game(rulesets[key], 2, *before)
+    state = game.state
+    with pytest.raises(TenThousandError) as caught:
+        play(game, action)
+    assert caught.value.code == code
+    assert isinstance(caught.value, ValueError)
+    assert game.state == state
+
+
+def test_bad_die_values_change_nothing() -> None:
+    """Die values that are no faces are refused as bad dice."""
+    game = new_game(TEXT, 1)
+    with pytest.raises(ActionError) as caught:
+        game.roll([1, 2, 3, 4, 5, 9])
+    assert caught.value.code == "bad-dice" and game.state.phase is Phase.TURN_START
+
+
+def test_compulsory_hot_dice_rolls_on(tmp_path: Path) -> None:
+    """With compulsory hot dice, the player rolls all six again, then may bank."""
+    game = new_game(variant(tmp_path, "hot_dice: compulsory\n"), 1, "roll 111555", "set 111555", "roll 523466",
+                    "set 5")
+    assert game.bank() == 1550
+
+
+@pytest.mark.parametrize("players", [0, 21, -1])
+def test_player_count(players: int) -> None:
+    """A game has one to twenty players under the shipped rulesets."""
+    with pytest.raises(PlayerCountError, match="allows 1 to 20"):
+        TenThousandGame(TEXT, players)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_seeded_dice_repeat(seed: int) -> None:
+    """The same seed gives the same dice; without given values a roll throws the dice in hand."""
+    first, second = TenThousandGame(TEXT, 2, seed=seed), TenThousandGame(TEXT, 2, seed=seed)
+    roll = first.roll()
+    assert roll == second.roll() and len(roll) == 6
+
+
+# -- any sequence of actions -------------------------------------------------------------------
+
+
+@given(ten_thousand_rulesets, st.integers(min_value=1, max_value=4), st.data())
+def test_random_games_keep_their_invariants(ruleset, players: int, data: st.DataObject) -> None:
+    """Legal actions keep the state consistent; illegal ones change nothing."""
+    game = TenThousandGame(ruleset, players, dice=_no_dice)
+    for _ in range(60):
+        if game.is_over:
+            break
+        state = game.state
+        kind = data.draw(st.sampled_from(["roll", "roll", "set", "set", "bank", "wrong"]))
+        try:
+            if kind == "roll":
+                game.roll(data.draw(st.lists(st.integers(1, 6), min_size=state.dice_left, max_size=state.dice_left)))
+            elif kind == "set" and state.dice is not None:
+                choices = [o.dice for o in options(ruleset, state.dice)]
+                game.set_aside(data.draw(st.sampled_from(choices)))
+            elif kind == "bank":
+                game.bank()
+            else:
+                game.set_aside(data.draw(st.lists(st.integers(1, 6), min_size=1, max_size=6)))
+        except (ActionError, SetAsideError):
+            assert game.state == state
+            continue
+        after = game.state
+        assert 1 <= after.dice_left <= ruleset.dice
+        assert all(p.score >= 0 and (p.score == 0 or p.on_board) for p in after.players)
+        assert (after.dice is not None) == (after.phase is Phase.ROLLED)
+        assert after.phase is not Phase.TURN_START or after.turn_points == 0
+        assert sum(p.turns_taken for p in after.players) >= sum(p.turns_taken for p in state.players)

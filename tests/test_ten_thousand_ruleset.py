@@ -1,0 +1,116 @@
+"""10000 rulesets: the shipped files, the gaps they record, what the format expresses, bad files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dicespec import RulesetError, find_ruleset, load_ruleset, ruleset_names
+from dicespec.ten_thousand.combos import best, score
+from dicespec.ten_thousand.errors import NotScoringError
+from dicespec.ten_thousand.ruleset import BelowEntry, HotDice, MoreOfAKindRule, TenThousandRuleset
+
+
+def variant(tmp_path: Path, text: str) -> TenThousandRuleset:
+    path = tmp_path / "variant.yaml"
+    path.write_text("extends: ten-thousand\nname: variant\n" + text, encoding="utf-8")
+    return load_ruleset(path)
+
+
+def test_shipped_rulesets() -> None:
+    """The text's ruleset is the default 10000 ruleset; the Farkle table ships beside it."""
+    names = ruleset_names("ten-thousand")
+    assert names[0] == "ten-thousand" and "farkle" in names
+    for name in names:
+        ruleset = find_ruleset(name)
+        assert isinstance(ruleset, TenThousandRuleset) and ruleset.game == "ten-thousand" and ruleset.dice == 6
+
+
+def test_text_ruleset_values() -> None:
+    """The text's ruleset holds the text's numbers."""
+    text = find_ruleset("ten-thousand")
+    assert text.singles == (100, 0, 0, 0, 50, 0)
+    assert text.three_of_a_kind == (1000, 200, 300, 400, 500, 600)
+    assert text.more_of_a_kind.rule is MoreOfAKindRule.DOUBLING
+    assert [(s.faces, s.points) for s in text.straights] == [((1, 2, 3, 4, 5), 1250)]
+    assert text.patterns == ()
+    assert (text.entry, text.below_entry, text.target, text.final_round, text.hot_dice) == (
+        750, BelowEntry.SCORES_NOTHING, 10000, False, HotDice.OPTIONAL
+    )
+
+
+@pytest.mark.parametrize(("name", "keys"), [
+    ("ten-thousand", {"players", "more_of_a_kind", "straights", "patterns", "entry", "end.target",
+                      "end.final_round", "farkle", "hot_dice", "set_aside", "winner"}),
+    ("farkle", {"players", "three_of_a_kind", "more_of_a_kind", "patterns", "entry", "end.final_round",
+                "farkle", "hot_dice", "set_aside"}),
+])
+def test_gaps_are_recorded(name: str, keys: set[str]) -> None:
+    """Each choice made where the source is silent is written in the ruleset's gaps."""
+    gaps = dict(find_ruleset(name).gaps)
+    assert keys <= set(gaps)
+    assert all(choice.strip() for choice in gaps.values())
+
+
+def test_text_six_unique_has_no_value_of_its_own() -> None:
+    """Under the text, 1-2-3-4-5-6 gives its 1-5 straight, and the six dice cannot all be set aside."""
+    text = find_ruleset("ten-thousand")
+    assert best(text, "123456") == 1250
+    with pytest.raises(NotScoringError):
+        score(text, "123456")
+
+
+def test_linear_more_of_a_kind(tmp_path: Path) -> None:
+    """Linear: each die past three adds the three-of-a-kind value once more."""
+    linear = variant(tmp_path, "more_of_a_kind: {rule: linear, largest: 6}\n")
+    assert [score(linear, "3" * n) for n in (3, 4, 5, 6)] == [300, 600, 900, 1200]
+    assert [score(linear, "1" * n) for n in (3, 4, 5, 6)] == [1000, 2000, 3000, 4000]
+
+
+def test_largest_kind(tmp_path: Path) -> None:
+    """Past ``largest`` dice, a kind is no combination of its own: six 2s split into smaller ones."""
+    five = variant(tmp_path, "more_of_a_kind: {rule: doubling, largest: 5}\n")
+    assert score(five, "222222") == 400  # two three-of-a-kinds
+    assert best(five, "222222") == 800  # five 2s, the sixth left to roll
+    assert score(five, "111111") == 4100  # five 1s and a 1
+
+
+def test_fixed_points_without_six(tmp_path: Path) -> None:
+    """Fixed values: a number of dice without a value is no combination of its own."""
+    fixed = variant(tmp_path, "more_of_a_kind: {rule: fixed, largest: 6, points: {four: 1000}}\n")
+    assert score(fixed, "2222") == 1000
+    assert score(fixed, "444444") == 800  # two three-of-a-kinds
+    assert best(fixed, "444444") == 1000  # four 4s, two dice left to roll
+    with pytest.raises(NotScoringError):
+        score(fixed, "22222")
+
+
+def test_six_unique_can_be_valued(tmp_path: Path) -> None:
+    """A ruleset values six unique as a 1-6 straight beside the 1-5 one."""
+    both = variant(tmp_path, "straights: [{faces: [1, 2, 3, 4, 5], points: 1250}, {faces: [1, 2, 3, 4, 5, 6], points: 1500}]\n")
+    assert score(both, "654321") == 1500 and score(both, "12345") == 1250
+
+
+BAD = [
+    ("more_of_a_kind: {rule: tripling, largest: 6}\n", "more_of_a_kind.rule", "tripling"),
+    ("more_of_a_kind: {rule: fixed, largest: 6}\n", "more_of_a_kind", "points"),
+    ("more_of_a_kind: {rule: doubling, largest: 6, points: {four: 1000}}\n", "more_of_a_kind.points", "rule: fixed only"),
+    ("singles: [100, 0, 0, 0, 50]\n", "singles", "[100, 0, 0, 0, 50]"),
+    ("three_of_a_kind: [1000, 200, 300, 400, 500, -600]\n", "three_of_a_kind.5", "-600"),
+    ("straights: [{faces: [1, 2, 7], points: 100}]\n", "straights.0.faces.2", "7"),
+    ("patterns: [{name: three pairs, counts: [2, 2, 2]}]\n", "patterns.0.points", "missing"),
+    ("patterns: [{name: three pairs, counts: [2, 2, 6], points: 1}]\n", "patterns.0.counts.2", "6"),
+    ("entry: {points: 750, below: maybe}\n", "entry.below", "maybe"),
+    ("end: {target: 10000, final_round: yes please}\n", "end.final_round", "yes please"),
+    ("hot_dice: sometimes\n", "hot_dice", "sometimes"),
+]
+
+
+@pytest.mark.parametrize(("text", "key_path", "value"), BAD)
+def test_bad_ruleset_files(tmp_path: Path, text: str, key_path: str, value: str) -> None:
+    """A broken 10000 ruleset file is refused with a message naming the file, the key path and the value."""
+    with pytest.raises(RulesetError) as caught:
+        variant(tmp_path, text)
+    message = str(caught.value)
+    assert "variant.yaml" in message and key_path in message and value in message

@@ -1,0 +1,102 @@
+"""10000 at the command line: the score report, bad input, and a playable game."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from dicespec import Roll, find_ruleset
+from dicespec.cli import main
+from dicespec.ten_thousand.combos import options
+from dicespec.ten_thousand.terminal import play, score_report
+
+TEXT = find_ruleset("ten-thousand")
+
+
+def test_score_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """--json prints the best points and every legal set-aside with its points."""
+    assert main(["score", "ten-thousand", "111556", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["best"] == 1100
+    assert {"dice": "1115", "points": 1050} in payload["options"]
+    assert len(payload["options"]) == 11
+
+
+def test_score_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """The table lists each set-aside with its combinations, and the best one."""
+    assert main(["score", "ten-thousand", "111556"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^  1115 +1050  three 1s \+ a 5$", out, re.M)
+    assert out.rstrip().endswith("best: 11155 for 1100 points")
+
+
+def test_score_farkle() -> None:
+    """A roll with no scoring die has no options and a best of 0."""
+    assert json.loads(score_report(TEXT, Roll.parse("223466"), as_json=True))["best"] == 0
+    assert "farkle" in score_report(TEXT, Roll.parse("223466"))
+
+
+def test_score_under_the_farkle_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    """--ruleset picks a shipped variant."""
+    assert main(["score", "ten-thousand", "123456", "--ruleset", "farkle", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["best"] == 1500
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "ten-thousand", "1234561"],
+    ["score", "ten-thousand", ""],
+    ["score", "ten-thousand", "12x"],
+    ["score", "ten-thousand", "111", "--ruleset", "kiriki"],
+    ["play", "ten-thousand", "--players", "0"],
+])
+def test_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Bad input is one line on stderr, naming the problem, with exit status 2."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dicespec: error: ") and err.count("\n") == 1
+
+
+class Bot:
+    """Answers the game's prompts: the best set-aside, then roll or bank from the last status line."""
+
+    def __init__(self, lines: list[str], ruleset) -> None:
+        self.lines, self.ruleset, self.reads = lines, ruleset, 0
+
+    def __call__(self, prompt: str) -> str:
+        self.reads += 1
+        assert self.reads < 5000, "the game does not end"
+        status = self.lines[-1]
+        if match := re.match(r"  dice: (\d+)", status):
+            return f"set {options(self.ruleset, Roll.parse(match[1]))[0].dice}"
+        turn = int(re.match(r"  turn: (\d+)", status)[1])  # type: ignore[index]
+        return "bank" if turn >= 1000 and "roll or bank" in status else "roll"
+
+
+@pytest.mark.parametrize("name", ["ten-thousand", "farkle"])
+def test_a_whole_game(name: str) -> None:
+    """A seeded two-player game at the terminal runs to its end and names the winner."""
+    lines: list[str] = []
+    ruleset = find_ruleset(name)
+    assert play(ruleset, 2, 1, read=Bot(lines, ruleset), write=lines.append) == 0
+    assert "Game over." in lines[-2]
+    assert re.match(r"Winner: player [12]( and player [12])? with \d+ points\.", lines[-1])
+
+
+def test_commands_and_quit() -> None:
+    """Help, scores, options and mistakes answer without ending the game; quit ends it."""
+    lines: list[str] = []
+    answers = iter(["help", "scores", "options", "bank", "set 7", "nonsense", "quit"])
+    assert play(TEXT, 2, 1, read=lambda _: next(answers), write=lines.append) == 0
+    text = "\n".join(lines)
+    assert "commands:" in text and "player 2:     0  (not on the board)" in text
+    assert "not allowed: set aside at least one scoring die before banking" in text
+    assert "unknown command 'nonsense'" in text
+
+
+def test_end_of_input_ends_the_game() -> None:
+    """End of input stops the game quietly."""
+    def eof(_: str) -> str:
+        raise EOFError
+    assert play(TEXT, 1, 1, read=eof, write=lambda _: None) == 0
