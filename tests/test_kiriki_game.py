@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import dice_values, kiriki_rulesets, reroll_positions
+from strategies import dice_values, kiriki_rulesets, reroll_positions, rolls
 
 from dicespec import Roll, find_ruleset, ruleset_names
 from dicespec.kiriki.game import (
@@ -95,6 +95,15 @@ def test_score_after_any_roll() -> None:
     game.roll("12345")
     game.reroll([0], "6")
     assert game.score("large_straight") == 40
+
+
+@given(kiriki_rulesets, rolls(), st.sampled_from(list(Row)))
+def test_any_open_row_takes_any_roll(ruleset: KirikiRuleset, roll: Roll, row: Row) -> None:
+    """Any open row takes any roll, and writes what the row scores for it (0 when it does not fit)."""
+    game = KirikiGame(ruleset, dice=given_dice_only)
+    game.roll(roll)
+    assert game.scorable_rows() == tuple(Row)
+    assert game.score(row) == score(ruleset, roll, row) == game.sheet(0).cells[row]
 
 
 def test_dice_come_from_the_source() -> None:
