@@ -120,17 +120,36 @@ def end_turn(game: ScriptedGame) -> None:
     game.actions.append("end")
 
 
+PLAYER_COLUMN = {"player", "joueur", "spieler", "gracz"}
+
+
 @steps
 def turns(game: ScriptedGame, datatable: list[list[str]]) -> None:
-    """A table of turns, one a row: the roll first, the row scored last, rerolls between
-    (each written ``1,2=66``: dice 1 and 2 show 6 and 6). The first row is a header."""
+    """A table of turns, one a row, under a header row: the roll first, the row scored last,
+    rerolls between (each written ``1,2=66``: dice 1 and 2 now show 6 and 6). A first column
+    headed player (joueur, Spieler, gracz) says whose turn each row is, and is checked."""
+    header = [cell.strip().casefold() for cell in datatable[0]]
+    checks_player = header[0] in PLAYER_COLUMN
     for cells in datatable[1:]:
         cells = [c.strip() for c in cells]
+        if checks_player:
+            expected, cells = int(cells[0]), cells[1:]
+            current = game.accepted()["current"] + 1
+            assert current == expected, f"before {cells}: it is player {current}'s turn, not player {expected}'s"
         roll(game, cells[0])
         for cell in cells[1:-1]:
             for reroll_text in cell.split():
                 game.actions.append(f"reroll {reroll_text}")
         score(game, cells[-1])
+
+
+@steps
+def sheet_reads(game: ScriptedGame, player: int, datatable: list[list[str]]) -> None:
+    """Every line in the table (line name, value; '-' for an empty row) reads as given."""
+    lines = game.lines(player)
+    for name, value in (row[:2] for row in datatable[1:]):
+        expected = None if value.strip() == "-" else int(value)
+        assert lines[_row(name)] == expected, f"player {player}'s {_row(name)} is {lines[_row(name)]}, not {value}"
 
 
 @steps

@@ -134,7 +134,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | kiriki-de-four-of-a-kind-2 | 22522  | vier einer sorte | 13     | '2'+'2'+'2'+'2'+'5' |
 
   Szenariogrundriss: Full House und Kiriki geben feste Punkte
-    Der Text nennt für diese Beispiele keine Punkte: sie folgen aus der Regel der Zeile in diesem Text.
+    # Der Text nennt für diese Beispiele keine Punkte: sie folgen aus der Regel der Zeile in diesem Text.
     Angenommen die Würfel zeigen <würfel>
     Dann ergibt die Zeile "<zeile>" <punkte>
 
@@ -147,14 +147,14 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | kiriki-de-full-house-2 | 53353  | full house | 25     |
 
     Beispiele: kiriki
-      kiriki;: der spieler bekommt 50 punkte, wenn er die runde mit fünf gleichen würfeln beendet.
+      kiriki;: der spieler bekommt 50 punkte, wenn er die runde mit fünf gleichen würfeln beendet. …
       beispiel: würfel zeigen:' 11111 '. würfel zeigen:' 33333 '.
       | id                 | würfel | zeile  | punkte |
       | kiriki-de-kiriki-1 | 11111  | kiriki | 50     |
       | kiriki-de-kiriki-2 | 33333  | kiriki | 50     |
 
   Szenariogrundriss: Straßen
-    Der Text nennt für diese Beispiele keine Punkte: sie folgen aus der Regel der Zeile in diesem Text.
+    # Der Text nennt für diese Beispiele keine Punkte: sie folgen aus der Regel der Zeile in diesem Text.
     Angenommen die Würfel zeigen <würfel>
     Dann ergibt die Zeile "<zeile>" <punkte>
     Und enthalten die Würfel die Reihe "<reihe>"

@@ -146,7 +146,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | kiriki-fr-four-of-a-kind-2 | 22422 | 4 du même type | 13    | 2 + 2 + 2 + 2 + 4 |
 
   Plan du scénario: Les combinaisons à points fixes
-    Le texte ne donne pas de score pour ces exemples : il suit de la règle de la ligne dans ce texte.
+    # Le texte ne donne pas de score pour ces exemples : il suit de la règle de la ligne dans ce texte.
     Soit les dés affichent <dés>
     Alors la ligne "<ligne>" vaut <score>
 
@@ -166,7 +166,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | kiriki-fr-kiriki-2 | 33333 | kiriki | 50    |
 
   Plan du scénario: Les suites
-    Le texte ne donne pas de score pour ces exemples : il suit de la règle de la ligne dans ce texte.
+    # Le texte ne donne pas de score pour ces exemples : il suit de la règle de la ligne dans ce texte.
     Soit les dés affichent <dés>
     Alors la ligne "<ligne>" vaut <score>
     Et les dés contiennent la séquence "<séquence>"

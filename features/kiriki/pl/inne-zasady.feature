@@ -111,7 +111,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
   @id:kiriki-pl-rules-choose-dice
   Scenariusz: Gracz wybiera kości do ponownego rzutu
     Gracz może wybrać kości, którymi chce ponownie rzucić, klikając na nie myszką.
-    (Kliknięcie myszką to interfejs programu KDE; zasadą jest wybór kości.)
+    # Kliknięcie myszką to interfejs programu KDE; zasadą jest wybór kości.
     Zakładając, że gra ma 1 gracza
     Jeżeli gracz rzuca 12345
     Oraz gracz ponownie rzuca kośćmi 1 i 5 i otrzymuje 33

@@ -121,7 +121,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | kiriki-pl-four-of-a-kind-2 | 22522 | Kareta | 13    | '2'+'2'+'2'+'2'+'5' |
 
   Szablon scenariusza: Full i Kiriki dają stałe punkty
-    Tekst nie podaje wyniku tych przykładów: wynika on z zasady wiersza w tym tekście.
+    # Tekst nie podaje wyniku tych przykładów: wynika on z zasady wiersza w tym tekście.
     Zakładając, że wynik rzutu to <kości>
     Wtedy wiersz "<wiersz>" daje <wynik>
 
@@ -134,14 +134,14 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | kiriki-pl-full-house-2 | 53353 | Full   | 25    |
 
     Przykłady: Kiriki
-      Kiriki: 50 punktów jest przyznawane jeżeli w rundzie wyrzucono pięć kości o tej samej wartości. Przykład:
+      Kiriki: 50 punktów jest przyznawane jeżeli w rundzie wyrzucono pięć kości o tej samej wartości. … Przykład:
       Wynik rzutu: '11111'. Wynik rzutu: '33333'.
       | id                 | kości | wiersz | wynik |
       | kiriki-pl-kiriki-1 | 11111 | Kiriki | 50    |
       | kiriki-pl-kiriki-2 | 33333 | Kiriki | 50    |
 
   Szablon scenariusza: Strity
-    Tekst nie podaje wyniku tych przykładów: wynika on z zasady wiersza w tym tekście.
+    # Tekst nie podaje wyniku tych przykładów: wynika on z zasady wiersza w tym tekście.
     Zakładając, że wynik rzutu to <kości>
     Wtedy wiersz "<wiersz>" daje <wynik>
     Oraz kości zawierają sekwencję "<sekwencja>"
