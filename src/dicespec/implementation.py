@@ -23,7 +23,8 @@ names the first action the rules refused (the state is the one just before it).
      "over": false, "winners": [],
      "rejected": null | {"at": 3, "code": "must-set-aside"}}
 
-where ``dice`` is the roll waiting for its set-aside, ``dice_left`` the dice not set aside since
+where ``current`` is the player to act (the last to play, once over), ``dice`` the roll waiting
+for its set-aside, ``dice_left`` the dice not set aside since
 the turn began or the last hot dice (the dice on the table, or the dice the next roll throws),
 ``winners`` the 0-based indexes of the winners once ``over`` (ties share), and ``rejected``
 names the first action the rules refused, with the state just before it (codes: ``game-over``,

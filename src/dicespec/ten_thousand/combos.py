@@ -174,17 +174,15 @@ def _table(ruleset: TenThousandRuleset) -> _Table:
                 exact[counts] = exact[rest] + combo.points
                 splits[counts] = (combo, *splits[rest])
         # The best part either is the whole, or leaves out at least one die.
-        best[counts] = max(
-            exact.get(counts, 0),
-            *(best[_minus(counts, one)] for one in _one_die_each(counts)),  # type: ignore[index]
-        )
+        best[counts] = max(exact.get(counts, 0), *(best[fewer] for fewer in _one_die_fewer(counts)))
     return _Table(splits, exact, best)
 
 
-def _one_die_each(counts: Counts) -> Iterator[Counts]:
+def _one_die_fewer(counts: Counts) -> Iterator[Counts]:
+    """``counts`` without one die, for each face shown."""
     for i, n in enumerate(counts):
         if n:
-            yield tuple(int(j == i) for j in range(len(counts)))
+            yield (*counts[:i], n - 1, *counts[i + 1:])
 
 
 # -- the questions ---------------------------------------------------------------------------
@@ -275,7 +273,7 @@ def _why_not_scoring(table: _Table, selection: Roll) -> str:
         (part for part in _sub_multisets(counts) if part in table.exact),
         key=lambda part: (sum(part), table.exact[part]),
     )
-    left = _roll_of(_minus(counts, scoring) or ())
+    left = _roll_of(tuple(a - b for a, b in zip(counts, scoring)))
     dice = ", ".join(map(str, left))
     verb = "scores" if len(left) == 1 else "score"
     return f"cannot set aside {selection}: {dice} {verb} nothing in it"

@@ -117,7 +117,11 @@ def play(
                 _roll(game, write)
             elif verb == "bank" and not words:
                 points = game.bank()
-                write(f"  player {state.current + 1} banks {points} points")
+                if points or not state.turn_points:
+                    write(f"  player {state.current + 1} banks {points} points")
+                else:
+                    write(f"  the turn scores nothing: {state.turn_points} is below the "
+                          f"{ruleset.entry} needed to get on the board")
             else:
                 write(f"  unknown command {line!r}; type 'help'")
         except (TenThousandError, ValueError) as exc:
