@@ -23,13 +23,13 @@ names the first action the rules refused (the state is the one just before it).
      "over": false, "winners": [],
      "rejected": null | {"at": 3, "code": "must-set-aside"}}
 
-where ``current`` is the player to act (the last to play, once over), ``dice`` the roll waiting
-for its set-aside, ``dice_left`` the dice not set aside since
-the turn began or the last hot dice (the dice on the table, or the dice the next roll throws),
-``winners`` the 0-based indexes of the winners once ``over`` (ties share), and ``rejected``
-names the first action the rules refused, with the state just before it (codes: ``game-over``,
-``not-rolled``, ``must-set-aside``, ``already-set-aside``, ``bad-dice``, ``below-entry``,
-``must-roll``, and the set-aside codes, plus ``not-in-roll``).
+where ``current`` is the player to act (the last to play, once over), ``dice`` the roll
+waiting for its set-aside, ``dice_left`` the dice not set aside since the turn began or the
+last hot dice (the dice on the table, or the dice the next roll throws), ``winners`` the
+0-based indexes of the winners once ``over`` (ties share), and ``rejected`` names the first
+action the rules refused, with the state just before it (codes: ``game-over``, ``not-rolled``,
+``must-set-aside``, ``already-set-aside``, ``bad-dice``, ``below-entry``, ``must-roll``, and
+the set-aside codes, plus ``not-in-roll``).
 """
 
 from __future__ import annotations
