@@ -34,38 +34,28 @@ TYPES = {
 
 @cache
 def phrasebook() -> dict[str, dict[str, Any]]:
-    """game -> step key -> {type, target?, en: [...], fr: [...], de: [...], pl: [...]}."""
+    """section (common, kiriki, ten_thousand) -> step key -> {type, target?, en: [...], fr: [...], …}."""
     return yaml.safe_load(PHRASEBOOK.read_text(encoding="utf-8"))
 
 
-def phrasings(game: str) -> list[tuple[str, str, str]]:
-    """Every (step type, step key, pattern) of a game's steps."""
-    return [
-        (entry["type"], key, pattern)
-        for key, entry in phrasebook()[game].items()
-        for language in LANGUAGES
-        for pattern in entry.get(language, [])
-    ]
-
-
 class StepLogic(dict[str, Callable[..., Any]]):
-    """The step logic of one game by phrasebook key; use an instance as a decorator."""
+    """The step logic of one phrasebook section by key; use an instance as a decorator."""
 
     def __call__(self, function: Callable[..., Any]) -> Callable[..., Any]:
         self[function.__name__] = function
         return function
 
 
-def register(game: str, logic: Mapping[str, Callable[..., Any]]) -> None:
-    """Bind every phrasing of ``game``'s steps to its logic, in the caller's module.
+def register(section: str, logic: Mapping[str, Callable[..., Any]]) -> None:
+    """Bind every phrasing of a phrasebook section to its logic, in the caller's module.
 
     pytest-bdd keeps step definitions as fixtures of the module that defines them, so
     this must be called at module level (``stacklevel=2`` points pytest-bdd past us).
     """
-    book = phrasebook()[game]
+    book = phrasebook()[section]
     missing = set(book) ^ set(logic)
     if missing:
-        raise LookupError(f"phrasebook and step logic disagree for {game}: {sorted(missing)}")
+        raise LookupError(f"phrasebook and step logic disagree in {section}: {sorted(missing)}")
     for key, entry in book.items():
         decorate = _DECORATORS[entry["type"]]
         for language in LANGUAGES:
