@@ -1,0 +1,53 @@
+"""MkDocs hooks: generate the spec's pages before the build, and offer each page's translations.
+
+The pages themselves come from ``dicespec.site``, which knows nothing of MkDocs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dicespec.site import generate
+from dicespec.site.layout import LANGUAGE_LABELS
+from dicespec.spec.paths import data_root
+
+
+def on_config(config):
+    """Write docs/generated/ and put its pages in the navigation, after the hand-written ones."""
+    config.nav = [*(config.nav or []), *generate(Path(config.docs_dir))]
+    return config
+
+
+def on_serve(server, config, builder):
+    """Rebuild when the spec changes, not only the docs."""
+    root = data_root()
+    for folder in (root / "features", root / "fixtures", Path(__file__).parents[1] / "src/dicespec/rulesets"):
+        if folder.is_dir():
+            server.watch(str(folder))
+    return server
+
+
+_files: dict = {}
+
+
+def on_files(files, config):
+    """Remember the documentation files by source path, to resolve translations to URLs."""
+    _files.clear()
+    _files.update({file.src_uri: file for file in files.documentation_pages()})
+    return files
+
+
+def on_page_context(context, page, config, nav):
+    """``alternates``: the page's versions in other languages (its front matter `translations`),
+    else the home page in each language, as links for the language selector."""
+    translations = page.meta.get("translations") or {
+        "en": "index.md", "fr": "fr/index.md", "de": "de/index.md", "pl": "pl/index.md",
+    }
+    alternates = []
+    for lang, src in translations.items():
+        target = _files.get(src)
+        if target is not None:
+            alternates.append({"lang": lang, "name": LANGUAGE_LABELS.get(lang, lang), "link": target.url,
+                               "current": target.src_uri == page.file.src_uri})
+    context["alternates"] = alternates
+    return context

@@ -1,0 +1,75 @@
+"""The rules website's generated pages, written as Markdown before the site is built.
+
+:func:`generate` reads the spec (features, errata, source texts), the shipped rulesets and
+the last test results, writes one Markdown file per page below ``<docs>/generated/`` and
+returns their navigation. It knows nothing of MkDocs: a small hook (``docs/hooks.py``) calls
+it and hands the navigation over, so another site builder needs only another hook.
+
+Page families, one module each: :mod:`~dicespec.site.rules` (a game's normative rules, with
+an anchor per case), :mod:`~dicespec.site.sources` (a source text's transcription, in four
+languages), :mod:`~dicespec.site.errata`, :mod:`~dicespec.site.rulesets`,
+:mod:`~dicespec.site.odds` and :mod:`~dicespec.site.conformance`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dicespec.site import layout
+from dicespec.site.conformance import conformance_page
+from dicespec.site.data import GAMES, load
+from dicespec.site.errata import errata_page
+from dicespec.site.layout import Page
+from dicespec.site.odds import odds_page
+from dicespec.site.rules import rules_page
+from dicespec.site.rulesets import rulesets_page
+from dicespec.site.sources import source_pages
+from dicespec.spec.paths import data_root
+
+__all__ = ["Page", "generate", "pages"]
+
+Nav = list[dict[str, Any]]
+
+
+def pages(root: Path | None = None, results: Path | None = None) -> tuple[list[Page], Nav]:
+    """Every generated page, and the navigation of those that belong in it (English ones)."""
+    root = (root or data_root()).resolve()
+    data = load(root)
+    rules = [rules_page(data, game) for game in GAMES]
+    sources = source_pages(data)
+    others = [
+        errata_page(data),
+        rulesets_page(data),
+        odds_page(data),
+        conformance_page(data, results or root / "artifacts" / "junit.xml"),
+    ]
+    nav: Nav = [
+        {"Rules": [{page.title: page.path} for page in rules]},
+        {"Source texts": [{versions[0].title: versions[0].path} for versions in sources]},
+        *({page.title: page.path} for page in others),
+    ]
+    return [*rules, *(page for versions in sources for page in versions), *others], nav
+
+
+def write(docs_dir: Path, generated: list[Page]) -> None:
+    """Write the pages below ``docs_dir``; a file is touched only when its text changes (so that
+    ``mkdocs serve``, which watches the folder, settles), and stale generated files go."""
+    folder = docs_dir / layout.GENERATED
+    wanted = {docs_dir / page.path: page.document() for page in generated}
+    for path, content in wanted.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.is_file() or path.read_text(encoding="utf-8") != content:
+            path.write_text(content, encoding="utf-8")
+    if folder.is_dir():
+        for stale in folder.rglob("*"):
+            if stale.is_file() and stale not in wanted:
+                stale.unlink()
+
+
+def generate(docs_dir: str | Path, *, root: Path | None = None, results: Path | None = None) -> Nav:
+    """Write the generated pages into ``<docs_dir>/generated/`` and return their navigation
+    (MkDocs' ``nav`` shape: a list of ``{title: path or [children]}``, paths relative to the docs)."""
+    generated, nav = pages(root, results)
+    write(Path(docs_dir), generated)
+    return nav

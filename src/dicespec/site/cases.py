@@ -1,0 +1,94 @@
+"""How a case shows on any page: where its anchor is, its passage, its steps, its standing.
+
+Each case has exactly one anchor on the site, named by its id, on the rules page of its game
+(:func:`home_of`). Every other mention links there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from dicespec.site import layout
+from dicespec.site.data import GAMES, SiteData
+from dicespec.site.i18n import words
+from dicespec.site.markup import anchor, anchor_id, code, link, text
+from dicespec.spec.features import Case
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """A passage of a source text and the cases that transcribe it (one Examples table or scenario)."""
+
+    anchor: str  # "p-" and the id of its first case: stable while that case stays first
+    title: str  # from the feature (escape it)
+    quote: str  # from the feature (escape it)
+    cases: tuple[Case, ...]
+
+
+def home_of(case: Case) -> str:
+    """The page that holds the case's anchor: its game's rules (the errata page for a case of no game)."""
+    return layout.rules(case.game) if case.game in GAMES else layout.ERRATA
+
+
+def passages(cases: Iterable[Case]) -> list[Passage]:
+    """The cases grouped by passage (feature file, section title and quote), in file order."""
+    grouped: dict[tuple[str, str, str], list[Case]] = {}
+    for case in sorted(cases, key=lambda c: (c.path, c.line)):
+        grouped.setdefault((case.path, case.section, case.quote), []).append(case)
+    return [
+        Passage(anchor=anchor_id(f"p-{members[0].id}"), title=section, quote=quote, cases=tuple(members))
+        for (_, section, quote), members in grouped.items()
+    ]
+
+
+def passage_anchors(data: SiteData) -> dict[int, str]:
+    """The passage anchor of each case (by ``id()`` of the case, ids may repeat)."""
+    anchors = {}
+    for passage in passages(data.cases):
+        for case in passage.cases:
+            anchors[id(case)] = passage.anchor
+    return anchors
+
+
+def case_link(case: Case, *, page: str) -> str:
+    """A link from ``page`` to the case's anchor, labelled with its id."""
+    return link(text(case.id or "(no id)"), home_of(case), fragment=case.id, page=page)
+
+
+def case_anchor(case: Case) -> str:
+    """The case's one anchor, with its id as text (on the page :func:`home_of` names)."""
+    return f"{anchor(case.id)}{code(case.id or '(no id)')}"
+
+
+def steps_cell(case: Case) -> str:
+    """The case's steps, placeholders filled in, one per line."""
+    return "<br>".join(text(step) for step in case.steps) or text(case.scenario)
+
+
+def standing_cell(data: SiteData, case: Case, *, page: str, lang: str = "en") -> str:
+    """The case's standing (holds, erratum, variant, ambiguity, gap) and the findings that say why."""
+    w = words(lang)
+    status = data.status(case)
+    label = w[status]
+    if status == "variant" and "erratum" in case.flags:
+        label = f"{w['erratum']}, {w['variant']}"
+    parts = [f'<span class="ds-status ds-{status}">{text(label)}</span>']
+    found = data.findings_by_case.get(case.id, ())
+    for finding in found:
+        reason = text(finding.truth)
+        if finding.holds_under:
+            reason += f" ({text(w['holds_under'])} {text(', '.join(finding.holds_under))})"
+        parts.append(f"{link(text(finding.id), layout.ERRATA, fragment='finding-' + finding.id, page=page)}: {reason}")
+    if status != "holding" and not found:
+        parts.append(f"<em>{text(w['no_finding'])}</em>")
+    return "<br>".join(parts)
+
+
+def source_cell(data: SiteData, case: Case, passage_anchor: str | None, *, page: str) -> str:
+    """Where the case comes from: the passage of its source text, or "normative"."""
+    source = data.sources.get(case.source)
+    label = text(f"{case.language} · {case.section}")
+    if source is None:
+        return f"{label}<br><em>{text(case.source or 'no source')}</em>"
+    return link(label, layout.source(source.slug), fragment=passage_anchor, page=page)

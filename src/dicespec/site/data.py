@@ -1,0 +1,134 @@
+"""What the site is made of, read once per build: cases, findings, source texts, results.
+
+The site holds no rule, example or finding of its own: this module reads them through the
+spec reader (:mod:`dicespec.spec`) and the ruleset registry, every build afresh, so that
+``mkdocs serve`` shows an edit to a feature file on the next rebuild.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dicespec.site.markup import slug
+from dicespec.rulesets import find_ruleset, ruleset_data, ruleset_names
+from dicespec.spec import errata as errata_module
+from dicespec.spec.errata import ErrataError, Finding
+from dicespec.spec.features import Case, cases_of_file, feature_files
+
+GAMES = ("kiriki", "ten-thousand")
+GAME_TITLES = {"kiriki": "Kiriki", "ten-thousand": "10000"}
+LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German", "pl": "Polish"}
+
+# A case's standing, worst first: how the site marks it.
+STATUSES = ("variant", "erratum", "ambiguity", "gap", "holding")
+
+
+@dataclass(frozen=True, slots=True)
+class SourceText:
+    """One file of ``fixtures/sources/``, with what its README row says about it."""
+
+    name: str  # the file name, as features name it in @source:
+    slug: str  # its page name
+    text: str
+    language: str = ""  # from the README table, e.g. "French, then German"
+    about: str = ""  # from the README table
+
+
+@dataclass(frozen=True, slots=True)
+class SiteData:
+    """Everything one build of the site reads."""
+
+    root: Path
+    cases: tuple[Case, ...]
+    findings: tuple[Finding, ...]
+    findings_by_case: Mapping[str, tuple[Finding, ...]]
+    sources: Mapping[str, SourceText]
+    errata_problem: str | None = None  # why the errata could not be read, if so
+    rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # game -> names, default first
+
+    def status(self, case: Case) -> str:
+        """The case's standing: variant, erratum, ambiguity, gap, or holding (no flag)."""
+        flags = case.flags
+        for status in STATUSES[:-1]:
+            if status in flags:
+                return status
+        return "holding"
+
+    def cases_of(self, game: str) -> list[Case]:
+        return [case for case in self.cases if case.game == game]
+
+    def case_ids(self) -> set[str]:
+        return {case.id for case in self.cases}
+
+
+def _all_cases(features: Path) -> tuple[Case, ...]:
+    # The reader's public per-file function reads afresh (cases() is cached per process).
+    return tuple(case for path in feature_files(features) for case in cases_of_file(path, features))
+
+
+def _findings(path: Path) -> tuple[tuple[Finding, ...], str | None]:
+    if not path.is_file():
+        return (), f"there is no {path.name} yet"
+    clear = getattr(getattr(errata_module, "_read", None), "cache_clear", None)
+    if clear is not None:  # read afresh on every build (mkdocs serve rebuilds in one process)
+        clear()
+    try:
+        return errata_module.findings(path), None
+    except (ErrataError, OSError, ValueError) as exc:
+        return (), str(exc)
+
+
+def _readme_rows(folder: Path) -> dict[str, tuple[str, str]]:
+    """The ``| `file` | language | what it is |`` rows of the sources' README."""
+    readme = folder / "README.md"
+    if not readme.is_file():
+        return {}
+    rows = {}
+    for line in readme.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and (match := re.fullmatch(r"`([^`]+)`", cells[0])):
+            rows[match.group(1)] = (cells[1], cells[2])
+    return rows
+
+
+def _sources(folder: Path) -> dict[str, SourceText]:
+    if not folder.is_dir():
+        return {}
+    readme = _readme_rows(folder)
+    sources = {}
+    for path in sorted(folder.glob("*.txt")):
+        language, about = readme.get(path.name, ("", ""))
+        sources[path.name] = SourceText(
+            name=path.name, slug=slug(path.stem), text=path.read_text(encoding="utf-8"),
+            language=language, about=about,
+        )
+    return sources
+
+
+def _rulesets() -> dict[str, tuple[str, ...]]:
+    for cached in (ruleset_data, find_ruleset):  # read afresh on every build, like the spec
+        cached.cache_clear()
+    names = ruleset_names()
+    return {game: tuple(n for n in names if ruleset_data(n)["game"] == game) for game in GAMES}
+
+
+def load(root: Path) -> SiteData:
+    """Read the spec below ``root`` (the folder holding ``features/`` and ``fixtures/``)."""
+    findings, problem = _findings(root / "fixtures" / "errata.yaml")
+    by_case: dict[str, list[Finding]] = {}
+    for finding in findings:
+        for case_id in finding.cases:
+            by_case.setdefault(case_id, []).append(finding)
+    features = root / "features"
+    return SiteData(
+        root=root,
+        cases=_all_cases(features) if features.is_dir() else (),
+        findings=findings,
+        findings_by_case={key: tuple(value) for key, value in by_case.items()},
+        sources=_sources(root / "fixtures" / "sources"),
+        errata_problem=problem,
+        rulesets=_rulesets(),
+    )

@@ -1,0 +1,89 @@
+"""Writing Markdown safely: escaping text from the spec, anchors, links and tables.
+
+Everything that comes from a feature file, a source text, the errata or a results file is
+*text*, never markup. :func:`text` turns every ASCII punctuation character into a numeric
+character reference, so no sequence of characters can open a tag, a link, an attribute list,
+emphasis, a table cell or a block: the browser shows the characters, Markdown sees none of them.
+Page generators build Markdown only from these helpers and their own fixed strings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from urllib.parse import quote
+
+_SPECIAL = re.compile(r"""[!-/:-@\[-`{-~]""")  # every ASCII punctuation character
+_SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+def text(value: object) -> str:
+    """``value`` as inline text: whitespace collapsed, every ASCII punctuation mark a character reference."""
+    collapsed = " ".join(str(value).split())
+    return _SPECIAL.sub(lambda m: f"&#{ord(m.group())};", collapsed)
+
+
+def verbatim(value: str) -> str:
+    """A whole text for a ``<pre>`` element: spaces and line breaks kept (as references, so the
+    element stays one line of Markdown), every special character a reference."""
+    escaped = _SPECIAL.sub(lambda m: f"&#{ord(m.group())};", value.replace("\r\n", "\n"))
+    return escaped.replace("\n", "&#10;")
+
+
+def code(value: object) -> str:
+    """``value`` as inline code (dice, keys): escaped like :func:`text`."""
+    return f"<code>{text(value)}</code>"
+
+
+def anchor_id(name: str) -> str:
+    """An HTML id for ``name``: the name itself where it is a plain slug (every stable case id
+    is), otherwise a stable hash of it, so that no id can carry markup."""
+    if _SAFE_ID.fullmatch(name):
+        return name
+    return "x-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:12]
+
+
+def anchor(name: str) -> str:
+    """An empty element with the id :func:`anchor_id` gives ``name``."""
+    return f'<a id="{anchor_id(name)}"></a>'
+
+
+def link(label: str, target: str, *, fragment: str | None = None, page: str) -> str:
+    """A Markdown link from the doc ``page`` to the doc ``target`` (both relative to the docs
+    folder), with an already escaped ``label``. MkDocs resolves and checks it."""
+    relative = posixpath.relpath(target, posixpath.dirname(page) or ".")
+    url = quote(relative, safe="/._-")
+    if fragment:
+        url += "#" + quote(anchor_id(fragment), safe="_-")
+    return f"[{label}]({url})"
+
+
+def slug(name: str) -> str:
+    """A file-name-safe slug of ``name`` (letters, digits, ``_`` and ``-``)."""
+    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+    return cleaned or "x-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:12]
+
+
+def table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """A Markdown table of cells that are already Markdown (escaped with :func:`text`)."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(cell or " " for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def quote_block(value: str) -> str:
+    """A block quote of ``value`` (escaped)."""
+    return "> " + text(value)
+
+
+def admonition(kind: str, title: str, body: str) -> str:
+    """A Material admonition with a fixed ``kind`` and escaped-or-fixed ``title`` and ``body``."""
+    indented = "\n".join("    " + line if line else "" for line in body.splitlines())
+    return f'!!! {kind} "{title}"\n\n{indented}\n'
+
+
+def percent(numerator: int, denominator: int) -> str:
+    """A share as a percentage with two decimals, e.g. ``59.81 %``."""
+    return f"{100 * numerator / denominator:.2f} %"

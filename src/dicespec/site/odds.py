@@ -1,0 +1,133 @@
+"""Exact odds on one roll, by enumerating every roll: the chance that a Kiriki roll scores in
+each row, and the chance that a 10000 roll of 1 to 6 dice is a farkle, under every ruleset.
+
+The engines answer; this module only counts. Rolls are enumerated in order (6**n of them),
+each scored once per distinct multiset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+from dicespec.dice import FACES, Roll
+from dicespec.rulesets import find_ruleset
+from dicespec.site import layout
+from dicespec.site.charts import bar_chart
+from dicespec.site.data import SiteData
+from dicespec.site.layout import Page
+from dicespec.site.markup import anchor_id, code, table, text
+from dicespec.site.topics import KIRIKI_TOPICS
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """How many of ``total`` equally likely rolls have a property."""
+
+    count: int
+    total: int
+
+    @property
+    def fraction(self) -> Fraction:
+        return Fraction(self.count, self.total)
+
+    def cells(self) -> list[str]:
+        """The share as a reduced fraction, as ``count / total`` rolls, and as a percentage."""
+        f = self.fraction
+        return [f"{f.numerator}/{f.denominator}", f"{self.count:,} / {self.total:,}", f"{float(f) * 100:.2f} %"]
+
+
+def _each_roll(dice: int, answer: Callable[[tuple[int, ...]], object]) -> list[object]:
+    """The answer for each of the 6**dice ordered rolls, asked once per multiset."""
+    seen: dict[tuple[int, ...], object] = {}
+    answers = []
+    for dice_shown in product(FACES, repeat=dice):
+        key = tuple(sorted(dice_shown))
+        if key not in seen:
+            seen[key] = answer(dice_shown)
+        answers.append(seen[key])
+    return answers
+
+
+def kiriki_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
+    """Per row: its id, its title, the share of rolls that score above 0 in it, the mean score."""
+    from dicespec.kiriki.rows import score_sheet
+
+    ruleset = find_ruleset(name)
+    sheets = _each_roll(ruleset.dice, lambda dice: dict(score_sheet(ruleset, Roll(dice))))
+    total = len(sheets)
+    titles = {topic.key.replace("-", "_"): topic.title for topic in KIRIKI_TOPICS}
+    out = []
+    for row in ruleset.rows:
+        scores = [sheet[row] for sheet in sheets]
+        hits = sum(1 for s in scores if s > 0)
+        out.append((str(row), titles.get(str(row), str(row)), Share(hits, total), Fraction(sum(scores), total)))
+    return out
+
+
+def farkle_odds(name: str) -> list[tuple[int, Share]] | None:
+    """Per number of dice, the share of rolls that score nothing; ``None`` without a 10000 engine."""
+    try:
+        from dicespec.ten_thousand.combos import best
+    except ImportError:
+        return None
+    ruleset = find_ruleset(name)
+    out = []
+    for dice in range(1, ruleset.dice + 1):
+        answers = _each_roll(dice, lambda shown: best(ruleset, Roll(shown)) == 0)
+        out.append((dice, Share(sum(1 for farkle in answers if farkle), len(answers))))
+    return out
+
+
+def _mean(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator} ≈ {float(value):.2f}"
+
+
+def odds_page(data: SiteData) -> Page:
+    page = layout.ODDS
+    out = ["# Odds\n"]
+    out.append(
+        "Exact chances on a single roll, counted over every equally likely roll of the dice (6 to the "
+        "power of the number of dice, in order), each scored by the reference engine under the ruleset "
+        "named. Fractions are reduced.\n"
+    )
+    out.append("## Kiriki: scoring in each row {#odds-kiriki}\n")
+    out.append(
+        "The chance that one roll of the five dice scores more than 0 in a row, and the mean score of "
+        "one roll in that row (over all 7,776 rolls, zeros included). Rerolls are not counted.\n"
+    )
+    for name in data.rulesets.get("kiriki", ()):
+        rows = kiriki_odds(name)
+        out.append(f"### {text(name)} {{#{anchor_id('odds-kiriki-' + name)}}}\n")
+        out.append(table(
+            ["Row", "Chance", "Rolls", "Percent", "Mean score"],
+            [[text(title), *(text(c) for c in share.cells()), text(_mean(mean))]
+             for _, title, share, mean in rows],
+        ) + "\n")
+        out.append(bar_chart(f"Kiriki, {name}: chance to score in each row", [
+            (title, share.fraction) for _, title, share, _ in rows
+        ]) + "\n")
+
+    out.append("## 10000: a farkle with 1 to 6 dice {#odds-ten-thousand}\n")
+    out.append("The chance that a roll of this many dice has no scoring die at all, which ends the turn.\n")
+    names = data.rulesets.get("ten-thousand", ())
+    if not names:
+        out.append("No 10000 ruleset is shipped yet, so there are no odds to show.\n")
+    for name in names:
+        rows = farkle_odds(name)
+        out.append(f"### {text(name)} {{#{anchor_id('odds-ten-thousand-' + name)}}}\n")
+        if rows is None:
+            out.append(f"The 10000 engine ({code('dicespec.ten_thousand.combos')}) is not there yet.\n")
+            continue
+        out.append(table(
+            ["Dice", "Chance of a farkle", "Rolls", "Percent"],
+            [[str(dice), *(text(c) for c in share.cells())] for dice, share in rows],
+        ) + "\n")
+        out.append(bar_chart(f"10000, {name}: chance of a farkle", [
+            (f"{dice} {'die' if dice == 1 else 'dice'}", share.fraction) for dice, share in rows
+        ]) + "\n")
+    return Page(page, "Odds", "\n".join(out))

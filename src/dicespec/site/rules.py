@@ -1,0 +1,143 @@
+"""The normative rules of a game, in English: each topic (row, combination, turn rule) with
+its definition, its value under every shipped ruleset, the choices made where the texts are
+silent, and its examples, each with a permanent anchor named by its case id."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from dicespec.rulesets import find_ruleset, ruleset_data
+from dicespec.site import layout
+from dicespec.site.cases import case_anchor, passage_anchors, source_cell, standing_cell, steps_cell
+from dicespec.site.data import GAME_TITLES, SiteData
+from dicespec.site.layout import Page
+from dicespec.site.markup import code, link, table, text
+from dicespec.site.topics import TOPICS, Topic, gap_topic, topic_of
+from dicespec.spec.features import Case
+
+INTRO = {
+    "kiriki": ("Kiriki is KDE's dice game of five dice and a score sheet of thirteen rows: each turn a "
+               "player rolls up to three times, then fills one empty row with the dice shown."),
+    "ten-thousand": ("10000 (also Farkle, Dix mille) is played with six dice: a player rolls, sets aside "
+                     "scoring dice, and rolls the rest or banks the turn's points."),
+}
+
+
+def _value_table(topic: Topic, names: tuple[str, ...]) -> str:
+    if topic.value is None or not names:
+        return ""
+    values = [topic.value(ruleset_data(name)) for name in names]
+    reference = values[0]
+    cells = [f"<strong>{text(v)}</strong>" if v != reference else text(v) for v in values]
+    return table([text(name) for name in names], [cells]) + "\n"
+
+
+def _gaps(topic: Topic, names: tuple[str, ...], topics: tuple[Topic, ...]) -> str:
+    choices: dict[str, list[str]] = {}
+    for name in names:
+        for gap in ruleset_data(name).get("gaps", []):
+            if gap_topic(gap["key"], topics) is topic:
+                choices.setdefault(gap["choice"], []).append(name)
+    if not choices:
+        return ""
+    lines = [f"- {code(', '.join(under))}: {text(choice)}" for choice, under in choices.items()]
+    return "Where the texts are silent, the rulesets choose:\n\n" + "\n".join(lines) + "\n"
+
+
+def _examples(data: SiteData, cases: list[Case], used: Counter[str], *, page: str, with_section: bool) -> str:
+    anchors = passage_anchors(data)
+    rows = []
+    for case in cases:
+        used[case.id] += 1
+        cell = case_anchor(case) if used[case.id] == 1 else code(case.id) + " <em>(duplicate id)</em>"
+        rows.append([
+            cell,
+            source_cell(data, case, anchors.get(id(case)), page=page),
+            steps_cell(case),
+            standing_cell(data, case, page=page),
+        ])
+    header = ["Example", "Passage" if with_section else "Source", "What it checks", "Standing"]
+    return '<div class="ds-examples" markdown>\n\n' + table(header, rows) + "\n\n</div>\n"
+
+
+def _combination_table(names: tuple[str, ...]) -> str:
+    """Every combination the 10000 engine knows under each ruleset, with its points."""
+    try:
+        from dicespec.ten_thousand.combos import combinations
+    except ImportError:
+        return ""
+    points: dict[str, dict[str, int]] = {}
+    for name in names:
+        for combo in combinations(find_ruleset(name)):
+            points.setdefault(combo.name, {})[name] = combo.points
+    rows = []
+    for combo, by_ruleset in points.items():
+        values = [by_ruleset.get(name) for name in names]
+        differ = len(set(values)) > 1
+        rows.append([text(combo), *(
+            ("<strong>" if differ else "") + text("—" if v is None else v) + ("</strong>" if differ else "")
+            for v in values
+        )])
+    return ("## Every combination {#combinations}\n\n"
+            "What one roll's combinations score under each ruleset, as the reference engine lists them "
+            "(a dash: no combination of its own). Bold: the rulesets differ.\n\n"
+            + table(["Combination", *(text(n) for n in names)], rows) + "\n")
+
+
+def rules_page(data: SiteData, game: str) -> Page:
+    page = layout.rules(game)
+    names = data.rulesets.get(game, ())
+    topics = TOPICS[game]
+    title = GAME_TITLES[game]
+    cases = sorted(data.cases_of(game), key=lambda c: (c.path, c.line))
+    by_topic: dict[str | None, list[Case]] = {}
+    for case in cases:
+        topic = topic_of(case, topics)
+        by_topic.setdefault(topic.key if topic else None, []).append(case)
+
+    out = [f"# {title}: the rules\n", INTRO[game] + "\n"]
+    if not names:
+        out.append("No ruleset of this game is shipped yet, so no value can be shown.\n")
+        reference = {}
+    else:
+        reference = ruleset_data(names[0])
+        out.append(
+            f"The normative rules, in English. Every number comes from a shipped ruleset: the reference is "
+            f"{code(names[0])} ({text(reference.get('title', ''))})"
+            + (", the others are " + ", ".join(code(n) for n in names[1:]) if names[1:] else "")
+            + f" (see {link('Rulesets', layout.RULESETS, page=page)}). Each example is a case of the spec, "
+            f"with a permanent anchor named by its id. {len(cases)} examples.\n"
+        )
+        out.append(table(["Ruleset", "Title", "Description"], [
+            [code(n), text(ruleset_data(n).get("title", "")), text(ruleset_data(n).get("description", ""))]
+            for n in names
+        ]) + "\n")
+        summary = [t for t in topics if t.value is not None]
+        out.append("## At a glance {#at-a-glance}\n")
+        out.append("Bold: the value differs from the reference.\n")
+        rows = []
+        for topic in summary:
+            values = [topic.value(ruleset_data(n)) for n in names]
+            rows.append([link(text(topic.title), page, fragment=topic.key, page=page), *(
+                f"<strong>{text(v)}</strong>" if v != values[0] else text(v) for v in values
+            )])
+        out.append(table(["Rule", *(text(n) for n in names)], rows) + "\n")
+        if game == "ten-thousand":
+            out.append(_combination_table(names))
+
+    used: Counter[str] = Counter()
+    for topic in topics:
+        out.append(f"## {text(topic.title)} {{#{topic.key}}}\n")
+        if reference:
+            out.append(text(topic.define(reference)) + "\n")
+            out.append(_value_table(topic, names))
+            out.append(_gaps(topic, names, topics))
+        members = by_topic.get(topic.key, [])
+        if members:
+            out.append(_examples(data, members, used, page=page, with_section=False))
+    others = by_topic.get(None, [])
+    if others:
+        out.append("## Other rules {#other-rules}\n")
+        out.append("Examples whose id names none of the topics above.\n")
+        out.append(_examples(data, others, used, page=page, with_section=True))
+    return Page(page, title, "\n".join(out))

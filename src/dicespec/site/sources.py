@@ -1,0 +1,102 @@
+"""One page per source text: how the spec transcribes it, passage by passage.
+
+Each passage of the text (an Examples table's or a scenario's description) is quoted beside
+the examples that pin it down, each marked as holding, an erratum, a variant, an ambiguity or
+a gap, with the findings that say why. The page exists in English and, for its own words only,
+in French, German and Polish.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from dicespec.site import layout
+from dicespec.site.cases import case_link, passages, standing_cell, steps_cell
+from dicespec.site.data import STATUSES, SiteData, SourceText
+from dicespec.site.i18n import words
+from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES, Page
+from dicespec.site.markup import code, link, table, text, verbatim
+
+
+def _language_line(source: SourceText, lang: str, page: str) -> str:
+    w = words(lang)
+    items = []
+    for other in LANGUAGES:
+        label = text(LANGUAGE_LABELS[other])
+        items.append(f"<strong>{label}</strong>" if other == lang
+                     else link(label, layout.source(source.slug, other), page=page))
+    return f"{text(w['other_languages'])}: " + " · ".join(items) + "\n{: .ds-languages }\n"
+
+
+def title(source: SourceText) -> str:
+    """The page's title in the navigation: the number of the file and its languages."""
+    number = source.slug.split("_")[0]
+    return f"Text {number}"
+
+
+def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
+    w = words(lang)
+    page = layout.source(source.slug, lang)
+    cases = [case for case in data.cases if case.source == source.name]
+    out = [f"# {text(w['title'].format(name=source.name))}\n", _language_line(source, lang, page), w["intro"] + "\n"]
+    if w["findings_note"]:
+        out.append(f"*{w['findings_note']}*\n")
+    facts = []
+    if source.language:
+        facts.append(f"- **{text(w['language'])}**: {text(source.language)}")
+    if source.about:
+        facts.append(f"- **{text(w['about'])}**: {text(source.about)}")
+    standing = Counter(data.status(case) for case in cases)
+    counts = ", ".join(f"{text(w[s])}: {standing[s]}" for s in reversed(STATUSES) if standing[s])
+    facts.append(f"- **{text(w['counts'])}**: {len(cases)}" + (f" ({counts})" if counts else ""))
+    out.append("\n".join(facts) + "\n")
+
+    out.append(f"## {text(w['sections'])} {{#passages}}\n")
+    if not cases:
+        out.append(text(w["no_cases"]) + "\n")
+    for passage in passages(cases):
+        rows = [[case_link(case, page=page), steps_cell(case), standing_cell(data, case, page=page, lang=lang)]
+                for case in passage.cases]
+        out.append(
+            f"### {text(passage.title) or '&#8212;'} {{#{passage.anchor}}}\n\n"
+            '<div class="ds-passage" markdown>\n\n'
+            f'<div class="ds-quote" markdown>\n\n> {text(passage.quote) or "&#8212;"}\n\n</div>\n\n'
+            '<div class="ds-cases" markdown>\n\n'
+            + table([text(w["example"]), text(w["checks"]), text(w["standing"])], rows)
+            + "\n\n</div>\n\n</div>\n"
+        )
+    out.append(f"## {text(w['whole_text'])} {{#text}}\n")
+    out.append(f"{text(w['whole_text_note'])}\n")
+    out.append(f'<pre class="ds-source">{verbatim(source.text)}</pre>\n')
+    translations = {other: layout.source(source.slug, other) for other in LANGUAGES}
+    return Page(page, title(source), "\n".join(out), translations)
+
+
+def overview_page(data: SiteData, lang: str = "en") -> Page:
+    """The list of source texts, with what each is and how many examples transcribe it."""
+    w = words(lang)
+    page = layout.sources(lang)
+    out = [f"# {text(w['overview_title'])}\n", w["overview_intro"] + "\n"]
+    rows = []
+    for source in data.sources.values():
+        cases = [case for case in data.cases if case.source == source.name]
+        standing = Counter(data.status(case) for case in cases)
+        rows.append([
+            link(text(title(source)), layout.source(source.slug, lang), page=page),
+            code(source.name), text(source.language), text(source.about), str(len(cases)),
+            ", ".join(f"{text(w[s])}: {standing[s]}" for s in reversed(STATUSES) if standing[s]),
+        ])
+    if rows:
+        out.append(table([text(w[k]) for k in ("page", "file", "language", "about", "counts", "standing")], rows) + "\n")
+    else:
+        out.append(text(w["no_sources"]) + "\n")
+    translations = {other: layout.sources(other) for other in LANGUAGES}
+    return Page(page, "Overview", "\n".join(out), translations)
+
+
+def source_pages(data: SiteData) -> list[list[Page]]:
+    """The overview, then each source text: its pages, English first, then the translations."""
+    return [
+        [overview_page(data, lang) for lang in LANGUAGES],
+        *([source_page(data, source, lang) for lang in LANGUAGES] for source in data.sources.values()),
+    ]
