@@ -16,14 +16,16 @@ $(INSTALLED): pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench]'
 	touch $@
 
-test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site)
-	$(PY) -m pytest
+test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site); results in artifacts/junit.xml
+	$(PY) -m pytest -p dicespec.site.pytest_plugin --junitxml=artifacts/junit.xml
 
-serve: $(INSTALLED) ## build and serve the rules website on http://127.0.0.1:8000
-	$(VENV)/bin/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+# The site's pages are generated from features/, the rulesets, the errata and the last test
+# results (artifacts/junit.xml, written by `make test`) by the hook in docs/hooks.py.
+serve: $(INSTALLED) ## build and serve the rules website on http://127.0.0.1:8000 (rebuilds on edits)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
 site: $(INSTALLED) ## build the rules website into site/
-	$(VENV)/bin/mkdocs build --strict
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 bench: $(INSTALLED) ## run the benchmarks and print their figures
 	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
@@ -32,4 +34,4 @@ constraints: $(INSTALLED) ## re-pin constraints.txt from the installed set
 	{ sed -n '1,2p' constraints.txt; $(PY) -m pip freeze --all --exclude-editable | grep -v '^dicespec'; } > constraints.new && mv constraints.new constraints.txt
 
 clean: ## remove the virtual environment and build output
-	rm -rf $(VENV) site build dist
+	rm -rf $(VENV) site build dist docs/generated artifacts

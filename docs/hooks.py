@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import dicespec.rulesets
 from dicespec.site import generate
 from dicespec.site.layout import LANGUAGE_LABELS
 from dicespec.spec.paths import data_root
@@ -21,7 +22,7 @@ def on_config(config):
 def on_serve(server, config, builder):
     """Rebuild when the spec changes, not only the docs."""
     root = data_root()
-    for folder in (root / "features", root / "fixtures", Path(__file__).parents[1] / "src/dicespec/rulesets"):
+    for folder in (root / "features", root / "fixtures", Path(dicespec.rulesets.__file__).parent):
         if folder.is_dir():
             server.watch(str(folder))
     return server

@@ -1,0 +1,69 @@
+"""Building the rules website for the site tests: a copy of mkdocs.yml and docs/ in a temporary
+folder (so a test never writes into the checkout's docs/generated/), built with
+``mkdocs build --strict`` in a subprocess, optionally over another spec tree (DICESPEC_ROOT)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+_built: dict[Path | None, Path] = {}
+
+
+def build_site(workdir: Path, *, root: Path | None = None) -> Path:
+    """Build the site from a copy of the docs in ``workdir``; the built site's folder."""
+    shutil.copy(REPO / "mkdocs.yml", workdir / "mkdocs.yml")
+    shutil.copytree(REPO / "docs", workdir / "docs", ignore=shutil.ignore_patterns("generated", "__pycache__"))
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    if root is not None:
+        env["DICESPEC_ROOT"] = str(root)
+    site = workdir / "site"
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(workdir / "mkdocs.yml"),
+         "-d", str(site)],
+        env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, f"mkdocs build failed:\n{result.stdout}\n{result.stderr}"
+    return site
+
+
+def built_site(tmp_path_factory) -> Path:
+    """The site of the checkout's spec, built once per test session."""
+    if None not in _built:
+        _built[None] = build_site(tmp_path_factory.mktemp("site"))
+    return _built[None]
+
+
+class Elements(HTMLParser):
+    """Every start tag of a page, with its attributes, and the page's text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+    @classmethod
+    def of(cls, path: Path) -> Elements:
+        parser = cls()
+        parser.feed(path.read_text(encoding="utf-8"))
+        parser.close()
+        return parser
+
+    def ids(self) -> list[str]:
+        return [attrs["id"] for _, attrs in self.tags if attrs.get("id")]
+
+
+def pages(site: Path) -> list[Path]:
+    """Every HTML page of a built site (the 404 page aside)."""
+    return sorted(p for p in site.rglob("*.html") if p.name != "404.html")

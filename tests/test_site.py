@@ -1,0 +1,280 @@
+"""The rules website: generated pages, escaping, anchors, odds and conformance results."""
+
+from __future__ import annotations
+
+import html
+import re
+import string
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from sitebuild import REPO, Elements, build_site, built_site, pages
+
+from dicespec.site import generate, layout
+from dicespec.site.conformance import conformance_page, read_run
+from dicespec.site.data import load
+from dicespec.site.markup import anchor_id, text, verbatim
+from dicespec.site.odds import farkle_odds, kiriki_odds
+from dicespec.spec import cases
+
+# -- escaping ---------------------------------------------------------------------------------
+
+
+def test_text_turns_every_ascii_punctuation_mark_into_a_reference():
+    """Escaped text holds no ASCII punctuation at all, and reads back as the text."""
+    value = string.punctuation + " plain ÄÖü text\nnext line"
+    escaped = text(value)
+    assert not set(escaped) & (set(string.punctuation) - set("&#;"))
+    assert re.sub(r"&#\d+;", "", escaped).isprintable()
+    assert html.unescape(escaped) == " ".join(value.split())
+
+
+def test_verbatim_keeps_line_breaks_and_spaces_on_one_line():
+    """A whole source text stays one line of Markdown and reads back unchanged."""
+    value = "a  b\n<c>\n\n[d](e)"
+    assert "\n" not in verbatim(value)
+    assert html.unescape(verbatim(value)) == value
+
+
+def test_anchor_ids_are_case_ids_or_a_hash():
+    """A plain case id is its own anchor; anything else becomes a stable hash."""
+    assert anchor_id("kiriki-de-sixes-1") == "kiriki-de-sixes-1"
+    hostile = '"><script>alert(1)</script>'
+    assert re.fullmatch(r"x-[0-9a-f]{12}", anchor_id(hostile))
+    assert anchor_id(hostile) == anchor_id(hostile)
+
+
+HOSTILE_FEATURE = """\
+# language: en
+@kiriki @source:evil.txt
+Feature: <script>alert('feature')</script>
+  [x](javascript:alert(1)) {: onclick="alert(2)" }
+
+  @id:kiriki-en-evil-1 @erratum
+  Scenario: <img src=x onerror=alert(3)> [y](javascript:alert(4))
+    <script>alert(5)</script> {: onclick="alert(6)" } *em* `code` \\| pipe
+    Given the dice show 66616
+    Then the "sixes" row scores 24
+
+  Scenario Outline: Outline <b onmouseover=alert(7)>
+    Given the dice show <dice>
+    Then the "sixes" row scores <score>
+
+    Examples: <script>alert(8)</script> {#evil .x onclick=alert(9)}
+      [z](javascript:alert(10)) <iframe src="javascript:alert(11)"></iframe>
+      | id                            | dice                        | score |
+      | kiriki-en-evil-2              | <script>alert(12)</script>  | 24    |
+      | "><script>alert(13)</script>  | 66616                       | 24    |
+"""
+
+HOSTILE_ERRATA = """\
+findings:
+  - id: '"><script>alert(20)</script>'
+    game: kiriki
+    text: en
+    source: evil.txt
+    kind: erratum
+    quote: "<script>alert(21)</script>"
+    claim: "[c](javascript:alert(22))"
+    truth: "{: onclick=alert(23) }"
+    decision: "<a href='javascript:alert(24)'>x</a>"
+    holds_under: []
+    cases: [kiriki-en-evil-1, '<script>alert(25)</script>']
+"""
+
+HOSTILE_JUNIT = """\
+<testsuites><testsuite name="pytest" timestamp="&lt;script&gt;alert(30)&lt;/script&gt;">
+<testcase classname="tests" name="test_x[kiriki-en-evil-2]">
+<properties><property name="dicespec_case" value="kiriki-en-evil-2"/></properties>
+<failure message="&lt;script&gt;alert(31)&lt;/script&gt;">boom</failure></testcase>
+</testsuite></testsuites>
+"""
+
+
+@pytest.fixture(scope="module")
+def hostile_root(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("hostile")
+    (root / "features" / "kiriki" / "en").mkdir(parents=True)
+    (root / "features" / "kiriki" / "en" / "evil.feature").write_text(HOSTILE_FEATURE, encoding="utf-8")
+    sources = root / "fixtures" / "sources"
+    sources.mkdir(parents=True)
+    (sources / "evil.txt").write_text(
+        "<script>alert('source')</script>\n[x](javascript:alert(14))\n{: onclick=alert(15)}\n# heading\n",
+        encoding="utf-8",
+    )
+    (sources / "README.md").write_text(
+        "| file | language | what it is |\n| --- | --- | --- |\n"
+        "| `evil.txt` | <script>alert(16)</script> | [x](javascript:alert(17)) {: onclick=alert(18)} |\n",
+        encoding="utf-8",
+    )
+    (root / "fixtures" / "errata.yaml").write_text(HOSTILE_ERRATA, encoding="utf-8")
+    (root / "artifacts").mkdir()
+    (root / "artifacts" / "junit.xml").write_text(HOSTILE_JUNIT, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def hostile_site(hostile_root, tmp_path_factory) -> Path:
+    return build_site(tmp_path_factory.mktemp("hostile-site"), root=hostile_root)
+
+
+def test_hostile_spec_text_cannot_inject_markup_or_script(hostile_site):
+    """Tags, links, attribute lists and entities from features, sources, errata and results all
+    land as visible text: no script, no event handler, no javascript: link, no iframe."""
+    visited = pages(hostile_site)
+    assert any("generated/sources/evil" in str(p) for p in visited)
+    seen_text = []
+    for page in visited:
+        elements = Elements.of(page)
+        for tag, attrs in elements.tags:
+            where = f"{page.relative_to(hostile_site)}: <{tag} {attrs}>"
+            assert tag not in ("iframe", "img"), where
+            assert not any(name.startswith("on") for name in attrs), where
+            for name in ("href", "src", "action", "formaction"):
+                assert not (attrs.get(name) or "").strip().lower().startswith("javascript:"), where
+            assert "evil" not in (attrs.get("class") or ""), where
+        raw = page.read_text(encoding="utf-8")
+        assert not re.search(r"<script[^>]*>\s*alert", raw), page
+        seen_text.append("".join(elements.text))
+    everything = "\n".join(seen_text)
+    for shown in ("<script>alert(5)</script>", "{: onclick=\"alert(6)\" }", "[z](javascript:alert(10))",
+                  "<script>alert(12)</script>", "{: onclick=alert(15)}", "<script>alert(21)</script>",
+                  "<script>alert(31)</script>"):
+        assert shown in everything, shown
+
+
+def test_hostile_case_ids_get_a_safe_anchor(hostile_site):
+    """A case id that is not a plain slug still has exactly one anchor, a hash of it."""
+    ids = [i for page in pages(hostile_site) for i in Elements.of(page).ids()]
+    assert ids.count("kiriki-en-evil-1") == 1
+    assert ids.count(anchor_id('"><script>alert(13)</script>')) == 1
+
+
+# -- the real site ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    return built_site(tmp_path_factory)
+
+
+def test_every_case_has_exactly_one_anchor_on_the_site(site):
+    """Each case id of features/ is the id of exactly one element of the whole built site."""
+    ids: dict[str, list[str]] = {}
+    for page in pages(site):
+        for element_id in Elements.of(page).ids():
+            ids.setdefault(element_id, []).append(str(page.relative_to(site)))
+    all_cases = cases()
+    assert all_cases, "no cases in features/"
+    wrong = {case.id: ids.get(case.id, []) for case in all_cases if len(ids.get(case.id, [])) != 1}
+    assert not wrong, f"case ids without exactly one anchor (id: pages holding it): {wrong}"
+
+
+def test_every_page_of_the_site_is_built(site):
+    """Home, rules, every source text in four languages, errata, rulesets, odds, conformance."""
+    data = load(REPO)
+    expected = ["index.html", "fr/index.html", "de/index.html", "pl/index.html"]
+    expected += [f"generated/{game}/index.html" for game in ("kiriki", "ten-thousand")]
+    expected += [f"generated/{name}/index.html" for name in ("errata", "rulesets", "odds", "conformance")]
+    for source in data.sources.values():
+        for lang in layout.LANGUAGES:
+            expected.append(layout.source(source.slug, lang).removesuffix(".md") + "/index.html")
+    missing = [path for path in expected if not (site / path).is_file()]
+    assert not missing
+
+
+def test_a_rules_example_quotes_its_finding(site):
+    """An erratum's example says so, and links to its finding on the errata page."""
+    by_case = load(REPO).findings_by_case
+    case_id, (finding, *_) = next(iter(by_case.items()))
+    game = next(case.game for case in cases() if case.id == case_id)
+    page = (site / f"generated/{game}/index.html").read_text(encoding="utf-8")
+    assert f'href="../errata/#finding-{finding.id}"' in page
+
+
+# -- generation -------------------------------------------------------------------------------
+
+
+def test_generate_writes_only_changed_files_and_removes_stale_ones(tmp_path):
+    """A second generation touches nothing (mkdocs serve settles); an old page goes away."""
+    nav = generate(tmp_path)
+    stale = tmp_path / "generated" / "old.md"
+    stale.write_text("old", encoding="utf-8")
+    written = {p: p.stat().st_mtime_ns for p in (tmp_path / "generated").rglob("*.md") if p != stale}
+    assert generate(tmp_path) == nav
+    assert not stale.exists()
+    assert {p: p.stat().st_mtime_ns for p in written} == written
+
+
+def test_navigation_lists_the_english_pages_only(tmp_path):
+    """The navigation names each English generated page once, and no translation."""
+    nav = generate(tmp_path)
+
+    def paths(items):
+        for item in items:
+            for value in item.values():
+                yield from (paths(value) if isinstance(value, list) else [value])
+
+    listed = list(paths(nav))
+    assert len(listed) == len(set(listed))
+    assert all((tmp_path / path).is_file() for path in listed)
+    assert not [path for path in listed if re.match(r"generated/(fr|de|pl)/", path)]
+    assert layout.rules("kiriki") in listed and layout.ODDS in listed
+
+
+# -- odds -------------------------------------------------------------------------------------
+
+
+def test_kiriki_odds_count_every_roll_of_five_dice():
+    """A face row scores on 1 - (5/6)**5 of the rolls, a kiriki on 6 of 7,776, chance always."""
+    odds = {row: share for row, _, share, _ in kiriki_odds("kiriki")}
+    assert odds["ones"].total == 7776
+    assert odds["sixes"].fraction == 1 - Fraction(5, 6) ** 5
+    assert odds["kiriki"].count == 6
+    assert odds["chance"].fraction == 1
+    assert odds["large_straight"].count == 240  # two straights, each in 5! orders
+
+
+def test_farkle_odds_count_every_roll():
+    """With one die, only a 1 or a 5 scores under the reference 10000: a farkle is 2/3."""
+    odds = farkle_odds("ten-thousand")
+    if odds is None:
+        pytest.skip("the 10000 engine is not there yet")
+    assert [share.total for _, share in odds] == [6**n for n in range(1, 7)]
+    assert odds[0][1].fraction == Fraction(2, 3)
+    assert odds[1][1].fraction == Fraction(4, 9)
+
+
+# -- conformance ------------------------------------------------------------------------------
+
+JUNIT = """\
+<testsuites><testsuite name="pytest" timestamp="2030-01-01T00:00:00">
+<testcase classname="t" name="a"><properties><property name="dicespec_case" value="{a}"/></properties></testcase>
+<testcase classname="t" name="b"><properties><property name="dicespec_case" value="{a}"/>
+  <property name="dicespec_ruleset" value="kiriki-fr"/></properties>
+  <skipped type="pytest.xfail" message="erratum"/></testcase>
+<testcase classname="t" name="test_x[under:kiriki-{b}-66616-24]"><failure message="wrong">x</failure></testcase>
+<testcase classname="t" name="plain"/>
+</testsuite></testsuites>
+"""
+
+
+def test_results_are_read_per_case_from_the_junit_file(tmp_path):
+    """Outcomes come from the JUnit file: by the plugin's properties, or a case id in the name."""
+    ids = [case.id for case in cases()]
+    path = tmp_path / "junit.xml"
+    path.write_text(JUNIT.format(a=ids[0], b=ids[1]), encoding="utf-8")
+    run = read_run(path, ids)
+    assert [(r.case, r.outcome) for r in run.results] == [
+        (ids[0], "passed"), (ids[0], "xfailed"), (ids[1], "failed"), (None, "passed"),
+    ]
+    assert run.results[1].ruleset == "kiriki-fr"
+    page = conformance_page(load(REPO), path).markdown
+    assert "2030" in page and "## Failures" in page
+
+
+def test_the_conformance_page_says_when_there_are_no_results(tmp_path):
+    """Without a results file the page says so, plainly."""
+    page = conformance_page(load(REPO), tmp_path / "missing.xml").markdown
+    assert "No results yet" in page
