@@ -15,6 +15,7 @@ from dicespec.rulesets import DEFAULT_RULESET
 from dicespec.spec import findings_by_case
 from steps.common import *  # noqa: F403  (step definitions are fixtures of their modules)
 from steps.kiriki import *  # noqa: F403
+from steps.ten_thousand import *  # noqa: F403
 
 # Tags that carry data rather than markers: @id:CASE, @source:FILE, @ruleset:NAME, @replaces:CASE.
 DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "replaces": "replaces"}

@@ -163,9 +163,10 @@ def _normalized(text: str) -> str:
 
 
 def _quoted_from(quote: str, text: str) -> bool:
-    """Is ``quote`` in ``text`` word for word, its parts (cut with " … ") in order?"""
+    """Is ``quote`` in ``text`` word for word, its parts (cut with " … ") in order? A quote may
+    stand between « and » (needed where its first word is a Gherkin keyword, such as "Wenn")."""
     text, start = _normalized(text), 0
-    for part in _normalized(quote).split(" … "):
+    for part in _normalized(quote).strip("«» ").split(" … "):
         found = text.find(part, start)
         if found < 0:
             return False

@@ -17,13 +17,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dicespec.dice import Roll
-from dicespec.kiriki.game import GameState, KirikiActionError, KirikiGame
+from dicespec.dice import DiceError, Roll
+from dicespec.kiriki.game import BadDiceError, GameState, KirikiActionError, KirikiGame
 from dicespec.kiriki.ruleset import KirikiRuleset, Row, Total
 
 
 class ActionSyntaxError(ValueError):
     """An action that is not written in the replay notation."""
+
+
+class ActionDiceError(ActionSyntaxError, DiceError):
+    """An action whose dice are not dice (``roll 12347``): a replay refuses it as ``bad-dice``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +85,8 @@ def parse_action(text: str) -> Action:
     except ValueError as exc:
         if isinstance(exc, ActionSyntaxError):
             raise
-        raise ActionSyntaxError(f"{text!r}: {exc}") from None
+        error = ActionDiceError if isinstance(exc, DiceError) else ActionSyntaxError
+        raise error(f"{text!r}: {exc}") from None
     raise ActionSyntaxError(f"{text!r} is not an action (roll, reroll, score or end)")
 
 
@@ -109,10 +114,17 @@ class ReplayResult:
 
 
 def replay(ruleset: KirikiRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult:
-    """Play ``actions`` in order in a new game; stop at the first one the rules reject."""
+    """Play ``actions`` in order in a new game; stop at the first one the rules reject.
+
+    Dice that are not dice (``roll 12347``) are rejected as ``bad-dice``, as a roll of the wrong
+    number of dice is; an action not in the notation raises :class:`ActionSyntaxError`.
+    """
     game = KirikiGame(ruleset, players, dice=_no_random_dice)
     for index, action in enumerate(actions):
-        parsed = parse_action(action) if isinstance(action, str) else action
+        try:
+            parsed = parse_action(action) if isinstance(action, str) else action
+        except DiceError as exc:  # well-formed, but not dice: refused like a roll of 4 dice
+            return ReplayResult(game.state, index, BadDiceError.code, str(exc))
         try:
             apply_action(game, parsed)
         except KirikiActionError as exc:

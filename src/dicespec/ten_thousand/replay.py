@@ -21,14 +21,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dicespec.dice import Roll
-from dicespec.ten_thousand.errors import TenThousandError
+from dicespec.dice import DiceError, Roll
+from dicespec.ten_thousand.errors import BadDiceError, TenThousandError
 from dicespec.ten_thousand.game import GameState, TenThousandGame
 from dicespec.ten_thousand.ruleset import TenThousandRuleset
 
 
 class ActionSyntaxError(ValueError):
     """An action that is not written in the replay notation."""
+
+
+class ActionDiceError(ActionSyntaxError, DiceError):
+    """An action whose dice are not dice (``roll 12347``): a replay refuses it as ``bad-dice``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,8 @@ def parse_action(text: str) -> Action:
             case "bank" if not rest:
                 return BankAction()
     except ValueError as exc:
-        raise ActionSyntaxError(f"{text!r}: {exc}") from None
+        error = ActionDiceError if isinstance(exc, DiceError) else ActionSyntaxError
+        raise error(f"{text!r}: {exc}") from None
     raise ActionSyntaxError(f"{text!r} is not an action: write 'roll 111556', 'set 1115' or 'bank'")
 
 
@@ -99,11 +104,15 @@ class ReplayResult:
 def replay(ruleset: TenThousandRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult:
     """Play ``actions`` in order in a new game; stop at the first one the rules reject.
 
-    An action that is not in the notation raises :class:`ActionSyntaxError`.
+    Dice that are not dice (``roll 111557``) are rejected as ``bad-dice``, as a roll of the
+    wrong number of dice is; an action not in the notation raises :class:`ActionSyntaxError`.
     """
     game = TenThousandGame(ruleset, players, dice=_no_random_dice)
     for index, action in enumerate(actions):
-        parsed = action if isinstance(action, RollAction | SetAsideAction | BankAction) else parse_action(action)
+        try:
+            parsed = action if isinstance(action, RollAction | SetAsideAction | BankAction) else parse_action(action)
+        except DiceError as exc:  # well-formed, but not dice
+            return ReplayResult(game.state, index, BadDiceError.code, str(exc))
         try:
             apply_action(game, parsed)
         except TenThousandError as exc:

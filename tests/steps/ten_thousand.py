@@ -1,0 +1,91 @@
+"""The 10000 steps. Each asks the implementation under test through its narrow interface
+(``ten_thousand_score``, ``ten_thousand_best``, ``ten_thousand_replay``); the phrasings are in
+phrasebook.yaml, the steps both games share in common.py."""
+
+from __future__ import annotations
+
+from dicespec.implementation import Implementation
+from dicespec.rulesets import ruleset_data
+
+from .common import ScriptedGame, roll
+from .phrasebook import StepLogic, register
+
+steps = StepLogic()
+
+
+@steps
+def set_aside_scores(implementation: Implementation, ruleset: str, selection: str, points: int) -> None:
+    answer = implementation.ten_thousand_score(ruleset, selection)
+    assert answer == {"points": points}, f"setting aside {selection} under {ruleset}: {answer}, not {points}"
+
+
+@steps
+def set_aside_refused(implementation: Implementation, ruleset: str, selection: str, code: str) -> None:
+    answer = implementation.ten_thousand_score(ruleset, selection)
+    assert answer == {"rejected": code.strip()}, f"setting aside {selection} under {ruleset}: {answer}"
+
+
+@steps
+def best_is(implementation: Implementation, ruleset: str, dice: str, points: int) -> None:
+    actual = implementation.ten_thousand_best(ruleset, dice)
+    assert actual == points, f"the best of {dice} under {ruleset} is {actual}, not {points}"
+
+
+@steps
+def set_aside(game: ScriptedGame, selection: str) -> None:
+    game.actions.append(f"set {selection}")
+
+
+@steps
+def roll_and_set_aside(game: ScriptedGame, dice: str, selection: str) -> None:
+    roll(game, dice)
+    set_aside(game, selection)
+
+
+@steps
+def bank(game: ScriptedGame) -> None:
+    game.actions.append("bank")
+
+
+@steps
+def score_is(game: ScriptedGame, player: int, points: int) -> None:
+    actual = game.player(player)["score"]
+    assert actual == points, f"player {player} has {actual} points, not {points}"
+
+
+@steps
+def turn_points(game: ScriptedGame, points: int) -> None:
+    actual = game.accepted()["turn_points"]
+    assert actual == points, f"the turn stands at {actual} points, not {points}"
+
+
+@steps
+def dice_left(game: ScriptedGame, count: int) -> None:
+    actual = game.accepted()["dice_left"]
+    assert actual == count, f"the player has {actual} dice to roll, not {count}"
+
+
+@steps
+def on_board(game: ScriptedGame, player: int) -> None:
+    assert game.player(player)["on_board"] is True, f"player {player} is not on the board"
+
+
+@steps
+def not_on_board(game: ScriptedGame, player: int) -> None:
+    assert game.player(player)["on_board"] is False, f"player {player} is on the board"
+
+
+@steps
+def winner(game: ScriptedGame, player: int) -> None:
+    result = game.accepted()
+    assert result["over"] and result["winners"] == [player - 1], f"winners: {result['winners']}"
+
+
+@steps
+def shorter_game(ruleset: str, points: int) -> None:
+    """A claim about the ruleset's target itself: a shorter game has a lower target."""
+    target = ruleset_data(ruleset)["end"]["target"]
+    assert points < target, f"a game to {points} is not shorter than the game to {target}"
+
+
+register("ten_thousand", steps)
