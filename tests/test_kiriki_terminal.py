@@ -56,7 +56,7 @@ def test_a_whole_game_from_scripted_input(ruleset: str) -> None:
     assert "Game over." in text
     assert text.count("player 1 scores") >= 13 and text.count("player 2 scores") >= 13
     assert "Winner: player" in text
-    assert "not allowed: die index 8" in text  # 'reroll 9'
+    assert "not allowed: name dice by their numbers 1 to 5, e.g. '1 3 5', not '9'" in text  # 'reroll 9'
     assert "not allowed: no rolls left" in text  # the third reroll of a turn
     assert "unknown command 'frobnicate'" in text
     assert "Traceback" not in text

@@ -57,7 +57,9 @@ def _positions(words: list[str], dice: int) -> list[int]:
     try:
         numbers = [int(w) for w in words]
     except ValueError:
-        raise ValueError(f"dice are numbered 1 to {dice}: {' '.join(words)!r}") from None
+        numbers = []
+    if not words or len(numbers) != len(words) or not all(1 <= n <= dice for n in numbers):
+        raise ValueError(f"name dice by their numbers 1 to {dice}, e.g. '1 3 5', not {' '.join(words)!r}")
     return [n - 1 for n in numbers]
 
 

@@ -9,6 +9,7 @@ own with :func:`load_ruleset`.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import re
@@ -57,11 +58,10 @@ def _shipped_files() -> dict[str, Path]:
 
 
 def ruleset_names(game: str | None = None) -> list[str]:
-    """The names of the shipped rulesets, the default first, optionally of one game only."""
-    names = sorted(_shipped_files())
-    if game is not None:
-        names = [n for n in names if ruleset_data(n)["game"] == game]
-    return sorted(names, key=lambda n: (n not in DEFAULT_RULESET.values(), n))
+    """The names of the shipped rulesets, game by game, each game's default first."""
+    games = {name: _ruleset_data(name)["game"] for name in _shipped_files()}
+    names = [n for n in games if game is None or games[n] == game]
+    return sorted(names, key=lambda n: (games[n], n != DEFAULT_RULESET[games[n]], n))
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
@@ -119,6 +119,9 @@ def _validate(path: Path, data: dict[str, Any]) -> None:
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         raise RulesetError(f"{path}: {_describe(error)}")
+    players = data.get("players", {"min": 1, "max": 1})
+    if players["min"] > players["max"]:
+        raise RulesetError(f"{path}: players.min: {players['min']!r}: more than players.max ({players['max']})")
 
 
 def _describe(error: jsonschema.ValidationError) -> str:
@@ -141,9 +144,13 @@ def _data_from(path: Path) -> dict[str, Any]:
     return data
 
 
-@cache
 def ruleset_data(name: str) -> dict[str, Any]:
-    """The validated plain data of a shipped ruleset (the parent merged in)."""
+    """The validated plain data of a shipped ruleset (the parent merged in): a copy of its own."""
+    return copy.deepcopy(_ruleset_data(name))
+
+
+@cache
+def _ruleset_data(name: str) -> dict[str, Any]:
     shipped = _shipped_files()
     if name not in shipped:
         raise UnknownRulesetError(f"unknown ruleset {name!r}; shipped rulesets: {', '.join(sorted(shipped))}")
@@ -162,7 +169,7 @@ def _build(data: dict[str, Any]) -> Any:
 @cache
 def find_ruleset(name: str) -> Any:
     """The shipped ruleset called ``name`` (e.g. ``"kiriki-fr"``), as its game's typed object."""
-    return _build(ruleset_data(name))
+    return _build(_ruleset_data(name))
 
 
 def load_ruleset(path: str | Path) -> Any:
