@@ -65,6 +65,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         case_id = _case_id(item)
         if case_id is None:
             continue
+        item.extra_keyword_matches.add(case_id)  # so that `pytest -k CASE-ID` selects any case
         if any(item.get_closest_marker(flag) for flag in ("erratum", "variant", "ambiguity", "gap")):
             item.add_marker(pytest.mark.flagged)
         ruleset = item.callspec.params.get("ruleset") if hasattr(item, "callspec") else None
