@@ -80,20 +80,7 @@ class ReferenceImplementation:
         from dicespec.kiriki.replay import replay
 
         rules = find_ruleset(ruleset)
-        result = replay(rules, players, actions)
-        state = result.state
-        return {
-            "players": [
-                {"lines": p.sheet.lines(rules), "turns_taken": p.turns_taken, "extra_turns": p.extra_turns}
-                for p in state.players
-            ],
-            "over": state.is_over,
-            "current": state.current,
-            "dice": None if state.dice is None else str(state.dice),
-            "rolls": state.rolls,
-            "rejected": None if result.rejected_at is None
-            else {"at": result.rejected_at, "code": result.rejection},
-        }
+        return kiriki_replay_answer(rules, replay(rules, players, actions))
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
         from dicespec.ten_thousand.combos import score
@@ -110,22 +97,41 @@ class ReferenceImplementation:
         return best(find_ruleset(ruleset), Roll.parse(dice))
 
     def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.ten_thousand.game import winners
         from dicespec.ten_thousand.replay import replay
 
-        result = replay(find_ruleset(ruleset), players, actions)
-        state = result.state
-        return {
-            "players": [
-                {"score": p.score, "on_board": p.on_board, "turns_taken": p.turns_taken} for p in state.players
-            ],
-            "current": state.current,
-            "phase": str(state.phase),
-            "dice": None if state.dice is None else str(state.dice),
-            "dice_left": state.dice_left,
-            "turn_points": state.turn_points,
-            "over": state.is_over,
-            "winners": list(winners(state)) if state.is_over else [],
-            "rejected": None if result.rejected_at is None
-            else {"at": result.rejected_at, "code": result.rejection},
-        }
+        return ten_thousand_replay_answer(replay(find_ruleset(ruleset), players, actions))
+
+
+def kiriki_replay_answer(rules: Any, result: Any) -> JSON:
+    """The ``kiriki_replay`` answer for a Kiriki :class:`~dicespec.kiriki.replay.ReplayResult`
+    (a state, and the first rejected action if any) under ``rules``."""
+    state = result.state
+    return {
+        "players": [
+            {"lines": p.sheet.lines(rules), "turns_taken": p.turns_taken, "extra_turns": p.extra_turns}
+            for p in state.players
+        ],
+        "over": state.is_over,
+        "current": state.current,
+        "dice": None if state.dice is None else str(state.dice),
+        "rolls": state.rolls,
+        "rejected": None if result.rejected_at is None else {"at": result.rejected_at, "code": result.rejection},
+    }
+
+
+def ten_thousand_replay_answer(result: Any) -> JSON:
+    """The ``ten_thousand_replay`` answer for a 10000 :class:`~dicespec.ten_thousand.replay.ReplayResult`."""
+    from dicespec.ten_thousand.game import winners
+
+    state = result.state
+    return {
+        "players": [{"score": p.score, "on_board": p.on_board, "turns_taken": p.turns_taken} for p in state.players],
+        "current": state.current,
+        "phase": str(state.phase),
+        "dice": None if state.dice is None else str(state.dice),
+        "dice_left": state.dice_left,
+        "turn_points": state.turn_points,
+        "over": state.is_over,
+        "winners": list(winners(state)) if state.is_over else [],
+        "rejected": None if result.rejected_at is None else {"at": result.rejected_at, "code": result.rejection},
+    }
