@@ -17,25 +17,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dicespec.dice import DiceError, Roll
-from dicespec.kiriki.game import BadDiceError, GameState, KirikiActionError, KirikiGame
+from dicespec.dice import Roll
+from dicespec.kiriki.game import GameState, KirikiActionError, KirikiGame
 from dicespec.kiriki.ruleset import KirikiRuleset, Row, Total
+from dicespec.replay import (
+    ActionDiceError,
+    ActionSyntaxError,
+    ReplayResult,
+    RollAction,
+    no_random_dice,
+    play_actions,
+    reading_errors,
+)
 
-
-class ActionSyntaxError(ValueError):
-    """An action that is not written in the replay notation."""
-
-
-class ActionDiceError(ActionSyntaxError, DiceError):
-    """An action whose dice are not dice (``roll 12347``): a replay refuses it as ``bad-dice``."""
-
-
-@dataclass(frozen=True, slots=True)
-class RollAction:
-    dice: Roll
-
-    def __str__(self) -> str:
-        return f"roll {self.dice}"
+__all__ = [
+    "Action", "ActionDiceError", "ActionSyntaxError", "EndTurnAction", "RerollAction", "ReplayResult",
+    "RollAction", "ScoreAction", "apply_action", "parse_action", "replay",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,10 +81,7 @@ def parse_action(text: str) -> Action:
             case "end" if not rest:
                 return EndTurnAction()
     except ValueError as exc:
-        if isinstance(exc, ActionSyntaxError):
-            raise
-        error = ActionDiceError if isinstance(exc, DiceError) else ActionSyntaxError
-        raise error(f"{text!r}: {exc}") from None
+        raise reading_errors(text, exc) from None
     raise ActionSyntaxError(f"{text!r} is not an action (roll, reroll, score or end)")
 
 
@@ -103,34 +98,11 @@ def apply_action(game: KirikiGame, action: Action) -> None:
             game.end_turn()
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayResult:
-    """Where a replay ended: the game's state, and the first rejected action if any."""
-
-    state: GameState
-    rejected_at: int | None = None  # 0-based index of the rejected action
-    rejection: str | None = None  # its error code, e.g. "row-used"
-    message: str | None = None
-
-
-def replay(ruleset: KirikiRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult:
+def replay(ruleset: KirikiRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult[GameState]:
     """Play ``actions`` in order in a new game; stop at the first one the rules reject.
 
     Dice that are not dice (``roll 12347``) are rejected as ``bad-dice``, as a roll of the wrong
     number of dice is; an action not in the notation raises :class:`ActionSyntaxError`.
     """
-    game = KirikiGame(ruleset, players, dice=_no_random_dice)
-    for index, action in enumerate(actions):
-        try:
-            parsed = parse_action(action) if isinstance(action, str) else action
-        except DiceError as exc:  # well-formed, but not dice: refused like a roll of 4 dice
-            return ReplayResult(game.state, index, BadDiceError.code, str(exc))
-        try:
-            apply_action(game, parsed)
-        except KirikiActionError as exc:
-            return ReplayResult(game.state, index, exc.code, str(exc))
-    return ReplayResult(game.state)
-
-
-def _no_random_dice(n: int) -> list[int]:
-    raise AssertionError("a replay gives every die value itself")
+    game = KirikiGame(ruleset, players, dice=no_random_dice)
+    return play_actions(game, actions, parse=parse_action, apply=apply_action, refusals=KirikiActionError)

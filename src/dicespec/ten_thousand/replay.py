@@ -21,26 +21,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dicespec.dice import DiceError, Roll
-from dicespec.ten_thousand.errors import BadDiceError, TenThousandError
+from dicespec.dice import Roll
+from dicespec.replay import (
+    ActionDiceError,
+    ActionSyntaxError,
+    ReplayResult,
+    RollAction,
+    no_random_dice,
+    play_actions,
+    reading_errors,
+)
+from dicespec.ten_thousand.errors import TenThousandError
 from dicespec.ten_thousand.game import GameState, TenThousandGame
 from dicespec.ten_thousand.ruleset import TenThousandRuleset
 
-
-class ActionSyntaxError(ValueError):
-    """An action that is not written in the replay notation."""
-
-
-class ActionDiceError(ActionSyntaxError, DiceError):
-    """An action whose dice are not dice (``roll 12347``): a replay refuses it as ``bad-dice``."""
-
-
-@dataclass(frozen=True, slots=True)
-class RollAction:
-    dice: Roll
-
-    def __str__(self) -> str:
-        return f"roll {self.dice}"
+__all__ = [
+    "Action", "ActionDiceError", "ActionSyntaxError", "BankAction", "ReplayResult", "RollAction",
+    "SetAsideAction", "apply_action", "parse_action", "replay",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +73,7 @@ def parse_action(text: str) -> Action:
             case "bank" if not rest:
                 return BankAction()
     except ValueError as exc:
-        error = ActionDiceError if isinstance(exc, DiceError) else ActionSyntaxError
-        raise error(f"{text!r}: {exc}") from None
+        raise reading_errors(text, exc) from None
     raise ActionSyntaxError(f"{text!r} is not an action: write 'roll 111556', 'set 1115' or 'bank'")
 
 
@@ -91,34 +88,11 @@ def apply_action(game: TenThousandGame, action: Action) -> None:
             game.bank()
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayResult:
-    """Where a replay ended: the game's state, and the first rejected action if any."""
-
-    state: GameState
-    rejected_at: int | None = None  # 0-based index of the rejected action
-    rejection: str | None = None  # its error code, e.g. "not-scoring"
-    message: str | None = None
-
-
-def replay(ruleset: TenThousandRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult:
+def replay(ruleset: TenThousandRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult[GameState]:
     """Play ``actions`` in order in a new game; stop at the first one the rules reject.
 
     Dice that are not dice (``roll 111557``) are rejected as ``bad-dice``, as a roll of the
     wrong number of dice is; an action not in the notation raises :class:`ActionSyntaxError`.
     """
-    game = TenThousandGame(ruleset, players, dice=_no_random_dice)
-    for index, action in enumerate(actions):
-        try:
-            parsed = action if isinstance(action, RollAction | SetAsideAction | BankAction) else parse_action(action)
-        except DiceError as exc:  # well-formed, but not dice
-            return ReplayResult(game.state, index, BadDiceError.code, str(exc))
-        try:
-            apply_action(game, parsed)
-        except TenThousandError as exc:
-            return ReplayResult(game.state, index, exc.code, str(exc))
-    return ReplayResult(game.state)
-
-
-def _no_random_dice(n: int) -> list[int]:
-    raise AssertionError("a replay gives every die value itself")
+    game = TenThousandGame(ruleset, players, dice=no_random_dice)
+    return play_actions(game, actions, parse=parse_action, apply=apply_action, refusals=TenThousandError)
