@@ -13,9 +13,22 @@ from dicespec.site.layout import LANGUAGE_LABELS
 from dicespec.spec.paths import data_root
 
 
+def _listed(nav) -> set[str]:
+    found = set()
+    for item in nav or []:
+        values = item.values() if isinstance(item, dict) else [item]
+        for value in values:
+            found |= _listed(value) if isinstance(value, list) else {value}
+    return found
+
+
 def on_config(config):
-    """Write docs/generated/ and put its pages in the navigation, after the hand-written ones."""
-    config.nav = [*(config.nav or []), *generate(Path(config.docs_dir))]
+    """Write docs/generated/ and put its pages in the navigation after those of mkdocs.yml; then
+    any other hand-written page beside index.md (MkDocs takes its title from its heading)."""
+    nav = [*(config.nav or []), *generate(Path(config.docs_dir))]
+    listed = _listed(nav)
+    nav += [page.name for page in sorted(Path(config.docs_dir).glob("*.md")) if page.name not in listed]
+    config.nav = nav
     return config
 
 

@@ -16,9 +16,21 @@ _built: dict[Path | None, Path] = {}
 
 
 def build_site(workdir: Path, *, root: Path | None = None) -> Path:
-    """Build the site from a copy of the docs in ``workdir``; the built site's folder."""
+    """Build the site from a copy of the docs in ``workdir``; the built site's folder.
+
+    Over another spec tree (``root``), the hand-written pages beside the home page are left out:
+    they may link to examples that only the checkout's spec has.
+    """
+    docs = REPO / "docs"
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        skipped = {"generated", "__pycache__"}
+        if root is not None and Path(folder) == docs:
+            skipped |= {name for name in names if name.endswith(".md") and name != "index.md"}
+        return skipped & set(names)
+
     shutil.copy(REPO / "mkdocs.yml", workdir / "mkdocs.yml")
-    shutil.copytree(REPO / "docs", workdir / "docs", ignore=shutil.ignore_patterns("generated", "__pycache__"))
+    shutil.copytree(docs, workdir / "docs", ignore=ignore)
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if root is not None:
         env["DICESPEC_ROOT"] = str(root)

@@ -109,6 +109,7 @@ def test_every_page_renders_without_console_errors_and_no_internal_link_is_broke
         anchors_of[url] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
         for href in page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
             links.append((url, href))
+    assert len(anchors_of) > 20 and len(links) > 1000, (len(anchors_of), len(links))
     broken = []
     for source, href in links:
         target, fragment = urldefrag(href)
@@ -136,8 +137,12 @@ def test_the_home_page_shows_the_games_and_is_saved_as_a_screenshot(base_url, pa
 def test_search_finds_kiriki(base_url, page):
     """The site search (a local index, no network) finds pages about Kiriki."""
     page.goto(base_url)
-    page.click("label.md-search__icon, .md-search__input", timeout=5000)
-    page.fill("input.md-search__input", "kiriki")
+    page.click("input.md-search__input")
+    page.wait_for_function(  # the index is built in a web worker; "Initializing search" until then
+        "() => !/Initializing/i.test(document.querySelector('.md-search-result__meta').textContent)",
+        timeout=30000,
+    )
+    page.locator("input.md-search__input").press_sequentially("kiriki")
     results = page.locator(".md-search-result__item")
     results.first.wait_for(state="visible", timeout=15000)
     assert results.count() > 0

@@ -7,6 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 
 from dicespec.site import layout
@@ -79,6 +80,17 @@ def read_run(path: Path, ids: list[str]) -> Run | None:
     return Run(path, timestamp, tuple(results))
 
 
+def _when(timestamp: str) -> str:
+    """A JUnit timestamp as ``2026-11-30 01:55 UTC`` (as written when it is not ISO 8601)."""
+    try:
+        moment = datetime.fromisoformat(timestamp)
+    except ValueError:
+        return timestamp or "an unknown time"
+    if moment.tzinfo is not None:
+        return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
 def _counts(results: list[Result]) -> list[str]:
     counter = Counter(r.outcome for r in results)
     return [str(counter[o]) for o in OUTCOMES]
@@ -111,7 +123,7 @@ def conformance_page(data: SiteData, results: Path) -> Page:
 
     spec_results = [r for r in run.results if r.case is not None]
     other = [r for r in run.results if r.case is None]
-    out.append(f"Run of {text(run.timestamp or 'an unknown time')}: {len(run.results)} tests, "
+    out.append(f"Run of {text(_when(run.timestamp))}: {len(run.results)} tests, "
                f"{len(spec_results)} of them cases of the spec.\n")
     out.append("## Totals {#totals}\n")
     out.append(table(["", *(OUTCOME_TITLES[o] for o in OUTCOMES)], [

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dicespec import rulesets as rulesets_module
+from dicespec.rulesets import ruleset_data, ruleset_names
 from dicespec.site.markup import slug
-from dicespec.rulesets import find_ruleset, ruleset_data, ruleset_names
 from dicespec.spec import errata as errata_module
+from dicespec.spec import glossary as glossary_module
 from dicespec.spec.errata import ErrataError, Finding
 from dicespec.spec.features import Case, cases_of_file, feature_files
 
@@ -72,9 +74,6 @@ def _all_cases(features: Path) -> tuple[Case, ...]:
 def _findings(path: Path) -> tuple[tuple[Finding, ...], str | None]:
     if not path.is_file():
         return (), f"there is no {path.name} yet"
-    clear = getattr(getattr(errata_module, "_read", None), "cache_clear", None)
-    if clear is not None:  # read afresh on every build (mkdocs serve rebuilds in one process)
-        clear()
     try:
         return errata_module.findings(path), None
     except (ErrataError, OSError, ValueError) as exc:
@@ -108,15 +107,23 @@ def _sources(folder: Path) -> dict[str, SourceText]:
     return sources
 
 
+def forget_cached_reads() -> None:
+    """Empty the caches of the modules that read the spec and the rulesets, so that a build reads
+    the files afresh (``mkdocs serve`` rebuilds in one process, after an edit)."""
+    for module in (rulesets_module, errata_module, glossary_module):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == module.__name__:
+                value.cache_clear()
+
+
 def _rulesets() -> dict[str, tuple[str, ...]]:
-    for cached in (ruleset_data, find_ruleset):  # read afresh on every build, like the spec
-        cached.cache_clear()
     names = ruleset_names()
     return {game: tuple(n for n in names if ruleset_data(n)["game"] == game) for game in GAMES}
 
 
 def load(root: Path) -> SiteData:
     """Read the spec below ``root`` (the folder holding ``features/`` and ``fixtures/``)."""
+    forget_cached_reads()
     findings, problem = _findings(root / "fixtures" / "errata.yaml")
     by_case: dict[str, list[Finding]] = {}
     for finding in findings:

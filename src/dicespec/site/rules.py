@@ -12,7 +12,7 @@ from dicespec.site.cases import case_anchor, passage_anchors, source_cell, stand
 from dicespec.site.data import GAME_TITLES, SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text
-from dicespec.site.topics import TOPICS, Topic, gap_topic, topic_of
+from dicespec.site.topics import TOPICS, Topic, gap_topic, line_names, topic_of
 from dicespec.spec.features import Case
 
 INTRO = {
@@ -128,6 +128,10 @@ def rules_page(data: SiteData, game: str) -> Page:
     used: Counter[str] = Counter()
     for topic in topics:
         out.append(f"## {text(topic.title)} {{#{topic.key}}}\n")
+        names_in_texts = line_names(game, topic.key)
+        if names_in_texts:
+            out.append("Named in the texts: " + " · ".join(
+                f"{text(lang)} <q>{text(name)}</q>" for lang, name in names_in_texts.items()) + "\n")
         if reference:
             out.append(text(topic.define(reference)) + "\n")
             out.append(_value_table(topic, names))

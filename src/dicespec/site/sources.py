@@ -8,10 +8,11 @@ in French, German and Polish.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from dicespec.site import layout
-from dicespec.site.cases import case_link, passages, standing_cell, steps_cell
+from dicespec.site.cases import Passage, case_link, passages, standing_cell, steps_cell
 from dicespec.site.data import STATUSES, SiteData, SourceText
 from dicespec.site.i18n import words
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES, Page
@@ -26,6 +27,20 @@ def _language_line(source: SourceText, lang: str, page: str) -> str:
         items.append(f"<strong>{label}</strong>" if other == lang
                      else link(label, layout.source(source.slug, other), page=page))
     return f"{text(w['other_languages'])}: " + " · ".join(items) + "\n{: .ds-languages }\n"
+
+
+def in_text_order(found: list[Passage], source_text: str) -> list[Passage]:
+    """The passages in the order their quotes appear in the text (the quotes are verbatim);
+    a passage whose quote is not found keeps its place after those that are, in file order."""
+    haystack = " ".join(source_text.split()).casefold()
+
+    def position(passage: Passage) -> int:
+        quoted = re.split(r"…|\.\.\.", " ".join(passage.quote.split()))[0]  # up to an elision
+        needle = quoted.strip(" «»\"'„“”").casefold()[:50]
+        at = haystack.find(needle) if needle else -1
+        return at if at >= 0 else len(haystack)
+
+    return sorted(found, key=position)  # stable: equal positions keep file order
 
 
 def title(source: SourceText) -> str:
@@ -54,11 +69,15 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
     out.append(f"## {text(w['sections'])} {{#passages}}\n")
     if not cases:
         out.append(text(w["no_cases"]) + "\n")
-    for passage in passages(cases):
+    several_languages = len({case.language for case in cases}) > 1
+    for passage in in_text_order(passages(cases), source.text):
+        heading = text(passage.title) or "&#8212;"
+        if several_languages:
+            heading = f"{text(passage.cases[0].language)} · {heading}"
         rows = [[case_link(case, page=page), steps_cell(case), standing_cell(data, case, page=page, lang=lang)]
                 for case in passage.cases]
         out.append(
-            f"### {text(passage.title) or '&#8212;'} {{#{passage.anchor}}}\n\n"
+            f"### {heading} {{#{passage.anchor}}}\n\n"
             '<div class="ds-passage" markdown>\n\n'
             f'<div class="ds-quote" markdown>\n\n> {text(passage.quote) or "&#8212;"}\n\n</div>\n\n'
             '<div class="ds-cases" markdown>\n\n'

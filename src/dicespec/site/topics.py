@@ -2,7 +2,8 @@
 turn rules of 10000; for each, its definition and its value under a ruleset, read from the
 ruleset's data (no number is written here), and which cases belong to it.
 
-A case belongs to the topic whose slug its id names (``kiriki-fr-large-straight-2`` is about
+A case belongs to the line of the sheet its example names (in any language, through the spec's
+glossary), else to the topic whose slug its id names (``kiriki-fr-large-straight-2`` is about
 the large straight): ids are stable and name their subject by convention. The longest match
 wins; a case that names no topic is listed under "Other rules".
 """
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicespec.spec.features import Case
+from dicespec.spec.glossary import UnknownLineNameError, glossary, line_id
 
 Data = Mapping[str, Any]
 
@@ -148,7 +150,8 @@ KIRIKI_TOPICS: tuple[Topic, ...] = (
                      "rows; and summary lines (the bonus and the totals) that no player scores in.")),
     *(Topic(row.replace("_", "-"), title, (row.replace("_", "-"),), _row_definition(row), _row_value(row))
       for row, title in _ROWS),
-    Topic("upper-bonus", "Bonus", ("bonus", "upper-bonus"), _bonus, _keys("upper_bonus")),
+    Topic("bonus", "Bonus", ("bonus", "upper-bonus"), _bonus,
+          lambda d: f"{dig(d, 'upper_bonus.points')} above {dig(d, 'upper_bonus.more_than')}"),
     Topic("upper-total", "Upper total", ("upper-total",),
           lambda d: "The sum of the six upper rows and the bonus. Not a row a player scores in."),
     Topic("lower-total", "Lower total", ("lower-total",),
@@ -166,6 +169,9 @@ KIRIKI_TOPICS: tuple[Topic, ...] = (
           lambda d: (f"{dig(d, 'players.min')} to {dig(d, 'players.max')} players; the game ends when every "
                      "player has filled every row; the winner is decided as the ruleset says."),
           _keys("players", "winner"), ("players", "winner")),
+    Topic("refused", "Refused actions", ("illegal", "refused", "rejected"),
+          lambda d: ("An action the rules do not allow is refused, and the game stays as it was: the "
+                     "examples name the action and the reason.")),
 )
 
 
@@ -199,38 +205,74 @@ def _patterns(data: Data) -> str:
     return "Groups of several faces in one roll: " + ("; ".join(shown) or "none scores as such") + "."
 
 
+_FACE_PLURALS = ("ones", "twos", "threes", "fours", "fives", "sixes")
+_THREES = tuple(f"three-{face}" for face in _FACE_PLURALS)
+_MORES = tuple(f"{n}-{face}" for n in ("four", "five", "six") for face in _FACE_PLURALS)
+
 TEN_THOUSAND_TOPICS: tuple[Topic, ...] = (
-    Topic("singles", "Single dice", ("single", "singles", "one", "five", "ones", "fives"), _singles,
-          _keys("singles"), ("singles",)),
-    Topic("three-of-a-kind", "Three of a kind", ("three-of-a-kind", "triple", "triples", "three"), _three,
-          _keys("three_of_a_kind"), ("three_of_a_kind",)),
-    Topic("more-of-a-kind", "Four, five and six of a kind",
-          ("four-of-a-kind", "five-of-a-kind", "six-of-a-kind", "more-of-a-kind", "four", "six"),
-          _more, _keys("more_of_a_kind"), ("more_of_a_kind",)),
-    Topic("straights", "Straights", ("straight", "straights", "high-straight", "low-straight"), _straights,
-          _keys("straights"), ("straights",)),
-    Topic("patterns", "Patterns", ("pattern", "patterns", "three-pairs", "two-triplets"), _patterns,
-          _keys("patterns"), ("patterns",)),
+    Topic("turn", "The turn", ("turn", "dice", "stop", "bank", "running-total"),
+          lambda d: (f"A turn starts with all {d.get('dice')} dice. After each roll the player sets aside "
+                     "scoring dice, then rolls the rest or stops and banks the turn's points."),
+          _keys("dice")),
     Topic("set-aside", "Setting dice aside", ("set-aside", "setaside", "combination", "combinations", "split"),
           lambda d: ("After each roll the player sets aside at least one scoring die; combinations count only "
                      "within one roll."), None, ("set_aside",)),
-    Topic("farkle", "Farkle", ("farkle", "no-score", "nothing"),
+    Topic("singles", "Single dice", ("single", "singles", "a-one", "a-five", "pair"), _singles,
+          _keys("singles"), ("singles",)),
+    Topic("three-of-a-kind", "Three of a kind", ("three-of-a-kind", "triple", "triples", *_THREES), _three,
+          _keys("three_of_a_kind"), ("three_of_a_kind",)),
+    Topic("more-of-a-kind", "Four, five and six of a kind",
+          ("four-of-a-kind", "five-of-a-kind", "six-of-a-kind", "more-of-a-kind", *_MORES),
+          _more, _keys("more_of_a_kind"), ("more_of_a_kind",)),
+    Topic("straights", "Straights", ("straight", "straights", "six-unique"), _straights,
+          _keys("straights"), ("straights",)),
+    Topic("patterns", "Patterns", ("pattern", "patterns", "three-pairs", "two-triplets"), _patterns,
+          _keys("patterns"), ("patterns",)),
+    Topic("farkle", "Farkle", ("farkle",),
           lambda d: "A roll in which no die scores ends the turn.", None, ("farkle",)),
-    Topic("hot-dice", "Hot dice", ("hot-dice", "hot"),
+    Topic("hot-dice", "Hot dice", ("hot-dice",),
           lambda d: f"When every die of the turn has scored: {d.get('hot_dice')} (see the choices below).",
           _keys("hot_dice"), ("hot_dice",)),
-    Topic("entry", "Getting on the board", ("entry", "board", "on-the-board"),
+    Topic("entry", "Getting on the board", ("entry", "board", "below"),
           lambda d: f"A player's points start to count with a turn that banks at least {dig(d, 'entry.points')}.",
           _keys("entry"), ("entry",)),
-    Topic("end", "The end of the game", ("end", "target", "final-round", "winner", "win", "game-over"),
+    Topic("end", "The end of the game", ("end", "target", "final-round", "winner", "win", "shorter"),
           lambda d: (f"The game ends when a bank reaches {dig(d, 'end.target')}"
                      f"{', after a final round' if dig(d, 'end.final_round') else ''}."),
           _keys("end", "winner"), ("end", "winner")),
-    Topic("players", "Players", ("players", "player"),
+    Topic("players", "Players", ("players",),
           lambda d: f"{dig(d, 'players.min')} to {dig(d, 'players.max')} players.", _keys("players"), ("players",)),
+    Topic("refused", "Refused actions", ("illegal", "refused", "rejected"),
+          lambda d: ("An action the rules do not allow is refused, and the game stays as it was: the "
+                     "examples name the action and the reason.")),
 )
 
 TOPICS: Mapping[str, tuple[Topic, ...]] = {"kiriki": KIRIKI_TOPICS, "ten-thousand": TEN_THOUSAND_TOPICS}
+
+
+def line_names(game: str, key: str) -> dict[str, str]:
+    """The names the source texts give a line of the sheet, by language (from the spec's glossary)."""
+    try:
+        by_language = glossary()[game]
+    except (KeyError, TypeError):
+        return {}
+    line = key.replace("-", "_")
+    return {lang: names[line] for lang, names in by_language.items() if isinstance(names, dict) and line in names}
+
+
+def _topic_of_values(case: Case, topics: tuple[Topic, ...]) -> Topic | None:
+    """The one topic that the case's example values name as a line of the sheet, if any."""
+    keys = {topic.key: topic for topic in topics}
+    named = set()
+    for column, value in case.values.items():
+        if column == "id":
+            continue
+        try:
+            named.add(line_id(case.game, value).replace("_", "-"))
+        except (UnknownLineNameError, KeyError, TypeError):
+            continue
+    found = [keys[key] for key in named if key in keys]
+    return found[0] if len(found) == 1 else None
 
 
 def _subject_tokens(case: Case) -> list[str]:
@@ -246,7 +288,11 @@ def _subject_tokens(case: Case) -> list[str]:
 
 
 def topic_of(case: Case, topics: tuple[Topic, ...]) -> Topic | None:
-    """The topic the case's id names (the longest match, the earliest on a tie), if any."""
+    """The topic of a case: the line of the sheet its example names, else the topic its id names
+    (the longest match, the earliest on a tie), if any."""
+    by_values = _topic_of_values(case, topics)
+    if by_values is not None:
+        return by_values
     tokens = _subject_tokens(case)
     found: tuple[int, int, Topic] | None = None
     for topic in topics:
