@@ -14,7 +14,7 @@ from dicespec.site import layout
 from dicespec.site.cases import case_link
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
-from dicespec.site.markup import code, table, text
+from dicespec.site.markup import code, link, table, text
 from dicespec.spec.features import Case
 
 # The test properties the pytest plugin (dicespec.site.pytest_plugin) writes into the JUnit file.
@@ -103,7 +103,8 @@ def conformance_page(data: SiteData, results: Path) -> Page:
         "The latest results of the reference implementation against the spec: every case of every "
         "feature, under every ruleset it runs under, as the last `make test` run recorded them. An "
         "expected failure is an example of an erratum or a variant, under a ruleset its claim does not "
-        "hold under (see the errata); it fails on purpose, strictly.\n"
+        f"hold under (see {link('Errata and gaps', layout.ERRATA, page=page)}); it fails on purpose, "
+        "strictly.\n"
     )
     by_case: dict[str, Case] = {case.id: case for case in data.cases}
     run = read_run(results, list(by_case))

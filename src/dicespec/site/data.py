@@ -124,11 +124,9 @@ def _rulesets() -> dict[str, tuple[str, ...]]:
 def load(root: Path) -> SiteData:
     """Read the spec below ``root`` (the folder holding ``features/`` and ``fixtures/``)."""
     forget_cached_reads()
-    findings, problem = _findings(root / "fixtures" / "errata.yaml")
-    by_case: dict[str, list[Finding]] = {}
-    for finding in findings:
-        for case_id in finding.cases:
-            by_case.setdefault(case_id, []).append(finding)
+    errata = root / "fixtures" / "errata.yaml"
+    findings, problem = _findings(errata)
+    by_case = errata_module.findings_by_case(errata) if findings else {}
     features = root / "features"
     return SiteData(
         root=root,
