@@ -8,12 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import dicespec.rulesets
-from dicespec.site import generate
-from dicespec.site.layout import LANGUAGE_LABELS
+from dicespec.site import generate, layout
+from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES
 from dicespec.spec.paths import data_root
 
 
 def _listed(nav) -> set[str]:
+    """Every page path a navigation names."""
     found = set()
     for item in nav or []:
         values = item.values() if isinstance(item, dict) else [item]
@@ -54,9 +55,7 @@ def on_files(files, config):
 def on_page_context(context, page, config, nav):
     """``alternates``: the page's versions in other languages (its front matter `translations`),
     else the home page in each language, as links for the language selector."""
-    translations = page.meta.get("translations") or {
-        "en": "index.md", "fr": "fr/index.md", "de": "de/index.md", "pl": "pl/index.md",
-    }
+    translations = page.meta.get("translations") or {lang: layout.home(lang) for lang in LANGUAGES}
     alternates = []
     for lang, src in translations.items():
         target = _files.get(src)

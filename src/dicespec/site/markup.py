@@ -71,19 +71,3 @@ def table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
     lines += ["| " + " | ".join(cell or " " for cell in row) + " |" for row in rows]
     return "\n".join(lines)
-
-
-def quote_block(value: str) -> str:
-    """A block quote of ``value`` (escaped)."""
-    return "> " + text(value)
-
-
-def admonition(kind: str, title: str, body: str) -> str:
-    """A Material admonition with a fixed ``kind`` and escaped-or-fixed ``title`` and ``body``."""
-    indented = "\n".join("    " + line if line else "" for line in body.splitlines())
-    return f'!!! {kind} "{title}"\n\n{indented}\n'
-
-
-def percent(numerator: int, denominator: int) -> str:
-    """A share as a percentage with two decimals, e.g. ``59.81 %``."""
-    return f"{100 * numerator / denominator:.2f} %"

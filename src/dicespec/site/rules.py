@@ -44,7 +44,7 @@ def _gaps(topic: Topic, names: tuple[str, ...], topics: tuple[Topic, ...]) -> st
     return "Where the texts are silent, the rulesets choose:\n\n" + "\n".join(lines) + "\n"
 
 
-def _examples(data: SiteData, cases: list[Case], used: Counter[str], *, page: str, with_section: bool) -> str:
+def _examples(data: SiteData, cases: list[Case], used: Counter[str], *, page: str) -> str:
     anchors = passage_anchors(data)
     rows = []
     for case in cases:
@@ -56,7 +56,7 @@ def _examples(data: SiteData, cases: list[Case], used: Counter[str], *, page: st
             steps_cell(case),
             standing_cell(data, case, page=page),
         ])
-    header = ["Example", "Passage" if with_section else "Source", "What it checks", "Standing"]
+    header = ["Example", "Passage", "What it checks", "Standing"]
     return '<div class="ds-examples" markdown>\n\n' + table(header, rows) + "\n\n</div>\n"
 
 
@@ -138,10 +138,10 @@ def rules_page(data: SiteData, game: str) -> Page:
             out.append(_gaps(topic, names, topics))
         members = by_topic.get(topic.key, [])
         if members:
-            out.append(_examples(data, members, used, page=page, with_section=False))
+            out.append(_examples(data, members, used, page=page))
     others = by_topic.get(None, [])
     if others:
         out.append("## Other rules {#other-rules}\n")
         out.append("Examples whose id names none of the topics above.\n")
-        out.append(_examples(data, others, used, page=page, with_section=True))
+        out.append(_examples(data, others, used, page=page))
     return Page(page, title, "\n".join(out))
