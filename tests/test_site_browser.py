@@ -2,6 +2,7 @@
 
 The site is built into a temporary folder and served from a local HTTP server on 127.0.0.1.
 Without chromium (or Playwright) the tests are skipped locally and fail under CI=true.
+DICESPEC_CHROMIUM names another chromium executable.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dicespec.site import layout
 from dicespec.site.data import load
 from dicespec.spec import cases
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("DICESPEC_CHROMIUM", "/usr/bin/chromium"))  # Debian's; another path for other systems
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
