@@ -4,6 +4,9 @@ Every scenario runs under its game's reference ruleset, and also under each rule
 feature names with a ``@ruleset:NAME`` tag. What a case is expected to do under a ruleset
 comes from ``fixtures/errata.yaml``: a claim flagged as wrong there is a strict expected
 failure under every ruleset it does not hold under.
+
+The implementation under test is the reference engines, unless ``--dicespec-impl CMD`` or
+``--dicespec-python MOD:OBJ`` names another (see ``dicespec.conformance.pytest_plugin``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from dicespec.spec import findings_by_case
 from steps.common import *  # noqa: F403  (step definitions are fixtures of their modules)
 from steps.kiriki import *  # noqa: F403
 from steps.ten_thousand import *  # noqa: F403
+
+pytest_plugins = ("dicespec.conformance.pytest_plugin",)
 
 # Tags that carry data rather than markers: @id:CASE, @source:FILE, @ruleset:NAME, @replaces:CASE.
 DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "replaces": "replaces"}
@@ -77,6 +82,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture
-def implementation() -> Implementation:
-    """The implementation under test: the reference engines."""
-    return ReferenceImplementation()
+def implementation(implementation_under_test: Implementation | None) -> Implementation:
+    """The implementation under test: the reference engines, or the one the options name."""
+    return implementation_under_test or ReferenceImplementation()

@@ -60,6 +60,31 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return terminal.play(ruleset, args.players, args.seed)
 
 
+def _cmd_conform(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from dicespec.conformance.runner import Options, Target, conform_and_report, parse_parts
+    from dicespec.rulesets import ruleset_names
+
+    target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
+    unknown = [name for name in args.ruleset or () if name not in ruleset_names()]
+    if unknown:
+        raise UsageError(f"unknown ruleset {unknown[0]!r}; shipped rulesets: {', '.join(ruleset_names())}")
+    options = Options(
+        parts=parse_parts(args.part), rulesets=tuple(args.ruleset) if args.ruleset else None, select=args.select,
+        games=args.games, seed=args.seed, timeout=args.timeout, hello_timeout=args.hello_timeout,
+        max_restarts=args.max_restarts, window=args.window, time_limit=args.time_limit,
+        progress=sys.stderr.isatty() if args.progress is None else args.progress,
+    )
+    status, text = conform_and_report(
+        target, options, show=args.show,
+        report=Path(args.report) if args.report else None, junit=Path(args.junit) if args.junit else None,
+        track=Path(args.track) if args.track else None,
+    )
+    print(text)
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dicespec",
@@ -94,6 +119,36 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=1, help="number of players (default 1)")
     play.add_argument("--seed", type=int, default=None, help="seed of the dice, to replay a game")
     play.set_defaults(run=_cmd_play)
+
+    conform = commands.add_parser(
+        "conform", help="validate an implementation against the spec",
+        description="Run every feature, the exhaustive corpus and replayed games against an implementation "
+                    "(a command speaking the stdio protocol of docs/protocol.md, or a Python object) and compare "
+                    "with the reference. Exit status 0 only when nothing failed or errored.",
+        epilog='example: dicespec conform --impl "python -m dicespec.adapter"',
+    )
+    target = conform.add_mutually_exclusive_group(required=True)
+    target.add_argument("--impl", metavar="CMD", help="the implementation's command (split like a shell line, run without a shell)")
+    target.add_argument("--python", metavar="MOD:OBJ", help="a Python object with the interface's methods, called in process")
+    conform.add_argument("--part", action="append", choices=("features", "exhaustive", "games"),
+                         help="run only this part (repeatable; default: all three)")
+    conform.add_argument("--ruleset", action="append", metavar="NAME", help="only cases under this ruleset (repeatable)")
+    conform.add_argument("--select", metavar="GLOB",
+                         help="only the cases whose id matches, e.g. 'kiriki-en-full-house-*' or 'kiriki/score/*/66666/*'")
+    conform.add_argument("--games", type=int, default=250, metavar="N", help="replayed games per ruleset (default 250)")
+    conform.add_argument("--seed", type=int, default=0, help="seed of the replayed games (default 0)")
+    conform.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds to answer one request (default 10)")
+    conform.add_argument("--hello-timeout", type=float, default=30.0, metavar="S", help="seconds to answer hello (default 30)")
+    conform.add_argument("--max-restarts", type=int, default=3, metavar="N", help="restarts of a crashing implementation (default 3)")
+    conform.add_argument("--window", type=int, default=512, metavar="N", help="requests in flight at once (default 512)")
+    conform.add_argument("--time-limit", type=float, metavar="S", help="seconds for the corpus; the cases left are errored")
+    conform.add_argument("--report", metavar="FILE", help="write every case's result as JSON lines")
+    conform.add_argument("--junit", metavar="FILE", help="write a JUnit XML file")
+    conform.add_argument("--track", metavar="FILE", help="compare with the last run tracked in FILE and show only what changed")
+    conform.add_argument("--show", type=int, default=5, metavar="N", help="differing cases shown per kind (default 5)")
+    conform.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                         help="a progress line on stderr (default: when stderr is a terminal)")
+    conform.set_defaults(run=_cmd_conform)
     return parser
 
 

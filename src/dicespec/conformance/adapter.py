@@ -1,0 +1,130 @@
+"""Serving an implementation over the conformance protocol, on standard input and output.
+
+``python -m dicespec.adapter`` serves the reference engines; :func:`serve` serves any object
+with the methods of :class:`~dicespec.implementation.Implementation`, e.g. a Python
+implementation of your own (or an on-purpose broken one, as the runner's tests do).
+
+The loop reads what standard input has (many requests at once when the runner pipelines),
+answers each line in order, and writes the replies of a batch in one write: the replies never
+wait in a buffer while the runner waits for them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dicespec.conformance.protocol import GAME_OF, HELLO, OPERATIONS, PROTOCOL_VERSION, ProtocolError, arguments
+from dicespec.implementation import Implementation, ReferenceImplementation
+
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def reference_games() -> dict[str, list[str]]:
+    """Every shipped ruleset, by game: what the reference engines play."""
+    from dicespec.rulesets import GAMES, ruleset_names
+
+    return {game: ruleset_names(game) for game in GAMES}
+
+
+class Server:
+    """Answers protocol requests with an implementation's methods."""
+
+    def __init__(
+        self,
+        implementation: Implementation,
+        *,
+        games: Mapping[str, Sequence[str]],
+        version: str | None = None,
+        language: str = "python",
+        validate: bool = False,
+    ) -> None:
+        self.implementation = implementation
+        self.games = {game: tuple(names) for game, names in games.items()}
+        self.about = {"name": implementation.name, "language": language}
+        if version is not None:
+            self.about["version"] = version
+        self.validate = validate
+
+    def answer(self, message: Any) -> dict[str, Any]:
+        """The reply to one request (already parsed)."""
+        request_id = message.get("id") if isinstance(message, dict) else None
+        if type(request_id) is not int or request_id < 0:
+            raise ProtocolError(f"a request without a valid id: {message!r:.200}")
+        try:
+            op, args = self._arguments(message)
+        except ProtocolError as exc:
+            return {"id": request_id, "error": {"message": str(exc)}}
+        if op == HELLO:
+            return {"id": request_id, "result": {
+                "protocol": PROTOCOL_VERSION, "implementation": self.about,
+                "games": {game: list(names) for game, names in self.games.items()},
+            }}
+        if args.get("ruleset") not in self.games.get(GAME_OF[op], ()):
+            return {"id": request_id, "skipped": f"ruleset {args.get('ruleset')!r} is not supported"}
+        try:
+            return {"id": request_id, "result": getattr(self.implementation, op)(**args)}
+        except NotImplementedError as exc:
+            return {"id": request_id, "skipped": str(exc) or f"{op} is not implemented"}
+        except Exception as exc:  # noqa: BLE001  (any failure of the implementation is an error reply)
+            return {"id": request_id, "error": {
+                "message": f"{type(exc).__name__}: {exc}", "detail": traceback.format_exc(limit=8),
+            }}
+
+    def _arguments(self, message: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        if self.validate:
+            return arguments(message)
+        op = message.get("op")
+        if op == HELLO:
+            if message.get("protocol") != PROTOCOL_VERSION:
+                raise ProtocolError(f"protocol {message.get('protocol')!r} is not spoken here (only {PROTOCOL_VERSION})")
+            return op, {}
+        if op not in OPERATIONS:
+            raise ProtocolError(f"unknown op {op!r}")
+        args = {key: value for key, value in message.items() if key != "id" and key != "op"}
+        if len(args) != len(OPERATIONS[op]) or any(name not in args for name in OPERATIONS[op]):
+            raise ProtocolError(f"{op} takes {', '.join(OPERATIONS[op])}; got {', '.join(args) or 'nothing'}")
+        return op, args
+
+    def reply_line(self, line: bytes) -> bytes:
+        """One request line in, one reply line out (empty for a line that is no request)."""
+        try:
+            message = json.loads(line)
+            return _dumps(self.answer(message)).encode() + b"\n"
+        except (ValueError, ProtocolError) as exc:  # no id to answer to: say so on stderr
+            print(f"dicespec adapter: ignored a line that is no request: {exc}", file=sys.stderr, flush=True)
+            return b""
+
+
+def serve(server: Server, *, stdin: int = 0, stdout: int = 1) -> int:
+    """Answer every request on ``stdin`` (a file descriptor) until it ends."""
+    pending = b""
+    while True:
+        chunk = os.read(stdin, 1 << 16)
+        if not chunk:
+            break
+        *lines, pending = (pending + chunk).split(b"\n")
+        out = b"".join(server.reply_line(line) for line in lines if line.strip())
+        view = memoryview(out)
+        while view:
+            view = view[os.write(stdout, view):]
+    if pending.strip():
+        os.write(stdout, server.reply_line(pending))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve the reference engines: ``python -m dicespec.adapter [--validate]``."""
+    from dicespec import __version__
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    server = Server(ReferenceImplementation(), games=reference_games(), version=__version__,
+                    validate="--validate" in args)
+    try:
+        return serve(server)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0

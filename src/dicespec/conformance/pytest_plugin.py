@@ -1,0 +1,237 @@
+"""The spec's pytest run against any implementation: options, the implementation under test,
+and the results as JSON lines.
+
+``tests/conftest.py`` loads this plugin; without its options nothing changes (the steps ask the
+reference engines). With them::
+
+    pytest tests/test_spec.py --dicespec-impl "python -m dicespec.adapter"
+    pytest tests/test_spec.py --dicespec-python mypackage.kiriki:Implementation
+
+every step asks the named implementation instead: a command speaking the stdio protocol
+(started once for the session) or a Python object (called in process). A case under a
+ruleset the implementation does not declare is skipped; a case the implementation cannot
+answer (a crash, a timeout, a broken reply, an error reply) is reported as *errored* in the
+results, not as failed. ``--dicespec-results FILE`` writes one JSON line per case:
+``{"id", "feature", "ruleset", "test", "outcome", "message"}``, the outcome one of passed, failed,
+errored, skipped (an expected failure of the errata counts as passed: the implementation
+agrees with the reference).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dicespec.conformance.transport import (
+    ImplementationError,
+    ImplementationSkipped,
+    InProcessTransport,
+    ProtocolImplementation,
+    StdioTransport,
+)
+
+_IMPLEMENTATION = pytest.StashKey[ProtocolImplementation | None]()
+_RESULTS = pytest.StashKey[Any]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("dicespec", "dicespec conformance: the implementation under test")
+    group.addoption("--dicespec-impl", metavar="CMD",
+                    help="run the spec against this command (split like a shell line), speaking the stdio protocol")
+    group.addoption("--dicespec-python", metavar="MOD:OBJ",
+                    help="run the spec against this Python object, in process")
+    group.addoption("--dicespec-timeout", type=float, default=10.0, metavar="S",
+                    help="seconds an implementation may take to answer one request (default 10)")
+    group.addoption("--dicespec-select", metavar="GLOB", help="only the cases whose id matches")
+    group.addoption("--dicespec-rulesets", metavar="NAMES", help="only cases under these rulesets (comma-separated)")
+    group.addoption("--dicespec-results", metavar="FILE", help="write one JSON line per case to FILE")
+
+
+def _start(config: pytest.Config) -> ProtocolImplementation | None:
+    command, python = config.getoption("dicespec_impl"), config.getoption("dicespec_python")
+    if command and python:
+        raise pytest.UsageError("--dicespec-impl and --dicespec-python: name one implementation")
+    if python:
+        return ProtocolImplementation(InProcessTransport.from_spec(python))
+    if command:
+        argv = shlex.split(command)
+        if not argv:
+            raise pytest.UsageError("--dicespec-impl: an empty command")
+        timeout = config.getoption("dicespec_timeout")
+        return ProtocolImplementation(StdioTransport(argv, timeout=timeout, hello_timeout=max(30.0, timeout)))
+    return None
+
+
+def under_test(config: pytest.Config) -> ProtocolImplementation | None:
+    """The implementation the options name (started once per session), or ``None``."""
+    if _IMPLEMENTATION not in config.stash:
+        config.stash[_IMPLEMENTATION] = _start(config)
+    return config.stash[_IMPLEMENTATION]
+
+
+@pytest.fixture(scope="session")
+def implementation_under_test(pytestconfig: pytest.Config) -> ProtocolImplementation | None:
+    """The implementation the options name, or ``None`` (then the reference engines answer)."""
+    return under_test(pytestconfig)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    path = config.getoption("dicespec_results", None)
+    if path:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        stream = open(path, "w", encoding="utf-8")  # noqa: SIM115  (closed at unconfigure)
+        config.stash[_RESULTS] = stream
+        config.pluginmanager.register(_Results(stream), "dicespec-results")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _RESULTS in config.stash:
+        config.stash[_RESULTS].close()
+    implementation = config.stash.get(_IMPLEMENTATION, None)
+    if implementation is not None:
+        implementation.close()
+
+
+# -- labels of a spec test -------------------------------------------------------------------
+
+
+def case_id(item: pytest.Item) -> str | None:
+    """The spec case a test runs: its Examples row's id, or its scenario's @id tag."""
+    callspec = getattr(item, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example") if callspec else None
+    if isinstance(example, dict) and example.get("id"):
+        return example["id"]
+    marker = item.get_closest_marker("case_id")
+    return marker.args[0] if marker else None
+
+
+def ruleset_of(item: pytest.Item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    ruleset = callspec.params.get("ruleset") if callspec else None
+    return ruleset if isinstance(ruleset, str) else None
+
+
+def feature_of(item: pytest.Item) -> str | None:
+    try:
+        from pytest_bdd.scenario import scenario_wrapper_template_registry
+    except ImportError:
+        return None
+    template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
+    if template is None:
+        return None
+    from dicespec.spec.paths import features_dir
+
+    path = Path(template.feature.filename)
+    try:
+        return path.resolve().relative_to(features_dir().resolve()).as_posix()
+    except ValueError:
+        return str(template.feature.rel_filename)
+
+
+# -- choosing and skipping -------------------------------------------------------------------
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    select = config.getoption("dicespec_select")
+    rulesets = config.getoption("dicespec_rulesets")
+    wanted = set(rulesets.split(",")) if rulesets else None
+    if select or wanted:
+        keep, drop = [], []
+        for item in items:
+            case, ruleset = case_id(item), ruleset_of(item)
+            chosen = (not select or (case is not None and fnmatch.fnmatchcase(case, select))) and (
+                wanted is None or ruleset is None or ruleset in wanted)
+            (keep if chosen else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+    implementation = under_test(config) if items else None
+    if implementation is None:
+        return
+    hello = implementation.hello
+    if hello is None:
+        return  # every case will error, saying why
+    from dicespec.rulesets import ruleset_data
+
+    for item in items:
+        ruleset = ruleset_of(item)
+        if ruleset is not None and not hello.supports(ruleset_data(ruleset)["game"], ruleset):
+            item.add_marker(pytest.mark.skip(reason=f"{hello.name} does not declare the ruleset {ruleset}"))
+
+
+# -- outcomes --------------------------------------------------------------------------------
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    excinfo = call.excinfo
+    if excinfo is not None and excinfo.errisinstance(ImplementationSkipped):
+        report.outcome = "skipped"
+        report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {excinfo.value}")
+        if hasattr(report, "wasxfail"):
+            del report.wasxfail
+    elif excinfo is not None and excinfo.errisinstance(ImplementationError):
+        report.outcome = "failed"
+        report.dicespec_errored = str(excinfo.value)
+        if hasattr(report, "wasxfail"):
+            del report.wasxfail
+    report.dicespec_labels = {"id": case_id(item), "feature": feature_of(item), "ruleset": ruleset_of(item)}
+    return report
+
+
+def _outcome(report: pytest.TestReport) -> tuple[str, str] | None:
+    """A phase's outcome for the results, or ``None`` when the phase passed."""
+    if getattr(report, "dicespec_errored", None):
+        return "errored", report.dicespec_errored
+    if hasattr(report, "wasxfail"):
+        if report.skipped:  # failed as the errata expect: the implementation agrees with the reference
+            return None
+        return "failed", f"passes, but the errata expect it to fail: {report.wasxfail}"
+    if report.failed:
+        kind = "failed" if report.when == "call" else "errored"
+        return kind, _message(report)
+    if report.skipped:
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        return "skipped", reason.removeprefix("Skipped: ")
+    return None
+
+
+def _message(report: pytest.TestReport) -> str:
+    crash = getattr(report.longrepr, "reprcrash", None)
+    if crash is not None:
+        return crash.message
+    return str(report.longrepr).strip().splitlines()[-1] if report.longrepr else ""
+
+
+class _Results:
+    """Writes one JSON line per test: its worst phase's outcome."""
+
+    RANK = {"passed": 0, "skipped": 1, "failed": 2, "errored": 3}
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.worst: dict[str, tuple[str, str]] = {}
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        found = _outcome(report)
+        current = self.worst.get(report.nodeid)
+        if found is not None and (current is None or self.RANK[found[0]] > self.RANK[current[0]]):
+            self.worst[report.nodeid] = found
+        if report.when != "teardown":
+            return
+        outcome, message = self.worst.pop(report.nodeid, ("passed", ""))
+        labels = getattr(report, "dicespec_labels", {})
+        self.stream.write(json.dumps({
+            "id": labels.get("id") or report.nodeid, "feature": labels.get("feature"),
+            "ruleset": labels.get("ruleset"), "test": report.nodeid, "outcome": outcome, "message": message,
+        }, ensure_ascii=False) + "\n")
+        self.stream.flush()

@@ -1,0 +1,323 @@
+"""Running the spec and the corpus against an implementation, every result into a
+:class:`~dicespec.conformance.report.Recorder`.
+
+Three parts, each optional:
+
+- **features**: every scenario of ``features/``, through the spec's own steps, in a pytest run
+  of the spec (``tests/test_spec.py``, shipped in the package as ``dicespec/_data/tests`` in a
+  wheel) with the implementation under test swapped in by
+  :mod:`~dicespec.conformance.pytest_plugin`;
+- **exhaustive** and **games**: the corpus (:mod:`~dicespec.conformance.corpus`), streamed
+  through the implementation and compared answer by answer with the reference's.
+
+Cases under a shipped ruleset the implementation does not declare are skipped.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dicespec.conformance import corpus
+from dicespec.conformance.report import (
+    PARTS,
+    Recorder,
+    load_track,
+    read_results,
+    save_track,
+    summary,
+    write_junit,
+)
+from dicespec.conformance.transport import Hello, InProcessTransport, StdioTransport
+
+
+@dataclass(frozen=True)
+class Target:
+    """The implementation under test: a command (an argument list) or a Python object."""
+
+    command: tuple[str, ...] | None = None
+    python: str | None = None
+
+    @classmethod
+    def from_command_line(cls, text: str) -> Target:
+        argv = tuple(shlex.split(text))
+        if not argv:
+            raise ValueError("--impl: an empty command")
+        return cls(command=argv)
+
+    def describe(self) -> str:
+        return shlex.join(self.command) if self.command else f"--python {self.python}"
+
+
+@dataclass
+class Options:
+    parts: tuple[str, ...] = PARTS
+    rulesets: tuple[str, ...] | None = None  # only these (default: every shipped ruleset)
+    select: str | None = None  # only the cases whose id matches this glob
+    games: int = corpus.GAMES_PER_RULESET
+    seed: int = 0
+    timeout: float = 10.0
+    hello_timeout: float = 30.0
+    max_restarts: int = 3
+    window: int = 512
+    time_limit: float | None = None  # seconds for the whole corpus; the rest is errored
+    progress: bool = False
+
+
+@dataclass
+class Run:
+    """What a run found out about the implementation besides the results."""
+
+    target: Target
+    hello: Hello | None = None
+    failure: str | None = None  # why it could not be started, if it could not
+    events: list[str] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+    cases_per_second: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def header(self) -> list[str]:
+        name = self.hello.describe() if self.hello else "(no hello)"
+        lines = [f"dicespec conform: {self.target.describe()}", f"implementation: {name}"]
+        if self.hello:
+            games = "; ".join(f"{game}: {', '.join(names)}" for game, names in self.hello.games.items())
+            lines.append(f"declares: {games or 'nothing'}")
+        if self.failure:
+            lines.append(f"could not be started: {self.failure}")
+        for part, seconds in self.seconds.items():
+            rate = self.cases_per_second.get(part)
+            lines.append(f"{part}: {seconds:.1f} s" + (f", {rate:,.0f} cases/s" if rate else ""))
+        return lines + self.notes
+
+
+def open_transport(target: Target, options: Options) -> Any:
+    if target.python:
+        return InProcessTransport.from_spec(target.python)
+    assert target.command
+    return StdioTransport(list(target.command), timeout=options.timeout, hello_timeout=options.hello_timeout,
+                          max_restarts=options.max_restarts, window=options.window)
+
+
+def shipped_rulesets(options: Options) -> dict[str, list[str]]:
+    """The shipped rulesets the run is about (game → names)."""
+    from dicespec.rulesets import GAMES, ruleset_names
+
+    chosen = {game: [n for n in ruleset_names(game) if options.rulesets is None or n in options.rulesets]
+              for game in GAMES}
+    return {game: names for game, names in chosen.items() if names}
+
+
+def conform(target: Target, options: Options, recorder: Recorder) -> Run:
+    """Run the chosen parts against the target; every result goes to ``recorder``."""
+    run = Run(target)
+    transport = open_transport(target, options)
+    try:
+        run.hello = transport.start()
+        run.failure = transport.failure
+        if run.hello is not None:
+            shipped = {n for names in shipped_rulesets(Options()).values() for n in names}
+            unknown = sorted(n for names in run.hello.games.values() for n in names if n not in shipped)
+            if unknown:
+                run.notes.append(f"declared but not shipped (not checked): {', '.join(unknown)}")
+        if "features" in options.parts:
+            started = time.perf_counter()
+            run_features(target, options, recorder, run)
+            run.seconds["features"] = time.perf_counter() - started
+        for part in ("exhaustive", "games"):
+            if part in options.parts:
+                started = time.perf_counter()
+                count = run_corpus(part, transport, options, recorder, run)
+                run.seconds[part] = elapsed = time.perf_counter() - started
+                if count and elapsed > 0:
+                    run.cases_per_second[part] = count / elapsed
+    finally:
+        transport.close()
+        run.events = list(getattr(transport, "events", []))
+    return run
+
+
+# -- the corpus --------------------------------------------------------------------------------
+
+
+def corpus_cases(part: str, options: Options) -> Iterator[corpus.Case]:
+    rulesets = shipped_rulesets(options)
+    cases = corpus.exhaustive(rulesets) if part == "exhaustive" else corpus.games(
+        rulesets, count=options.games, seed=options.seed)
+    if options.select:
+        pattern = options.select
+        return (case for case in cases if fnmatch.fnmatchcase(case.id, pattern))
+    return cases
+
+
+def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, run: Run) -> int:
+    """Stream one part of the corpus through the implementation; the number of cases."""
+    hello = run.hello
+    skipped: list[corpus.Case] = []
+    passed, record = recorder.passed, recorder.record
+    progress = _Progress(part) if options.progress else None
+    deadline = None if options.time_limit is None else time.monotonic() + options.time_limit
+    source = corpus_cases(part, options)
+    late: list[corpus.Case] = []
+
+    def to_send() -> Iterator[corpus.Case]:
+        for case in source:
+            if hello is not None and not hello.supports(corpus.KINDS[case.kind], case.ruleset):
+                skipped.append(case)
+                continue
+            if deadline is not None and time.monotonic() > deadline:
+                late.append(case)
+                return
+            yield case
+
+    count = 0
+    for case, outcome in transport.stream(to_send()):
+        count += 1
+        kind = outcome.kind
+        if kind == "result":
+            if outcome.value == case.expected:
+                passed(case.id, part, case.kind, case.ruleset, case.row)
+            else:
+                record(case.id, part, case.kind, case.ruleset, case.row, "failed",
+                       expected=case.expected, actual=outcome.value)
+        else:
+            record(case.id, part, case.kind, case.ruleset, case.row, kind, message=outcome.value)
+        if skipped:
+            for case in skipped:
+                record(case.id, part, case.kind, case.ruleset, case.row, "skipped",
+                       message=f"the implementation does not declare the ruleset {case.ruleset}")
+            skipped.clear()
+        if progress is not None and not count & 1023:
+            progress.show(count, recorder)
+    for case in skipped:
+        record(case.id, part, case.kind, case.ruleset, case.row, "skipped",
+               message=f"the implementation does not declare the ruleset {case.ruleset}")
+    for case in [*late, *source]:
+        record(case.id, part, case.kind, case.ruleset, case.row, "errored",
+               message=f"not run: the time limit ({options.time_limit:g} s) was reached")
+    if progress is not None:
+        progress.done(count, recorder)
+    return count
+
+
+class _Progress:
+    """One line on stderr, rewritten at most a few times a second."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+        self.started = self.shown = time.monotonic()
+
+    def show(self, count: int, recorder: Recorder, *, final: bool = False) -> None:
+        now = time.monotonic()
+        if not final and now - self.shown < 0.25:
+            return
+        self.shown = now
+        _, failed, errored, _ = recorder.totals(self.part)
+        rate = count / max(now - self.started, 1e-9)
+        end = "\n" if final else ""
+        sys.stderr.write(f"\r  {self.part}: {count:,} cases, {rate:,.0f}/s, {failed:,} failed, {errored:,} errored {end}")
+        sys.stderr.flush()
+
+    def done(self, count: int, recorder: Recorder) -> None:
+        self.show(count, recorder, final=True)
+
+
+# -- the features ------------------------------------------------------------------------------
+
+
+def spec_root() -> Path | None:
+    """The folder holding the spec's pytest run (``tests/test_spec.py``, its steps and config):
+    the checkout, or the copy a wheel carries."""
+    import dicespec
+    from dicespec.spec.paths import data_root
+
+    package = Path(dicespec.__file__).resolve().parent
+    for root in (data_root(), package / "_data", package.parent.parent):
+        if (root / "tests" / "test_spec.py").is_file() and (root / "pyproject.toml").is_file():
+            return root
+    return None
+
+
+def features_command(target: Target, options: Options, results: Path, root: Path) -> list[str]:
+    """The pytest command that runs the spec against the target, writing ``results``."""
+    command = [
+        sys.executable, "-m", "pytest", str(root / "tests" / "test_spec.py"),
+        "-c", str(root / "pyproject.toml"), "--rootdir", str(root),
+        "-p", "no:cacheprovider", "-q", "--no-header", "-o", "console_output_style=classic",
+        "--dicespec-results", str(results), "--dicespec-timeout", str(options.timeout),
+    ]
+    if target.python:
+        command += ["--dicespec-python", target.python]
+    else:
+        command += ["--dicespec-impl", target.describe()]
+    if options.select:
+        command += ["--dicespec-select", options.select]
+    if options.rulesets:
+        command += ["--dicespec-rulesets", ",".join(options.rulesets)]
+    return command
+
+
+def run_features(target: Target, options: Options, recorder: Recorder, run: Run,
+                 runner: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run) -> None:
+    root = spec_root()
+    if root is None:
+        run.notes.append("features: not run: the spec's tests are not installed with this package")
+        return
+    with tempfile.TemporaryDirectory(prefix="dicespec-conform-") as folder:
+        results = Path(folder) / "features.jsonl"
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        env.pop("PYTEST_ADDOPTS", None)
+        try:
+            done = runner(features_command(target, options, results, root), env=env, capture_output=True,
+                          text=True, timeout=None if options.time_limit is None else options.time_limit + 60)
+        except subprocess.TimeoutExpired:
+            run.notes.append("features: stopped at the time limit")
+            done = None
+        if results.is_file():
+            for result in read_results(results):
+                recorder.feature(result)
+        if done is not None and done.returncode not in (0, 1, 5):
+            tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
+            recorder.record("features", "features", "(the spec run)", None, "", "errored",
+                            message=f"the spec's pytest run failed (exit status {done.returncode}):\n{tail}")
+
+
+def parse_parts(values: Sequence[str] | None) -> tuple[str, ...]:
+    if not values:
+        return PARTS
+    unknown = [v for v in values if v not in PARTS]
+    if unknown:
+        raise ValueError(f"unknown part {unknown[0]!r}: the parts are {', '.join(PARTS)}")
+    return tuple(p for p in PARTS if p in values)
+
+
+def conform_and_report(target: Target, options: Options, *, report: Path | None = None, junit: Path | None = None,
+                       track: Path | None = None, show: int = 5) -> tuple[int, str]:
+    """A whole ``dicespec conform``: run, write the files asked for; the exit status (0 when
+    nothing failed or errored) and the text report."""
+    previous = load_track(track) if track is not None else None
+    stream = None
+    if report is not None:
+        report.parent.mkdir(parents=True, exist_ok=True)
+        stream = report.open("w", encoding="utf-8")
+    try:
+        recorder = Recorder(show=show, report=stream, previous=previous)
+        run = conform(target, options, recorder)
+    finally:
+        if stream is not None:
+            stream.close()
+    name = run.hello.name if run.hello else target.describe()
+    if junit is not None:
+        write_junit(recorder, junit, name=name)
+    if track is not None:
+        save_track(track, recorder, name=name)
+    text = summary(recorder, header=run.header(), events=run.events)
+    return (0 if recorder.ok() else 1), text
