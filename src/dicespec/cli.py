@@ -60,6 +60,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return terminal.play(ruleset, args.players, args.seed)
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
+    from dicespec.solver import entry_policy, solution, turn_policy  # numpy: only when solving
+    from dicespec.solver.report import ProgressLine, kiriki_report, ten_thousand_report
+
+    if args.game == "kiriki":
+        print(kiriki_report(solution(ruleset, progress=ProgressLine(f"solving {ruleset.name}"))))
+    else:
+        print(ten_thousand_report(turn_policy(ruleset), entry_policy(ruleset)))
+    return 0
+
+
 def _cmd_conform(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -88,7 +100,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dicespec",
-        description="Executable rules for Kiriki and 10000: score rolls, list rulesets, play.",
+        description="Executable rules for Kiriki and 10000: score rolls, list rulesets, play, solve.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
@@ -119,6 +131,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=1, help="number of players (default 1)")
     play.add_argument("--seed", type=int, default=None, help="seed of the dice, to replay a game")
     play.set_defaults(run=_cmd_play)
+
+    solve = commands.add_parser(
+        "solve", help="optimal play and its expected score",
+        description="Kiriki: the optimal solitaire expected score; the state values are cached (first solve: "
+                    "up to a minute). 10000: the turn that maximises expected points, its banking table, and "
+                    "the chance of getting on the board in one turn.",
+        epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   dicespec solve ten-thousand",
+    )
+    add_ruleset_options(solve)
+    solve.set_defaults(run=_cmd_solve)
 
     conform = commands.add_parser(
         "conform", help="validate an implementation against the spec",

@@ -48,9 +48,21 @@ commands:
   score ROW      score the dice in ROW and end the turn (e.g. 'score full_house')
   end            end the turn with no score (only when every row is filled)
   rows           what the dice would score in each row you can still use
+  hint           the best choices now, each with its expected final score (optimal solitaire play)
   sheet          every player's score sheet
   help           this list
   quit           stop the game"""
+
+
+def hint_text(ruleset: KirikiRuleset, game: KirikiGame, *, shown: int = 5) -> str:
+    """The best few choices for the current player's dice: expected final score, choice, command."""
+    from dicespec.solver import hint, is_cached  # numpy and the solver: only when asked
+
+    assert game.dice is not None
+    note = "" if is_cached(ruleset) else "  (working out optimal play once; it is kept for next time)\n"
+    choices = hint(ruleset, game.sheet(game.current_player), game.dice, game.rolls_left)
+    lines = [f"  {expected:7.2f}  {str(choice):<22} ({choice.command(game.dice)})" for choice, expected in choices[:shown]]
+    return note + "\n".join(lines)
 
 
 def _positions(words: list[str], dice: int) -> list[int]:
@@ -99,6 +111,8 @@ def play(
                 scores = score_sheet(ruleset, game.dice)
                 for row in game.scorable_rows():
                     write(f"  {row:<16} {scores[row]:>3}")
+            elif verb == "hint":
+                write(hint_text(ruleset, game))
             elif verb == "reroll":
                 game.reroll(_positions(words, ruleset.dice))
             elif verb == "keep":

@@ -1,0 +1,175 @@
+"""Advice for one Kiriki turn: every choice for the dice on the table, with its expected score.
+
+:func:`hint` answers for one moment of a turn; :class:`TurnPlan` works out a whole turn once
+and answers every moment of it (a simulation plays thousands of turns that way). The expected
+score of a choice is the expected final grand total of a solitaire game in which the player
+makes that choice and plays optimally after it; it counts the points already on the sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from dicespec.dice import Roll
+from dicespec.kiriki.ruleset import UPPER_ROWS, KirikiRuleset, Row
+from dicespec.kiriki.sheet import Sheet
+from dicespec.solver.keeps import best_keep_values, counts_of, reroll_values, roll_of
+from dicespec.solver.kiriki import (
+    ROWS,
+    KirikiCell,
+    KirikiSolution,
+    NoTurnLeftError,
+    State,
+    StateBatch,
+    bit,
+    final_values,
+    solution,
+)
+
+
+class Action(StrEnum):
+    KEEP = "keep"  # hold these dice, throw the others again
+    SCORE = "score"  # score the dice in a row (a repeat kiriki: in the filled kiriki row)
+    END = "end"  # end the turn with no score (a full sheet's extra turn)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing a player may do with the dice on the table."""
+
+    action: Action
+    dice: Roll | None = None  # KEEP: the dice held, ascending
+    row: Row | None = None  # SCORE: the row
+
+    def __str__(self) -> str:
+        if self.action is Action.KEEP:
+            assert self.dice is not None
+            return f"keep {self.dice}" if self.dice.dice else "keep nothing"
+        if self.action is Action.SCORE:
+            return f"score {self.row}"
+        return "end the turn"
+
+    def command(self, dice: Roll) -> str:
+        """What to type in the terminal game to make this choice with ``dice`` on the table."""
+        if self.action is Action.KEEP:
+            assert self.dice is not None
+            again = reroll_positions(dice, self.dice)
+            kept = [i + 1 for i in range(len(dice)) if i not in again]
+            return "keep " + " ".join(map(str, kept)) if kept else "reroll " + " ".join(str(i + 1) for i in again)
+        if self.action is Action.SCORE:
+            return f"score {self.row}"
+        return "end"
+
+
+def reroll_positions(dice: Roll, kept: Roll | Iterable[int]) -> list[int]:
+    """The 0-based positions of ``dice`` to throw again so that exactly ``kept`` stay."""
+    wanted = list(kept)
+    again = []
+    for position, die in enumerate(dice):
+        if die in wanted:
+            wanted.remove(die)
+        else:
+            again.append(position)
+    if wanted:
+        raise ValueError(f"{Roll.of(wanted)} are not among the dice {dice}")
+    return again
+
+
+class TurnPlan:
+    """Optimal play of one turn from a sheet: the value of every keep at every roll of the turn."""
+
+    def __init__(self, solved: KirikiSolution, sheet: Sheet) -> None:
+        self.solution = solved
+        self.ruleset = solved.ruleset
+        self.rules = solved.rules
+        self.sheet = sheet
+        self.state = State.of(self.ruleset, sheet)
+        if not solved.has_turn(self.state):
+            raise NoTurnLeftError("every row is filled and no turn is owed: the game is over for this sheet")
+        self.total = sheet.grand_total(self.ruleset)
+        own = solved.value(self.state)  # what a repeat kiriki comes back to
+        batch = StateBatch(np.array([self.state.filled]), np.array([self.state.upper]), np.array([int(self.state.kiriki)]))
+        final, _ = final_values(self.rules, solved.values, batch, loop=np.array([own]))
+        self._own = own
+        # expected[r][keep]: the value of holding that keep with r rolls left (the keep's dice stay).
+        self._expected = [final[:, 0]]
+        rolls = final
+        for _ in range(self.rules.rerolls):
+            expected = reroll_values(self.rules.tables, rolls)
+            self._expected.append(expected[:, 0])
+            rolls = best_keep_values(self.rules.tables, expected)
+
+    def _score_choices(self, roll: Roll) -> list[tuple[Choice, float]]:
+        rules, state, values = self.rules, self.state, self.solution.values
+        scores = rules.scores[rules.tables.roll_index(roll.counts)]
+        found = []
+        for i, row in enumerate(ROWS):
+            if state.filled & bit(row):
+                continue
+            points = int(scores[i])
+            upper, cell, gain = state.upper, state.kiriki, points
+            if row in UPPER_ROWS:
+                gain += rules.bonus(state.upper, points)
+                upper = min(rules.upper_cap, state.upper + points)
+            elif row is Row.KIRIKI and rules.distinguishes_kiriki_scores():
+                cell = KirikiCell.SCORED if points > 0 else KirikiCell.ZERO
+            elif row is Row.KIRIKI:
+                cell = KirikiCell.ZERO
+            after = float(values[state.filled | bit(row), upper, cell])
+            found.append((Choice(Action.SCORE, row=row), gain + after))
+        repeat = (
+            rules.repeat_adds is not None
+            and state.kiriki is KirikiCell.SCORED
+            and rules.tables.roll_index(roll.counts) in rules.repeat_rolls
+        )
+        if repeat:
+            assert rules.repeat_adds is not None
+            found.append((Choice(Action.SCORE, row=Row.KIRIKI), rules.repeat_adds + self._own))
+        if state.filled == (1 << len(ROWS)) - 1:
+            found.append((Choice(Action.END), 0.0))
+        return found
+
+    def choices(self, dice: Roll | Iterable[int] | str, rolls_left: int) -> list[tuple[Choice, float]]:
+        """Every choice for ``dice`` with ``rolls_left`` rerolls left, and its expected final grand
+        total; best first (on equal values, scoring before keeping, then fewer dice kept)."""
+        roll = Roll.of(dice, count=self.ruleset.dice)
+        if not 0 <= rolls_left <= self.rules.rerolls:
+            raise ValueError(f"rolls left: {rolls_left}; a turn has 0 to {self.rules.rerolls} rerolls left")
+        found = self._score_choices(roll)
+        if rolls_left:
+            tables = self.rules.tables
+            expected = self._expected[rolls_left]
+            for keep in tables.sub_keeps(counts_of(roll.dice)):
+                if sum(keep) < self.ruleset.dice:
+                    found.append((Choice(Action.KEEP, dice=roll_of(keep)), float(expected[tables.index[keep]])))
+        found = [(choice, self.total + value) for choice, value in found]
+        order = {Action.SCORE: 0, Action.END: 1, Action.KEEP: 2}
+        return sorted(found, key=lambda pair: (-pair[1], order[pair[0].action], len(pair[0].dice or ())))
+
+    def best(self, dice: Roll | Iterable[int] | str, rolls_left: int) -> Choice:
+        """The optimal choice."""
+        return self.choices(dice, rolls_left)[0][0]
+
+
+def hint(
+    ruleset: KirikiRuleset,
+    sheet: Sheet,
+    dice: Roll | Iterable[int] | str,
+    rolls_left: int,
+    *,
+    solved: KirikiSolution | None = None,
+) -> list[tuple[Choice, float]]:
+    """Every choice for ``dice`` on ``sheet`` with ``rolls_left`` rerolls left, each with the
+    expected final grand total of optimal solitaire play after it, best first.
+
+    The ruleset's solution comes from ``solved``, else from :func:`dicespec.solver.kiriki.solution`
+    (the cache, or a solve of up to a minute the first time).
+    """
+    solved = solved if solved is not None else solution(ruleset)
+    if solved.ruleset is not ruleset and solved.ruleset != ruleset:
+        raise ValueError(f"the solution is of ruleset {solved.ruleset.name}, not {ruleset.name}")
+    return TurnPlan(solved, sheet).choices(dice, rolls_left)

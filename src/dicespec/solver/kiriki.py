@@ -1,0 +1,434 @@
+"""Optimal solitaire Kiriki: the expected final grand total of every turn-start state.
+
+A *state* is what the rest of a one-player game depends on at the start of a turn:
+
+- which of the 13 rows are filled (a 13-bit mask, bit ``i`` for the ``i``-th row in sheet order);
+- the upper rows' sum, capped at the bonus threshold (``more_than + 1``): past it, more upper
+  points change nothing but the points themselves;
+- the kiriki cell: open, scored 0, or scored above 0 (only the last allows repeat kirikis).
+
+``V(s)`` is the expected number of points still to come from state ``s`` with optimal play,
+the upper bonus counted when it is earned. A full sheet ends the game (``V = 0``) unless the
+ruleset gives every kiriki an extra turn, when a sheet with a kiriki above 0 still has one.
+
+One turn is a dynamic programme of its own (:mod:`dicespec.solver.keeps`): at the last roll each
+of the 252 rolls takes its best choice (an open row: its points, a bonus earned, and the next
+state's value; a repeat kiriki; or, on a full sheet, no score); before each reroll every roll
+takes its best keep of the 462. Rows fill one a turn, so states are solved from the full sheet
+back to the empty one, all states with the same number of filled rows at once, in numpy batches.
+
+**The repeat kiriki.** A repeat kiriki fills no row, banks ``adds`` and earns a turn: the state
+comes back to itself. So ``V(s) = T_s(V(s))``, where ``T_s(x)`` is the value of one turn from
+``s`` in which a repeat kiriki is worth ``adds + x``. For any fixed way of playing the turn,
+the turn's value is affine in ``x``, ``a + p x``, with ``p`` the chance that the turn ends in a
+repeat kiriki (at most the chance of five of a kind in one turn, well below 1). ``T_s`` is the
+maximum of these affine functions: convex, piecewise linear, slopes in ``[0, p_max]``; its
+fixed point is unique. It is found by Newton's method, which here is policy iteration: at a
+guess ``x_k`` the optimal play's line is ``T_s(x_k) + p_k (x - x_k)``, and ``x_{k+1}`` is that
+line's fixed point, ``(T_s(x_k) - p_k x_k) / (1 - p_k)``. The line lies under the convex
+``T_s``, so every ``x_k`` after the first is at most ``V(s)`` and they increase; there are finitely
+many ways of playing, so the iteration ends, in practice after two or three steps, when the
+play no longer changes: ``x`` is then the exact fixed point of the optimal play's own line. It
+stops once ``T_s(x) - x`` is below 1e-9, which bounds the error by ``1e-9 / (1 - p_max)``. No
+number of repeat kirikis is assumed.
+
+Every number comes from the ruleset: row scores from :func:`dicespec.kiriki.rows.score_sheet`,
+the bonus, ``repeat_kiriki.adds``, ``extra_turns`` and ``rolls_per_turn``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import cache
+
+import numpy as np
+
+from dicespec.kiriki.rows import fits, score_sheet
+from dicespec.kiriki.ruleset import UPPER_ROWS, KirikiRuleset, Row
+from dicespec.kiriki.sheet import Sheet
+from dicespec.solver.cache import load_table, rules_key, save_table
+from dicespec.solver.keeps import KeepTables, keep_tables, roll_of, turn_value, turn_value_and_slope
+
+Progress = Callable[[int, int], None]
+"""Told ``(states solved, states in all)`` as a solve goes on."""
+
+ROWS = tuple(Row)
+FULL = (1 << len(ROWS)) - 1
+CHUNK = 512  # states a batch: large enough for numpy, small enough for the caches
+TOLERANCE = 1e-9  # the largest T(x) - x a repeat-kiriki state's value may leave
+MAX_NEWTON_STEPS = 60
+
+
+def bit(row: Row) -> int:
+    """The row's bit in a filled-rows mask."""
+    return 1 << ROWS.index(row)
+
+
+class KirikiCell(IntEnum):
+    """The kiriki cell as the solver sees it."""
+
+    OPEN = 0
+    ZERO = 1  # scored 0: no repeat kiriki can follow
+    SCORED = 2  # scored above 0: repeat kirikis may follow
+
+
+class UnsupportedRulesetError(ValueError):
+    """A ruleset whose turns the solver's state does not describe."""
+
+
+# -- what the solver reads from the ruleset ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Rules:
+    """A ruleset as arrays: every row's score for every roll, the bonus and the kiriki rules."""
+
+    ruleset: KirikiRuleset
+    tables: KeepTables
+    scores: np.ndarray  # (rolls, rows): points of each roll in each row
+    upper_cap: int  # upper sums at or past this are one state; reaching it earns the bonus
+    bonus_points: int
+    repeat_adds: int | None
+    repeat_rolls: np.ndarray  # the rolls that fit the kiriki row (five of a kind)
+    every_kiriki_extra: bool  # a first kiriki above 0 earns a turn at the end as well
+    rerolls: int
+
+    @property
+    def upper_sizes(self) -> int:
+        return self.upper_cap + 1
+
+    def distinguishes_kiriki_scores(self) -> bool:
+        """Does a kiriki cell above 0 play differently from one scored 0?"""
+        return self.repeat_adds is not None or self.every_kiriki_extra
+
+    def has_extra_turn(self, cell: KirikiCell | np.ndarray) -> bool | np.ndarray:
+        """Is a turn owed beyond the open rows (a first kiriki's extra turn, every_kiriki)?"""
+        return self.every_kiriki_extra & (cell == KirikiCell.SCORED)
+
+    def bonus(self, upper: int, points: int) -> int:
+        """The bonus earned by adding ``points`` to an upper sum (capped) of ``upper``."""
+        return self.bonus_points if upper < self.upper_cap <= upper + points else 0
+
+
+@cache
+def rules_of(ruleset: KirikiRuleset) -> Rules:
+    """The solver's view of ``ruleset``; refuses rules its state cannot describe."""
+    if ruleset.extra_turns == "none" and ruleset.repeat_kiriki_adds is not None:
+        raise UnsupportedRulesetError(
+            f"ruleset {ruleset.name}: a repeat kiriki that earns no turn leaves a row open at the end; "
+            "the solver's state (filled rows) cannot count the turns left"
+        )
+    tables = keep_tables(ruleset.dice)
+    rolls = [roll_of(counts) for counts in tables.roll_counts()]
+    sheets = [score_sheet(ruleset, roll) for roll in rolls]
+    scores = np.array([[sheet[row] for row in ROWS] for sheet in sheets], dtype=np.int64)
+    kiriki_rule = ruleset.rows[Row.KIRIKI]
+    repeat_rolls = np.array([i for i, roll in enumerate(rolls) if fits(kiriki_rule, roll.counts)], dtype=np.intp)
+    return Rules(
+        ruleset=ruleset,
+        tables=tables,
+        scores=scores,
+        upper_cap=ruleset.bonus_more_than + 1,
+        bonus_points=ruleset.bonus_points,
+        repeat_adds=ruleset.repeat_kiriki_adds,
+        repeat_rolls=repeat_rolls,
+        every_kiriki_extra=ruleset.extra_turns == "every_kiriki",
+        rerolls=ruleset.rolls_per_turn - 1,
+    )
+
+
+def reachable_upper_sums(rules: Rules) -> list[np.ndarray]:
+    """For each set of filled upper rows (6-bit mask), the capped upper sums a sheet can have."""
+    found = []
+    for upper_mask in range(1 << len(UPPER_ROWS)):
+        sums = {0}
+        for i, row in enumerate(UPPER_ROWS):
+            if upper_mask >> i & 1:
+                points = set(rules.scores[:, ROWS.index(row)].tolist())
+                sums = {min(rules.upper_cap, s + p) for s in sums for p in points}
+        found.append(np.array(sorted(sums), dtype=np.intp))
+    return found
+
+
+# -- states -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A player's sheet at the start of a turn, as the solver sees it."""
+
+    filled: int
+    upper: int
+    kiriki: KirikiCell
+
+    @classmethod
+    def of(cls, ruleset: KirikiRuleset, sheet: Sheet) -> State:
+        """The state of ``sheet`` under ``ruleset``."""
+        filled = sum(bit(row) for row in sheet.cells)
+        upper = min(sheet.upper_sum, ruleset.bonus_more_than + 1)
+        if sheet.is_open(Row.KIRIKI):
+            cell = KirikiCell.OPEN
+        else:
+            cell = KirikiCell.SCORED if sheet.cells[Row.KIRIKI] > 0 else KirikiCell.ZERO
+        return cls(filled, upper, cell)
+
+    def __str__(self) -> str:
+        rows = ", ".join(row for row in ROWS if self.filled & bit(row)) or "none"
+        return f"rows filled: {rows}; upper sum {self.upper}; kiriki cell {self.kiriki.name.lower()}"
+
+
+@dataclass(frozen=True, slots=True)
+class StateBatch:
+    """States solved together: one entry per state."""
+
+    filled: np.ndarray
+    upper: np.ndarray
+    kiriki: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.filled)
+
+    def take(self, which: np.ndarray | slice) -> StateBatch:
+        return StateBatch(self.filled[which], self.upper[which], self.kiriki[which])
+
+
+def final_values(
+    rules: Rules, values: np.ndarray, batch: StateBatch, loop: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """The value of each roll (rows) to each state of ``batch`` (columns) once it is scored.
+
+    ``values`` holds ``V`` of every state with one more filled row. ``loop`` is the value
+    assumed for the batch's own states, which a repeat kiriki returns to; with it, the
+    answer's second part is each final value's derivative with respect to it.
+    """
+    size = len(batch)
+    full = batch.filled == FULL
+    # A full sheet's turn may end with no score; otherwise a row must be scored.
+    final = np.where(full, 0.0, -np.inf)[None, :].repeat(rules.tables.roll_count, axis=0)
+    for i, row in enumerate(ROWS):
+        is_open = (batch.filled & (1 << i)) == 0
+        if not is_open.any():
+            continue
+        after = batch.filled | (1 << i)
+        points = rules.scores[:, i]
+        if row in UPPER_ROWS:
+            # Upper rows move the upper sum: one next state per distinct score of the row.
+            distinct, which = np.unique(points, return_inverse=True)
+            upper = batch.upper[None, :] + distinct[:, None]
+            capped = np.minimum(upper, rules.upper_cap)
+            earned = np.where((batch.upper[None, :] < rules.upper_cap) & (upper >= rules.upper_cap),
+                              rules.bonus_points, 0)
+            by_score = distinct[:, None] + earned + values[after[None, :], capped, batch.kiriki[None, :]]
+            by_score[:, ~is_open] = -np.inf
+            candidate = by_score[which.ravel()]
+        elif row is Row.KIRIKI:
+            # The kiriki row: its score decides what the cell allows later (when that matters).
+            scored = KirikiCell.SCORED if rules.distinguishes_kiriki_scores() else KirikiCell.ZERO
+            above = values[after, batch.upper, scored]
+            zero = values[after, batch.upper, KirikiCell.ZERO]
+            above[~is_open] = -np.inf
+            zero[~is_open] = -np.inf
+            candidate = np.where((points > 0)[:, None], points[:, None] + above[None, :], zero[None, :])
+        else:
+            later = values[after, batch.upper, batch.kiriki]
+            later[~is_open] = -np.inf
+            candidate = points[:, None] + later[None, :]
+        np.maximum(final, candidate, out=final)
+    if loop is None:
+        return final, None
+    # A repeat kiriki: adds to the filled kiriki cell and comes back to the same state.
+    slope = np.zeros((rules.tables.roll_count, size))
+    repeat = rules.repeat_rolls
+    if rules.repeat_adds is not None and len(repeat):
+        allowed = batch.kiriki == KirikiCell.SCORED
+        again = np.where(allowed, rules.repeat_adds + loop, -np.inf)[None, :]
+        chosen = again > final[repeat]
+        final[repeat] = np.where(chosen, again, final[repeat])
+        slope[repeat] = chosen
+    return final, slope
+
+
+# -- the solve --------------------------------------------------------------------------------
+
+
+def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
+    """From the full sheet down: the filled-row count, its plain states and its looping states.
+
+    A looping state is one a repeat kiriki returns to. Unreachable upper sums are left out;
+    where the kiriki cell's score makes no difference, only the 0 case is solved.
+    """
+    reachable = reachable_upper_sums(rules)
+    upper_bits = sum(bit(row) for row in UPPER_ROWS)
+    kiriki_bit = bit(Row.KIRIKI)
+    if rules.distinguishes_kiriki_scores():
+        filled_cells = (KirikiCell.ZERO, KirikiCell.SCORED)
+    else:
+        filled_cells = (KirikiCell.ZERO,)
+    shift = [ROWS.index(row) for row in UPPER_ROWS]
+    for count in reversed(range(len(ROWS) + 1)):
+        parts: list[tuple[int, np.ndarray, int]] = []
+        for filled in range(FULL + 1):
+            if filled.bit_count() != count:
+                continue
+            upper_mask = sum(1 << k for k, i in enumerate(shift) if filled >> i & 1)
+            assert filled & upper_bits == sum(1 << i for i in shift if filled >> i & 1)
+            cells = filled_cells if filled & kiriki_bit else (KirikiCell.OPEN,)
+            for cell in cells:
+                parts.append((filled, reachable[upper_mask], cell))
+        filled = np.concatenate([np.full(len(u), f) for f, u, _ in parts])
+        upper = np.concatenate([u for _, u, _ in parts])
+        kiriki = np.concatenate([np.full(len(u), int(c)) for _, u, c in parts])
+        batch = StateBatch(filled, upper, kiriki)
+        looping = (kiriki == KirikiCell.SCORED) & (rules.repeat_adds is not None)
+        if count == len(ROWS):
+            # A full sheet has a turn only when one is owed beyond the rows.
+            has_turn = np.asarray(rules.has_extra_turn(kiriki), dtype=bool)
+            yield count, batch.take(has_turn & ~looping), batch.take(has_turn & looping)
+        else:
+            yield count, batch.take(~looping), batch.take(looping)
+
+
+def solve_plain(rules: Rules, values: np.ndarray, batch: StateBatch) -> None:
+    final, _ = final_values(rules, values, batch)
+    values[batch.filled, batch.upper, batch.kiriki] = turn_value(rules.tables, final, rules.rerolls)
+
+
+def solve_looping(rules: Rules, values: np.ndarray, batch: StateBatch, guess: np.ndarray) -> int:
+    """Solve ``V = T(V)`` for states a repeat kiriki returns to (Newton; module docstring).
+
+    Returns the number of turn evaluations made, summed over the states.
+    """
+    x = guess.copy()
+    active = np.arange(len(batch))
+    evaluations = 0
+    for _ in range(MAX_NEWTON_STEPS):
+        part = batch.take(active)
+        final, slope = final_values(rules, values, part, loop=x[active])
+        assert slope is not None
+        turn, turn_slope = turn_value_and_slope(rules.tables, final, slope, rules.rerolls)
+        evaluations += len(active)
+        # The fixed point of the line of this turn's optimal play.
+        x_next = (turn - turn_slope * x[active]) / (1.0 - turn_slope)
+        done = turn - x[active] <= TOLERANCE
+        x[active] = x_next
+        active = active[~done]
+        if not len(active):
+            values[batch.filled, batch.upper, batch.kiriki] = x
+            return evaluations
+    raise ArithmeticError(f"the repeat-kiriki values of {len(active)} states did not settle")
+
+
+def _chunks(batch: StateBatch) -> Iterator[StateBatch]:
+    for start in range(0, len(batch), CHUNK):
+        yield batch.take(slice(start, start + CHUNK))
+
+
+@dataclass(frozen=True, slots=True)
+class SolveStats:
+    """How a solve went: states solved, turn evaluations of looping states, seconds."""
+
+    states: int
+    looping_states: int
+    looping_evaluations: int
+    seconds: float
+
+
+def solve_values(rules: Rules, *, progress: Progress | None = None) -> tuple[np.ndarray, SolveStats]:
+    """``V`` of every state: an array indexed ``[filled, upper, kiriki cell]`` (NaN: unreachable)."""
+    start = time.perf_counter()
+    values = np.full((FULL + 1, rules.upper_sizes, len(KirikiCell)), np.nan)
+    values[FULL] = 0.0  # a full sheet without a turn owed
+    every_level = list(levels(rules))
+    total = sum(len(plain) + len(looping) for _, plain, looping in every_level)
+    done = looping_states = evaluations = 0
+    for _, plain, looping in every_level:
+        for chunk in _chunks(plain):
+            solve_plain(rules, values, chunk)
+            done += len(chunk)
+            if progress:
+                progress(done, total)
+        for chunk in _chunks(looping):
+            guess = values[chunk.filled, chunk.upper, KirikiCell.ZERO]
+            guess = np.where(np.isnan(guess), 0.0, guess)
+            evaluations += solve_looping(rules, values, chunk, guess)
+            looping_states += len(chunk)
+            done += len(chunk)
+            if progress:
+                progress(done, total)
+    if not rules.distinguishes_kiriki_scores():
+        kiriki_filled = (np.arange(FULL + 1) & bit(Row.KIRIKI)) != 0
+        values[kiriki_filled, :, KirikiCell.SCORED] = values[kiriki_filled, :, KirikiCell.ZERO]
+    stats = SolveStats(total, looping_states, evaluations, time.perf_counter() - start)
+    return values, stats
+
+
+# -- the solution -----------------------------------------------------------------------------
+
+
+class NoTurnLeftError(ValueError):
+    """A sheet with no turn left to play: nothing to solve or advise."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class KirikiSolution:
+    """Optimal solitaire play of a Kiriki ruleset: ``values[filled, upper, kiriki cell]`` is
+    ``V`` of that turn-start state (NaN where no sheet can be)."""
+
+    ruleset: KirikiRuleset
+    values: np.ndarray
+
+    @property
+    def rules(self) -> Rules:
+        return rules_of(self.ruleset)
+
+    @property
+    def expected_score(self) -> float:
+        """The expected grand total of a whole solitaire game played optimally."""
+        return self.value(State(0, 0, KirikiCell.OPEN))
+
+    def has_turn(self, state: State) -> bool:
+        """Does a player at the start of a turn in ``state`` have that turn (rows open, or one owed)?"""
+        return state.filled != FULL or bool(self.rules.has_extra_turn(state.kiriki))
+
+    def value(self, state: State) -> float:
+        """``V(state)``: the expected points still to come, bonus included, from a turn's start."""
+        found = float(self.values[state.filled, state.upper, state.kiriki])
+        if np.isnan(found):
+            raise ValueError(f"no sheet under {self.ruleset.name} has this state ({state})")
+        return found
+
+    def expected_total(self, sheet: Sheet) -> float:
+        """The expected final grand total of a player at the start of a turn with ``sheet``."""
+        return sheet.grand_total(self.ruleset) + self.value(State.of(self.ruleset, sheet))
+
+
+def solve(ruleset: KirikiRuleset, *, progress: Progress | None = None) -> KirikiSolution:
+    """Solve ``ruleset`` afresh (no cache): seconds to a minute."""
+    values, _ = solve_values(rules_of(ruleset), progress=progress)
+    return KirikiSolution(ruleset, values)
+
+
+def is_cached(ruleset: KirikiRuleset) -> bool:
+    """Is a solved table of ``ruleset`` at hand (in this process or on disk)?"""
+    return rules_key(ruleset) in _SOLVED or load_table(ruleset) is not None
+
+
+_SOLVED: dict[str, np.ndarray] = {}  # state values by rules key, once read or solved in this process
+
+
+def solution(ruleset: KirikiRuleset, *, progress: Progress | None = None) -> KirikiSolution:
+    """The solution of ``ruleset``: from memory or the cache file, else solved now and written there."""
+    key = rules_key(ruleset)
+    if key not in _SOLVED:
+        values = load_table(ruleset)
+        if values is None:
+            values = solve(ruleset, progress=progress).values
+            try:
+                save_table(ruleset, values)
+            except OSError:
+                pass  # no writable cache: the table serves this process only
+        _SOLVED[key] = values
+    return KirikiSolution(ruleset, _SOLVED[key])

@@ -1,0 +1,59 @@
+"""The solver's figures as text for the terminal, and a progress line for long solves."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from dicespec.solver.cache import table_path
+from dicespec.solver.kiriki import KirikiSolution
+from dicespec.solver.ten_thousand import EntryPolicy, TurnPolicy
+
+
+class ProgressLine:
+    """Reports a solve's progress on a stream (stderr): one updating line on a terminal,
+    otherwise a line at every tenth of the way."""
+
+    def __init__(self, label: str, stream: TextIO | None = None) -> None:
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        percent = 100 * done // total
+        live = self.stream.isatty()
+        if percent == self.shown or (not live and percent % 10 and done < total):
+            return
+        self.shown = percent
+        end = "\n" if done >= total or not live else ""
+        self.stream.write(f"\r{self.label}: {percent:3d}% of {total:,} states{end}" if live
+                          else f"{self.label}: {percent}% of {total:,} states{end}")
+        self.stream.flush()
+
+
+def kiriki_report(solved: KirikiSolution) -> str:
+    """The optimal expected score of a Kiriki ruleset and where its state values are kept."""
+    ruleset = solved.ruleset
+    return "\n".join([
+        f"{ruleset.title} ({ruleset.name}): optimal solitaire play",
+        f"  expected final grand total: {solved.expected_score:.2f}",
+        f"  state values: {path}" if (path := table_path(ruleset)).exists() else "  state values: not cached",
+    ])
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def ten_thousand_report(turn: TurnPolicy, entry: EntryPolicy) -> str:
+    """A 10000 ruleset's optimal turn: expected score, banking table, chance of getting on the board."""
+    ruleset = turn.ruleset
+    lines = [
+        f"{ruleset.title} ({ruleset.name}): optimal play of one turn",
+        f"  expected points of a turn, on the board: {turn.expected_turn_score:.2f}",
+        f"  chance of getting on the board ({ruleset.entry:,} or more) in one turn: {entry.on_board_chance:.2%}",
+        "  bank once the turn's points reach (by dice in hand; below it, roll on):",
+    ]
+    lines += [f"    {_dice(n):<7} {total:>6,}" for n, total in turn.banking_table().items()]
+    lines.append(f"  from {turn.cap:,} on, banking is always right (a proven bound; the solve starts there)")
+    return "\n".join(lines)

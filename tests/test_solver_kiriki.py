@@ -1,0 +1,296 @@
+"""The Kiriki solver: published optima, exact repeat-kiriki fixed points, the cache, and optimal
+play through the game engine.
+
+Published figures used here:
+
+- 245.87: the optimal expected score of solitaire Yahtzee without Yahtzee bonuses and jokers
+  (T. Verhoeff, "Optimal solitaire Yahtzee advisor", 1999; J. Glenn, "An optimal strategy for
+  Yahtzee", Connecticut College CS-TR-0002, 2006). Kiriki without its extra-kiriki rule
+  (ruleset ``kiriki-no-extra``) scores exactly like it.
+- 2,783,176 / 60,466,176: the chance of five of a kind within three rolls of five dice, keeping
+  the most common face each time (the "Yahtzee in one turn" figure, about 4.6%).
+- 70/3: the expected sum of five dice over three rolls, keeping a die on 5 or 6 before the
+  second roll and on 4 to 6 before the third.
+
+Full solves take seconds (no repeat kirikis) to tens of seconds (the reference): each is done
+once per machine and kept in the solver's cache, and once per test session in memory.
+"""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dicespec import find_ruleset, load_ruleset
+from dicespec.kiriki.game import KirikiGame
+from dicespec.kiriki.ruleset import UPPER_ROWS, Row
+from dicespec.kiriki.sheet import Sheet
+from dicespec.solver import cache, kiriki
+from dicespec.solver.hint import Action, TurnPlan, reroll_positions
+from dicespec.solver.keeps import keep_tables, turn_value
+from dicespec.solver.kiriki import (
+    FULL,
+    KirikiCell,
+    State,
+    StateBatch,
+    UnsupportedRulesetError,
+    bit,
+    final_values,
+    rules_of,
+    solution,
+    solve,
+    solve_looping,
+)
+
+YAHTZEE_IN_ONE_TURN = 2_783_176 / 60_466_176
+
+
+def solved(name: str) -> kiriki.KirikiSolution:
+    return solution(find_ruleset(name))
+
+
+def only_open(*rows: Row) -> int:
+    """The mask of a sheet with every row filled but ``rows``."""
+    return FULL & ~sum(bit(row) for row in rows)
+
+
+@pytest.fixture
+def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of the test's own, and no solution remembered in memory."""
+    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(kiriki, "_SOLVED", {})
+    return tmp_path
+
+
+def ruleset_file(folder: Path, *lines: str) -> kiriki.KirikiRuleset:
+    """A ruleset file of one's own extending kiriki-no-extra, with these extra lines."""
+    path = folder / f"mine-{len(list(folder.iterdir()))}.yaml"
+    path.write_text("\n".join(["extends: kiriki-no-extra", "name: mine", *lines]) + "\n", encoding="utf-8")
+    return load_ruleset(path)
+
+
+def quick_ruleset(folder: Path) -> kiriki.KirikiRuleset:
+    """A ruleset of one roll a turn: a solve of a second or two."""
+    return ruleset_file(folder, "rolls_per_turn: 1")
+
+
+# -- published optima -------------------------------------------------------------------------
+
+
+def test_without_repeat_kirikis_the_optimum_is_solitaire_yahtzees() -> None:
+    """Without the extra-kiriki rule, optimal solitaire Kiriki expects 245.87 (Verhoeff; Glenn)."""
+    assert solved("kiriki-no-extra").expected_score == pytest.approx(245.87, abs=0.005)
+
+
+def test_a_lone_kiriki_row_is_worth_fifty_times_the_chance_of_five_of_a_kind() -> None:
+    """With only the kiriki row open, the expected score is 50 times the chance of five of a kind in a turn."""
+    values = solved("kiriki-no-extra").values
+    assert values[only_open(Row.KIRIKI), 0, KirikiCell.OPEN] == pytest.approx(50 * YAHTZEE_IN_ONE_TURN, rel=1e-12)
+
+
+def test_a_lone_chance_row_is_worth_seventy_thirds() -> None:
+    """With only chance open, the expected score is 70/3, whatever the upper sum."""
+    values = solved("kiriki-no-extra").values[only_open(Row.CHANCE), :, KirikiCell.ZERO]
+    assert values == pytest.approx(np.full(values.shape, 70 / 3), rel=1e-12)
+
+
+def test_the_bonus_is_in_the_value_of_the_last_upper_row() -> None:
+    """With only sixes open and an upper sum of 62, the bonus is earned by any six: it adds to the value."""
+    values = solved("kiriki-no-extra").values
+    state = only_open(Row.SIXES)
+    at_62, at_63 = values[state, 62, KirikiCell.ZERO], values[state, 63, KirikiCell.ZERO]
+    # P(at least one six in a turn, keeping sixes) = 1 - (5/6)**15.
+    assert at_62 - at_63 == pytest.approx(35 * (1 - (5 / 6) ** 15), rel=1e-12)
+
+
+# -- the repeat kiriki: exact fixed points ----------------------------------------------------
+
+
+@pytest.mark.parametrize("guess", [0.0, 2.0, 1000.0])
+def test_a_full_sheets_extra_turn_has_the_closed_form_value(guess: float) -> None:
+    """Under kiriki-fr a full sheet with a kiriki above 0 still has a turn, worth 50p/(1-p): each
+    five of a kind (chance p) adds 50 and earns yet another turn. Newton's iteration finds it from any guess."""
+    rules = rules_of(find_ruleset("kiriki-fr"))
+    values = np.full((FULL + 1, rules.upper_sizes, len(KirikiCell)), np.nan)
+    upper = np.arange(rules.upper_sizes)
+    batch = StateBatch(np.full(len(upper), FULL), upper, np.full(len(upper), int(KirikiCell.SCORED)))
+    evaluations = solve_looping(rules, values, batch, np.full(len(upper), guess))
+    p = YAHTZEE_IN_ONE_TURN
+    assert values[FULL, :, KirikiCell.SCORED] == pytest.approx(np.full(len(upper), 50 * p / (1 - p)), rel=1e-12)
+    assert evaluations <= 4 * len(upper)
+
+
+def test_every_state_a_repeat_kiriki_returns_to_is_a_fixed_point() -> None:
+    """For states with a kiriki above 0, V equals one turn's value when a repeat kiriki is worth 50 + V."""
+    solved_ = solved("kiriki")
+    rules = solved_.rules
+    rng = np.random.default_rng(8)
+    filled = rng.choice([m for m in range(FULL) if m & bit(Row.KIRIKI)], size=400)
+    upper = rng.integers(0, rules.upper_sizes, size=400)
+    own = solved_.values[filled, upper, KirikiCell.SCORED]
+    keep = ~np.isnan(own)
+    batch = StateBatch(filled[keep], upper[keep], np.full(keep.sum(), int(KirikiCell.SCORED)))
+    final, _ = final_values(rules, solved_.values, batch, loop=own[keep])
+    turn = turn_value(rules.tables, final, rules.rerolls)
+    assert np.max(np.abs(turn - own[keep])) < 1e-8
+    # A kiriki above 0 is worth more than one scored 0, by at least the chance of adding to it.
+    zero = solved_.values[filled[keep], upper[keep], KirikiCell.ZERO]
+    assert np.all(own[keep] > zero)
+
+
+@pytest.mark.parametrize("name", ["kiriki", "kiriki-no-extra"])
+def test_every_other_state_is_one_turns_value(name: str) -> None:
+    """V of a sampled state is the value of one optimal turn into the states after it (the table is whole)."""
+    solved_ = solved(name)
+    rules = solved_.rules
+    rng = np.random.default_rng(3)
+    filled = rng.integers(0, FULL, size=300)
+    upper = rng.integers(0, rules.upper_sizes, size=300)
+    cell = np.where(filled & bit(Row.KIRIKI), KirikiCell.ZERO, KirikiCell.OPEN).astype(int)
+    own = solved_.values[filled, upper, cell]
+    keep = ~np.isnan(own)
+    batch = StateBatch(filled[keep], upper[keep], cell[keep])
+    final, _ = final_values(rules, solved_.values, batch)
+    assert turn_value(rules.tables, final, rules.rerolls) == pytest.approx(own[keep], rel=1e-12)
+
+
+def test_the_reference_with_repeat_kirikis_expects_more_than_without() -> None:
+    """The extra-kiriki rule can only add: the reference expects more than kiriki-no-extra, by a few points."""
+    gain = solved("kiriki").expected_score - solved("kiriki-no-extra").expected_score
+    assert 0 < gain < 10
+
+
+def test_unreachable_upper_sums_are_left_out() -> None:
+    """No sheet with only the ones row filled has an upper sum of 6; the table says so rather than guess."""
+    solved_ = solved("kiriki-no-extra")
+    with pytest.raises(ValueError, match="no sheet under kiriki-no-extra has this state"):
+        solved_.value(State(bit(Row.ONES), 6, KirikiCell.OPEN))
+    assert solved_.value(State(bit(Row.ONES), 5, KirikiCell.OPEN)) > 0
+
+
+def test_a_repeat_kiriki_that_earns_no_turn_is_refused(tmp_path: Path) -> None:
+    """A ruleset whose repeat kiriki adds points but earns no turn is refused: it leaves rows open at the end."""
+    path = tmp_path / "odd.yaml"
+    path.write_text("extends: kiriki\nname: odd\nextra_turns: none\n", encoding="utf-8")
+    with pytest.raises(UnsupportedRulesetError, match="cannot count the turns left"):
+        rules_of(load_ruleset(path))
+
+
+# -- the state of a sheet ---------------------------------------------------------------------
+
+
+def test_the_state_of_a_sheet() -> None:
+    """A sheet's state: its filled rows, its upper sum capped at 63, and its kiriki cell."""
+    reference = find_ruleset("kiriki")
+    sheet = Sheet.from_cells({"sixes": 30, "fives": 25, "fours": 20, "kiriki": 50, "chance": 12})
+    state = State.of(reference, sheet)
+    assert state.filled == bit(Row.SIXES) | bit(Row.FIVES) | bit(Row.FOURS) | bit(Row.KIRIKI) | bit(Row.CHANCE)
+    assert state.upper == 63 and state.kiriki is KirikiCell.SCORED
+    assert State.of(reference, Sheet.from_cells({"kiriki": 0})).kiriki is KirikiCell.ZERO
+    assert State.of(reference, Sheet()).kiriki is KirikiCell.OPEN
+    assert "sixes" in str(state) and "upper sum 63" in str(state)
+
+
+def test_every_row_has_its_own_bit() -> None:
+    """The 13 rows have 13 distinct bits; the upper rows are the low six."""
+    assert sum(bit(row) for row in Row) == FULL
+    assert [bit(row) for row in UPPER_ROWS] == [1, 2, 4, 8, 16, 32]
+
+
+# -- the cache --------------------------------------------------------------------------------
+
+
+def test_a_solve_is_written_once_and_read_back(empty_cache: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The first solution() solves and writes one .npz file; later ones read it, with the same values."""
+    ruleset = quick_ruleset(tmp_path_factory.mktemp("rulesets"))
+    assert not kiriki.is_cached(ruleset)
+    first = solution(ruleset)
+    files = list(empty_cache.glob("*.npz"))
+    assert len(files) == 1 and kiriki.is_cached(ruleset)
+    kiriki._SOLVED.clear()
+    again = solution(ruleset)
+    assert again.values is not first.values
+    np.testing.assert_array_equal(again.values, first.values)
+
+
+def test_the_cache_key_is_the_rules_not_the_name(tmp_path: Path) -> None:
+    """Rulesets that play alike share a table; any rule that changes play changes the key."""
+    no_extra = find_ruleset("kiriki-no-extra")
+    same = ruleset_file(tmp_path, "title: Another name", "description: The same rules.")
+    assert cache.rules_key(same) == cache.rules_key(no_extra)
+    assert cache.rules_key(find_ruleset("kiriki")) != cache.rules_key(no_extra)
+    for change in ("rolls_per_turn: 2", "upper_bonus: {points: 30}", "rows: {chance: {rule: chance}, sixes: {face: 5}}"):
+        assert cache.rules_key(ruleset_file(tmp_path, change)) != cache.rules_key(no_extra), change
+
+
+def test_a_damaged_or_foreign_cache_file_is_solved_again(
+    empty_cache: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A cache file that is not a table of these rules is ignored: the ruleset is solved and the file rewritten."""
+    ruleset = quick_ruleset(tmp_path_factory.mktemp("rulesets"))
+    path = cache.table_path(ruleset)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not a table")
+    assert cache.load_table(ruleset) is None
+    expected = solution(ruleset).expected_score
+    assert cache.load_table(ruleset) is not None
+    np.savez_compressed(path, values=np.zeros(3), key=np.array("another key"))
+    assert cache.load_table(ruleset) is None
+    assert solve(ruleset).expected_score == expected
+
+
+def test_the_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """DICESPEC_CACHE_DIR wins; else XDG_CACHE_HOME/dicespec; else ~/.cache/dicespec."""
+    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path / "mine"))
+    assert cache.cache_dir() == tmp_path / "mine"
+    monkeypatch.delenv("DICESPEC_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_dir() == tmp_path / "xdg" / "dicespec"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert cache.cache_dir() == Path.home() / ".cache" / "dicespec"
+
+
+# -- optimal play through the game engine -----------------------------------------------------
+
+
+def play_optimally(game: KirikiGame, solved_: kiriki.KirikiSolution) -> None:
+    """Play a solitaire game to its end, every choice the solver's best."""
+    while not game.is_over:
+        plan = TurnPlan(solved_, game.sheet(0))
+        game.roll()
+        while True:
+            assert game.dice is not None
+            choice = plan.best(game.dice, game.rolls_left)
+            if choice.action is Action.KEEP:
+                assert choice.dice is not None
+                game.reroll(reroll_positions(game.dice, choice.dice))
+            elif choice.action is Action.SCORE:
+                assert choice.row is not None
+                game.score(choice.row)
+                break
+            else:
+                game.end_turn()
+                break
+
+
+def test_optimal_play_through_the_engine_scores_the_expectation() -> None:
+    """2,000 seeded solitaire games of the reference, played by the solver through KirikiGame, average
+    the computed expectation within four standard errors; repeat kirikis and their extra turns happen."""
+    solved_ = solved("kiriki")
+    totals, repeats = [], 0
+    for seed in range(2_000):
+        game = KirikiGame(solved_.ruleset, 1, seed=seed)
+        play_optimally(game, solved_)
+        sheet = game.sheet(0)
+        assert sheet.is_full and game.state.players[0].turns_taken == 13 + sheet.repeat_kirikis
+        totals.append(sheet.grand_total(solved_.ruleset))
+        repeats += sheet.repeat_kirikis
+    error = statistics.stdev(totals) / len(totals) ** 0.5
+    mean = statistics.fmean(totals)
+    assert abs(mean - solved_.expected_score) < 4 * error, (
+        f"mean of {len(totals)} games {mean:.2f} vs expected {solved_.expected_score:.2f} (standard error {error:.2f})"
+    )
+    assert repeats > 0
