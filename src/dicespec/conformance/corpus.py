@@ -134,6 +134,12 @@ class _Record:
     turn_ends: list[tuple[int, Any, bool]] = field(default_factory=list)  # (actions, answer, notable)
     probes: list[tuple[int, str, Any]] = field(default_factory=list)  # (actions, action, answer)
 
+    def may_probe(self, rng: random.Random, chance: float) -> bool:
+        """Try a refused action here? At most :data:`PROBES` a game, one after a given action."""
+        if len(self.probes) >= PROBES or (self.probes and self.probes[-1][0] == len(self.actions)):
+            return False
+        return rng.random() <= chance
+
     def cases(self, rng: random.Random) -> Iterator[Case]:
         ends = self.turn_ends
         chosen = {0, len(ends) - 1}
@@ -161,38 +167,80 @@ def _players(rng: random.Random, rules: Any) -> int:
 # -- Kiriki: policies and play --
 
 
-def _most_common(dice: Roll) -> int:
-    """The face shown most often (the highest among equals)."""
+def _most_common(dice: Roll, faces: Sequence[int] = FACES) -> int:
+    """Among ``faces``, the one shown most often (the highest among equals)."""
     counts = dice.counts
-    return max(FACES, key=lambda face: (counts[face - 1], face))
+    return max(faces, key=lambda face: (counts[face - 1], face))
 
 
-def _keep_face(dice: Roll, face: int) -> list[int]:
-    return [i for i, die in enumerate(dice) if die != face]
+def _all_but(dice: Roll, face: int) -> list[int] | None:
+    """The positions of the dice not showing ``face`` (``None``: there are none)."""
+    return [i for i, die in enumerate(dice) if die != face] or None
 
 
-def _kiriki_random(rng: random.Random, game: Any, sheet: Any) -> tuple[list[int] | None, Any]:
-    dice = game.dice
-    reroll = None
-    if rng.random() < 0.5:
-        reroll = sorted(rng.sample(range(len(dice)), rng.randint(1, len(dice))))
-    return reroll, None
+def _points(game: Any, row: Any) -> int:
+    """What scoring the dice in ``row`` writes now (a repeat kiriki adds to the kiriki cell)."""
+    from dicespec.kiriki.rows import score
+
+    sheet = game.sheet(game.current_player)
+    return score(game.ruleset, game.dice, row) if sheet.is_open(row) else game.ruleset.repeat_kiriki_adds or 0
 
 
-def _kiriki_greedy(rng: random.Random, game: Any, sheet: Any) -> tuple[list[int] | None, Any]:
-    return None, max
+def _best_row(rng: random.Random, game: Any, rows: tuple[Any, ...]) -> Any:
+    return max(rows, key=lambda row: (_points(game, row), -rows.index(row)))
 
 
-def _kiriki_chaser(rng: random.Random, game: Any, sheet: Any) -> tuple[list[int] | None, Any]:
-    """Keeps the most common face, rerolls the rest: the way to five of a kind (and a bonus)."""
-    reroll = _keep_face(game.dice, _most_common(game.dice))
-    return (reroll or None), max
+def _random_row(rng: random.Random, game: Any, rows: tuple[Any, ...]) -> Any:
+    return rng.choice(rows)
 
 
-KirikiPolicy = Callable[[random.Random, Any, Any], tuple[list[int] | None, Any]]
-# name → policy: what to reroll now (None: stop), and how to choose a row (None: at random).
+def _open_upper_faces(game: Any) -> list[int]:
+    from dicespec.kiriki.ruleset import UPPER_ROWS
+
+    sheet = game.sheet(game.current_player)
+    return [face for face, row in enumerate(UPPER_ROWS, start=1) if sheet.is_open(row)]
+
+
+def _upper_row(rng: random.Random, game: Any, rows: tuple[Any, ...]) -> Any:
+    """The upper row of the face shown most (three times at least), else the best row."""
+    from dicespec.kiriki.ruleset import UPPER_ROWS
+
+    faces = _open_upper_faces(game)
+    if faces:
+        face = _most_common(game.dice, faces)
+        if game.dice.counts[face - 1] >= 3 and UPPER_ROWS[face - 1] in rows:
+            return UPPER_ROWS[face - 1]
+    return _best_row(rng, game, rows)
+
+
+def _some(rng: random.Random, dice: int) -> list[int]:
+    return sorted(rng.sample(range(dice), rng.randint(1, dice)))
+
+
+@dataclass(frozen=True)
+class KirikiPolicy:
+    """What a player rerolls, and where they score."""
+
+    reroll: Callable[[random.Random, Any], list[int] | None]  # positions to reroll now; None: stop
+    row: Callable[[random.Random, Any, tuple[Any, ...]], Any]  # the row, among those allowed
+
+
 KIRIKI_POLICIES: dict[str, KirikiPolicy] = {
-    "random": _kiriki_random, "greedy": _kiriki_greedy, "chaser": _kiriki_chaser,
+    # rerolls any dice now and then, scores anywhere
+    "random": KirikiPolicy(
+        lambda rng, game: _some(rng, game.ruleset.dice) if rng.random() < 0.5 else None,
+        _random_row),
+    # keeps the first roll, takes the most points
+    "greedy": KirikiPolicy(lambda rng, game: None, _best_row),
+    # keeps the face shown most, rerolls the rest: kirikis and repeat kirikis
+    "chaser": KirikiPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)), _best_row),
+    # fills the upper rows three or more at a time: upper bonuses
+    "upper": KirikiPolicy(
+        lambda rng, game: _all_but(game.dice, _most_common(game.dice, _open_upper_faces(game) or FACES)),
+        _upper_row),
+    # chases five of a kind but fills the rows top to bottom, whatever they score
+    "in-order": KirikiPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)),
+                             lambda rng, game, rows: rows[0]),
 }
 
 
@@ -229,7 +277,7 @@ def _kiriki_game(ruleset: str, index: int, seed: int) -> Iterator[Case]:
     game = KirikiGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
 
     def probe() -> None:
-        if len(record.probes) >= PROBES or rng.random() > 0.04:
+        if not record.may_probe(rng, 0.04):
             return
         action, saved = _kiriki_probe(rng, game), game.state
         try:
@@ -245,32 +293,22 @@ def _kiriki_game(ruleset: str, index: int, seed: int) -> Iterator[Case]:
         player_index = game.state.current
         before = game.state.players[player_index]
         record.actions.append(f"roll {game.roll()}")
-        choose = max
-        while True:
+        while game.rolls_left:
             probe()
-            reroll, choose = policy(rng, game, before.sheet)
-            if reroll is None or game.rolls_left == 0:
+            reroll = policy.reroll(rng, game)
+            if reroll is None:
                 break
             dice = game.reroll(reroll)
             record.actions.append(f"reroll {','.join(str(p + 1) for p in reroll)}={_digits(dice[p] for p in reroll)}")
         probe()
         rows = game.scorable_rows()
-        if not rows:
-            game.end_turn()
-            record.actions.append("end")
-        else:
-            sheet = game.sheet(game.current_player)
-            if choose is max:  # the most points now; a repeat kiriki counts what it adds
-                from dicespec.kiriki.rows import score
-
-                def points(row: Any) -> int:
-                    return score(rules, game.dice, row) if sheet.is_open(row) else rules.repeat_kiriki_adds or 0
-
-                row = max(rows, key=lambda r: (points(r), -rows.index(r)))
-            else:
-                row = rng.choice(rows)
+        if rows:
+            row = policy.row(rng, game, rows)
             game.score(row)
             record.actions.append(f"score {row}")
+        else:
+            game.end_turn()
+            record.actions.append("end")
         player = game.state.players[player_index]
         notable = (player.extra_turns != before.extra_turns or player.sheet.bonus(rules) != before.sheet.bonus(rules)
                    or record.actions[-1] in ("end", "score kiriki") or game.is_over)
@@ -334,7 +372,7 @@ def _ten_thousand_game(ruleset: str, index: int, seed: int) -> Iterator[Case]:
     game = TenThousandGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
 
     def probe() -> None:
-        if len(record.probes) >= PROBES or rng.random() > 0.02:
+        if not record.may_probe(rng, 0.02):
             return
         action, saved = _ten_thousand_probe(rng, game), game.state
         try:

@@ -67,9 +67,19 @@ def validator(definition: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator({**sub, "$ref": f"#/$defs/{definition}"})
 
 
+def _narrowest(definition: str, instance: Any) -> str:
+    """The one branch of a request or reply that ``instance`` means to be (for a clear message)."""
+    if isinstance(instance, dict):
+        if definition == "request" and instance.get("op") in (HELLO, *OPERATIONS):
+            return f"{instance['op']}_request"
+        if definition == "reply":
+            return next((f"{key}_reply" for key in ("result", "skipped", "error") if key in instance), definition)
+    return definition
+
+
 def problem(definition: str, instance: Any) -> str | None:
     """Why ``instance`` is not a valid ``definition``, in one line; ``None`` when it is."""
-    error = jsonschema.exceptions.best_match(validator(definition).iter_errors(instance))
+    error = jsonschema.exceptions.best_match(validator(_narrowest(definition, instance)).iter_errors(instance))
     if error is None:
         return None
     where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path) or "(the whole)"

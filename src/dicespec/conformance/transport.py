@@ -43,6 +43,7 @@ from dicespec.conformance.protocol import (
     Outcome,
     ProtocolError,
     check_result,
+    problem,
     read_hello,
     read_reply,
 )
@@ -497,9 +498,12 @@ def load_object(spec: str) -> Any:
     module_name, colon, attribute = spec.partition(":")
     if not colon or not module_name or not attribute:
         raise ValueError(f"{spec!r}: name an object as package.module:name")
-    obj: Any = importlib.import_module(module_name)
-    for part in attribute.split("."):
-        obj = getattr(obj, part)
+    try:
+        obj: Any = importlib.import_module(module_name)
+        for part in attribute.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"{spec!r}: {exc}") from None
     return obj() if isinstance(obj, type) else obj
 
 
@@ -570,6 +574,8 @@ class InProcessTransport:
 class ProtocolImplementation:
     """An :class:`~dicespec.implementation.Implementation` answered through a transport.
 
+    Each request is checked against the protocol's schema before it is sent (a request that
+    breaks it raises :class:`~dicespec.conformance.protocol.ProtocolError`: a bug of the caller).
     A skipped request raises :class:`ImplementationSkipped`; a failed one
     :class:`ImplementationError`.
     """
@@ -584,6 +590,9 @@ class ProtocolImplementation:
         return self.transport.hello
 
     def _ask(self, op: str, **args: Any) -> Any:
+        why = problem("request", {"id": 0, "op": op, **args})
+        if why is not None:
+            raise ProtocolError(f"the request breaks the protocol: {why}")
         outcome = self.transport.call(op, args)
         if outcome.kind == "result":
             return outcome.value

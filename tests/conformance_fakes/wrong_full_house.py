@@ -1,0 +1,42 @@
+"""A wrong implementation: a full house also takes five of a kind (25 points), in every Kiriki
+ruleset. Its answers are well-formed; only their values are wrong, and only where the mistake
+shows: five of a kind scored in the full house row."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from _fake import Fake, run
+
+from dicespec.dice import Roll
+from dicespec.implementation import JSON, ReferenceImplementation, kiriki_replay_answer
+from dicespec.kiriki.replay import replay
+from dicespec.kiriki.rows import score
+from dicespec.kiriki.ruleset import Row
+from dicespec.rulesets import find_ruleset
+
+
+@cache
+def wrong_rules(name: str) -> Any:
+    rules = find_ruleset(name)
+    full_house = replace(rules.rows[Row.FULL_HOUSE], five_of_a_kind_counts=True)
+    return replace(rules, rows=MappingProxyType({**rules.rows, Row.FULL_HOUSE: full_house}))
+
+
+class WrongFullHouse(ReferenceImplementation):
+    name = "wrong-full-house"
+
+    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+        rules = wrong_rules(ruleset)
+        return score(rules, Roll.parse(dice, count=rules.dice), Row.parse(row))
+
+    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        rules = wrong_rules(ruleset)
+        return kiriki_replay_answer(rules, replay(rules, players, actions))
+
+
+if __name__ == "__main__":
+    run(Fake(implementation=WrongFullHouse()))

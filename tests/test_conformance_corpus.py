@@ -1,0 +1,101 @@
+"""The conformance corpus: its sizes, stable unique ids, streaming, the reference's answers, and
+replayed games that reach what the rules are about."""
+
+from __future__ import annotations
+
+import inspect
+from collections import Counter
+from itertools import islice
+
+import pytest
+
+from dicespec.conformance import corpus
+from dicespec.conformance.adapter import reference_games
+from dicespec.implementation import ReferenceImplementation
+
+REFERENCE = ReferenceImplementation()
+
+
+@pytest.mark.parametrize(("generate", "ruleset", "size"), [
+    (corpus.kiriki_scores, "kiriki", 6**5 * 13),
+    (corpus.ten_thousand_bests, "ten-thousand", sum(6**n for n in range(1, 7))),
+    (corpus.ten_thousand_set_asides, "farkle", 12_376),
+])
+def test_exhaustive_sizes_and_unique_ids(generate, ruleset: str, size: int) -> None:
+    """Every ordered roll in every row (101,088), every roll of one to six dice (55,986), every
+    part of every distinct six-dice roll (12,376): one case each, under a unique id."""
+    ids = [case.id for case in generate(ruleset)]
+    assert len(ids) == len(set(ids)) == size
+
+
+def test_the_corpus_streams() -> None:
+    """The corpus is generated as it is consumed, never held in a list."""
+    assert inspect.isgenerator(corpus.exhaustive(reference_games()))
+    assert inspect.isgenerator(corpus.games(reference_games()))
+
+
+def test_exhaustive_answers_are_the_reference_answers() -> None:
+    """Each exhaustive case expects what the reference implementation answers to its request."""
+    for generate, ruleset in ((corpus.kiriki_scores, "kiriki-fr"), (corpus.ten_thousand_bests, "farkle"),
+                              (corpus.ten_thousand_set_asides, "ten-thousand")):
+        for case in islice(generate(ruleset), 0, None, 97):
+            assert getattr(REFERENCE, case.op)(**case.args) == case.expected, case.id
+
+
+def test_case_ids_say_what_they_ask() -> None:
+    cases = {case.id: case for case in islice(corpus.kiriki_scores("kiriki"), 13 * 10)}
+    case = cases["kiriki/score/kiriki/11115/full_house"]
+    assert case.args == {"ruleset": "kiriki", "dice": "11115", "row": "full_house"} and case.expected == 0
+    parts = {case.id: case for case in islice(corpus.ten_thousand_set_asides("farkle"), 4)}
+    assert parts["ten-thousand/set-aside/farkle/111111/-"].expected == {"rejected": "empty-set-aside"}
+    assert parts["ten-thousand/set-aside/farkle/111111/1"].expected == {"points": 100}
+
+
+def test_game_answers_are_the_reference_replays() -> None:
+    """A game case expects what the reference answers when it replays the case's actions, though
+    the corpus computes it from the game as it is played."""
+    for case in corpus.games(reference_games(), count=4):
+        assert getattr(REFERENCE, case.op)(**case.args) == case.expected, case.id
+
+
+def test_game_case_ids_are_unique() -> None:
+    ids = [case.id for case in corpus.games(reference_games(), count=30)]
+    assert len(ids) == len(set(ids))
+
+
+def test_games_are_the_same_for_a_seed() -> None:
+    first = [(c.id, c.args, c.expected) for c in corpus.games({"kiriki": ["kiriki"]}, count=3, seed=7)]
+    again = [(c.id, c.args, c.expected) for c in corpus.games({"kiriki": ["kiriki"]}, count=3, seed=7)]
+    other = [(c.id, c.args, c.expected) for c in corpus.games({"kiriki": ["kiriki"]}, count=3, seed=8)]
+    assert first == again != other
+
+
+def _hot_dice(actions: list[str]) -> bool:
+    """Does a roll of six dice follow a set-aside within a turn (every die had scored)?"""
+    return any(a.startswith("set ") and b.startswith("roll ") and len(b) == 11 for a, b in zip(actions, actions[1:]))
+
+
+def test_games_reach_what_the_rules_are_about() -> None:
+    """Over a few dozen games: upper bonuses, extra kirikis, turns ending with no score, games
+    over, hot dice, farkles, players getting on the board, ties, and refused actions of each kind."""
+    seen: Counter[str] = Counter()
+    for case in corpus.games(reference_games(), count=30):
+        answer, actions = case.expected, case.args["actions"]
+        if case.op == "kiriki_replay":
+            seen["bonus"] += any(p["lines"]["bonus"] for p in answer["players"])
+            seen["extra turn"] += any(p["extra_turns"] for p in answer["players"])
+            seen["end"] += "end" in actions
+        else:
+            seen["on board"] += any(p["on_board"] for p in answer["players"])
+            seen["hot dice"] += _hot_dice(actions)
+            seen["farkle"] += any(a.startswith("roll") and b.startswith("roll") for a, b in zip(actions, actions[1:]))
+        seen[f"{case.kind} over"] += answer["over"]
+        if answer["rejected"]:
+            seen[f"{case.kind} refused {answer['rejected']['code']}"] += 1
+    wanted = ["bonus", "extra turn", "end", "on board", "hot dice", "farkle", "kiriki game over", "10000 game over",
+              *(f"kiriki game refused {code}" for code in ("not-rolled", "already-rolled", "no-rolls-left",
+                                                            "empty-reroll", "bad-die-index", "row-used",
+                                                            "rows-still-open", "not-playable", "bad-dice")),
+              *(f"10000 game refused {code}" for code in ("not-rolled", "must-set-aside", "already-set-aside",
+                                                           "bad-dice", "below-entry", "not-scoring", "too-many-dice"))]
+    assert [what for what in wanted if not seen[what]] == []

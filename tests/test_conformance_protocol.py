@@ -1,0 +1,185 @@
+"""The conformance protocol: its schema mirrors the interface and the engines' vocabulary, the
+reference adapter speaks it, and docs/protocol.md's worked exchange is what the adapter says."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import subprocess
+import sys
+from itertools import islice
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import dicespec
+from dicespec.conformance import corpus
+from dicespec.conformance.adapter import Server, reference_games
+from dicespec.conformance.protocol import (
+    OPERATIONS,
+    PROTOCOL_VERSION,
+    Outcome,
+    ProtocolError,
+    arguments,
+    problem,
+    read_hello,
+    read_reply,
+    schema,
+)
+from dicespec.implementation import Implementation, ReferenceImplementation
+from dicespec.kiriki.ruleset import SHEET_LINES, Row
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
+
+
+def codes(base: type) -> set[str]:
+    """The codes of every error class below ``base``."""
+    found = set()
+    for cls in base.__subclasses__():
+        found.add(cls.code)
+        found |= codes(cls)
+    return found
+
+
+def test_the_schema_is_a_valid_json_schema() -> None:
+    """protocol.json is a valid draft 2020-12 schema, of protocol version 1."""
+    jsonschema.Draft202012Validator.check_schema(schema())
+    assert schema()["$id"].endswith(f":{PROTOCOL_VERSION}")
+
+
+def test_operations_mirror_the_interface() -> None:
+    """Each operation is a method of the interface, its arguments that method's parameters, and
+    each request in the schema takes exactly those."""
+    methods = {name for name, _ in inspect.getmembers(Implementation, inspect.isfunction)
+               if not name.startswith("_")}
+    assert set(OPERATIONS) == methods
+    for op, params in OPERATIONS.items():
+        request = schema()["$defs"][f"{op}_request"]
+        assert set(request["properties"]) == {"id", "op", *params}
+        assert set(request["required"]) == {"id", "op", *params}
+        assert f"{op}_result" in schema()["$defs"]
+
+
+def test_the_schema_uses_the_engines_vocabulary() -> None:
+    """Row ids, sheet lines and rejection codes in the schema are exactly the engines' own."""
+    from dicespec.kiriki.game import KirikiActionError
+    from dicespec.ten_thousand.errors import ActionError, SetAsideError
+
+    defs = schema()["$defs"]
+    assert defs["kiriki_row"]["enum"] == [str(row) for row in Row]
+    player = defs["kiriki_replay_result"]["properties"]["players"]["items"]
+    assert player["properties"]["lines"]["required"] == [str(line) for line in SHEET_LINES]
+    kiriki_codes = defs["kiriki_replay_result"]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]["enum"]
+    assert set(kiriki_codes) == codes(KirikiActionError)
+    assert set(defs["set_aside_rejection"]["enum"]) == codes(SetAsideError)
+    rejected = defs["ten_thousand_replay_result"]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]
+    assert set(rejected["anyOf"][0]["enum"]) == codes(ActionError)
+
+
+def test_every_kind_of_corpus_request_is_valid() -> None:
+    """The runner's requests, of every kind the corpus makes, are valid requests."""
+    rulesets = reference_games()
+    samples = [*islice(corpus.exhaustive({"kiriki": ["kiriki"]}), 50),
+               *islice(corpus.ten_thousand_bests("farkle"), 50), *islice(corpus.ten_thousand_set_asides("farkle"), 50),
+               *islice(corpus.games(rulesets, count=1), 200)]
+    assert {case.op for case in samples} == set(OPERATIONS)
+    for number, case in enumerate(samples):
+        assert problem("request", {"id": number, "op": case.op, **case.args}) is None, case.id
+
+
+def test_reference_answers_are_valid_results() -> None:
+    """The reference's answers to the corpus's requests are valid results of their operations."""
+    reference = ReferenceImplementation()
+    for case in islice(corpus.games(reference_games(), count=1), 200):
+        assert problem(f"{case.op}_result", getattr(reference, case.op)(**case.args)) is None, case.id
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ({"id": 3, "result": 25}, Outcome("result", 25)),
+    ({"id": 3, "skipped": "no"}, Outcome("skipped", "no")),
+    ({"id": 3, "error": {"message": "boom"}}, Outcome("errored", "the implementation failed: boom")),
+    ({"id": 3, "error": {"message": "boom", "detail": "line 1"}},
+     Outcome("errored", "the implementation failed: boom\nline 1")),
+    ({"id": 3, "result": True}, Outcome("errored", "the result breaks the protocol: (the whole): True is not of type 'integer'")),
+    ({"id": 3, "result": 25, "extra": 1}, Outcome("errored",
+     "the reply breaks the protocol: (the whole): Additional properties are not allowed ('extra' was unexpected)")),
+    ({"id": 3, "skipped": None}, Outcome("errored", "the reply breaks the protocol: skipped: None is not of type 'string'")),
+    ({"id": 3}, Outcome("errored", "the reply breaks the protocol: (the whole): {'id': 3} is not valid under any of the given schemas")),
+])
+def test_read_reply(message: dict, expected: Outcome) -> None:
+    """A reply is a result, skipped or an error; anything else is errored, saying why."""
+    assert read_reply("kiriki_score", message) == expected
+
+
+def test_a_replay_result_of_the_wrong_shape_names_the_place() -> None:
+    """A broken replay result is errored with the path of what is wrong in it."""
+    result = ReferenceImplementation().kiriki_replay("kiriki", 1, ["roll 12345", "score chance"])
+    result["players"][0]["lines"]["chance"] = "15"
+    outcome = read_reply("kiriki_replay", {"id": 1, "result": result})
+    assert outcome == ("errored", "the result breaks the protocol: players[0].lines.chance: '15' is not of type 'integer', 'null'")
+
+
+def test_hello_must_speak_the_protocol() -> None:
+    """A hello result for another version, or without a name, is refused."""
+    good = {"protocol": 1, "implementation": {"name": "x"}, "games": {"kiriki": ["kiriki"]}}
+    assert read_hello({"id": 0, "result": good}) == good
+    with pytest.raises(ProtocolError, match="1 was expected"):
+        read_hello({"id": 0, "result": {**good, "protocol": 2}})
+    with pytest.raises(ProtocolError, match="'name' is a required property"):
+        read_hello({"id": 0, "result": {**good, "implementation": {}}})
+
+
+def test_requests_are_checked() -> None:
+    """A request with a key its operation does not take is not valid."""
+    assert arguments({"id": 1, "op": "ten_thousand_best", "ruleset": "farkle", "dice": "15"}) == (
+        "ten_thousand_best", {"ruleset": "farkle", "dice": "15"})
+    with pytest.raises(ProtocolError, match=r"not a valid request: \(the whole\): Additional properties are not allowed \('row'"):
+        arguments({"id": 1, "op": "ten_thousand_best", "ruleset": "farkle", "dice": "15", "row": "chance"})
+
+
+def test_the_adapter_answers_bad_requests_with_errors() -> None:
+    """Unknown operations, wrong arguments, another protocol version, an undeclared ruleset: each
+    is answered (an error or skipped), never a crash."""
+    server = Server(ReferenceImplementation(), games=reference_games())
+    assert server.answer({"id": 1, "op": "yahtzee"}) == {"id": 1, "error": {"message": "unknown op 'yahtzee'"}}
+    assert server.answer({"id": 2, "op": "kiriki_score", "ruleset": "kiriki"}) == {
+        "id": 2, "error": {"message": "kiriki_score takes ruleset, dice, row; got ruleset"}}
+    assert server.answer({"id": 3, "op": "hello", "protocol": 2}) == {
+        "id": 3, "error": {"message": "protocol 2 is not spoken here (only 1)"}}
+    assert server.answer({"id": 4, "op": "ten_thousand_best", "ruleset": "kiriki", "dice": "5"}) == {
+        "id": 4, "skipped": "ruleset 'kiriki' is not supported"}
+    with pytest.raises(ProtocolError):
+        server.answer({"op": "hello", "protocol": 1})
+
+
+def exchange() -> list[tuple[str, str]]:
+    """The worked exchange of docs/protocol.md: (request, reply) lines."""
+    text = DOCS.read_text(encoding="utf-8").split("<!-- exchange -->", 1)[1]
+    block = re.search(r"```text\n(.*?)```", text, re.S)
+    assert block is not None
+    lines = block.group(1).splitlines()
+    requests = [line[2:] for line in lines if line.startswith("→ ")]
+    replies = [line[2:] for line in lines if line.startswith("← ")]
+    assert len(requests) == len(replies) == len(lines) // 2
+    return list(zip(requests, replies, strict=True))
+
+
+def test_the_documented_exchange_is_what_the_adapter_says() -> None:
+    """``python -m dicespec.adapter --validate`` answers the documented requests with the
+    documented replies (the version and the full list of rulesets aside), in one run."""
+    pairs = exchange()
+    done = subprocess.run([sys.executable, "-m", "dicespec.adapter", "--validate"], input="\n".join(
+        request for request, _ in pairs) + "\n", capture_output=True, text=True, timeout=60, check=True)
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    documented = [json.loads(reply) for _, reply in pairs]
+    documented[0]["result"]["implementation"]["version"] = dicespec.__version__
+    for game, names in documented[0]["result"]["games"].items():
+        assert set(names) <= set(reference_games()[game])
+    documented[0]["result"]["games"] = reference_games()
+    assert replies == documented
+    assert done.stderr == ""
+    for (request, _), reply in zip(pairs, replies, strict=True):
+        assert problem("request", json.loads(request)) is None
+        assert problem("reply", reply) is None

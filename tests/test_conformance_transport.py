@@ -1,0 +1,227 @@
+"""The stdio transport against implementations that break on purpose (tests/conformance_fakes/):
+each misbehaviour becomes ``errored`` for exactly the requests it touches, never a hang or a
+crash of the runner; the rest of the requests get their answers."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator
+from itertools import product
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from dicespec.conformance.protocol import ProtocolError
+from dicespec.conformance.transport import (
+    ImplementationError,
+    ImplementationSkipped,
+    InProcessTransport,
+    ProtocolImplementation,
+    StdioTransport,
+    SubprocessImplementation,
+)
+from dicespec.implementation import ReferenceImplementation
+
+FAKES = Path(__file__).with_name("conformance_fakes")
+TRIGGER = "66666"
+REFERENCE = ReferenceImplementation()
+
+
+class Ask(NamedTuple):
+    op: str
+    args: dict[str, Any]
+
+
+def full_house_requests() -> Iterator[Ask]:
+    """Every ordered Kiriki roll in the full house row: 7,776 requests, one of them the trigger."""
+    for dice in product("123456", repeat=5):
+        yield Ask("kiriki_score", {"ruleset": "kiriki", "dice": "".join(dice), "row": "full_house"})
+
+
+def fake(name: str, **options: Any) -> StdioTransport:
+    settings = {"timeout": 1.0, "hello_timeout": 2.0, "max_restarts": 3} | options
+    return StdioTransport([sys.executable, str(FAKES / f"{name}.py")], **settings)
+
+
+def outcomes(transport: StdioTransport) -> dict[str, Any]:
+    """dice → outcome of every full house request."""
+    with transport:
+        return {ask.args["dice"]: outcome for ask, outcome in transport.stream(full_house_requests())}
+
+
+def assert_only_trigger_errored(found: dict[str, Any], *, says: str) -> None:
+    assert len(found) == 6**5
+    errored = {dice: outcome.value for dice, outcome in found.items() if outcome.kind != "result"}
+    assert list(errored) == [TRIGGER], errored
+    assert found[TRIGGER].kind == "errored"
+    assert says in errored[TRIGGER]
+    wrong = [dice for dice, outcome in found.items()
+             if outcome.kind == "result" and outcome.value != REFERENCE.kiriki_score("kiriki", dice, "full_house")]
+    assert wrong == []
+
+
+def test_reference_adapter_answers_every_request() -> None:
+    """The reference adapter answers all 7,776 full house requests, each like the reference."""
+    transport = StdioTransport([sys.executable, "-m", "dicespec.adapter"])
+    found = outcomes(transport)
+    assert {outcome.kind for outcome in found.values()} == {"result"}
+    assert all(outcome.value == REFERENCE.kiriki_score("kiriki", dice, "full_house") for dice, outcome in found.items())
+    assert transport.hello is not None and transport.hello.name == "dicespec-reference"
+    assert transport.restarts == 0 and transport.events == []
+
+
+def test_a_hang_is_a_timeout_of_that_request_only() -> None:
+    """A request that never gets a reply errors after the timeout; the process is restarted and
+    every other request is answered."""
+    transport = fake("hangs", timeout=0.5)
+    started = time.monotonic()
+    found = outcomes(transport)
+    assert_only_trigger_errored(found, says="no reply within 0.5 s")
+    assert time.monotonic() - started < 15
+    assert transport.restarts == 2  # once with the window in flight, once when sent alone
+
+
+def test_a_reply_that_is_not_json() -> None:
+    """A reply line that is not JSON errors its request, quoting it; the stream goes on."""
+    transport = fake("not_json")
+    assert_only_trigger_errored(outcomes(transport), says="the reply is not JSON: 66666? no idea")
+    assert transport.restarts == 0
+
+
+def test_a_reply_with_the_wrong_id() -> None:
+    """A reply whose id is no request's errors the request it stands in for."""
+    assert_only_trigger_errored(outcomes(fake("wrong_id")), says="a reply with the wrong id")
+
+
+def test_a_result_of_the_wrong_shape() -> None:
+    """A result the schema refuses (text for a score) errors its request, saying why."""
+    assert_only_trigger_errored(outcomes(fake("bad_shape")),
+                                says="the result breaks the protocol: (the whole): 'twenty-five' is not of type 'integer'")
+
+
+def test_an_error_reply() -> None:
+    """An error reply errors its request with the implementation's message."""
+    assert_only_trigger_errored(outcomes(fake("error_reply")), says="the implementation failed: five sixes: no idea")
+
+
+def test_a_crash_errors_the_request_that_causes_it() -> None:
+    """A process that exits on one request: the requests in flight are sent again one at a time,
+    so only the one that crashes it again is errored, with its exit status and stderr."""
+    transport = fake("crashes")
+    found = outcomes(transport)
+    assert_only_trigger_errored(found, says="the implementation exited (exit status 3)")
+    assert "fatal: five sixes" in found[TRIGGER].value
+    assert transport.restarts == 2
+
+
+def test_a_process_that_keeps_dying_is_given_up_after_its_restarts() -> None:
+    """A process that exits after 1,000 requests each time is restarted ``max_restarts`` times;
+    then every request left is errored at once, saying so."""
+    transport = fake("dies_midway", max_restarts=2)
+    started = time.monotonic()
+    found = outcomes(transport)
+    kinds = [outcome.kind for outcome in found.values()]
+    assert len(found) == 6**5 and 1000 < kinds.count("result") < 3000
+    errored = [outcome.value for outcome in found.values() if outcome.kind == "errored"]
+    assert errored and all(value.startswith("not run: gave up after 2 restarts") for value in errored)
+    assert transport.restarts == 2 and transport.failure is not None
+    assert time.monotonic() - started < 15
+
+
+def test_a_flood_on_stdout_is_a_reply_too_long() -> None:
+    """Megabytes of output without an end of line error the request, and never fill the memory."""
+    transport = fake("floods_stdout", max_line=1 << 18)
+    assert_only_trigger_errored(outcomes(transport), says="a reply longer than 262144 bytes")
+
+
+def test_a_flood_on_stderr_is_drained_and_its_tail_kept() -> None:
+    """Stderr is read as it comes (the child never blocks on it) and only its tail is kept."""
+    transport = fake("floods_stderr", stderr_tail=4096)
+    with transport:
+        found = {ask.args["dice"]: outcome for ask, outcome in transport.stream(full_house_requests())}
+        child = transport._child
+        assert child is not None and len(child.tail) <= 2 * 4096
+        tail = child.stderr_text()
+        assert tail and set(tail) <= set("debug: .\n")
+    assert {outcome.kind for outcome in found.values()} == {"result"}
+
+
+def test_no_hello_errors_everything_within_the_timeouts() -> None:
+    """A process that never answers hello is restarted, then given up: every request is errored,
+    in a time bounded by the hello timeout and the restarts."""
+    transport = fake("no_hello", hello_timeout=0.5, max_restarts=1)
+    started = time.monotonic()
+    found = outcomes(transport)
+    assert time.monotonic() - started < 5
+    assert {outcome.kind for outcome in found.values()} == {"errored"}
+    assert next(iter(found.values())).value == "not run: gave up after 1 restarts; last: no reply to hello within 0.5 s"
+    assert transport.hello is None
+
+
+def test_a_command_that_does_not_exist() -> None:
+    """A command that cannot be started errors every request at once, naming the command."""
+    transport = StdioTransport(["/nonexistent/dicespec-adapter"])
+    assert transport.start() is None
+    assert transport.call("kiriki_score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"}).value.startswith(
+        "not run: cannot start /nonexistent/dicespec-adapter")
+
+
+def test_skipped_replies() -> None:
+    """A ``skipped`` reply is a skipped outcome: an operation the implementation does not do, or
+    a ruleset it does not declare."""
+    with fake("kiriki_only") as transport:
+        best = transport.call("ten_thousand_best", {"ruleset": "ten-thousand", "dice": "15"})
+        other = transport.call("kiriki_score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"})
+        ok = transport.call("kiriki_score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"})
+    assert best == ("skipped", "no 10000 here")
+    assert other == ("skipped", "ruleset 'kiriki-fr' is not supported")
+    assert ok == ("result", 15)
+
+
+def test_subprocess_implementation_is_an_implementation() -> None:
+    """Behind the interface, a subprocess answers like the reference; a skipped request raises
+    ImplementationSkipped and a broken one ImplementationError."""
+    implementation = SubprocessImplementation([sys.executable, str(FAKES / "kiriki_only.py")], timeout=2.0)
+    try:
+        assert implementation.name == "kiriki-only"
+        assert implementation.kiriki_score("kiriki", "66616", "sixes") == 24
+        actions = ["roll 12345", "score chance", "roll 11111", "score chance"]
+        assert implementation.kiriki_replay("kiriki", 1, actions) == REFERENCE.kiriki_replay("kiriki", 1, actions)
+        with pytest.raises(ImplementationSkipped):
+            implementation.ten_thousand_best("ten-thousand", "15")
+        with pytest.raises(ImplementationError, match="DiceCountError"):
+            implementation.kiriki_score("kiriki", "6661", "sixes")
+        with pytest.raises(ProtocolError, match="the request breaks the protocol: dice: '7' does not match"):
+            implementation.ten_thousand_best("ten-thousand", "7")
+    finally:
+        implementation.close()
+
+
+class _Broken(ReferenceImplementation):
+    name = "broken-in-process"
+    rulesets = {"kiriki": ["kiriki"]}
+
+    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+        if dice == TRIGGER:
+            raise RuntimeError("no sixes here")
+        if dice == "11111":
+            return -1  # type: ignore[return-value]
+        if dice == "22222":
+            raise NotImplementedError("not twos either")
+        return super().kiriki_score(ruleset, dice, row)
+
+
+def test_in_process_transport() -> None:
+    """A Python object is called directly: an exception errors the case, NotImplementedError
+    skips it, a result the schema refuses errors it, an undeclared ruleset is skipped."""
+    transport = InProcessTransport(_Broken())
+    found = {ask.args["dice"]: outcome for ask, outcome in transport.stream(full_house_requests())}
+    assert found[TRIGGER].kind == "errored" and "RuntimeError: no sixes here" in found[TRIGGER].value
+    assert found["11111"] == ("errored", "the result breaks the protocol: (the whole): -1 is less than the minimum of 0")
+    assert found["22222"] == ("skipped", "not twos either")
+    assert sum(outcome.kind == "result" for outcome in found.values()) == 6**5 - 3
+    assert transport.call("kiriki_score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"}).kind == "skipped"
+    implementation = ProtocolImplementation(transport)
+    assert implementation.name == "broken-in-process"
