@@ -36,8 +36,10 @@ def in_text_order(found: list[Passage], source_text: str) -> list[Passage]:
 
     def position(passage: Passage) -> int:
         quoted = re.split(r"…|\.\.\.", " ".join(passage.quote.split()))[0]  # up to an elision
-        needle = quoted.strip(" «»\"'„“”").casefold()[:50]
-        at = haystack.find(needle) if needle else -1
+        needle = quoted.strip(" «»\"'„“”").casefold()
+        at = haystack.find(needle) if needle else -1  # the whole first part: a prefix can recur
+        if at < 0 and needle:
+            at = haystack.find(needle[:50])
         return at if at >= 0 else len(haystack)
 
     return sorted(found, key=position)  # stable: equal positions keep file order
