@@ -25,7 +25,7 @@ FAKES = Path(__file__).with_name("conformance_fakes")
 PYTHON = shlex.quote(sys.executable)
 REFERENCE = f"{PYTHON} -m dicespec.adapter"
 CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) errored, (\d+) skipped$")
-GAMES = 40
+GAMES = 20
 
 
 def fake(name: str) -> str:

@@ -141,15 +141,12 @@ class _Record:
         return rng.random() <= chance
 
     def cases(self, rng: random.Random) -> Iterator[Case]:
-        ends = self.turn_ends
-        chosen = {0, len(ends) - 1}
+        ends, last = self.turn_ends, len(self.turn_ends) - 1
+        # The first and last turns, some notable ones, and evenly spaced others.
         notable = [i for i, (_, _, flag) in enumerate(ends) if flag]
-        chosen.update(rng.sample(notable, min(len(notable), CHECKPOINTS // 2)))
-        step = max(1, len(ends) // max(1, CHECKPOINTS - len(chosen)))
-        chosen.update(range(step - 1, len(ends), step))
-        picks = sorted(chosen)[:CHECKPOINTS] if len(chosen) > CHECKPOINTS else sorted(chosen)
-        if len(ends) - 1 not in picks:
-            picks[-1] = len(ends) - 1
+        must = {0, last, *rng.sample(notable, min(len(notable), CHECKPOINTS // 2))}
+        room = max(0, CHECKPOINTS - len(must))
+        picks = sorted(must | {round(last * (i + 1) / (room + 1)) for i in range(room)})
         op = "kiriki_replay" if self.game == "kiriki" else "ten_thousand_replay"
         kind = "kiriki game" if self.game == "kiriki" else "10000 game"
         prefix = f"{self.game}/game/{self.ruleset}/{self.index:03d}"

@@ -47,6 +47,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run the spec against this Python object, in process")
     group.addoption("--dicespec-timeout", type=float, default=10.0, metavar="S",
                     help="seconds an implementation may take to answer one request (default 10)")
+    group.addoption("--dicespec-hello-timeout", type=float, default=30.0, metavar="S",
+                    help="seconds an implementation may take to answer hello (default 30)")
+    group.addoption("--dicespec-max-restarts", type=int, default=3, metavar="N",
+                    help="restarts of an implementation that dies or stops answering (default 3)")
     group.addoption("--dicespec-select", metavar="GLOB", help="only the cases whose id matches")
     group.addoption("--dicespec-rulesets", metavar="NAMES", help="only cases under these rulesets (comma-separated)")
     group.addoption("--dicespec-results", metavar="FILE", help="write one JSON line per case to FILE")
@@ -62,8 +66,9 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
         argv = shlex.split(command)
         if not argv:
             raise pytest.UsageError("--dicespec-impl: an empty command")
-        timeout = config.getoption("dicespec_timeout")
-        return ProtocolImplementation(StdioTransport(argv, timeout=timeout, hello_timeout=max(30.0, timeout)))
+        return ProtocolImplementation(StdioTransport(
+            argv, timeout=config.getoption("dicespec_timeout"), hello_timeout=config.getoption("dicespec_hello_timeout"),
+            max_restarts=config.getoption("dicespec_max_restarts")))
     return None
 
 

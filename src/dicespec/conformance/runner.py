@@ -253,6 +253,7 @@ def features_command(target: Target, options: Options, results: Path, root: Path
         "-c", str(root / "pyproject.toml"), "--rootdir", str(root),
         "-p", "no:cacheprovider", "-q", "--no-header", "-o", "console_output_style=classic",
         "--dicespec-results", str(results), "--dicespec-timeout", str(options.timeout),
+        "--dicespec-hello-timeout", str(options.hello_timeout), "--dicespec-max-restarts", str(options.max_restarts),
     ]
     if target.python:
         command += ["--dicespec-python", target.python]

@@ -1,0 +1,74 @@
+"""Benchmark: the whole exhaustive conformance corpus over stdio, one adapter process, pipelined,
+against one process per case on a sample of the same cases (how a runner that starts the
+implementation for every case would go).
+
+Both sides count whole cases: the request written, the reply read and checked against the
+protocol's schema, compared with the reference's answer computed as the corpus streams.
+Targets: at least 30,000 cases/s over stdio, and at least 1,000 times the process-per-case rate.
+Run: ``python benchmarks/conformance_stdio.py [SAMPLE]`` (SAMPLE: cases run one process each,
+default 40).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from itertools import islice
+
+from dicespec.conformance import corpus
+from dicespec.conformance.report import Recorder
+from dicespec.conformance.runner import Options, Run, Target, run_corpus, shipped_rulesets
+from dicespec.conformance.transport import StdioTransport
+
+ADAPTER = [sys.executable, "-m", "dicespec.adapter"]
+TARGET_RATE = 30_000
+TARGET_RATIO = 1_000
+
+
+def pipelined() -> tuple[int, float, Recorder]:
+    """The whole exhaustive corpus through one adapter process: (cases, seconds, results)."""
+    recorder = Recorder()
+    transport = StdioTransport(ADAPTER)
+    run = Run(Target(command=tuple(ADAPTER)))
+    run.hello = transport.start()
+    start = time.perf_counter()
+    count = run_corpus("exhaustive", transport, Options(), recorder, run)
+    elapsed = time.perf_counter() - start
+    transport.close()
+    return count, elapsed, recorder
+
+
+def process_per_case(sample: int, total: int) -> tuple[int, float, int]:
+    """``sample`` cases spread over the corpus, each in a new adapter process (started, greeted,
+    asked, closed): (cases, seconds, mismatches)."""
+    step = max(1, total // sample)
+    cases = list(islice(corpus.exhaustive(shipped_rulesets(Options())), 0, None, step))[:sample]
+    wrong = 0
+    start = time.perf_counter()
+    for case in cases:
+        transport = StdioTransport(ADAPTER)
+        outcome = transport.call(case.op, case.args)
+        transport.close()
+        wrong += outcome != ("result", case.expected)
+    return len(cases), time.perf_counter() - start, wrong
+
+
+def main() -> int:
+    sample = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    count, elapsed, recorder = pipelined()
+    passed, failed, errored, skipped = recorder.totals()
+    rate = count / elapsed
+    print(f"stdio, one process, pipelined: {count:,} cases in {elapsed:.2f} s: {rate:,.0f} cases/s "
+          f"({passed:,} passed, {failed} failed, {errored} errored, {skipped} skipped); "
+          f"target >= {TARGET_RATE:,}: {'met' if rate >= TARGET_RATE else 'MISSED'}")
+    done, seconds, wrong = process_per_case(sample, count)
+    per_case = done / seconds
+    print(f"one process per case, {done} cases spread over the corpus: {seconds:.2f} s: {per_case:,.2f} cases/s "
+          f"({seconds / done * 1000:.0f} ms a case; {wrong} mismatches)")
+    ratio = rate / per_case
+    print(f"ratio: {ratio:,.0f}x; target >= {TARGET_RATIO:,}x: {'met' if ratio >= TARGET_RATIO else 'MISSED'}")
+    return 0 if failed == errored == wrong == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
