@@ -73,6 +73,14 @@ TEN_THOUSAND.farkle = {
   entry: { points: 500, below: "refused" },
   end: { target: 10000, finalRound: true },
 };
+TEN_THOUSAND["farkle-linear"] = {
+  ...TEN_THOUSAND["ten-thousand"],
+  more: { rule: "linear", largest: 6 },
+  straights: [{ faces: [1, 2, 3, 4, 5, 6], points: 1500 }],
+  patterns: [{ counts: [2, 2, 2], points: 750 }],
+  entry: { points: 500, below: "refused" },
+  end: { target: 10000, finalRound: true },
+};
 
 // -- small helpers ----------------------------------------------------------------------------
 
