@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: help test serve site bench constraints clean
+.PHONY: help test serve site bench golden conformance constraints clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -13,7 +13,7 @@ help: ## list the targets
 $(INSTALLED): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt pip setuptools wheel
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench,thirdparty]'
 	touch $@
 
 test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site); results in artifacts/junit.xml
@@ -29,6 +29,12 @@ site: $(INSTALLED) ## build the rules website into site/
 
 bench: $(INSTALLED) ## run the benchmarks and print their figures
 	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+golden: $(INSTALLED) ## rewrite fixtures/golden/ from the reference engines (after a deliberate rule change)
+	$(PY) -m dicespec.regression.golden
+
+conformance: $(INSTALLED) ## run the compared implementations (examples/adapters/) and rewrite fixtures/conformance/
+	$(PY) -m dicespec.conformance.comparison
 
 constraints: $(INSTALLED) ## re-pin constraints.txt from the installed set
 	{ sed -n '1,2p' constraints.txt; $(PY) -m pip freeze --all --exclude-editable | grep -v '^dicespec'; } > constraints.new && mv constraints.new constraints.txt

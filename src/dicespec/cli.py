@@ -97,6 +97,17 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from dicespec.regression.diff import compare, report
+
+    for name in (args.before, args.after):
+        if name not in ruleset_names():
+            raise UsageError(f"unknown ruleset {name!r}; shipped rulesets: {', '.join(ruleset_names())}")
+    for line in report(compare(args.before, args.after)):
+        print(line)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dicespec",
@@ -171,6 +182,17 @@ def build_parser() -> argparse.ArgumentParser:
     conform.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                          help="a progress line on stderr (default: when stderr is a terminal)")
     conform.set_defaults(run=_cmd_conform)
+
+    diff = commands.add_parser(
+        "diff", help="what changes between two rulesets",
+        description="Every case of the exhaustive corpus (each roll in each row; each 10000 roll and set-aside) "
+                    "and every case of the spec whose outcome differs between two rulesets of one game, "
+                    "grouped and counted.",
+        epilog="example: dicespec diff kiriki kiriki-fr",
+    )
+    diff.add_argument("before", metavar="RULESET_A", help="a shipped ruleset")
+    diff.add_argument("after", metavar="RULESET_B", help="another shipped ruleset of the same game")
+    diff.set_defaults(run=_cmd_diff)
     return parser
 
 

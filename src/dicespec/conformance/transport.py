@@ -29,6 +29,7 @@ import os
 import selectors
 import signal
 import subprocess
+import sys
 import time
 import traceback
 from collections import deque
@@ -498,6 +499,8 @@ def load_object(spec: str) -> Any:
     module_name, colon, attribute = spec.partition(":")
     if not colon or not module_name or not attribute:
         raise ValueError(f"{spec!r}: name an object as package.module:name")
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())  # as `python -m` would: a module of the current folder
     try:
         obj: Any = importlib.import_module(module_name)
         for part in attribute.split("."):

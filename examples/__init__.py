@@ -1,0 +1,1 @@
+"""Examples of implementations and adapters run through dicespec's conformance suite."""

@@ -1,0 +1,246 @@
+"""The outcomes of one ruleset, as the reference engines give them today.
+
+Three parts, each computed from the same sources as the conformance runner's cases:
+
+- **rolls**: the exhaustive corpus (:mod:`dicespec.conformance.corpus`) by distinct roll. Every
+  answer depends on the dice, never on their order, so one line per sorted roll holds the answer
+  of every ordered roll (the golden test asks every ordered roll all the same). Kiriki: each
+  roll of five dice and its score in the 13 rows. 10000: each roll of none to six dice, the most
+  it can score (``best``) and what setting exactly those dice aside scores (``set-aside``);
+- **features**: every case of the game's features, and whether its claim holds under the
+  ruleset. The spec's own pytest run decides (its steps, its errata), with every question put to
+  the reference engines under this ruleset (:class:`UnderRuleset`);
+- **games**: the seeded replayed games of the corpus, one digest each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement, permutations
+from pathlib import Path
+from typing import Any
+
+from dicespec.dice import FACES
+from dicespec.implementation import JSON, ReferenceImplementation
+from dicespec.rulesets import DEFAULT_RULESET, find_ruleset, ruleset_data
+
+KIRIKI_ROWS = (
+    "ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
+    "full_house", "small_straight", "large_straight", "kiriki", "chance",
+)
+TEN_THOUSAND_COLUMNS = ("best", "set-aside")
+NO_ANSWER = "-"  # the best score of no dice: not a case
+RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
+XPASS = ("[XPASS(strict)]", "passes, but the errata expect")  # how the results say an expected failure passed
+
+
+def game_of(ruleset: str) -> str:
+    return ruleset_data(ruleset)["game"]
+
+
+def columns(game: str) -> tuple[str, ...]:
+    """The answers a roll line holds, in order."""
+    return KIRIKI_ROWS if game == "kiriki" else TEN_THOUSAND_COLUMNS
+
+
+# -- rolls -----------------------------------------------------------------------------------
+
+
+def distinct_rolls(game: str) -> Iterator[str]:
+    """Every sorted roll the game's corpus asks about, fewest dice first."""
+    sizes = (5,) if game == "kiriki" else range(0, 7)
+    for size in sizes:
+        for dice in combinations_with_replacement(FACES, size):
+            yield "".join(map(str, dice))
+
+
+def ordered(dice: str) -> list[str]:
+    """Every order of a roll's dice (the corpus's ordered rolls), sorted."""
+    return sorted({"".join(p) for p in permutations(dice)})
+
+
+def roll_answers(ruleset: str, dice: str) -> tuple[str, ...]:
+    """The answers of one roll (in any order), as text, in :func:`columns` order."""
+    reference = ReferenceImplementation()
+    if game_of(ruleset) == "kiriki":
+        return tuple(str(reference.kiriki_score(ruleset, dice, row)) for row in KIRIKI_ROWS)
+    best = str(reference.ten_thousand_best(ruleset, dice)) if dice else NO_ANSWER
+    set_aside = reference.ten_thousand_score(ruleset, dice)
+    return best, str(set_aside.get("points", set_aside.get("rejected")))
+
+
+def rolls(ruleset: str) -> dict[str, tuple[str, ...]]:
+    """Every distinct roll of the ruleset's game and its answers."""
+    return {dice: roll_answers(ruleset, dice) for dice in distinct_rolls(game_of(ruleset))}
+
+
+# -- features ----------------------------------------------------------------------------------
+
+
+class UnderRuleset(ReferenceImplementation):
+    """The reference engines, answering every question of a game under one ruleset (named by
+    the environment variable ``DICESPEC_UNDER_RULESET``), whatever ruleset the step names. Run
+    with ``--dicespec-python dicespec.regression.outcomes:UnderRuleset``, the spec's steps then
+    check each case's claim against that ruleset."""
+
+    name = "dicespec-reference (one ruleset)"
+
+    def __init__(self) -> None:
+        self.ruleset = os.environ[RULESET_VARIABLE]
+        game = game_of(self.ruleset)
+        self.rulesets = {game: [DEFAULT_RULESET[game]]}
+
+    def _under(self, ruleset: str) -> str:
+        return self.ruleset if game_of(ruleset) == game_of(self.ruleset) else ruleset
+
+    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+        return super().kiriki_score(self._under(ruleset), dice, row)
+
+    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        return super().kiriki_replay(self._under(ruleset), players, actions)
+
+    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
+        return super().ten_thousand_score(self._under(ruleset), dice)
+
+    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+        return super().ten_thousand_best(self._under(ruleset), dice)
+
+    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        return super().ten_thousand_replay(self._under(ruleset), players, actions)
+
+
+class FeatureRunError(RuntimeError):
+    """The spec's pytest run did not run to its end."""
+
+
+def _expected_to_fail(case_id: str, ruleset: str) -> bool:
+    """Does the spec mark this case as a strict expected failure under ``ruleset``?"""
+    from dicespec.spec import findings_by_case
+
+    return any(f.fails_under_reference and ruleset not in f.holds_under for f in findings_by_case().get(case_id, []))
+
+
+def features(rulesets: Sequence[str]) -> dict[str, dict[str, str]]:
+    """For each ruleset, every case of its game's features: ``holds`` when the case's claim holds
+    under it, ``fails`` when it does not (one spec run per ruleset, two at a time)."""
+    from dicespec.conformance.runner import spec_root
+
+    root = spec_root()
+    if root is None:
+        raise FeatureRunError("the spec's tests are not installed with this package")
+    with tempfile.TemporaryDirectory(prefix="dicespec-golden-") as folder:
+        running: list[tuple[str, Path, subprocess.Popen[str]]] = []
+        found: dict[str, dict[str, str]] = {}
+        for ruleset in rulesets:
+            if len(running) == 2:
+                name, path, process = running.pop(0)
+                found[name] = _collect(name, path, process)
+            path = Path(folder) / f"{ruleset}.jsonl"
+            running.append((ruleset, path, _start_spec_run(root, ruleset, path)))
+        for name, path, process in running:
+            found[name] = _collect(name, path, process)
+    return {ruleset: found[ruleset] for ruleset in rulesets}
+
+
+def _start_spec_run(root: Path, ruleset: str, results: Path) -> subprocess.Popen[str]:
+    reference = DEFAULT_RULESET[game_of(ruleset)]
+    marker = "kiriki" if game_of(ruleset) == "kiriki" else "ten_thousand"
+    command = [
+        sys.executable, "-m", "pytest", str(root / "tests" / "test_spec.py"), "-m", marker,
+        "-c", str(root / "pyproject.toml"), "--rootdir", str(root), "-p", "no:cacheprovider", "-q", "--no-header",
+        "--dicespec-python", "dicespec.regression.outcomes:UnderRuleset", "--dicespec-rulesets", reference,
+        "--dicespec-results", str(results),
+    ]
+    env = {**os.environ, RULESET_VARIABLE: ruleset, "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("PYTEST_ADDOPTS", None)
+    return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def _collect(ruleset: str, results: Path, process: subprocess.Popen[str]) -> dict[str, str]:
+    output, _ = process.communicate()
+    if process.returncode not in (0, 1) or not results.is_file():
+        tail = "\n".join(output.strip().splitlines()[-15:])
+        raise FeatureRunError(f"the spec run under {ruleset} failed (exit status {process.returncode}):\n{tail}")
+    reference = DEFAULT_RULESET[game_of(ruleset)]
+    holds: dict[str, str] = {}
+    for line in results.read_text(encoding="utf-8").splitlines():
+        result = json.loads(line)
+        case_id, outcome, message = result["id"], result["outcome"], result.get("message") or ""
+        if outcome == "errored" or outcome == "skipped":
+            raise FeatureRunError(f"{case_id} under {ruleset}: {outcome}: {message}")
+        # The spec marks some cases as expected failures under the reference: a "passed" case
+        # then failed, as expected, and a "failed" one passed against that expectation.
+        passed_as_written = outcome == "passed"
+        if _expected_to_fail(case_id, reference):
+            passed_as_written = outcome == "failed" and message.startswith(XPASS)
+        holds[case_id] = "holds" if passed_as_written else "fails"
+    return dict(sorted(holds.items()))
+
+
+# -- games -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameDigest:
+    """One seeded replayed game of the corpus: what it is, and a digest of every answer asked."""
+
+    index: str
+    policy: str
+    players: int
+    actions: int
+    asked: int
+    digest: str
+
+    def line(self) -> str:
+        return (f"{self.index} {self.policy} {self.players}p {self.actions} actions {self.asked} asked "
+                f"{self.digest}")
+
+
+def games(ruleset: str) -> list[GameDigest]:
+    """The digest of every seeded game the corpus plays under the ruleset."""
+    from dicespec.conformance import corpus
+
+    by_game: dict[str, list[Any]] = {}
+    for case in corpus.games({game_of(ruleset): [ruleset]}):
+        by_game.setdefault(case.id.rsplit("/", 1)[0], []).append(case)
+    digests = []
+    for prefix, cases in by_game.items():
+        text = json.dumps([[c.id, c.args, c.expected] for c in cases], sort_keys=True, separators=(",", ":"))
+        longest = max(len(c.args["actions"]) for c in cases)
+        digests.append(GameDigest(prefix.rsplit("/", 1)[1], cases[0].row, cases[0].args["players"], longest,
+                                  len(cases), hashlib.sha256(text.encode()).hexdigest()[:16]))
+    return digests
+
+
+def check_ordered_rolls(ruleset: str, lines: dict[str, tuple[str, ...]]) -> Iterator[tuple[str, str, str, str]]:
+    """Every ordered roll of the exhaustive corpus whose answer today differs from its sorted
+    roll's line: (ordered roll, column, line's answer, today's answer)."""
+    from dicespec.conformance import corpus
+
+    game = game_of(ruleset)
+    names = columns(game)
+    for case in corpus.exhaustive({game: [ruleset]}):
+        if case.kind == "kiriki score":
+            dice, column, answer = case.args["dice"], case.row, str(case.expected)
+        elif case.kind == "10000 best":
+            dice, column, answer = case.args["dice"], "best", str(case.expected)
+        else:
+            dice, column = case.args["dice"], "set-aside"
+            answer = str(case.expected.get("points", case.expected.get("rejected")))
+        key = "".join(sorted(dice))
+        kept = lines.get(key)
+        if kept is None:
+            yield dice, column, "(no line)", answer
+        elif kept[names.index(column)] != answer:
+            yield dice, column, kept[names.index(column)], answer
+
+
+def ruleset_title(ruleset: str) -> str:
+    return find_ruleset(ruleset).title

@@ -1,0 +1,78 @@
+"""The golden files (fixtures/golden/) and ``dicespec diff``: what the reference engines answer,
+ruleset by ruleset, and what changes between two rulesets."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicespec.cli import main
+from dicespec.regression import golden, outcomes
+from dicespec.regression.diff import compare, corpus_size, report
+from dicespec.rulesets import ruleset_names
+
+
+@pytest.fixture(scope="module")
+def today() -> dict[str, golden.Golden]:
+    return golden.compute(ruleset_names())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", ruleset_names())
+def test_the_golden_file_is_current(ruleset: str, today: dict[str, golden.Golden]) -> None:
+    """Every roll, case of the spec and replayed game answers as the golden file says, every
+    ordered roll included: an outcome that moves needs `make golden`."""
+    problems = golden.problems(ruleset, today[ruleset])
+    assert not problems, (f"fixtures/golden/{ruleset}.txt is stale; if the change is meant, run `make golden`:\n"
+                          + "\n".join(problems))
+
+
+def test_a_golden_file_reads_back() -> None:
+    """A golden file's text parses back into the same outcomes."""
+    kept = golden.read("kiriki")
+    assert kept is not None
+    assert golden.Golden.parse("kiriki", kept.text()) == kept
+    assert kept.rolls["12345"][outcomes.KIRIKI_ROWS.index("large_straight")] == "40"
+    assert len(kept.rolls) == 252 and len(kept.games) == 250
+
+
+def test_a_moved_outcome_is_named(today: dict[str, golden.Golden]) -> None:
+    """A stale golden file's breakdown names the roll, its column, and the kept and new answers."""
+    changed = golden.Golden("kiriki", dict(today["kiriki"].rolls), today["kiriki"].features, today["kiriki"].games)
+    answers = list(changed.rolls["66666"])
+    answers[outcomes.KIRIKI_ROWS.index("full_house")] = "25"
+    changed.rolls["66666"] = tuple(answers)
+    assert golden.problems("kiriki", changed)[:2] == ["rolls: 1 distinct rolls answer otherwise",
+                                                      "  66666: full_house 0 → 25"]
+
+
+def test_the_corpus_sizes() -> None:
+    """The diff counts out of the runner's exhaustive corpus: 101,088 Kiriki cases, 68,362 for 10000."""
+    assert corpus_size("kiriki") == 7776 * 13
+    assert corpus_size("ten-thousand") == 55_986 + 12_376
+
+
+@pytest.mark.slow
+def test_kiriki_against_kiriki_fr() -> None:
+    """kiriki → kiriki-fr moves exactly the 240 ordered large straights (40 → 30), and the cases
+    of the spec about the large straight and the first kiriki's extra turn."""
+    diff = compare("kiriki", "kiriki-fr")
+    assert {(c.column, c.dice, c.before, c.after) for c in diff.rolls} == {
+        ("large_straight", "12345", "40", "30"), ("large_straight", "23456", "40", "30")}
+    assert sum(c.cases for c in diff.rolls) == 240
+    flipped = {case_id: (before, after) for case_id, before, after in diff.features}
+    assert flipped["kiriki-fr-large-straight-1"] == ("fails", "holds")
+    assert flipped["kiriki-fr-kiriki-extra-turn"] == ("fails", "holds")
+    assert flipped["kiriki-en-first-kiriki-no-extra-turn"] == ("holds", "fails")
+    assert "kiriki-en-full-house-1" not in flipped
+    text = list(report(diff))
+    orders = [roll for line in text if line.startswith("      ") for roll in line.split()]
+    assert len(orders) == len(set(orders)) == 240
+    assert text[-1] == f"240 corpus cases and {len(diff.features)} cases of the spec differ."
+
+
+def test_diff_needs_one_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two rulesets of different games, or an unknown one, are refused in one line."""
+    assert main(["diff", "kiriki", "farkle"]) == 2
+    assert "compare two rulesets of one game" in capsys.readouterr().err
+    assert main(["diff", "kiriki", "yacht"]) == 2
+    assert "unknown ruleset 'yacht'" in capsys.readouterr().err
