@@ -141,6 +141,23 @@ def test_every_state_a_repeat_kiriki_returns_to_is_a_fixed_point() -> None:
     assert np.all(own[keep] > zero)
 
 
+@pytest.mark.parametrize("shift", [-50.0, -0.5, 0.5, 50.0])
+def test_newtons_iteration_finds_the_fixed_point_from_above_and_below(shift: float) -> None:
+    """Solved again from guesses above or below, the values of states with a kiriki above 0 are the table's."""
+    solved_ = solved("kiriki")
+    rng = np.random.default_rng(5)
+    level = [m for m in range(FULL) if m & bit(Row.KIRIKI) and m.bit_count() == 6]  # none a later state of another
+    filled = rng.choice(level, size=300)
+    upper = rng.integers(0, solved_.rules.upper_sizes, size=300)
+    known = solved_.values[filled, upper, KirikiCell.SCORED]
+    keep = ~np.isnan(known)
+    batch = StateBatch(filled[keep], upper[keep], np.full(keep.sum(), int(KirikiCell.SCORED)))
+    values = solved_.values.copy()
+    values[batch.filled, batch.upper, KirikiCell.SCORED] = np.nan
+    solve_looping(solved_.rules, values, batch, known[keep] + shift)
+    assert values[batch.filled, batch.upper, KirikiCell.SCORED] == pytest.approx(known[keep], abs=1e-8)
+
+
 @pytest.mark.parametrize("name", ["kiriki", "kiriki-no-extra"])
 def test_every_other_state_is_one_turns_value(name: str) -> None:
     """V of a sampled state is the value of one optimal turn into the states after it (the table is whole)."""

@@ -27,10 +27,12 @@ fixed point is unique. It is found by Newton's method, which here is policy iter
 guess ``x_k`` the optimal play's line is ``T_s(x_k) + p_k (x - x_k)``, and ``x_{k+1}`` is that
 line's fixed point, ``(T_s(x_k) - p_k x_k) / (1 - p_k)``. The line lies under the convex
 ``T_s``, so every ``x_k`` after the first is at most ``V(s)`` and they increase; there are finitely
-many ways of playing, so the iteration ends, in practice after two or three steps, when the
-play no longer changes: ``x`` is then the exact fixed point of the optimal play's own line. It
-stops once ``T_s(x) - x`` is below 1e-9, which bounds the error by ``1e-9 / (1 - p_max)``. No
-number of repeat kirikis is assumed.
+many ways of playing, so the iteration ends when the play no longer changes: ``x`` is then the
+exact fixed point of the optimal play's own line. It stops once ``|T_s(x) - x|`` is below 1e-9,
+which bounds the error by ``1e-9 / (1 - p_max)``. The first guess (the value with the kiriki
+scored 0, plus an estimate from the states one row later) is usually close enough that one
+Newton step lands on the fixed point, and a plain evaluation confirms it: about 2.2 turn
+evaluations a state for the reference. No number of repeat kirikis is assumed.
 
 Every number comes from the ruleset: row scores from :func:`dicespec.kiriki.rows.score_sheet`,
 the bonus, ``repeat_kiriki.adds``, ``extra_turns`` and ``rolls_per_turn``.
@@ -58,7 +60,7 @@ Progress = Callable[[int, int], None]
 ROWS = tuple(Row)
 FULL = (1 << len(ROWS)) - 1
 CHUNK = 512  # states a batch: large enough for numpy, small enough for the caches
-TOLERANCE = 1e-9  # the largest T(x) - x a repeat-kiriki state's value may leave
+TOLERANCE = 1e-9  # the largest |T(x) - x| a repeat-kiriki state's value may leave
 MAX_NEWTON_STEPS = 60
 
 
@@ -299,7 +301,9 @@ def solve_plain(rules: Rules, values: np.ndarray, batch: StateBatch) -> None:
 def solve_looping(rules: Rules, values: np.ndarray, batch: StateBatch, guess: np.ndarray) -> int:
     """Solve ``V = T(V)`` for states a repeat kiriki returns to (Newton; module docstring).
 
-    Returns the number of turn evaluations made, summed over the states.
+    Each round takes a Newton step from ``x`` (a turn evaluation that follows the slope too),
+    then checks the new ``x`` with a plain evaluation: a state is done when ``T(x) - x`` is
+    within :data:`TOLERANCE`. Returns the number of turn evaluations made, over all states.
     """
     x = guess.copy()
     active = np.arange(len(batch))
@@ -309,16 +313,38 @@ def solve_looping(rules: Rules, values: np.ndarray, batch: StateBatch, guess: np
         final, slope = final_values(rules, values, part, loop=x[active])
         assert slope is not None
         turn, turn_slope = turn_value_and_slope(rules.tables, final, slope, rules.rerolls)
+        # The fixed point of the line of this turn's optimal play: exact if that play is optimal there.
+        settled = np.abs(turn - x[active]) <= TOLERANCE
+        x[active] = (turn - turn_slope * x[active]) / (1.0 - turn_slope)
         evaluations += len(active)
-        # The fixed point of the line of this turn's optimal play.
-        x_next = (turn - turn_slope * x[active]) / (1.0 - turn_slope)
-        done = turn - x[active] <= TOLERANCE
-        x[active] = x_next
-        active = active[~done]
+        active = active[~settled]
+        if len(active):
+            part = batch.take(active)
+            final, _ = final_values(rules, values, part, loop=x[active])
+            turn = turn_value(rules.tables, final, rules.rerolls)
+            evaluations += len(active)
+            active = active[np.abs(turn - x[active]) > TOLERANCE]
         if not len(active):
             values[batch.filled, batch.upper, batch.kiriki] = x
             return evaluations
     raise ArithmeticError(f"the repeat-kiriki values of {len(active)} states did not settle")
+
+
+def looping_guess(rules: Rules, values: np.ndarray, batch: StateBatch) -> np.ndarray:
+    """A first guess of ``V`` for states with a kiriki above 0: the value with the kiriki scored 0,
+    plus what a kiriki above 0 adds one row later (averaged over the open rows), scaled up by
+    the number of open rows. Any guess converges; a close one saves a Newton step."""
+    zero = values[batch.filled, batch.upper, KirikiCell.ZERO]
+    open_rows = len(ROWS) - np.array([int(f).bit_count() for f in batch.filled])
+    gains, counted = np.zeros(len(batch)), np.zeros(len(batch))
+    for i in range(len(ROWS)):
+        later = batch.filled | (1 << i)
+        gain = values[later, batch.upper, KirikiCell.SCORED] - values[later, batch.upper, KirikiCell.ZERO]
+        usable = ((batch.filled >> i) & 1 == 0) & ~np.isnan(gain)
+        gains[usable] += gain[usable]
+        counted[usable] += 1
+    scale = np.where(open_rows > 1, open_rows / np.maximum(open_rows - 1, 1), 1.0)
+    return zero + np.where(counted > 0, gains / np.maximum(counted, 1) * scale, 0.0)
 
 
 def _chunks(batch: StateBatch) -> Iterator[StateBatch]:
@@ -351,9 +377,7 @@ def solve_values(rules: Rules, *, progress: Progress | None = None) -> tuple[np.
             if progress:
                 progress(done, total)
         for chunk in _chunks(looping):
-            guess = values[chunk.filled, chunk.upper, KirikiCell.ZERO]
-            guess = np.where(np.isnan(guess), 0.0, guess)
-            evaluations += solve_looping(rules, values, chunk, guess)
+            evaluations += solve_looping(rules, values, chunk, looping_guess(rules, values, chunk))
             looping_states += len(chunk)
             done += len(chunk)
             if progress:
