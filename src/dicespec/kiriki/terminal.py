@@ -6,7 +6,7 @@ Only formatting and reading input live here; every rule is asked of the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from dicespec.dice import Roll
 from dicespec.kiriki.game import KirikiActionError, KirikiGame, winners
@@ -54,15 +54,19 @@ commands:
   quit           stop the game"""
 
 
-def hint_text(ruleset: KirikiRuleset, game: KirikiGame, *, shown: int = 5) -> str:
-    """The best few choices for the current player's dice: expected final score, choice, command."""
+def hint_lines(ruleset: KirikiRuleset, game: KirikiGame, *, shown: int = 5) -> Iterator[str]:
+    """The best few choices for the current player's dice: expected final score, choice, command.
+
+    A ruleset not solved yet is solved first (seconds); a line says so before the wait.
+    """
     from dicespec.solver import hint, is_cached  # numpy and the solver: only when asked
 
     assert game.dice is not None
-    note = "" if is_cached(ruleset) else "  (working out optimal play once; it is kept for next time)\n"
+    if not is_cached(ruleset):
+        yield "  (working out optimal play once; it is kept for next time)"
     choices = hint(ruleset, game.sheet(game.current_player), game.dice, game.rolls_left)
-    lines = [f"  {expected:7.2f}  {str(choice):<22} ({choice.command(game.dice)})" for choice, expected in choices[:shown]]
-    return note + "\n".join(lines)
+    for choice, expected in choices[:shown]:
+        yield f"  {expected:7.2f}  {str(choice):<22} ({choice.command(game.dice)})"
 
 
 def _positions(words: list[str], dice: int) -> list[int]:
@@ -112,7 +116,8 @@ def play(
                 for row in game.scorable_rows():
                     write(f"  {row:<16} {scores[row]:>3}")
             elif verb == "hint":
-                write(hint_text(ruleset, game))
+                for text in hint_lines(ruleset, game):
+                    write(text)
             elif verb == "reroll":
                 game.reroll(_positions(words, ruleset.dice))
             elif verb == "keep":
