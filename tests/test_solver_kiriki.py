@@ -30,7 +30,7 @@ from dicespec.kiriki.ruleset import UPPER_ROWS, Row
 from dicespec.kiriki.sheet import Sheet
 from dicespec.solver import cache, kiriki
 from dicespec.solver.hint import Action, TurnPlan, reroll_positions
-from dicespec.solver.keeps import keep_tables, turn_value
+from dicespec.solver.keeps import turn_value
 from dicespec.solver.kiriki import (
     FULL,
     KirikiCell,

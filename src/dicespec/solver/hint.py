@@ -95,13 +95,19 @@ class TurnPlan:
         batch = StateBatch(np.array([self.state.filled]), np.array([self.state.upper]), np.array([int(self.state.kiriki)]))
         final, _ = final_values(self.rules, solved.values, batch, loop=np.array([own]))
         self._own = own
-        # expected[r][keep]: the value of holding that keep with r rolls left (the keep's dice stay).
+        # expected[r][keep]: the value of holding that keep with r rolls left; expected[0]: per roll.
         self._expected = [final[:, 0]]
         rolls = final
         for _ in range(self.rules.rerolls):
             expected = reroll_values(self.rules.tables, rolls)
             self._expected.append(expected[:, 0])
             rolls = best_keep_values(self.rules.tables, expected)
+
+    def keep_values(self, rolls_left: int) -> np.ndarray:
+        """The expected points still to come of holding each keep (numbered as in
+        :func:`~dicespec.solver.keeps.keep_tables`) with ``rolls_left`` rerolls left; with none
+        left, of each roll's best choice, in roll order."""
+        return self._expected[rolls_left]
 
     def _score_choices(self, roll: Roll) -> list[tuple[Choice, float]]:
         rules, state, values = self.rules, self.state, self.solution.values
