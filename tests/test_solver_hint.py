@@ -34,6 +34,20 @@ def test_the_best_first_choices_average_to_the_sheets_expected_total(cells: dict
     assert average == pytest.approx(solved.expected_total(sheet), rel=1e-12)
 
 
+@pytest.mark.parametrize(("dice", "kept", "rolls_left"), [("66123", "66", 2), ("12346", "1234", 1), ("55552", "", 2)])
+def test_a_keeps_value_is_the_average_of_the_best_choices_after_it(dice: str, kept: str, rolls_left: int) -> None:
+    """A keep is worth the average, over the throws of the other dice, of the best choice one roll later."""
+    sheet = Sheet.from_cells(MID_GAME)
+    plan = TurnPlan(solution(reference()), sheet)
+    value = dict(plan.choices(dice, rolls_left))[Choice(Action.KEEP, dice=Roll.parse(kept))]
+    thrown = keep_tables(5 - len(kept))
+    average = sum(
+        p * plan.choices(Roll.parse(kept + str(roll_of(counts))), rolls_left - 1)[0][1]
+        for p, counts in zip(thrown.roll_probability, thrown.roll_counts())
+    )
+    assert value == pytest.approx(average, rel=1e-12)
+
+
 def test_hint_lists_every_keep_and_every_open_row_best_first() -> None:
     """With rerolls left, the choices are every keep of fewer than five of the dice and every open row, best first."""
     sheet = Sheet.from_cells(MID_GAME)
