@@ -17,7 +17,6 @@ class Adapter:
 
     name: str
     package: str  # the distribution whose version the hello reports
-    homepage: str
     rulesets: dict[str, list[str]]
     skips: dict[str, str] = {}  # operation → why the package cannot answer it
 

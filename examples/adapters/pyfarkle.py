@@ -19,7 +19,6 @@ from examples.adapters._base import Adapter, faces
 class Pyfarkle(Adapter):
     name = "pyfarkle"
     package = "pyfarkle"
-    homepage = "https://github.com/cdelker/pyfarkle"
     rulesets = {"ten-thousand": ["farkle-linear"]}
     skips = {"ten_thousand_replay": "pyfarkle rolls its own dice, plays two players and has a triple-farkle penalty"}
 

@@ -16,7 +16,6 @@ from examples.adapters._base import Adapter, faces
 class Pyhtzee(Adapter):
     name = "pyhtzee"
     package = "pyhtzee"
-    homepage = "https://github.com/villebro/pyhtzee"
     rulesets = {"kiriki": ["kiriki"]}
     skips = {"kiriki_replay": "pyhtzee plays solitaire with its own dice and gives no reason for a refused action"}
 

@@ -16,7 +16,6 @@ from examples.adapters._base import KIRIKI_ROWS, Adapter, faces
 class YahtzeeApi(Adapter):
     name = "yahtzee-api"
     package = "yahtzee_api"
-    homepage = "https://github.com/tomarbeiter/yahtzee_api"
     rulesets = {"kiriki": ["kiriki"]}
     skips = {"kiriki_replay": "yahtzee-api overwrites filled rows and refuses nothing a replay could check"}
 

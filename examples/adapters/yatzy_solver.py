@@ -18,7 +18,6 @@ CATEGORIES = {"kiriki": "five_of_a_kind"}  # the other rows have the same ids
 class YatzySolver(Adapter):
     name = "yatzy-solver"
     package = "yatzy-solver"
-    homepage = "https://github.com/precisit/yatzy-solver"
     rulesets = {"kiriki": ["kiriki"]}
     skips = {"kiriki_replay": "yatzy-solver's rules engine has a score card but no turns, rolls or players"}
 

@@ -3,6 +3,7 @@ from the JUnit file the test run writes (``artifacts/junit.xml``), per feature a
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -16,6 +17,9 @@ from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text
 from dicespec.spec.features import Case
+
+KIRIKI_ROW_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
+                  "full_house", "small_straight", "large_straight", "kiriki", "chance")
 
 # The test properties the pytest plugin (dicespec.site.pytest_plugin) writes into the JUnit file.
 CASE, RULESET, FEATURE = "dicespec_case", "dicespec_ruleset", "dicespec_feature"
@@ -104,7 +108,8 @@ def conformance_page(data: SiteData, results: Path) -> Page:
         "feature, under every ruleset it runs under, as the last `make test` run recorded them. An "
         "expected failure is an example of an erratum or a variant, under a ruleset its claim does not "
         f"hold under (see {link('Errata and gaps', layout.ERRATA, page=page)}); it fails on purpose, "
-        "strictly.\n"
+        "strictly. Further down, other implementations (third-party Yahtzee and Farkle packages, and one in "
+        "JavaScript) are compared with the spec.\n"
     )
     by_case: dict[str, Case] = {case.id: case for case in data.cases}
     run = read_run(results, list(by_case))
@@ -120,7 +125,7 @@ def conformance_page(data: SiteData, results: Path) -> Page:
         if rows:
             out.append("## Features {#features}\n")
             out.append(table(["Feature", "Cases"], rows) + "\n")
-        return Page(page, "Conformance", "\n".join(out))
+        return Page(page, "Conformance", "\n".join([*out, *implementations_section(page)]))
 
     spec_results = [r for r in run.results if r.case is not None]
     other = [r for r in run.results if r.case is None]
@@ -162,7 +167,7 @@ def conformance_page(data: SiteData, results: Path) -> Page:
     if other_failed:
         out.append("## Other failing tests {#other-failures}\n")
         out.append(table(["Test", "Message"], [[code(r.name), text(r.message[:300])] for r in other_failed]) + "\n")
-    return Page(page, "Conformance", "\n".join(out))
+    return Page(page, "Conformance", "\n".join([*out, *implementations_section(page)]))
 
 
 def _by_feature(cases: tuple[Case, ...]) -> dict[str, list[Case]]:
@@ -170,3 +175,120 @@ def _by_feature(cases: tuple[Case, ...]) -> dict[str, list[Case]]:
     for case in cases:
         grouped.setdefault(case.path, []).append(case)
     return grouped
+
+
+# -- other implementations --------------------------------------------------------------------
+
+# The comparison table's columns, game by game: (title, part, kind, row or None for all rows).
+COLUMNS: dict[str, list[tuple[str, str, str | None, str | None]]] = {
+    "kiriki": [("Spec cases", "features", None, None),
+               *((row, "exhaustive", "kiriki score", row) for row in KIRIKI_ROW_IDS),
+               ("Replayed games", "games", "kiriki game", None)],
+    "ten-thousand": [("Spec cases", "features", None, None),
+                     ("Set-asides", "exhaustive", "10000 set-aside", None),
+                     ("Best of a roll", "exhaustive", "10000 best", None),
+                     ("Replayed games", "games", "10000 game", None)],
+}
+GAME_TITLES = {"kiriki": "Kiriki and Yahtzee", "ten-thousand": "10000 and Farkle"}
+
+
+def _cell(counts: list[int]) -> str:
+    """A comparison cell: all passed, how many differ, or not answered."""
+    passed, failed, errored, skipped = counts
+    total = sum(counts)
+    if total == 0:
+        return "—"
+    if skipped == total:
+        return "skipped"
+    note = f" ({skipped:,} skipped)" if skipped else ""
+    if failed or errored:
+        wrong = " + ".join(x for x in (f"{failed:,} differ" if failed else "",
+                                       f"{errored:,} errored" if errored else "") if x)
+        return f"✗ {wrong} of {total - skipped:,}{note}"
+    return f"✓ {passed:,}{note}"
+
+
+def _sum(data: dict, game_rulesets: set[str], part: str, kind: str | None, row: str | None) -> list[int]:
+    sums = [0, 0, 0, 0]
+    for group_part, group_kind, ruleset, group_row, *counts in data["groups"]:
+        if (group_part == part and ruleset in game_rulesets and (kind is None or group_kind == kind)
+                and (row is None or group_row == row)):
+            sums = [a + b for a, b in zip(sums, counts, strict=True)]
+    return sums
+
+
+def _who(data: dict) -> str:
+    about = data["implementation"]
+    name = text(f"{about['name']} {about.get('version') or ''}".strip())
+    homepage = about.get("homepage") or ""
+    if homepage.startswith("https://"):
+        return f"[{name}]({homepage})"
+    return name
+
+
+def implementations_section(page: str) -> list[str]:
+    """The comparison of other implementations with the spec, from ``fixtures/conformance/``."""
+    from dicespec.conformance.comparison import entries, read
+
+    results = [data for entry in entries() if (data := read(entry)) is not None]
+    out = ["## Other implementations {#implementations}\n",
+           "Implementations of these games by others, and one of both games in JavaScript written from "
+           f"the protocol alone, run through the whole conformance suite ({code('make conformance')}): the "
+           "cases of the spec, every roll in every row, every 10000 set-aside and roll, and hundreds of "
+           "replayed games, each compared with the reference engines. Each runs under the shipped ruleset "
+           "closest to its rules; what it cannot answer (its games, say) is skipped. A difference is a "
+           "finding about that implementation, not a failure of the spec. The results are "
+           f"{code('fixtures/conformance/*.json')}; a test fails when they are older than the spec, the "
+           "rulesets, the reference outcomes or the adapters.\n"]
+    if not results:
+        return out + ["No results yet: `make conformance` writes them.\n"]
+    for game, columns in COLUMNS.items():
+        rows = []
+        for data in results:
+            rulesets = set(data["rulesets"].get(game, []))
+            if not rulesets:
+                continue
+            cells = [_cell(_sum(data, rulesets, part, kind, row)) for _, part, kind, row in columns]
+            rows.append([_who(data), text(data["implementation"].get("language") or ""),
+                         ", ".join(code(r) for r in sorted(rulesets)), *(text(c) for c in cells)])
+        if rows:
+            out.append(f"### {GAME_TITLES[game]} {{#implementations-{game}}}\n")
+            out.append(table(["Implementation", "Language", "Ruleset", *(code(t) if "_" in t or t.islower() else t
+                                                                        for t, *_ in columns)], rows) + "\n")
+    out.append("### What differs {#implementations-findings}\n")
+    for data in results:
+        out += _findings(data)
+    return out
+
+
+def _findings(data: dict) -> list[str]:
+    about, package = data["implementation"], data.get("package")
+    where = (f"the package {code(package['name'])} {text(package['version'])}" if package
+             else "written for this project from the protocol alone")
+    out = [f"**{_who(data)}** ({where}; run as {code(data['target'])}).\n"]
+    differing = [g for g in data["not_passing"] if g["count"]]
+    if not differing:
+        out.append("Every case it answers agrees with the reference.\n")
+    else:
+        rows = []
+        for group in differing:
+            label = group["kind"] + (f", {group['row']}" if group["row"] else "")
+            first = group["cases"][:4]
+            shown = "; ".join(_case_text(case) for case in first)
+            more = f" … ({group['count'] - len(first):,} more)" if group["count"] > len(first) else ""
+            rows.append([text(label), str(group["count"]), text(shown + more)])
+        out.append(table(["Where", "Cases", "First cases"], rows) + "\n")
+    for skip in data.get("skipped", []):
+        out.append(f"- Skipped, {skip['cases']:,} cases: {text(skip['reason'])}")
+    if data.get("skipped"):
+        out.append("")
+    if data.get("failure"):
+        out.append(f"It could not be started: {text(data['failure'])}\n")
+    return out
+
+
+def _case_text(case: dict) -> str:
+    if "expected" in case or "actual" in case:
+        return f"{case['id']}: {json.dumps(case.get('expected'))} expected, {json.dumps(case.get('actual'))} given"
+    message = (case.get("message") or case["outcome"]).removeprefix("AssertionError: ")
+    return f"{case['id']}: {message.splitlines()[0][:160]}"

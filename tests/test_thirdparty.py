@@ -1,0 +1,78 @@
+"""The compared implementations (fixtures/conformance/): their committed results are current, and
+a sample of the recorded cases answers today as recorded."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from dicespec.conformance import comparison
+from dicespec.site import markup
+from dicespec.site.conformance import implementations_section
+
+ENTRIES = comparison.entries()
+PYTHON_ENTRIES = [entry for entry in ENTRIES if entry.python]
+
+
+def _require(entry: comparison.Entry) -> None:
+    """Skip, with a message, when what runs the implementation is missing (never under CI)."""
+    missing = None
+    if entry.package and entry.package_version() is None:
+        missing = f"the package {entry.package} is not installed (make installs the extra 'thirdparty')"
+    elif entry.impl and shutil.which(entry.impl.split()[0]) is None:
+        missing = f"{entry.impl.split()[0]} is not installed"
+    if missing and os.environ.get("CI") == "true":
+        pytest.fail(f"{entry.id}: {missing}")
+    if missing:
+        pytest.skip(f"{entry.id}: {missing}")
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.id)
+def test_the_results_are_current(entry: comparison.Entry) -> None:
+    """Each implementation's results were made from today's spec, errata, rulesets, reference
+    outcomes (the golden files), steps, corpus, adapter and package version."""
+    _require(entry)
+    data = comparison.read(entry)
+    assert data is not None, f"no {entry.results_path.name}: run `make conformance`"
+    changed = comparison.stale_inputs(entry, data)
+    assert not changed, (f"{entry.results_path.name} is stale ({', '.join(changed)} changed since it was made): "
+                         "run `make conformance`")
+    assert data["failure"] is None
+
+
+@pytest.mark.parametrize("entry", PYTHON_ENTRIES, ids=lambda e: e.id)
+def test_a_sample_answers_as_recorded(entry: comparison.Entry) -> None:
+    """Every corpus case recorded as differing, and one in a hundred others, answer today as the
+    results say."""
+    _require(entry)
+    data = comparison.read(entry)
+    assert data is not None
+    wrong = comparison.recheck(entry, data)
+    assert not wrong, f"{entry.id} answers otherwise than {entry.results_path.name} says:\n" + "\n".join(wrong[:10])
+
+
+def test_the_findings() -> None:
+    """What the results say about the packages: yahtzee-api scores four and five of a kind as no
+    three of a kind, and five of a kind as no four of a kind; pyhtzee and yatzy-solver agree with
+    every roll in every row; pyfarkle plays the farkle-linear table."""
+    results = {entry.id: comparison.read(entry) for entry in ENTRIES}
+    groups = {(key, g[1], g[3]): g[4:] for key, data in results.items() if data for g in data["groups"]}
+    assert groups[("yahtzee-api", "kiriki score", "three_of_a_kind")] == [7620, 156, 0, 0]
+    assert groups[("yahtzee-api", "kiriki score", "four_of_a_kind")] == [7770, 6, 0, 0]
+    for name in ("pyhtzee", "yatzy-solver", "dicespec-js"):
+        assert all(counts[1:3] == [0, 0] for (key, kind, _), counts in groups.items() if key == name), name
+    assert comparison.totals(results["pyfarkle"])[1:3] == [0, 0]
+    assert comparison.totals(results["dicespec-js"])[1:] == [0, 0, 0]
+
+
+def test_the_page_compares_them() -> None:
+    """The Conformance page has a comparison table per game, one row per implementation, with the
+    package versions, and the first differing cases with their dice."""
+    text = "\n".join(implementations_section("generated/conformance.md"))
+    assert "### Kiriki and Yahtzee" in text and "### 10000 and Farkle" in text
+    for needle in ("yahtzee-api 1.1.1", "pyhtzee 1.2.7", "yatzy-solver 1.0.0", "pyfarkle 0.1", "dicespec-js 1.0.0"):
+        assert markup.text(needle) in text, needle
+    assert markup.text("✗ 156 differ of 7,776") in text
+    assert markup.text("kiriki/score/kiriki/11111/three_of_a_kind: 5 expected, 0 given") in text
