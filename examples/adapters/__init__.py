@@ -2,9 +2,9 @@
 interface, for ``dicespec conform`` (see ``docs/protocol.md``).
 
 - ``pyhtzee``, ``yahtzee_api``, ``yatzy_solver``: three independent Yahtzee implementations
-  from PyPI, asked for the score of a roll in a row (Python objects: ``--python
+  (Python packages), asked for the score of a roll in a row (Python objects: ``--python
   examples.adapters.pyhtzee:implementation``);
-- ``pyfarkle``: a Farkle implementation from PyPI, asked for set-asides and best scores;
+- ``pyfarkle``: a Farkle implementation (a Python package), asked for set-asides and best scores;
 - ``js/dicespec-adapter.mjs``: an independent implementation of both games in JavaScript, speaking
   the stdio protocol (``--impl "node examples/adapters/js/dicespec-adapter.mjs"``).
 

@@ -1,12 +1,13 @@
-"""pyfarkle (a Farkle game for the terminal on PyPI, MIT) behind dicespec's interface: the points
-of a set-aside, and the best set-aside of a roll, from the package's player.
+"""pyfarkle (a Farkle game for the terminal, a Python package, MIT) behind dicespec's interface:
+the points of a set-aside, and the best set-aside of a roll, from the package's player.
 
     dicespec conform --python examples.adapters.pyfarkle:implementation
 
 A set-aside is the dice a player holds: the package scores them (0 when a held die does not
 score); the best score of a roll is what its computer player holds (0 when the package calls the
-roll a farkle). Its games roll their own dice and play two players with a triple-farkle penalty:
-replays are skipped. It runs under ``farkle-linear``, the scoring table the package plays.
+roll a farkle). Its games roll their own dice, play two players, take 1,000 points for a third
+farkle in a row and end as soon as a player reaches 10,000: replays are skipped. It runs under
+``farkle-linear``, the scoring table the package plays.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""pyhtzee (a Yahtzee engine on PyPI, MIT) behind dicespec's interface: the score of a roll in a
-row, from the package's scoring functions under its regular Yahtzee rule.
+"""pyhtzee (a Yahtzee engine, a Python package, MIT) behind dicespec's interface: the score of a
+roll in a row, from the package's scoring functions under its regular Yahtzee rule.
 
     dicespec conform --python examples.adapters.pyhtzee:implementation
 

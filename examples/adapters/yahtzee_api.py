@@ -1,5 +1,5 @@
-"""yahtzee-api (a Yahtzee API on PyPI, Apache-2.0) behind dicespec's interface: the score of a
-roll in a row, read from the "theoretical scorecard" a fresh player computes after a roll.
+"""yahtzee-api (a Yahtzee API, a Python package, Apache-2.0) behind dicespec's interface: the
+score of a roll in a row, read from the "theoretical scorecard" a fresh player computes after a roll.
 
     dicespec conform --python examples.adapters.yahtzee_api:implementation
 

@@ -1,5 +1,6 @@
-"""yatzy-solver (an exact Yatzy/Yahtzee solver and rules engine on PyPI, MIT; Rust with Python
-bindings) behind dicespec's interface: the score of a roll in a row under its American rules.
+"""yatzy-solver (an exact Yatzy/Yahtzee solver and rules engine, a Python package, MIT; Rust
+with Python bindings) behind dicespec's interface: the score of a roll in a row under its
+American rules.
 
     dicespec conform --python examples.adapters.yatzy_solver:implementation
 

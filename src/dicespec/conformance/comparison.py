@@ -98,7 +98,8 @@ def inputs(entry: Entry) -> dict[str, str]:
         "errata": _digest([root / "fixtures" / "errata.yaml"]),
         "rulesets": _digest(package.glob("rulesets/*.yaml")),
         "golden": _digest(root.glob("fixtures/golden/*.txt")),
-        "steps": _digest([*root.glob("tests/steps/*"), root / "tests" / "test_spec.py", root / "tests" / "conftest.py"]),
+        "steps": _digest([*root.glob("tests/steps/*"), root / "tests" / "test_spec.py",
+                          root / "tests" / "conftest.py"]),
         "corpus": _digest([package / "conformance" / "corpus.py"]),
         "adapter": _digest(root / source for source in entry.sources),
         "package": entry.package_version() or "-",
@@ -162,8 +163,8 @@ def summarise(entry: Entry, about: dict[str, Any], declared: dict[str, list[str]
         "failure": failure,
         "inputs": inputs(entry),
         "groups": [[*key, *counts] for key, counts in groups.items()],
-        "not_passing": [{"part": part, "kind": kind, "row": row, "count": not_passing[(part, kind, row)], "cases": cases}
-                        for (part, kind, row), cases in kept.items()],
+        "not_passing": [{"part": part, "kind": kind, "row": row, "count": not_passing[(part, kind, row)],
+                         "cases": cases} for (part, kind, row), cases in kept.items()],
         "skipped": [{"reason": reason, "cases": count} for reason, count in sorted(skips.items())],
     }
 

@@ -105,7 +105,8 @@ def report(diff: Diff) -> Iterator[str]:
         yield f"  {title}: {count:,} {unit} ({len(changes):,} distinct)"
         for change in changes:
             if change.column == "set-aside":
-                yield f"    {change.dice or '-'}: {change.before} → {change.after}, in {change.cases:,} rolls of six dice"
+                yield (f"    {change.dice or '-'}: {change.before} → {change.after}, "
+                       f"in {change.cases:,} rolls of six dice")
                 continue
             orders = change.orders
             yield f"    {change.dice}: {change.before} → {change.after}, in {len(orders):,} orders:"
