@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -103,8 +104,12 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     for name in (args.before, args.after):
         if name not in ruleset_names():
             raise UsageError(f"unknown ruleset {name!r}; shipped rulesets: {', '.join(ruleset_names())}")
-    for line in report(compare(args.before, args.after)):
-        print(line)
+    try:
+        for line in report(compare(args.before, args.after)):
+            print(line)
+        sys.stdout.flush()
+    except BrokenPipeError:  # a reader that stopped early (| head): the rest is not wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
