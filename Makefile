@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: help test serve site bench golden conformance constraints clean
+.PHONY: help test serve site bench golden conformance optimal constraints clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -35,6 +35,9 @@ golden: $(INSTALLED) ## rewrite fixtures/golden/ from the reference engines (aft
 
 conformance: $(INSTALLED) ## run the compared implementations (examples/adapters/) and rewrite fixtures/conformance/
 	$(PY) -m dicespec.conformance.comparison
+
+optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optimal-play.json (about a minute uncached)
+	$(PY) -m dicespec.solver.figures
 
 constraints: $(INSTALLED) ## re-pin constraints.txt from the installed set
 	{ sed -n '1,2p' constraints.txt; $(PY) -m pip freeze --all --exclude-editable | grep -v '^dicespec'; } > constraints.new && mv constraints.new constraints.txt

@@ -8,7 +8,7 @@ it and hands the navigation over, so another site builder needs only another hoo
 Page families, one module each: :mod:`~dicespec.site.rules` (a game's normative rules, with
 an anchor per case), :mod:`~dicespec.site.sources` (a source text's transcription, in four
 languages), :mod:`~dicespec.site.errata`, :mod:`~dicespec.site.rulesets`,
-:mod:`~dicespec.site.odds` and :mod:`~dicespec.site.conformance`.
+:mod:`~dicespec.site.odds`, :mod:`~dicespec.site.optimal` and :mod:`~dicespec.site.conformance`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from dicespec.site.data import GAMES, load
 from dicespec.site.errata import errata_page
 from dicespec.site.layout import Page
 from dicespec.site.odds import odds_page
+from dicespec.site.optimal import optimal_page
 from dicespec.site.rules import rules_page
 from dicespec.site.rulesets import rulesets_page
 from dicespec.site.sources import source_pages
@@ -42,6 +43,7 @@ def pages(root: Path | None = None, results: Path | None = None) -> tuple[list[P
         errata_page(data),
         rulesets_page(data),
         odds_page(data),
+        optimal_page(data),
         conformance_page(data, results or root / "artifacts" / "junit.xml"),
     ]
     nav: Nav = [

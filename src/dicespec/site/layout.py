@@ -55,4 +55,5 @@ def sources(lang: str = "en") -> str:
 ERRATA = f"{GENERATED}/errata.md"
 RULESETS = f"{GENERATED}/rulesets.md"
 ODDS = f"{GENERATED}/odds.md"
+OPTIMAL = f"{GENERATED}/optimal-play.md"
 CONFORMANCE = f"{GENERATED}/conformance.md"

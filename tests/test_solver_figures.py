@@ -1,0 +1,48 @@
+"""The committed optimal-play figures (fixtures/optimal-play.json) are those of today's rulesets."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.solver import entry_policy, solution, turn_policy
+from dicespec.solver.cache import rules_key
+from dicespec.solver.figures import read
+
+FIGURES = read()
+STALE = "fixtures/optimal-play.json is stale: run `make optimal` and commit it"
+
+
+def _entries(game: str) -> dict[str, dict]:
+    assert FIGURES is not None, STALE
+    return {entry["ruleset"]: entry for entry in FIGURES[game]}
+
+
+@pytest.mark.parametrize("game", ["kiriki", "ten-thousand"])
+def test_every_shipped_ruleset_has_figures(game):
+    """The figures cover exactly the shipped rulesets of each game."""
+    assert sorted(_entries(game)) == sorted(ruleset_names(game)), STALE
+
+
+@pytest.mark.parametrize("name", ruleset_names("kiriki"))
+def test_kiriki_figures_were_solved_under_todays_rules(name):
+    """Each Kiriki figure was solved under the rules its ruleset has now."""
+    assert _entries("kiriki")[name]["rules_key"] == rules_key(find_ruleset(name)), STALE
+
+
+@pytest.mark.parametrize("name", ["kiriki", "kiriki-no-extra"])
+def test_kiriki_figures_agree_with_the_solver(name):
+    """The committed expected score is the solver's (these two are solved by the solver tests anyway)."""
+    expected = solution(find_ruleset(name)).expected_score
+    assert _entries("kiriki")[name]["expected_score"] == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("name", ruleset_names("ten-thousand"))
+def test_ten_thousand_figures_agree_with_the_solver(name):
+    """The committed 10000 turn figures are what the turn and entry policies give today."""
+    ruleset = find_ruleset(name)
+    turn, entry = turn_policy(ruleset), entry_policy(ruleset)
+    figures = _entries("ten-thousand")[name]
+    assert figures["expected_turn_score"] == pytest.approx(turn.expected_turn_score, abs=1e-9), STALE
+    assert figures["on_board_chance"] == pytest.approx(entry.on_board_chance, abs=1e-12), STALE
+    assert figures["banking_table"] == {str(n): t for n, t in turn.banking_table().items()}, STALE
