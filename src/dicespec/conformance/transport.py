@@ -35,7 +35,7 @@ import traceback
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from dicespec.conformance.protocol import (
     GAME_OF,
@@ -89,16 +89,23 @@ class Hello:
 class Request(Protocol):
     """What a transport needs of a case: an operation and its arguments."""
 
-    op: str
-    args: dict[str, Any]
+    @property
+    def op(self) -> str: ...
+    @property
+    def args(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=Request)
 
 
 class Transport(Protocol):
-    hello: Hello | None
-    failure: str | None
+    """What the runner needs of a way to reach an implementation."""
+
+    hello: Hello | None  # once started
+    failure: str | None  # why it was given up, if it was
 
     def start(self) -> Hello | None: ...
-    def stream(self, requests: Iterable[Any]) -> Iterator[tuple[Any, Outcome]]: ...
+    def stream(self, requests: Iterable[R]) -> Iterator[tuple[R, Outcome]]: ...
     def call(self, op: str, args: dict[str, Any]) -> Outcome: ...
     def close(self) -> None: ...
 
@@ -347,7 +354,7 @@ class StdioTransport:
             return outcome
         raise AssertionError("a stream answers every request")
 
-    def stream(self, requests: Iterable[Any]) -> Iterator[tuple[Any, Outcome]]:
+    def stream(self, requests: Iterable[R]) -> Iterator[tuple[R, Outcome]]:
         """Send every request (objects with ``op`` and ``args``) and yield ``(request,
         outcome)`` as replies come (in order, but for requests sent again after a crash)."""
         source = iter(requests)
@@ -562,7 +569,7 @@ class InProcessTransport:
         why = check_result(op, result)
         return Outcome("errored", f"the result breaks the protocol: {why}") if why else Outcome("result", result)
 
-    def stream(self, requests: Iterable[Any]) -> Iterator[tuple[Any, Outcome]]:
+    def stream(self, requests: Iterable[R]) -> Iterator[tuple[R, Outcome]]:
         call = self.call
         for item in requests:
             yield item, call(item.op, item.args)
