@@ -29,7 +29,7 @@ def test_solve_kiriki_prints_the_optimal_expected_score(capsys: pytest.CaptureFi
     status, out, _ = run(["solve", "kiriki", "--ruleset", "kiriki-no-extra"], capsys)
     assert status == 0
     assert "expected final grand total: 245.87" in out
-    path = Path(out.split("state values: ")[1].strip())
+    path = Path(out.split("state values: ")[1].strip()).expanduser()  # the home folder is written ~
     assert path.suffix == ".npz" and path.is_file()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from dicespec.solver.cache import table_path
@@ -37,8 +38,17 @@ def kiriki_report(solved: KirikiSolution) -> str:
     return "\n".join([
         f"{ruleset.title} ({ruleset.name}): optimal solitaire play",
         f"  expected final grand total: {solved.expected_score:.2f}",
-        f"  state values: {path}" if (path := table_path(ruleset)).exists() else "  state values: not cached",
+        f"  state values: {_home_relative(path)}" if (path := table_path(ruleset)).exists()
+        else "  state values: not cached",
     ])
+
+
+def _home_relative(path: Path) -> str:
+    """``path`` with the home folder written ``~``, as a shell user would type it."""
+    try:
+        return f"~/{path.relative_to(Path.home())}"
+    except ValueError:
+        return str(path)
 
 
 def _dice(n: int) -> str:
