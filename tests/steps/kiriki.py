@@ -26,7 +26,7 @@ def _row(name: str) -> str:
 @steps
 def row_scores(implementation: Implementation, ruleset: str, dice: str, row: str, score: int) -> None:
     actual = implementation.kiriki_score(ruleset, dice, _row(row))
-    assert actual == score, f"{dice} in {_row(row)} under {ruleset}: the text says {score}, the implementation {actual}"
+    assert actual == score, f"{dice} in {_row(row)} under {ruleset}: the spec says {score}, the implementation {actual}"
 
 
 @steps
