@@ -10,17 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from dicespec.cli import main
+from helpers import run_cli
 
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr of ``dicespec argv``; an argparse exit is caught like the shell would."""
-    try:
-        status = main(argv)
-    except SystemExit as exc:
-        status = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def table(out: str) -> dict[str, int]:
@@ -47,7 +38,7 @@ def table(out: str) -> dict[str, int]:
 )
 def test_score_prints_every_row(capsys: pytest.CaptureFixture[str], dice: str, expected: dict[str, int]) -> None:
     """``dicespec score kiriki DICE`` prints a title line and the roll's score in each of the 13 rows."""
-    status, out, err = run(["score", "kiriki", dice], capsys)
+    status, out, err = run_cli(["score", "kiriki", dice], capsys)
     assert (status, err) == (0, "")
     assert out.splitlines()[0] == f"Kiriki (KDE reference) (kiriki), dice {dice}"
     rows = table(out)
@@ -57,7 +48,7 @@ def test_score_prints_every_row(capsys: pytest.CaptureFixture[str], dice: str, e
 
 def test_score_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     """``--json`` prints one JSON object whose ``rows`` maps each row id to its score."""
-    status, out, _ = run(["score", "kiriki", "66616", "--json"], capsys)
+    status, out, _ = run_cli(["score", "kiriki", "66616", "--json"], capsys)
     assert status == 0
     payload = json.loads(out)
     assert payload["rows"] == {
@@ -70,7 +61,7 @@ def test_score_as_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_score_under_another_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     """``--ruleset kiriki-fr`` scores a large straight 30."""
-    status, out, _ = run(["score", "kiriki", "12345", "--ruleset", "kiriki-fr", "--json"], capsys)
+    status, out, _ = run_cli(["score", "kiriki", "12345", "--ruleset", "kiriki-fr", "--json"], capsys)
     assert status == 0
     assert json.loads(out)["rows"]["large_straight"] == 30
 
@@ -79,7 +70,7 @@ def test_score_under_a_ruleset_file(capsys: pytest.CaptureFixture[str], tmp_path
     """``--ruleset-file`` scores with a ruleset of one's own."""
     path = tmp_path / "mine.yaml"
     path.write_text("extends: kiriki\nname: mine\nrows:\n  full_house: {points: 35}\n", encoding="utf-8")
-    status, out, _ = run(["score", "kiriki", "22333", "--ruleset-file", str(path), "--json"], capsys)
+    status, out, _ = run_cli(["score", "kiriki", "22333", "--ruleset-file", str(path), "--json"], capsys)
     assert status == 0
     assert json.loads(out)["rows"]["full_house"] == 35
 
@@ -107,7 +98,7 @@ def test_score_under_a_ruleset_file(capsys: pytest.CaptureFixture[str], tmp_path
 )
 def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
     """Bad input gets exactly one line on stderr, nothing on stdout, and exit status 2."""
-    status, out, err = run(argv, capsys)
+    status, out, err = run_cli(argv, capsys)
     assert status == 2
     assert out == ""
     assert err.count("\n") == 1 and err.endswith("\n"), err
@@ -119,7 +110,7 @@ def test_broken_ruleset_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp
     """A broken ruleset file gets one line naming the file, the key and the value, and exit status 2."""
     bad = tmp_path / "bad.yaml"
     bad.write_text("extends: kiriki\nrows:\n  full_house: {points: many}\n", encoding="utf-8")
-    status, out, err = run(["score", "kiriki", "12345", "--ruleset-file", str(bad)], capsys)
+    status, out, err = run_cli(["score", "kiriki", "12345", "--ruleset-file", str(bad)], capsys)
     assert (status, out) == (2, "")
     assert err.count("\n") == 1
     assert str(bad) in err and "rows.full_house.points" in err and "'many'" in err
@@ -134,7 +125,7 @@ def test_no_ruleset_file_gives_a_traceback(capsys: pytest.CaptureFixture[str], t
     """Whatever is wrong with a ruleset file, the command answers in one line with status 2."""
     bad = tmp_path / "bad.yaml"
     bad.write_text(text, encoding="utf-8")
-    status, _, err = run(["score", "kiriki", "12345", "--ruleset-file", str(bad)], capsys)
+    status, _, err = run_cli(["score", "kiriki", "12345", "--ruleset-file", str(bad)], capsys)
     assert status == 2
     assert err.count("\n") == 1 and str(bad) in err
 
@@ -144,7 +135,7 @@ def test_no_ruleset_file_gives_a_traceback(capsys: pytest.CaptureFixture[str], t
 
 def test_rulesets_lists_both_kiriki_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
     """``dicespec rulesets`` lists kiriki (the default) and kiriki-fr with their descriptions."""
-    status, out, _ = run(["rulesets"], capsys)
+    status, out, _ = run_cli(["rulesets"], capsys)
     assert status == 0
     lines = {line.split()[0]: line for line in out.splitlines()}
     assert "kiriki" in lines and "kiriki-fr" in lines
@@ -155,7 +146,7 @@ def test_rulesets_lists_both_kiriki_rulesets(capsys: pytest.CaptureFixture[str])
 
 def test_rulesets_of_one_game(capsys: pytest.CaptureFixture[str]) -> None:
     """``--game kiriki`` lists only the Kiriki rulesets, the default first."""
-    status, out, _ = run(["rulesets", "--game", "kiriki"], capsys)
+    status, out, _ = run_cli(["rulesets", "--game", "kiriki"], capsys)
     assert status == 0
     names = [line.split()[0] for line in out.splitlines()]
     assert names[0] == "kiriki" and "kiriki-fr" in names
@@ -171,7 +162,7 @@ def test_play_reads_commands_from_stdin(capsys: pytest.CaptureFixture[str], monk
                                                    "three_of_a_kind", "four_of_a_kind", "full_house",
                                                    "small_straight", "large_straight", "kiriki", "chance"])
     monkeypatch.setattr(sys, "stdin", io.StringIO(commands * 14))
-    status, out, err = run(["play", "kiriki", "--seed", "3"], capsys)
+    status, out, err = run_cli(["play", "kiriki", "--seed", "3"], capsys)
     assert (status, err) == (0, "")
     assert "Game over." in out and "Winner: player 1" in out
 

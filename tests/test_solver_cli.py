@@ -9,24 +9,15 @@ from pathlib import Path
 import pytest
 
 from dicespec import find_ruleset, ruleset_names
-from dicespec.cli import main
 from dicespec.solver import kiriki, solution, summary
 from dicespec.solver.report import ProgressLine
+from helpers import run_cli
 
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr of ``dicespec argv``."""
-    try:
-        status = main(argv)
-    except SystemExit as exc:
-        status = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_solve_kiriki_prints_the_optimal_expected_score(capsys: pytest.CaptureFixture[str]) -> None:
     """``dicespec solve kiriki --ruleset kiriki-no-extra`` prints 245.87 and where the state values are."""
-    status, out, _ = run(["solve", "kiriki", "--ruleset", "kiriki-no-extra"], capsys)
+    status, out, _ = run_cli(["solve", "kiriki", "--ruleset", "kiriki-no-extra"], capsys)
     assert status == 0
     assert "expected final grand total: 245.87" in out
     path = Path(out.split("state values: ")[1].strip()).expanduser()  # the home folder is written ~
@@ -41,7 +32,7 @@ def test_a_first_solve_shows_progress_on_stderr(
     monkeypatch.setattr(kiriki, "_SOLVED", {})
     path = tmp_path / "one-roll.yaml"
     path.write_text("extends: kiriki-no-extra\nname: one-roll\nrolls_per_turn: 1\n", encoding="utf-8")
-    status, out, err = run(["solve", "kiriki", "--ruleset-file", str(path)], capsys)
+    status, out, err = run_cli(["solve", "kiriki", "--ruleset-file", str(path)], capsys)
     assert status == 0
     assert "one-roll): optimal solitaire play" in out
     lines = err.splitlines()
@@ -67,7 +58,7 @@ def test_the_progress_line_updates_in_place_on_a_terminal() -> None:
 
 def test_solve_ten_thousand_prints_the_turn_policy(capsys: pytest.CaptureFixture[str]) -> None:
     """``dicespec solve ten-thousand`` prints the expected turn score, the entry chance and the banking table."""
-    status, out, _ = run(["solve", "ten-thousand"], capsys)
+    status, out, _ = run_cli(["solve", "ten-thousand"], capsys)
     assert status == 0
     assert "expected points of a turn, on the board: 560.81" in out
     assert "(750 or more) in one turn: 41.60%" in out
@@ -77,7 +68,7 @@ def test_solve_ten_thousand_prints_the_turn_policy(capsys: pytest.CaptureFixture
 
 def test_solve_refuses_another_games_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     """A 10000 ruleset for ``solve kiriki`` is a one-line error with status 2."""
-    status, _, err = run(["solve", "kiriki", "--ruleset", "farkle"], capsys)
+    status, _, err = run_cli(["solve", "kiriki", "--ruleset", "farkle"], capsys)
     assert status == 2 and err.count("\n") == 1 and "is for ten-thousand, not kiriki" in err
 
 

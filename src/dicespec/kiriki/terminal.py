@@ -13,6 +13,7 @@ from dicespec.kiriki.game import KirikiActionError, KirikiGame, winners
 from dicespec.kiriki.rows import score_sheet
 from dicespec.kiriki.ruleset import KirikiRuleset, Row
 from dicespec.kiriki.sheet import Sheet
+from dicespec.terminal import QUIT, read_command
 
 
 def score_report(ruleset: KirikiRuleset, roll: Roll, *, as_json: bool = False) -> str:
@@ -97,14 +98,14 @@ def play(
             write(f"\nPlayer {player + 1}, turn {state.turns_taken + 1}")
             game.roll()
         write(f"  dice: {game.dice}   (rolls left: {game.rolls_left})")
-        try:
-            line = read("> ").strip()
-        except EOFError:
+        command = read_command(read)
+        if command is None:  # the input has ended
             write("")
             return 0
-        verb, *words = line.split() or [""]
+        verb, words = command
+        line = " ".join([verb, *words])
         try:
-            if verb in ("quit", "exit"):
+            if verb in QUIT:
                 return 0
             elif verb == "help" or verb == "":
                 write(HELP)

@@ -262,7 +262,7 @@ def implementations_section(page: str) -> list[str]:
 
 
 def _findings(data: dict) -> list[str]:
-    about, package = data["implementation"], data.get("package")
+    package = data.get("package")
     where = (f"the package {code(package['name'])} {text(package['version'])}" if package
              else "written for this project from the protocol alone")
     out = [f"**{_who(data)}** ({where}; run as {code(data['target'])}).\n"]

@@ -13,6 +13,7 @@ from dicespec.ten_thousand.combos import best, is_farkle, options, split
 from dicespec.ten_thousand.errors import TenThousandError
 from dicespec.ten_thousand.game import GameState, Phase, TenThousandGame, is_hot_dice, must_roll, winners
 from dicespec.ten_thousand.ruleset import TenThousandRuleset
+from dicespec.terminal import QUIT, read_command
 
 
 def score_report(ruleset: TenThousandRuleset, roll: Roll, *, as_json: bool = False) -> str:
@@ -94,14 +95,14 @@ def play(
             _roll(game, write)
             continue
         write(_status(ruleset, state))
-        try:
-            line = read("> ").strip()
-        except EOFError:
+        command = read_command(read)
+        if command is None:  # the input has ended
             write("")
             return 0
-        verb, *words = line.split() or [""]
+        verb, words = command
+        line = " ".join([verb, *words])
         try:
-            if verb in ("quit", "exit"):
+            if verb in QUIT:
                 return 0
             elif verb in ("help", ""):
                 write(HELP)
