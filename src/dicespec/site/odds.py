@@ -67,12 +67,10 @@ def kiriki_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
     return out
 
 
-def farkle_odds(name: str) -> list[tuple[int, Share]] | None:
-    """Per number of dice, the share of rolls that score nothing; ``None`` without a 10000 engine."""
-    try:
-        from dicespec.ten_thousand.combos import best
-    except ImportError:
-        return None
+def farkle_odds(name: str) -> list[tuple[int, Share]]:
+    """Per number of dice, the share of rolls that score nothing."""
+    from dicespec.ten_thousand.combos import best
+
     ruleset = find_ruleset(name)
     out = []
     for dice in range(1, ruleset.dice + 1):
@@ -120,9 +118,6 @@ def odds_page(data: SiteData) -> Page:
     for name in names:
         rows = farkle_odds(name)
         out.append(f"### {text(name)} {{#{anchor_id('odds-ten-thousand-' + name)}}}\n")
-        if rows is None:
-            out.append(f"The 10000 engine ({code('dicespec.ten_thousand.combos')}) is not there yet.\n")
-            continue
         out.append(table(
             ["Dice", "Chance of a farkle", "Rolls", "Percent"],
             [[str(dice), *(text(c) for c in share.cells())] for dice, share in rows],
