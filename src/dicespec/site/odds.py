@@ -18,7 +18,7 @@ from dicespec.site import layout
 from dicespec.site.charts import bar_chart
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
-from dicespec.site.markup import anchor_id, code, table, text
+from dicespec.site.markup import anchor_id, table, text
 from dicespec.site.topics import KIRIKI_TOPICS
 
 
