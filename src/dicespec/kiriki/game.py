@@ -229,7 +229,9 @@ class KirikiGame:
             raise EmptyRerollError("choose at least one die to reroll")
         for position in wanted:
             if type(position) is not int or not 0 <= position < self.ruleset.dice:
-                raise DieIndexError(f"die index {position!r}: dice are numbered 0 to {self.ruleset.dice - 1}")
+                raise DieIndexError(
+                    f"die index {position!r} is not 0 to {self.ruleset.dice - 1} (dice 1 to {self.ruleset.dice})"
+                )
         if len(set(wanted)) != len(wanted):
             raise DieIndexError(f"die indexes {wanted} name a die twice")
         new_values = self._draw(len(wanted), dice)
