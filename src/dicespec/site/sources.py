@@ -13,10 +13,11 @@ from collections import Counter
 
 from dicespec.site import layout
 from dicespec.site.cases import Passage, case_link, passages, standing_cell, steps_cell
-from dicespec.site.data import STATUSES, SiteData, SourceText
+from dicespec.site.data import GAME_TITLES, STATUSES, SiteData, SourceText
 from dicespec.site.i18n import words
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES, Page
 from dicespec.site.markup import code, link, table, text, verbatim
+from dicespec.spec import Case
 
 
 def _language_line(source: SourceText, lang: str, page: str) -> str:
@@ -45,10 +46,24 @@ def in_text_order(found: list[Passage], source_text: str) -> list[Passage]:
     return sorted(found, key=position)  # stable: equal positions keep file order
 
 
-def title(source: SourceText) -> str:
-    """The page's title in the navigation: the number of the file and its languages."""
-    number = source.slug.split("_")[0]
-    return f"Text {number}"
+LANGUAGE_NAMES = {"fr": "French", "de": "German", "pl": "Polish", "en": "English"}
+
+
+def title(data: SiteData, source: SourceText) -> str:
+    """The page's title in the navigation: the game and the languages of the cases that
+    transcribe the text (fixed words of the generator's own), or the file's number."""
+    haystack = " ".join(source.text.split())
+
+    def position(case: Case) -> int:  # where the case's quote starts in the text (texts hold several languages)
+        at = haystack.find(" ".join(case.quote.split()).strip(" «»").split(" … ")[0])
+        return at if at >= 0 else len(haystack)
+
+    cases = sorted((case for case in data.cases if case.source == source.name), key=position)
+    games = list(dict.fromkeys(GAME_TITLES[c.game] for c in cases if c.game in GAME_TITLES))
+    languages = list(dict.fromkeys(LANGUAGE_NAMES[c.language] for c in cases if c.language in LANGUAGE_NAMES))
+    if not games or not languages:
+        return f"Text {source.slug.split('_')[0]}"
+    return f"{' and '.join(games)}, {' and '.join(languages)}"
 
 
 def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
@@ -90,7 +105,7 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
     out.append(f"{text(w['whole_text_note'])}\n")
     out.append(f'<pre class="ds-source">{verbatim(source.text)}</pre>\n')
     translations = {other: layout.source(source.slug, other) for other in LANGUAGES}
-    return Page(page, title(source), "\n".join(out), translations)
+    return Page(page, title(data, source), "\n".join(out), translations)
 
 
 def overview_page(data: SiteData, lang: str = "en") -> Page:
@@ -103,7 +118,7 @@ def overview_page(data: SiteData, lang: str = "en") -> Page:
         cases = [case for case in data.cases if case.source == source.name]
         standing = Counter(data.status(case) for case in cases)
         rows.append([
-            link(text(title(source)), layout.source(source.slug, lang), page=page),
+            link(text(title(data, source)), layout.source(source.slug, lang), page=page),
             code(source.name), text(source.language), text(source.about), str(len(cases)),
             ", ".join(f"{text(w[s])}: {standing[s]}" for s in reversed(STATUSES) if standing[s]),
         ])
