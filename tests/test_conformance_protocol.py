@@ -168,16 +168,13 @@ def exchange() -> list[tuple[str, str]]:
 
 def test_the_documented_exchange_is_what_the_adapter_says() -> None:
     """``python -m dicespec.adapter --validate`` answers the documented requests with the
-    documented replies (the version and the full list of rulesets aside), in one run."""
+    documented replies (the version aside), in one run: a new ruleset shows in the page too."""
     pairs = exchange()
     done = subprocess.run([sys.executable, "-m", "dicespec.adapter", "--validate"], input="\n".join(
         request for request, _ in pairs) + "\n", capture_output=True, text=True, timeout=60, check=True)
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     documented = [json.loads(reply) for _, reply in pairs]
     documented[0]["result"]["implementation"]["version"] = dicespec.__version__
-    for game, names in documented[0]["result"]["games"].items():
-        assert set(names) <= set(reference_games()[game])
-    documented[0]["result"]["games"] = reference_games()
     assert replies == documented
     assert done.stderr == ""
     for (request, _), reply in zip(pairs, replies, strict=True):
