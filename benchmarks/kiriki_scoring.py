@@ -2,7 +2,7 @@
 
     python benchmarks/kiriki_scoring.py [--repeats N]
 
-dicespec scores through :func:`dicespec.kiriki.rows.score_sheet`, which caches one sheet per
+dicespec scores through :func:`dicespec.scoresheet.rows.score_sheet`, which caches one sheet per
 multiset of dice (252 of them): "cold" clears that cache before each repeat, "warm" keeps it.
 "uncached" calls each row's rule on every ordered roll, for reference. pyhtzee scores with its
 Yahtzee-rule functions, one call per row. Both get their dice ready-made, outside the timing.
@@ -24,8 +24,8 @@ from pyhtzee import scoring
 from pyhtzee.classes import Rule
 
 from dicespec import Roll, find_ruleset, ruleset_names
-from dicespec.kiriki import rows
-from dicespec.kiriki.ruleset import KirikiRuleset, Row
+from dicespec.scoresheet import rows
+from dicespec.scoresheet.ruleset import SheetRuleset, Row
 
 ALL_DICE = tuple(itertools.product(range(1, 7), repeat=5))
 YAHTZEE = Rule.YAHTZEE
@@ -61,7 +61,7 @@ def best_of(repeats: int, run: Callable[[], object], *, before: Callable[[], obj
     return best
 
 
-def compare(ruleset: KirikiRuleset, dicespec_sheets: list, pyhtzee_sheets: list) -> None:
+def compare(ruleset: SheetRuleset, dicespec_sheets: list, pyhtzee_sheets: list) -> None:
     """Print, row by row, how many rolls dicespec and pyhtzee score differently, with an example."""
     differing = 0
     for i, row in enumerate(Row):

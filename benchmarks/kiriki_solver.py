@@ -27,7 +27,7 @@ TARGET_MEMORY_MB = 2048.0
 def solve_one(name: str) -> dict[str, float | int | str]:
     """Solve ``name`` in this process; its figures."""
     from dicespec import find_ruleset
-    from dicespec.solver.kiriki import rules_of, solve_values
+    from dicespec.solver.scoresheet import rules_of, solve_values
 
     rules = rules_of(find_ruleset(name))
     start = time.perf_counter()

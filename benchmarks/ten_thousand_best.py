@@ -10,7 +10,7 @@ import time
 from itertools import product
 
 from dicespec import Roll, find_ruleset
-from dicespec.ten_thousand.combos import best
+from dicespec.setaside.combos import best
 
 TARGET_SECONDS = 0.5
 

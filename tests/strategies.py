@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from dicespec import Roll, find_ruleset, ruleset_names
-from dicespec.kiriki.ruleset import UPPER_ROWS, Row
-from dicespec.kiriki.sheet import Sheet
+from dicespec.scoresheet.ruleset import UPPER_ROWS, Row
+from dicespec.scoresheet.sheet import Sheet
 
 # -- dice ------------------------------------------------------------------------------------
 

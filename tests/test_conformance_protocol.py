@@ -29,7 +29,7 @@ from dicespec.conformance.protocol import (
     schema,
 )
 from dicespec.implementation import Implementation, ReferenceImplementation
-from dicespec.kiriki.ruleset import SHEET_LINES, Row
+from dicespec.scoresheet.ruleset import SHEET_LINES, Row
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 
@@ -64,15 +64,15 @@ def test_operations_mirror_the_interface() -> None:
 
 def test_the_schema_uses_the_engines_vocabulary() -> None:
     """Row ids, sheet lines and rejection codes in the schema are exactly the engines' own."""
-    from dicespec.kiriki.game import KirikiActionError
-    from dicespec.ten_thousand.errors import ActionError, SetAsideError
+    from dicespec.scoresheet.game import SheetActionError
+    from dicespec.setaside.errors import ActionError, SetAsideError
 
     defs = schema()["$defs"]
     assert defs["kiriki_row"]["enum"] == [str(row) for row in Row]
     player = defs["kiriki_replay_result"]["properties"]["players"]["items"]
     assert player["properties"]["lines"]["required"] == [str(line) for line in SHEET_LINES]
     kiriki_codes = defs["kiriki_replay_result"]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]["enum"]
-    assert set(kiriki_codes) == codes(KirikiActionError)
+    assert set(kiriki_codes) == codes(SheetActionError)
     assert set(defs["set_aside_rejection"]["enum"]) == codes(SetAsideError)
     rejected = defs["ten_thousand_replay_result"]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]
     assert set(rejected["anyOf"][0]["enum"]) == codes(ActionError)

@@ -17,8 +17,8 @@ import pytest
 
 from dicespec.cli import main
 from dicespec.conformance import corpus
-from dicespec.kiriki.replay import replay
-from dicespec.kiriki.ruleset import Row
+from dicespec.scoresheet.replay import replay
+from dicespec.scoresheet.ruleset import Row
 from dicespec.rulesets import find_ruleset, ruleset_names
 
 FAKES = Path(__file__).with_name("conformance_fakes")

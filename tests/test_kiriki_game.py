@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from strategies import dice_values, kiriki_rulesets, reroll_positions, rolls
 
 from dicespec import Roll, find_ruleset, ruleset_names
-from dicespec.kiriki.game import (
+from dicespec.scoresheet.game import (
     AlreadyRolledError,
     BadDiceError,
     DieIndexError,
     EmptyRerollError,
     GameOverError,
-    KirikiActionError,
-    KirikiGame,
+    SheetActionError,
+    SheetGame,
     NoRollsLeftError,
     NotPlayableError,
     NotRolledError,
@@ -29,9 +29,9 @@ from dicespec.kiriki.game import (
     random_dice,
     winners,
 )
-from dicespec.kiriki.rows import score
-from dicespec.kiriki.ruleset import KirikiRuleset, Row, Total, UnknownRowError
-from dicespec.kiriki.sheet import Sheet
+from dicespec.scoresheet.rows import score
+from dicespec.scoresheet.ruleset import SheetRuleset, Row, Total, UnknownRowError
+from dicespec.scoresheet.sheet import Sheet
 
 PLAIN = "12346"  # no pattern but a small straight: a roll for filling any row
 ALL_ROWS_BUT_KIRIKI = [row for row in Row if row is not Row.KIRIKI]
@@ -41,8 +41,8 @@ def given_dice_only(n: int) -> list[int]:
     raise AssertionError("these tests give every die value themselves")
 
 
-def new_game(ruleset: str = "kiriki", players: int = 1) -> KirikiGame:
-    return KirikiGame(find_ruleset(ruleset), players, dice=given_dice_only)
+def new_game(ruleset: str = "kiriki", players: int = 1) -> SheetGame:
+    return SheetGame(find_ruleset(ruleset), players, dice=given_dice_only)
 
 
 def fill(rows: list[Row], dice: str = PLAIN) -> list[tuple[str, Row]]:
@@ -50,7 +50,7 @@ def fill(rows: list[Row], dice: str = PLAIN) -> list[tuple[str, Row]]:
     return [(dice, row) for row in rows]
 
 
-def play(game: KirikiGame, turns_by_player: list[list[tuple[str, Row]]]) -> list[int]:
+def play(game: SheetGame, turns_by_player: list[list[tuple[str, Row]]]) -> list[int]:
     """Play each player's turns (first roll and a row) in whatever order the game asks; the players in turn order."""
     queues = [list(turns) for turns in turns_by_player]
     order = []
@@ -65,7 +65,7 @@ def play(game: KirikiGame, turns_by_player: list[list[tuple[str, Row]]]) -> list
     return order
 
 
-def finished_game() -> KirikiGame:
+def finished_game() -> SheetGame:
     game = new_game()
     play(game, [fill(list(Row))])
     return game
@@ -98,9 +98,9 @@ def test_score_after_any_roll() -> None:
 
 
 @given(kiriki_rulesets, rolls(), st.sampled_from(list(Row)))
-def test_any_open_row_takes_any_roll(ruleset: KirikiRuleset, roll: Roll, row: Row) -> None:
+def test_any_open_row_takes_any_roll(ruleset: SheetRuleset, roll: Roll, row: Row) -> None:
     """Any open row takes any roll, and writes what the row scores for it (0 when it does not fit)."""
-    game = KirikiGame(ruleset, dice=given_dice_only)
+    game = SheetGame(ruleset, dice=given_dice_only)
     game.roll(roll)
     assert game.scorable_rows() == tuple(Row)
     assert game.score(row) == score(ruleset, roll, row) == game.sheet(0).cells[row]
@@ -114,7 +114,7 @@ def test_dice_come_from_the_source() -> None:
         draws.append(n)
         return [6] * n
 
-    game = KirikiGame(find_ruleset("kiriki"), dice=source)
+    game = SheetGame(find_ruleset("kiriki"), dice=source)
     game.roll()
     game.reroll([1, 3], None)
     assert draws == [5, 2]
@@ -136,33 +136,33 @@ def test_seeded_dice_repeat() -> None:
     """The same seed gives the same dice."""
     a, b = random_dice(11), random_dice(11)
     assert [a(5) for _ in range(20)] == [b(5) for _ in range(20)]
-    one, two = KirikiGame(find_ruleset("kiriki"), seed=4), KirikiGame(find_ruleset("kiriki"), seed=4)
+    one, two = SheetGame(find_ruleset("kiriki"), seed=4), SheetGame(find_ruleset("kiriki"), seed=4)
     assert one.roll() == two.roll()
 
 
 # -- illegal actions: a typed error, and the game as it was -------------------------------------
 
-Setup = Callable[[KirikiGame], object]
-Act = Callable[[KirikiGame], object]
+Setup = Callable[[SheetGame], object]
+Act = Callable[[SheetGame], object]
 
 
 def rolled(dice: str = PLAIN) -> Setup:
     return lambda g: g.roll(dice)
 
 
-def rerolled_twice(g: KirikiGame) -> None:
+def rerolled_twice(g: SheetGame) -> None:
     g.roll(PLAIN)
     g.reroll([0], "1")
     g.reroll([1], "1")
 
 
-def ones_used_then_rolled(g: KirikiGame) -> None:
+def ones_used_then_rolled(g: SheetGame) -> None:
     g.roll("11111")
     g.score(Row.ONES)
     g.roll(PLAIN)
 
 
-def kiriki_scratched_then_five_of_a_kind(g: KirikiGame) -> None:
+def kiriki_scratched_then_five_of_a_kind(g: SheetGame) -> None:
     g.roll(PLAIN)
     g.score(Row.KIRIKI)
     g.roll("66666")
@@ -233,14 +233,14 @@ def test_nothing_is_allowed_after_the_game(act: Act) -> None:
 def test_wrong_number_of_players(players: int) -> None:
     """A game needs one to six players; any other number is a PlayerCountError naming the range."""
     with pytest.raises(PlayerCountError, match="allows 1 to 6"):
-        KirikiGame(find_ruleset("kiriki"), players)
+        SheetGame(find_ruleset("kiriki"), players)
 
 
 def test_error_codes_are_distinct() -> None:
     """Each kind of illegal action has its own stable code."""
     kinds = [AlreadyRolledError, BadDiceError, DieIndexError, EmptyRerollError, GameOverError,
              NoRollsLeftError, NotPlayableError, NotRolledError, RowsStillOpenError, RowUsedError]
-    assert all(issubclass(kind, KirikiActionError) for kind in kinds)
+    assert all(issubclass(kind, SheetActionError) for kind in kinds)
     assert len({kind.code for kind in kinds}) == len(kinds)
 
 
@@ -356,7 +356,7 @@ def test_only_five_of_a_kind_is_a_repeat_kiriki() -> None:
 def test_no_repeat_kiriki_where_the_ruleset_has_none() -> None:
     """A ruleset without repeat kirikis refuses a second five of a kind in the kiriki cell."""
     ruleset = dataclasses.replace(find_ruleset("kiriki"), name="no-repeats", repeat_kiriki_adds=None)
-    game = KirikiGame(ruleset, dice=given_dice_only)
+    game = SheetGame(ruleset, dice=given_dice_only)
     game.roll("33333")
     game.score(Row.KIRIKI)
     game.roll("33333")
@@ -420,7 +420,7 @@ def test_reference_never_gives_a_turn_with_a_full_sheet() -> None:
 # -- whole games ---------------------------------------------------------------------------------------
 
 
-def play_greedily(game: KirikiGame) -> int:
+def play_greedily(game: SheetGame) -> int:
     """Play to the end: keep the most common face, then score the best row; returns the number of turns."""
     turns = 0
     while not game.is_over:
@@ -443,7 +443,7 @@ def play_greedily(game: KirikiGame) -> int:
     return turns
 
 
-def game_score(game: KirikiGame, row: Row) -> int:
+def game_score(game: SheetGame, row: Row) -> int:
     assert game.dice is not None
     return score(game.ruleset, game.dice, row)
 
@@ -452,7 +452,7 @@ def game_score(game: KirikiGame, row: Row) -> int:
 @pytest.mark.parametrize("seed", [3, 2024])
 def test_a_seeded_game_runs_to_the_end(name: str, seed: int) -> None:
     """A seeded game of three players runs to the end with every sheet full and a winner."""
-    game = KirikiGame(find_ruleset(name), 3, seed=seed)
+    game = SheetGame(find_ruleset(name), 3, seed=seed)
     turns = play_greedily(game)
     players = game.state.players
     assert turns == sum(p.turns_taken for p in players)
@@ -465,10 +465,10 @@ def test_a_seeded_game_runs_to_the_end(name: str, seed: int) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
 @given(kiriki_rulesets, st.integers(min_value=1, max_value=3), st.randoms(use_true_random=False), st.data())
 def test_any_game_keeps_its_books(
-    ruleset: KirikiRuleset, players: int, rng: random.Random, data: st.DataObject
+    ruleset: SheetRuleset, players: int, rng: random.Random, data: st.DataObject
 ) -> None:
     """Whatever the dice and choices, turns and extra turns add up and the game ends with full sheets."""
-    game = KirikiGame(ruleset, players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
+    game = SheetGame(ruleset, players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
     first_kiriki = [False] * players
     while not game.is_over:
         me = game.current_player

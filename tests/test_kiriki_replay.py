@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from strategies import dice_values, kiriki_rows, reroll_positions, rolls
 
 from dicespec import Roll, find_ruleset
-from dicespec.kiriki.replay import (
+from dicespec.scoresheet.replay import (
     Action,
     ActionSyntaxError,
     EndTurnAction,
@@ -18,7 +18,7 @@ from dicespec.kiriki.replay import (
     parse_action,
     replay,
 )
-from dicespec.kiriki.ruleset import Row
+from dicespec.scoresheet.ruleset import Row
 
 # -- the notation ----------------------------------------------------------------------------
 

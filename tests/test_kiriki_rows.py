@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from strategies import five_of_a_kind, kiriki_rows, kiriki_rulesets, rolls, rolls_and_shuffles
 
 from dicespec import DiceCountError, Roll, find_ruleset, ruleset_names
-from dicespec.kiriki.rows import (
+from dicespec.scoresheet.rows import (
     has_n_of_a_kind,
     has_straight,
     is_full_house,
@@ -19,13 +19,13 @@ from dicespec.kiriki.rows import (
     score,
     score_sheet,
 )
-from dicespec.kiriki.ruleset import LOWER_ROWS, UPPER_ROWS, KirikiRuleset, Row, RowRule
+from dicespec.scoresheet.ruleset import LOWER_ROWS, UPPER_ROWS, SheetRuleset, Row, RowRule
 
 KIRIKI_RULESETS = ruleset_names("kiriki")
 
 
 @pytest.fixture(params=KIRIKI_RULESETS)
-def ruleset(request: pytest.FixtureRequest) -> KirikiRuleset:
+def ruleset(request: pytest.FixtureRequest) -> SheetRuleset:
     """Every shipped Kiriki ruleset in turn."""
     return find_ruleset(request.param)
 
@@ -127,7 +127,7 @@ def test_score_sheet_is_in_sheet_order() -> None:
 
 
 @pytest.mark.parametrize("dice", ["6661", "666166", ""])
-def test_score_sheet_needs_five_dice(ruleset: KirikiRuleset, dice: str) -> None:
+def test_score_sheet_needs_five_dice(ruleset: SheetRuleset, dice: str) -> None:
     """A roll of another number of dice than five is refused."""
     with pytest.raises(DiceCountError):
         score_sheet(ruleset, Roll.parse(dice))
@@ -159,7 +159,7 @@ def test_rule_families(rule: RowRule, dice: str, points: int) -> None:
 
 
 @given(kiriki_rulesets, rolls_and_shuffles())
-def test_order_of_dice_never_matters(ruleset: KirikiRuleset, pair: tuple[Roll, Roll]) -> None:
+def test_order_of_dice_never_matters(ruleset: SheetRuleset, pair: tuple[Roll, Roll]) -> None:
     """The same dice in any order score the same in every row."""
     a, b = pair
     assert dict(score_sheet(ruleset, a)) == dict(score_sheet(ruleset, b))
@@ -168,13 +168,13 @@ def test_order_of_dice_never_matters(ruleset: KirikiRuleset, pair: tuple[Roll, R
 
 
 @given(kiriki_rulesets, rolls())
-def test_no_row_is_negative(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_no_row_is_negative(ruleset: SheetRuleset, roll: Roll) -> None:
     """No row ever scores below 0."""
     assert min(score_sheet(ruleset, roll).values()) >= 0
 
 
 @given(kiriki_rulesets, rolls())
-def test_chance_is_the_sum(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_chance_is_the_sum(ruleset: SheetRuleset, roll: Roll) -> None:
     """Chance scores the sum of the dice, and so do the six upper rows together."""
     sheet = score_sheet(ruleset, roll)
     assert sheet[Row.CHANCE] == sum(roll)
@@ -182,7 +182,7 @@ def test_chance_is_the_sum(ruleset: KirikiRuleset, roll: Roll) -> None:
 
 
 @given(kiriki_rulesets, rolls())
-def test_face_rows_count_their_face(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_face_rows_count_their_face(ruleset: SheetRuleset, roll: Roll) -> None:
     """Each upper row scores its face times the number of dice showing it."""
     sheet = score_sheet(ruleset, roll)
     for face, row in enumerate(UPPER_ROWS, start=1):
@@ -190,7 +190,7 @@ def test_face_rows_count_their_face(ruleset: KirikiRuleset, roll: Roll) -> None:
 
 
 @given(kiriki_rulesets, rolls())
-def test_of_a_kind_rows_score_all_or_nothing(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_of_a_kind_rows_score_all_or_nothing(ruleset: SheetRuleset, roll: Roll) -> None:
     """Three and four of a kind score 0 or the sum of all five dice; four of a kind implies three."""
     sheet = score_sheet(ruleset, roll)
     assert sheet[Row.THREE_OF_A_KIND] in (0, roll.total)
@@ -200,7 +200,7 @@ def test_of_a_kind_rows_score_all_or_nothing(ruleset: KirikiRuleset, roll: Roll)
 
 
 @given(kiriki_rulesets, five_of_a_kind)
-def test_kiriki_implies_three_and_four_of_a_kind(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_kiriki_implies_three_and_four_of_a_kind(ruleset: SheetRuleset, roll: Roll) -> None:
     """Five of a kind scores the kiriki row, both of-a-kind rows, and no full house."""
     sheet = score_sheet(ruleset, roll)
     assert sheet[Row.KIRIKI] == ruleset.rows[Row.KIRIKI].points == 50
@@ -209,7 +209,7 @@ def test_kiriki_implies_three_and_four_of_a_kind(ruleset: KirikiRuleset, roll: R
 
 
 @given(kiriki_rulesets, rolls())
-def test_a_large_straight_always_scores_as_a_small_straight(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_a_large_straight_always_scores_as_a_small_straight(ruleset: SheetRuleset, roll: Roll) -> None:
     """A large straight also scores as a small straight."""
     sheet = score_sheet(ruleset, roll)
     if sheet[Row.LARGE_STRAIGHT]:
@@ -217,7 +217,7 @@ def test_a_large_straight_always_scores_as_a_small_straight(ruleset: KirikiRules
 
 
 @given(kiriki_rulesets, rolls())
-def test_patterns_exclude_each_other(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_patterns_exclude_each_other(ruleset: SheetRuleset, roll: Roll) -> None:
     """A straight holds no three of a kind, so no full house or kiriki; a full house is no kiriki."""
     sheet = score_sheet(ruleset, roll)
     if sheet[Row.SMALL_STRAIGHT]:
@@ -228,7 +228,7 @@ def test_patterns_exclude_each_other(ruleset: KirikiRuleset, roll: Roll) -> None
 
 
 @given(kiriki_rulesets, rolls(), kiriki_rows)
-def test_fixed_point_rows_score_their_points_or_zero(ruleset: KirikiRuleset, roll: Roll, row: Row) -> None:
+def test_fixed_point_rows_score_their_points_or_zero(ruleset: SheetRuleset, roll: Roll, row: Row) -> None:
     """A row worth fixed points scores exactly those points or 0."""
     points = ruleset.rows[row].points
     if points != "sum":
@@ -236,7 +236,7 @@ def test_fixed_point_rows_score_their_points_or_zero(ruleset: KirikiRuleset, rol
 
 
 @given(kiriki_rulesets, rolls())
-def test_one_roll_scores_at_most_fifty_in_a_row(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_one_roll_scores_at_most_fifty_in_a_row(ruleset: SheetRuleset, roll: Roll) -> None:
     """One roll scores at most 50 in any lower row and at most 30 in any upper row."""
     sheet = score_sheet(ruleset, roll)
     assert max(sheet[row] for row in LOWER_ROWS) <= 50
@@ -244,13 +244,13 @@ def test_one_roll_scores_at_most_fifty_in_a_row(ruleset: KirikiRuleset, roll: Ro
 
 
 @given(kiriki_rulesets, rolls(), kiriki_rows)
-def test_score_agrees_with_the_sheet(ruleset: KirikiRuleset, roll: Roll, row: Row) -> None:
+def test_score_agrees_with_the_sheet(ruleset: SheetRuleset, roll: Roll, row: Row) -> None:
     """Scoring one row gives that row's entry of the whole sheet, and the row's own rule agrees."""
     assert score(ruleset, roll, row) == score_sheet(ruleset, roll)[row] == row_points(ruleset.rows[row], roll)
 
 
 @given(st.sampled_from([r for r in KIRIKI_RULESETS if r != "kiriki"]).map(find_ruleset), rolls())
-def test_variants_differ_only_where_their_data_differs(ruleset: KirikiRuleset, roll: Roll) -> None:
+def test_variants_differ_only_where_their_data_differs(ruleset: SheetRuleset, roll: Roll) -> None:
     """A shipped variant scores a roll like the reference in every row whose rule it leaves alone."""
     reference = find_ruleset("kiriki")
     for row in Row:
@@ -260,7 +260,7 @@ def test_variants_differ_only_where_their_data_differs(ruleset: KirikiRuleset, r
 
 # -- every roll, against a second formulation of the rules ------------------------------------
 #
-# Written apart from dicespec.kiriki.rows: it works on the list of dice with set and count
+# Written apart from dicespec.scoresheet.rows: it works on the list of dice with set and count
 # logic, where the engine reads a table of counts. Only the rule's numbers come from the ruleset.
 
 
@@ -291,7 +291,7 @@ ALL_ROLLS = tuple(itertools.product(range(1, 7), repeat=5))
 
 
 @pytest.mark.slow
-def test_every_roll_in_every_row(ruleset: KirikiRuleset) -> None:
+def test_every_roll_in_every_row(ruleset: SheetRuleset) -> None:
     """All 7,776 ordered rolls score in all 13 rows as the second formulation says."""
     assert len(ALL_ROLLS) == 6**5
     wrong: list[tuple[Row, str, int, int]] = []

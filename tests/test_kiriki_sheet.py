@@ -7,12 +7,12 @@ from hypothesis import given
 from strategies import kiriki_rulesets, kiriki_sheets
 
 from dicespec import find_ruleset, ruleset_names
-from dicespec.kiriki.ruleset import LOWER_ROWS, SHEET_LINES, UPPER_ROWS, KirikiRuleset, Row, UnknownRowError
-from dicespec.kiriki.sheet import Sheet
+from dicespec.scoresheet.ruleset import LOWER_ROWS, SHEET_LINES, UPPER_ROWS, SheetRuleset, Row, UnknownRowError
+from dicespec.scoresheet.sheet import Sheet
 
 
 @pytest.fixture(params=ruleset_names("kiriki"))
-def ruleset(request: pytest.FixtureRequest) -> KirikiRuleset:
+def ruleset(request: pytest.FixtureRequest) -> SheetRuleset:
     """Every shipped Kiriki ruleset in turn."""
     return find_ruleset(request.param)
 
@@ -32,7 +32,7 @@ def test_an_empty_sheet() -> None:
     assert lines == {str(line): (0 if line not in Row else None) for line in SHEET_LINES}
 
 
-def test_no_bonus_at_62(ruleset: KirikiRuleset) -> None:
+def test_no_bonus_at_62(ruleset: SheetRuleset) -> None:
     """Upper rows adding up to 62 earn no bonus."""
     sheet = Sheet.from_cells(UPPER_62)
     assert sheet.upper_sum == 62
@@ -40,7 +40,7 @@ def test_no_bonus_at_62(ruleset: KirikiRuleset) -> None:
     assert sheet.upper_total(ruleset) == 62
 
 
-def test_bonus_at_63(ruleset: KirikiRuleset) -> None:
+def test_bonus_at_63(ruleset: SheetRuleset) -> None:
     """Upper rows adding up to 63 earn the 35-point bonus, counted in the upper total."""
     sheet = Sheet.from_cells(UPPER_63)
     assert sheet.upper_sum == 63
@@ -48,14 +48,14 @@ def test_bonus_at_63(ruleset: KirikiRuleset) -> None:
     assert sheet.upper_total(ruleset) == 98
 
 
-def test_totals_without_bonus(ruleset: KirikiRuleset) -> None:
+def test_totals_without_bonus(ruleset: SheetRuleset) -> None:
     """Without the bonus, the grand total is the upper rows plus the lower rows."""
     sheet = Sheet.from_cells({**UPPER_62, **LOWER})
     assert sheet.lower_total == 64
     assert sheet.grand_total(ruleset) == 62 + 64
 
 
-def test_totals_with_bonus(ruleset: KirikiRuleset) -> None:
+def test_totals_with_bonus(ruleset: SheetRuleset) -> None:
     """With the bonus, the grand total is the upper rows, the bonus and the lower rows."""
     sheet = Sheet.from_cells({**UPPER_63, **LOWER})
     lines = sheet.lines(ruleset)
@@ -81,7 +81,7 @@ def test_a_scratched_row_is_filled() -> None:
     assert sheet.lines(find_ruleset("kiriki"))["kiriki"] == 0
 
 
-def test_repeat_kiriki_counts_in_the_lower_total(ruleset: KirikiRuleset) -> None:
+def test_repeat_kiriki_counts_in_the_lower_total(ruleset: SheetRuleset) -> None:
     """A repeat kiriki adds to the kiriki cell, and so to the lower and grand totals."""
     sheet = Sheet.from_cells({"kiriki": 50, "chance": 20})
     twice = sheet.with_repeat_kiriki(50).with_repeat_kiriki(50)
@@ -117,7 +117,7 @@ def test_unknown_row_id() -> None:
 
 
 @given(kiriki_rulesets, kiriki_sheets())
-def test_totals_add_up(ruleset: KirikiRuleset, sheet: Sheet) -> None:
+def test_totals_add_up(ruleset: SheetRuleset, sheet: Sheet) -> None:
     """The totals are sums of the cells, and the bonus is earned exactly above 62."""
     assert sheet.upper_sum == sum(sheet.cells.get(row, 0) for row in UPPER_ROWS)
     assert sheet.lower_total == sum(sheet.cells.get(row, 0) for row in LOWER_ROWS)

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from dicespec import Roll, find_ruleset
-from dicespec.kiriki.ruleset import Row
-from dicespec.kiriki.sheet import Sheet
-from dicespec.kiriki.terminal import play, score_report, sheet_table
+from dicespec.scoresheet.ruleset import Row
+from dicespec.scoresheet.sheet import Sheet
+from dicespec.scoresheet.terminal import play, score_report, sheet_table
 
 # Every command a player can type, the illegal ones included; a turn ends at the first row it may use.
 ROUND = [

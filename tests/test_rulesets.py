@@ -13,10 +13,10 @@ import pytest
 import yaml
 
 from dicespec import Roll, RulesetError, find_ruleset, load_ruleset, ruleset_names
-from dicespec.kiriki.game import KirikiGame, NoRollsLeftError
-from dicespec.kiriki.rows import score
-from dicespec.kiriki.ruleset import KirikiRuleset, Row
-from dicespec.kiriki.sheet import Sheet
+from dicespec.scoresheet.game import SheetGame, NoRollsLeftError
+from dicespec.scoresheet.rows import score
+from dicespec.scoresheet.ruleset import SheetRuleset, Row
+from dicespec.scoresheet.sheet import Sheet
 from dicespec.rulesets import UnknownRulesetError, ruleset_data
 
 KIRIKI_RULESETS = ruleset_names("kiriki")
@@ -38,12 +38,12 @@ def test_kiriki_rulesets_are_listed_default_first() -> None:
 
 @pytest.mark.parametrize("name", KIRIKI_RULESETS)
 def test_find_ruleset_gives_the_typed_ruleset(name: str) -> None:
-    """A shipped ruleset is found by name, once, as a KirikiRuleset that names itself."""
+    """A shipped ruleset is found by name, once, as a SheetRuleset that names itself."""
     ruleset = find_ruleset(name)
-    assert isinstance(ruleset, KirikiRuleset)
+    assert isinstance(ruleset, SheetRuleset)
     assert ruleset.name == name and ruleset.game == "kiriki"
     assert find_ruleset(name) is ruleset
-    assert repr(ruleset) == f"<KirikiRuleset {name}>"
+    assert repr(ruleset) == f"<SheetRuleset {name}>"
     assert set(ruleset.rows) == set(Row)
 
 
@@ -147,7 +147,7 @@ def test_a_file_may_extend_a_shipped_ruleset(tmp_path: Path) -> None:
 # -- the engine reads its numbers from the data ---------------------------------------------------
 
 
-def edited_copy(tmp_path: Path, edit: Callable[[dict[str, Any]], object]) -> KirikiRuleset:
+def edited_copy(tmp_path: Path, edit: Callable[[dict[str, Any]], object]) -> SheetRuleset:
     """The reference file copied, changed by ``edit`` (on the parsed data), written back and loaded."""
     data = yaml.safe_load(shipped_file("kiriki").read_text(encoding="utf-8"))
     edit(data)
@@ -193,7 +193,7 @@ def test_upper_bonus_comes_from_the_file(tmp_path: Path) -> None:
 def test_rolls_per_turn_come_from_the_file(tmp_path: Path) -> None:
     """With four rolls a turn in the file, a third reroll is allowed and a fourth is not."""
     mine = edited_copy(tmp_path, lambda d: d.update(rolls_per_turn=4))
-    game = KirikiGame(mine, dice=lambda n: [1] * n)
+    game = SheetGame(mine, dice=lambda n: [1] * n)
     game.roll("12345")
     for _ in range(3):
         game.reroll([0])

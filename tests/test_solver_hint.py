@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from dicespec import Roll, find_ruleset
-from dicespec.kiriki.ruleset import Row
-from dicespec.kiriki.sheet import Sheet
-from dicespec.kiriki.terminal import HELP, play
+from dicespec.scoresheet.ruleset import Row
+from dicespec.scoresheet.sheet import Sheet
+from dicespec.scoresheet.terminal import HELP, play
 from dicespec.solver import Action, Choice, TurnPlan, hint, solution
 from dicespec.solver.hint import reroll_positions
 from dicespec.solver.keeps import keep_tables, roll_of
-from dicespec.solver.kiriki import NoTurnLeftError
+from dicespec.solver.scoresheet import NoTurnLeftError
 
 MID_GAME = {"ones": 3, "twos": 6, "threes": 9, "full_house": 25, "kiriki": 50, "chance": 21}
 

@@ -25,15 +25,15 @@ import numpy as np
 import pytest
 
 from dicespec import find_ruleset, load_ruleset
-from dicespec.kiriki.game import KirikiGame
-from dicespec.kiriki.ruleset import UPPER_ROWS, Row
-from dicespec.kiriki.sheet import Sheet
+from dicespec.scoresheet.game import SheetGame
+from dicespec.scoresheet.ruleset import UPPER_ROWS, Row
+from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver import cache, kiriki
 from dicespec.solver.hint import Action, TurnPlan, reroll_positions
 from dicespec.solver.keeps import turn_value
-from dicespec.solver.kiriki import (
+from dicespec.solver.scoresheet import (
     FULL,
-    KirikiCell,
+    RepeatCell,
     State,
     StateBatch,
     UnsupportedRulesetError,
@@ -48,7 +48,7 @@ from dicespec.solver.kiriki import (
 YAHTZEE_IN_ONE_TURN = 2_783_176 / 60_466_176
 
 
-def solved(name: str) -> kiriki.KirikiSolution:
+def solved(name: str) -> kiriki.SheetSolution:
     return solution(find_ruleset(name))
 
 
@@ -65,14 +65,14 @@ def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def ruleset_file(folder: Path, *lines: str) -> kiriki.KirikiRuleset:
+def ruleset_file(folder: Path, *lines: str) -> kiriki.SheetRuleset:
     """A ruleset file of one's own extending kiriki-no-extra, with these extra lines."""
     path = folder / f"mine-{len(list(folder.iterdir()))}.yaml"
     path.write_text("\n".join(["extends: kiriki-no-extra", "name: mine", *lines]) + "\n", encoding="utf-8")
     return load_ruleset(path)
 
 
-def quick_ruleset(folder: Path) -> kiriki.KirikiRuleset:
+def quick_ruleset(folder: Path) -> kiriki.SheetRuleset:
     """A ruleset of one roll a turn: a solve of a second or two."""
     return ruleset_file(folder, "rolls_per_turn: 1")
 
@@ -88,12 +88,12 @@ def test_without_repeat_kirikis_the_optimum_is_solitaire_yahtzees() -> None:
 def test_a_lone_kiriki_row_is_worth_fifty_times_the_chance_of_five_of_a_kind() -> None:
     """With only the kiriki row open, the expected score is 50 times the chance of five of a kind in a turn."""
     values = solved("kiriki-no-extra").values
-    assert values[only_open(Row.KIRIKI), 0, KirikiCell.OPEN] == pytest.approx(50 * YAHTZEE_IN_ONE_TURN, rel=1e-12)
+    assert values[only_open(Row.KIRIKI), 0, RepeatCell.OPEN] == pytest.approx(50 * YAHTZEE_IN_ONE_TURN, rel=1e-12)
 
 
 def test_a_lone_chance_row_is_worth_seventy_thirds() -> None:
     """With only chance open, the expected score is 70/3, whatever the upper sum."""
-    values = solved("kiriki-no-extra").values[only_open(Row.CHANCE), :, KirikiCell.ZERO]
+    values = solved("kiriki-no-extra").values[only_open(Row.CHANCE), :, RepeatCell.ZERO]
     assert values == pytest.approx(np.full(values.shape, 70 / 3), rel=1e-12)
 
 
@@ -101,7 +101,7 @@ def test_the_bonus_is_in_the_value_of_the_last_upper_row() -> None:
     """With only sixes open and an upper sum of 62, the bonus is earned by any six: it adds to the value."""
     values = solved("kiriki-no-extra").values
     state = only_open(Row.SIXES)
-    at_62, at_63 = values[state, 62, KirikiCell.ZERO], values[state, 63, KirikiCell.ZERO]
+    at_62, at_63 = values[state, 62, RepeatCell.ZERO], values[state, 63, RepeatCell.ZERO]
     # P(at least one six in a turn, keeping sixes) = 1 - (5/6)**15.
     assert at_62 - at_63 == pytest.approx(35 * (1 - (5 / 6) ** 15), rel=1e-12)
 
@@ -114,12 +114,12 @@ def test_a_full_sheets_extra_turn_has_the_closed_form_value(guess: float) -> Non
     """Under kiriki-fr a full sheet with a kiriki above 0 still has a turn, worth 50p/(1-p): each
     five of a kind (chance p) adds 50 and earns yet another turn. Newton's iteration finds it from any guess."""
     rules = rules_of(find_ruleset("kiriki-fr"))
-    values = np.full((FULL + 1, rules.upper_sizes, len(KirikiCell)), np.nan)
+    values = np.full((FULL + 1, rules.upper_sizes, len(RepeatCell)), np.nan)
     upper = np.arange(rules.upper_sizes)
-    batch = StateBatch(np.full(len(upper), FULL), upper, np.full(len(upper), int(KirikiCell.SCORED)))
+    batch = StateBatch(np.full(len(upper), FULL), upper, np.full(len(upper), int(RepeatCell.SCORED)))
     evaluations = solve_looping(rules, values, batch, np.full(len(upper), guess))
     p = YAHTZEE_IN_ONE_TURN
-    assert values[FULL, :, KirikiCell.SCORED] == pytest.approx(np.full(len(upper), 50 * p / (1 - p)), rel=1e-12)
+    assert values[FULL, :, RepeatCell.SCORED] == pytest.approx(np.full(len(upper), 50 * p / (1 - p)), rel=1e-12)
     assert evaluations <= 4 * len(upper)
 
 
@@ -130,14 +130,14 @@ def test_every_state_a_repeat_kiriki_returns_to_is_a_fixed_point() -> None:
     rng = np.random.default_rng(8)
     filled = rng.choice([m for m in range(FULL) if m & bit(Row.KIRIKI)], size=400)
     upper = rng.integers(0, rules.upper_sizes, size=400)
-    own = solved_.values[filled, upper, KirikiCell.SCORED]
+    own = solved_.values[filled, upper, RepeatCell.SCORED]
     keep = ~np.isnan(own)
-    batch = StateBatch(filled[keep], upper[keep], np.full(keep.sum(), int(KirikiCell.SCORED)))
+    batch = StateBatch(filled[keep], upper[keep], np.full(keep.sum(), int(RepeatCell.SCORED)))
     final, _ = final_values(rules, solved_.values, batch, loop=own[keep])
     turn = turn_value(rules.tables, final, rules.rerolls)
     assert np.max(np.abs(turn - own[keep])) < 1e-8
     # A kiriki above 0 is worth more than one scored 0, by at least the chance of adding to it.
-    zero = solved_.values[filled[keep], upper[keep], KirikiCell.ZERO]
+    zero = solved_.values[filled[keep], upper[keep], RepeatCell.ZERO]
     assert np.all(own[keep] > zero)
 
 
@@ -149,13 +149,13 @@ def test_newtons_iteration_finds_the_fixed_point_from_above_and_below(shift: flo
     level = [m for m in range(FULL) if m & bit(Row.KIRIKI) and m.bit_count() == 6]  # none a later state of another
     filled = rng.choice(level, size=300)
     upper = rng.integers(0, solved_.rules.upper_sizes, size=300)
-    known = solved_.values[filled, upper, KirikiCell.SCORED]
+    known = solved_.values[filled, upper, RepeatCell.SCORED]
     keep = ~np.isnan(known)
-    batch = StateBatch(filled[keep], upper[keep], np.full(keep.sum(), int(KirikiCell.SCORED)))
+    batch = StateBatch(filled[keep], upper[keep], np.full(keep.sum(), int(RepeatCell.SCORED)))
     values = solved_.values.copy()
-    values[batch.filled, batch.upper, KirikiCell.SCORED] = np.nan
+    values[batch.filled, batch.upper, RepeatCell.SCORED] = np.nan
     solve_looping(solved_.rules, values, batch, known[keep] + shift)
-    assert values[batch.filled, batch.upper, KirikiCell.SCORED] == pytest.approx(known[keep], abs=1e-8)
+    assert values[batch.filled, batch.upper, RepeatCell.SCORED] == pytest.approx(known[keep], abs=1e-8)
 
 
 @pytest.mark.parametrize("name", ["kiriki", "kiriki-no-extra"])
@@ -166,7 +166,7 @@ def test_every_other_state_is_one_turns_value(name: str) -> None:
     rng = np.random.default_rng(3)
     filled = rng.integers(0, FULL, size=300)
     upper = rng.integers(0, rules.upper_sizes, size=300)
-    cell = np.where(filled & bit(Row.KIRIKI), KirikiCell.ZERO, KirikiCell.OPEN).astype(int)
+    cell = np.where(filled & bit(Row.KIRIKI), RepeatCell.ZERO, RepeatCell.OPEN).astype(int)
     own = solved_.values[filled, upper, cell]
     keep = ~np.isnan(own)
     batch = StateBatch(filled[keep], upper[keep], cell[keep])
@@ -184,8 +184,8 @@ def test_unreachable_upper_sums_are_left_out() -> None:
     """No sheet with only the ones row filled has an upper sum of 6; the table says so rather than guess."""
     solved_ = solved("kiriki-no-extra")
     with pytest.raises(ValueError, match="no sheet under kiriki-no-extra has this state"):
-        solved_.value(State(bit(Row.ONES), 6, KirikiCell.OPEN))
-    assert solved_.value(State(bit(Row.ONES), 5, KirikiCell.OPEN)) > 0
+        solved_.value(State(bit(Row.ONES), 6, RepeatCell.OPEN))
+    assert solved_.value(State(bit(Row.ONES), 5, RepeatCell.OPEN)) > 0
 
 
 def test_a_repeat_kiriki_that_earns_no_turn_is_refused(tmp_path: Path) -> None:
@@ -205,9 +205,9 @@ def test_the_state_of_a_sheet() -> None:
     sheet = Sheet.from_cells({"sixes": 30, "fives": 25, "fours": 20, "kiriki": 50, "chance": 12})
     state = State.of(reference, sheet)
     assert state.filled == bit(Row.SIXES) | bit(Row.FIVES) | bit(Row.FOURS) | bit(Row.KIRIKI) | bit(Row.CHANCE)
-    assert state.upper == 63 and state.kiriki is KirikiCell.SCORED
-    assert State.of(reference, Sheet.from_cells({"kiriki": 0})).kiriki is KirikiCell.ZERO
-    assert State.of(reference, Sheet()).kiriki is KirikiCell.OPEN
+    assert state.upper == 63 and state.kiriki is RepeatCell.SCORED
+    assert State.of(reference, Sheet.from_cells({"kiriki": 0})).kiriki is RepeatCell.ZERO
+    assert State.of(reference, Sheet()).kiriki is RepeatCell.OPEN
     assert "sixes" in str(state) and "upper sum 63" in str(state)
 
 
@@ -273,7 +273,7 @@ def test_the_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatc
 # -- optimal play through the game engine -----------------------------------------------------
 
 
-def play_optimally(game: KirikiGame, solved_: kiriki.KirikiSolution) -> None:
+def play_optimally(game: SheetGame, solved_: kiriki.SheetSolution) -> None:
     """Play a solitaire game to its end, every choice the solver's best."""
     while not game.is_over:
         plan = TurnPlan(solved_, game.sheet(0))
@@ -294,12 +294,12 @@ def play_optimally(game: KirikiGame, solved_: kiriki.KirikiSolution) -> None:
 
 
 def test_optimal_play_through_the_engine_scores_the_expectation() -> None:
-    """2,000 seeded solitaire games of the reference, played by the solver through KirikiGame, average
+    """2,000 seeded solitaire games of the reference, played by the solver through SheetGame, average
     the computed expectation within four standard errors; repeat kirikis and their extra turns happen."""
     solved_ = solved("kiriki")
     totals, repeats = [], 0
     for seed in range(2_000):
-        game = KirikiGame(solved_.ruleset, 1, seed=seed)
+        game = SheetGame(solved_.ruleset, 1, seed=seed)
         play_optimally(game, solved_)
         sheet = game.sheet(0)
         assert sheet.is_full and game.state.players[0].turns_taken == 13 + sheet.repeat_kirikis

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from dicespec import find_ruleset, load_ruleset
-from dicespec.ten_thousand.game import Phase, TenThousandGame
-from dicespec.solver.ten_thousand import (
+from dicespec.setaside.game import Phase, SetAsideGame
+from dicespec.solver.setaside import (
     EntryPolicy,
     TurnPolicy,
     UnsupportedRulesetError,
@@ -25,7 +25,7 @@ from dicespec.solver.ten_thousand import (
 NAMES = ["ten-thousand", "farkle"]
 
 
-def play_turn(game: TenThousandGame, policy: TurnPolicy | EntryPolicy) -> int:
+def play_turn(game: SetAsideGame, policy: TurnPolicy | EntryPolicy) -> int:
     """Play the current player's turn by ``policy``; the turn's points when banked, 0 after a farkle."""
     me = game.current_player
     turns = game.state.players[me].turns_taken
@@ -134,7 +134,7 @@ def test_compulsory_hot_dice_are_refused(tmp_path: Path) -> None:
 
 
 def test_the_expected_turn_score_matches_play_through_the_engine() -> None:
-    """40,000 seeded turns of a player on the board, played by the policy through TenThousandGame,
+    """40,000 seeded turns of a player on the board, played by the policy through SetAsideGame,
     average the computed expected turn score within four standard errors."""
     ruleset = find_ruleset("ten-thousand")
     turn, entry = turn_policy(ruleset), entry_policy(ruleset)
@@ -142,7 +142,7 @@ def test_the_expected_turn_score_matches_play_through_the_engine() -> None:
     game = None
     while len(scores) < 40_000:
         if game is None or game.is_over:
-            game = TenThousandGame(ruleset, 1, seed=len(scores))
+            game = SetAsideGame(ruleset, 1, seed=len(scores))
             while not game.state.players[0].on_board:
                 play_turn(game, entry)
         scores.append(play_turn(game, turn))
@@ -157,7 +157,7 @@ def test_the_chance_of_getting_on_the_board_matches_play_through_the_engine() ->
     entry = entry_policy(ruleset)
     hits = 0
     for seed in range(20_000):
-        game = TenThousandGame(ruleset, 1, seed=seed)
+        game = SetAsideGame(ruleset, 1, seed=seed)
         play_turn(game, entry)
         hits += game.state.players[0].on_board
     chance = hits / 20_000

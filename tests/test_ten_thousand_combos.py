@@ -19,8 +19,8 @@ from hypothesis import given
 from strategies import ten_thousand_roll_and_part, ten_thousand_rolls, ten_thousand_rulesets
 
 from dicespec import DiceCountError, Roll, find_ruleset
-from dicespec.ten_thousand.combos import best, is_farkle, is_scoring, options, score, split
-from dicespec.ten_thousand.errors import (
+from dicespec.setaside.combos import best, is_farkle, is_scoring, options, score, split
+from dicespec.setaside.errors import (
     EmptySetAsideError,
     NotInRollError,
     NotScoringError,

@@ -10,24 +10,24 @@ from hypothesis import strategies as st
 from strategies import ten_thousand_rulesets
 
 from dicespec import Roll, find_ruleset, load_ruleset
-from dicespec.ten_thousand.combos import options
-from dicespec.ten_thousand.errors import ActionError, PlayerCountError, SetAsideError, TenThousandError
-from dicespec.ten_thousand.game import Phase, TenThousandGame, is_hot_dice
-from dicespec.ten_thousand.replay import apply_action, parse_action
+from dicespec.setaside.combos import options
+from dicespec.setaside.errors import ActionError, PlayerCountError, SetAsideError, SetAsideRulesError
+from dicespec.setaside.game import Phase, SetAsideGame, is_hot_dice
+from dicespec.setaside.replay import apply_action, parse_action
 
 TEXT = find_ruleset("ten-thousand")
 FARKLE = find_ruleset("farkle")
 
 
-def play(game: TenThousandGame, *actions: str) -> TenThousandGame:
+def play(game: SetAsideGame, *actions: str) -> SetAsideGame:
     """Carry out actions written in the replay notation."""
     for action in actions:
         apply_action(game, parse_action(action))
     return game
 
 
-def new_game(ruleset=TEXT, players: int = 2, *actions: str) -> TenThousandGame:
-    return play(TenThousandGame(ruleset, players, dice=_no_dice), *actions)
+def new_game(ruleset=TEXT, players: int = 2, *actions: str) -> SetAsideGame:
+    return play(SetAsideGame(ruleset, players, dice=_no_dice), *actions)
 
 
 def _no_dice(n: int) -> list[int]:
@@ -214,7 +214,7 @@ def test_illegal_action_changes_nothing(rulesets, key: str, before: list[str], a
     """An illegal action raises an error with its stable code, and the game is as it was."""
     game = new_game(rulesets[key], 2, *before)
     state = game.state
-    with pytest.raises(TenThousandError) as caught:
+    with pytest.raises(SetAsideRulesError) as caught:
         play(game, action)
     assert caught.value.code == code
     assert isinstance(caught.value, ValueError)
@@ -240,13 +240,13 @@ def test_compulsory_hot_dice_rolls_on(tmp_path: Path) -> None:
 def test_player_count(players: int) -> None:
     """A game has one to twenty players under the shipped rulesets."""
     with pytest.raises(PlayerCountError, match="allows 1 to 20"):
-        TenThousandGame(TEXT, players)
+        SetAsideGame(TEXT, players)
 
 
 @pytest.mark.parametrize("seed", range(5))
 def test_seeded_dice_repeat(seed: int) -> None:
     """The same seed gives the same dice; without given values a roll throws the dice in hand."""
-    first, second = TenThousandGame(TEXT, 2, seed=seed), TenThousandGame(TEXT, 2, seed=seed)
+    first, second = SetAsideGame(TEXT, 2, seed=seed), SetAsideGame(TEXT, 2, seed=seed)
     roll = first.roll()
     assert roll == second.roll() and len(roll) == 6
 
@@ -257,7 +257,7 @@ def test_seeded_dice_repeat(seed: int) -> None:
 @given(ten_thousand_rulesets, st.integers(min_value=1, max_value=4), st.data())
 def test_random_games_keep_their_invariants(ruleset, players: int, data: st.DataObject) -> None:
     """Legal actions keep the state consistent; illegal ones change nothing."""
-    game = TenThousandGame(ruleset, players, dice=_no_dice)
+    game = SetAsideGame(ruleset, players, dice=_no_dice)
     for _ in range(60):
         if game.is_over:
             break

@@ -10,7 +10,7 @@ from strategies import ten_thousand_actions
 
 from dicespec import find_ruleset
 from dicespec.implementation import Implementation, ReferenceImplementation
-from dicespec.ten_thousand.replay import ActionSyntaxError, BankAction, RollAction, SetAsideAction, parse_action, replay
+from dicespec.setaside.replay import ActionSyntaxError, BankAction, RollAction, SetAsideAction, parse_action, replay
 
 TEXT = find_ruleset("ten-thousand")
 

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from dicespec import RulesetError, find_ruleset, load_ruleset, ruleset_names
-from dicespec.ten_thousand.combos import best, score
-from dicespec.ten_thousand.errors import NotScoringError
-from dicespec.ten_thousand.ruleset import BelowEntry, HotDice, MoreOfAKindRule, TenThousandRuleset
+from dicespec.setaside.combos import best, score
+from dicespec.setaside.errors import NotScoringError
+from dicespec.setaside.ruleset import BelowEntry, HotDice, MoreOfAKindRule, SetAsideRuleset
 
 
-def variant(tmp_path: Path, text: str) -> TenThousandRuleset:
+def variant(tmp_path: Path, text: str) -> SetAsideRuleset:
     path = tmp_path / "variant.yaml"
     path.write_text("extends: ten-thousand\nname: variant\n" + text, encoding="utf-8")
     return load_ruleset(path)
@@ -24,7 +24,7 @@ def test_shipped_rulesets() -> None:
     assert names[0] == "ten-thousand" and "farkle" in names
     for name in names:
         ruleset = find_ruleset(name)
-        assert isinstance(ruleset, TenThousandRuleset) and ruleset.game == "ten-thousand" and ruleset.dice == 6
+        assert isinstance(ruleset, SetAsideRuleset) and ruleset.game == "ten-thousand" and ruleset.dice == 6
 
 
 def test_text_ruleset_values() -> None:

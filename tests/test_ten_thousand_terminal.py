@@ -9,8 +9,8 @@ import pytest
 
 from dicespec import Roll, find_ruleset
 from dicespec.cli import main
-from dicespec.ten_thousand.combos import options
-from dicespec.ten_thousand.terminal import play, score_report
+from dicespec.setaside.combos import options
+from dicespec.setaside.terminal import play, score_report
 
 TEXT = find_ruleset("ten-thousand")
 

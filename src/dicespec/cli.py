@@ -13,7 +13,7 @@ from dicespec.dice import DiceError, Roll
 from dicespec.rulesets import DEFAULT_RULESET, GAMES, RulesetError, find_ruleset, load_ruleset, ruleset_data, ruleset_names
 
 # Where each game's terminal front end lives: score_report(ruleset, roll, as_json=) and play(...).
-TERMINALS = {"kiriki": "dicespec.kiriki.terminal", "ten-thousand": "dicespec.ten_thousand.terminal"}
+TERMINALS = {"kiriki": "dicespec.scoresheet.terminal", "ten-thousand": "dicespec.setaside.terminal"}
 
 
 class UsageError(Exception):

@@ -70,21 +70,21 @@ class ReferenceImplementation:
     name = "dicespec-reference"
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
-        from dicespec.kiriki.rows import score
-        from dicespec.kiriki.ruleset import Row
+        from dicespec.scoresheet.rows import score
+        from dicespec.scoresheet.ruleset import Row
 
         rules = find_ruleset(ruleset)
         return score(rules, Roll.parse(dice, count=rules.dice), Row.parse(row))
 
     def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.kiriki.replay import replay
+        from dicespec.scoresheet.replay import replay
 
         rules = find_ruleset(ruleset)
         return kiriki_replay_answer(rules, replay(rules, players, actions))
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
-        from dicespec.ten_thousand.combos import score
-        from dicespec.ten_thousand.errors import SetAsideError
+        from dicespec.setaside.combos import score
+        from dicespec.setaside.errors import SetAsideError
 
         try:
             return {"points": score(find_ruleset(ruleset), Roll.parse(dice))}
@@ -92,18 +92,18 @@ class ReferenceImplementation:
             return {"rejected": exc.code}
 
     def ten_thousand_best(self, ruleset: str, dice: str) -> int:
-        from dicespec.ten_thousand.combos import best
+        from dicespec.setaside.combos import best
 
         return best(find_ruleset(ruleset), Roll.parse(dice))
 
     def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.ten_thousand.replay import replay
+        from dicespec.setaside.replay import replay
 
         return ten_thousand_replay_answer(replay(find_ruleset(ruleset), players, actions))
 
 
 def kiriki_replay_answer(rules: Any, result: Any) -> JSON:
-    """The ``kiriki_replay`` answer for a Kiriki :class:`~dicespec.kiriki.replay.ReplayResult`
+    """The ``kiriki_replay`` answer for a Kiriki :class:`~dicespec.scoresheet.replay.ReplayResult`
     (a state, and the first rejected action if any) under ``rules``."""
     state = result.state
     return {
@@ -120,8 +120,8 @@ def kiriki_replay_answer(rules: Any, result: Any) -> JSON:
 
 
 def ten_thousand_replay_answer(result: Any) -> JSON:
-    """The ``ten_thousand_replay`` answer for a 10000 :class:`~dicespec.ten_thousand.replay.ReplayResult`."""
-    from dicespec.ten_thousand.game import winners
+    """The ``ten_thousand_replay`` answer for a 10000 :class:`~dicespec.setaside.replay.ReplayResult`."""
+    from dicespec.setaside.game import winners
 
     state = result.state
     return {

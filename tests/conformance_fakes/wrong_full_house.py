@@ -13,9 +13,9 @@ from _fake import Fake, run
 
 from dicespec.dice import Roll
 from dicespec.implementation import JSON, ReferenceImplementation, kiriki_replay_answer
-from dicespec.kiriki.replay import replay
-from dicespec.kiriki.rows import score
-from dicespec.kiriki.ruleset import Row
+from dicespec.scoresheet.replay import replay
+from dicespec.scoresheet.rows import score
+from dicespec.scoresheet.ruleset import Row
 from dicespec.rulesets import find_ruleset
 
 

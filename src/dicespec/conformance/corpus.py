@@ -69,7 +69,7 @@ def _digits(dice: Sequence[int]) -> str:
 
 def kiriki_scores(ruleset: str) -> Iterator[Case]:
     """Every ordered roll in every row."""
-    from dicespec.kiriki.rows import score_sheet
+    from dicespec.scoresheet.rows import score_sheet
 
     rules = find_ruleset(ruleset)
     for dice in product(FACES, repeat=rules.dice):
@@ -177,7 +177,7 @@ def _all_but(dice: Roll, face: int) -> list[int] | None:
 
 def _points(game: Any, row: Any) -> int:
     """What scoring the dice in ``row`` writes now (a repeat kiriki adds to the kiriki cell)."""
-    from dicespec.kiriki.rows import score
+    from dicespec.scoresheet.rows import score
 
     sheet = game.sheet(game.current_player)
     return score(game.ruleset, game.dice, row) if sheet.is_open(row) else game.ruleset.repeat_kiriki_adds or 0
@@ -192,7 +192,7 @@ def _random_row(rng: random.Random, game: Any, rows: tuple[Any, ...]) -> Any:
 
 
 def _open_upper_faces(game: Any) -> list[int]:
-    from dicespec.kiriki.ruleset import UPPER_ROWS
+    from dicespec.scoresheet.ruleset import UPPER_ROWS
 
     sheet = game.sheet(game.current_player)
     return [face for face, row in enumerate(UPPER_ROWS, start=1) if sheet.is_open(row)]
@@ -200,7 +200,7 @@ def _open_upper_faces(game: Any) -> list[int]:
 
 def _upper_row(rng: random.Random, game: Any, rows: tuple[Any, ...]) -> Any:
     """The upper row of the face shown most (three times at least), else the best row."""
-    from dicespec.kiriki.ruleset import UPPER_ROWS
+    from dicespec.scoresheet.ruleset import UPPER_ROWS
 
     faces = _open_upper_faces(game)
     if faces:
@@ -215,35 +215,35 @@ def _some(rng: random.Random, dice: int) -> list[int]:
 
 
 @dataclass(frozen=True)
-class KirikiPolicy:
+class SheetPolicy:
     """What a player rerolls, and where they score."""
 
     reroll: Callable[[random.Random, Any], list[int] | None]  # positions to reroll now; None: stop
     row: Callable[[random.Random, Any, tuple[Any, ...]], Any]  # the row, among those allowed
 
 
-KIRIKI_POLICIES: dict[str, KirikiPolicy] = {
+KIRIKI_POLICIES: dict[str, SheetPolicy] = {
     # rerolls any dice now and then, scores anywhere
-    "random": KirikiPolicy(
+    "random": SheetPolicy(
         lambda rng, game: _some(rng, game.ruleset.dice) if rng.random() < 0.5 else None,
         _random_row),
     # keeps the first roll, takes the most points
-    "greedy": KirikiPolicy(lambda rng, game: None, _best_row),
+    "greedy": SheetPolicy(lambda rng, game: None, _best_row),
     # keeps the face shown most, rerolls the rest: kirikis and repeat kirikis
-    "chaser": KirikiPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)), _best_row),
+    "chaser": SheetPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)), _best_row),
     # fills the upper rows three or more at a time: upper bonuses
-    "upper": KirikiPolicy(
+    "upper": SheetPolicy(
         lambda rng, game: _all_but(game.dice, _most_common(game.dice, _open_upper_faces(game) or FACES)),
         _upper_row),
     # chases five of a kind but fills the rows top to bottom, whatever they score
-    "in-order": KirikiPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)),
+    "in-order": SheetPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)),
                              lambda rng, game, rows: rows[0]),
 }
 
 
 def _kiriki_probe(rng: random.Random, game: Any) -> str:
     """An action the rules most likely refuse now (the engine decides)."""
-    from dicespec.kiriki.ruleset import Row, Total
+    from dicespec.scoresheet.ruleset import Row, Total
 
     state = game.state
     sheet = state.players[state.current].sheet
@@ -263,15 +263,15 @@ def _kiriki_probe(rng: random.Random, game: Any) -> str:
 
 
 def _kiriki_game(ruleset: str, index: int, seed: int) -> Iterator[Case]:
-    from dicespec.kiriki.game import KirikiActionError, KirikiGame
-    from dicespec.kiriki.replay import ReplayResult, apply_action, parse_action
+    from dicespec.scoresheet.game import SheetActionError, SheetGame
+    from dicespec.scoresheet.replay import ReplayResult, apply_action, parse_action
 
     rules = find_ruleset(ruleset)
     rng = random.Random(f"dicespec/{seed}/kiriki/{ruleset}/{index}")
     name = list(KIRIKI_POLICIES)[index % len(KIRIKI_POLICIES)]
     policy = KIRIKI_POLICIES[name]
     record = _Record("kiriki", ruleset, index, _players(rng, rules), name)
-    game = KirikiGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
+    game = SheetGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
 
     def probe() -> None:
         if not record.may_probe(rng, 0.04):
@@ -280,7 +280,7 @@ def _kiriki_game(ruleset: str, index: int, seed: int) -> Iterator[Case]:
         try:
             apply_action(game, parse_action(action))
             answer = kiriki_replay_answer(rules, ReplayResult(game.state))
-        except KirikiActionError as exc:
+        except SheetActionError as exc:
             answer = kiriki_replay_answer(rules, ReplayResult(saved, len(record.actions), exc.code))
         game.state = saved
         record.probes.append((len(record.actions), action, answer))
@@ -318,7 +318,7 @@ def _kiriki_game(ruleset: str, index: int, seed: int) -> Iterator[Case]:
 
 
 @dataclass(frozen=True)
-class TenThousandPolicy:
+class SetAsidePolicy:
     """How a player sets aside and when they bank."""
 
     pick: str  # "most" (most points, fewest dice), "fewest" (fewest dice) or "random"
@@ -327,18 +327,18 @@ class TenThousandPolicy:
     reckless: bool = False  # bank below the entry when the ruleset lets that score nothing
 
 
-TEN_THOUSAND_POLICIES: dict[str, TenThousandPolicy] = {
-    "greedy-300": TenThousandPolicy("most", 300),
-    "greedy-1000": TenThousandPolicy("most", 1000),
-    "singles-500": TenThousandPolicy("fewest", 500),
-    "random": TenThousandPolicy("random", 200, 0.4),
-    "reckless": TenThousandPolicy("most", 250, 0.5, reckless=True),
-    "hot-dice-chaser": TenThousandPolicy("most", 2000),
+TEN_THOUSAND_POLICIES: dict[str, SetAsidePolicy] = {
+    "greedy-300": SetAsidePolicy("most", 300),
+    "greedy-1000": SetAsidePolicy("most", 1000),
+    "singles-500": SetAsidePolicy("fewest", 500),
+    "random": SetAsidePolicy("random", 200, 0.4),
+    "reckless": SetAsidePolicy("most", 250, 0.5, reckless=True),
+    "hot-dice-chaser": SetAsidePolicy("most", 2000),
 }
 
 
 def _ten_thousand_probe(rng: random.Random, game: Any) -> str:
-    from dicespec.ten_thousand.game import Phase
+    from dicespec.setaside.game import Phase
 
     state = game.state
     hand = _digits(rng.choices(FACES, k=state.dice_left))
@@ -355,18 +355,18 @@ def _ten_thousand_probe(rng: random.Random, game: Any) -> str:
 
 
 def _ten_thousand_game(ruleset: str, index: int, seed: int) -> Iterator[Case]:
-    from dicespec.ten_thousand.combos import options
-    from dicespec.ten_thousand.errors import TenThousandError
-    from dicespec.ten_thousand.game import Phase, TenThousandGame, is_entry_bank, must_roll
-    from dicespec.ten_thousand.replay import ReplayResult, apply_action, parse_action
-    from dicespec.ten_thousand.ruleset import BelowEntry
+    from dicespec.setaside.combos import options
+    from dicespec.setaside.errors import SetAsideRulesError
+    from dicespec.setaside.game import Phase, SetAsideGame, is_entry_bank, must_roll
+    from dicespec.setaside.replay import ReplayResult, apply_action, parse_action
+    from dicespec.setaside.ruleset import BelowEntry
 
     rules = find_ruleset(ruleset)
     rng = random.Random(f"dicespec/{seed}/ten-thousand/{ruleset}/{index}")
     name = list(TEN_THOUSAND_POLICIES)[index % len(TEN_THOUSAND_POLICIES)]
     policy = TEN_THOUSAND_POLICIES[name]
     record = _Record("ten-thousand", ruleset, index, _players(rng, rules), name)
-    game = TenThousandGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
+    game = SetAsideGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
 
     def probe() -> None:
         if not record.may_probe(rng, 0.02):
@@ -375,7 +375,7 @@ def _ten_thousand_game(ruleset: str, index: int, seed: int) -> Iterator[Case]:
         try:
             apply_action(game, parse_action(action))
             answer = ten_thousand_replay_answer(ReplayResult(game.state))
-        except TenThousandError as exc:
+        except SetAsideRulesError as exc:
             answer = ten_thousand_replay_answer(ReplayResult(saved, len(record.actions), exc.code))
         game.state = saved
         record.probes.append((len(record.actions), action, answer))

@@ -33,8 +33,8 @@ __all__ = [
 
 # The typed ruleset class of each game, by import path (no import cycle with the engines).
 GAMES: Mapping[str, str] = {
-    "kiriki": "dicespec.kiriki.ruleset:KirikiRuleset",
-    "ten-thousand": "dicespec.ten_thousand.ruleset:TenThousandRuleset",
+    "kiriki": "dicespec.scoresheet.ruleset:SheetRuleset",
+    "ten-thousand": "dicespec.setaside.ruleset:SetAsideRuleset",
 }
 
 DEFAULT_RULESET: Mapping[str, str] = {"kiriki": "kiriki", "ten-thousand": "ten-thousand"}

@@ -53,7 +53,7 @@ def _each_roll(dice: int, answer: Callable[[tuple[int, ...]], object]) -> list[o
 
 def kiriki_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
     """Per row: its id, its title, the share of rolls that score above 0 in it, the mean score."""
-    from dicespec.kiriki.rows import score_sheet
+    from dicespec.scoresheet.rows import score_sheet
 
     ruleset = find_ruleset(name)
     sheets = _each_roll(ruleset.dice, lambda dice: dict(score_sheet(ruleset, Roll(dice))))
@@ -69,7 +69,7 @@ def kiriki_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
 
 def farkle_odds(name: str) -> list[tuple[int, Share]]:
     """Per number of dice, the share of rolls that score nothing."""
-    from dicespec.ten_thousand.combos import best
+    from dicespec.setaside.combos import best
 
     ruleset = find_ruleset(name)
     out = []

@@ -63,7 +63,7 @@ def _examples(data: SiteData, cases: list[Case], used: Counter[str], *, page: st
 def _combination_table(names: tuple[str, ...]) -> str:
     """Every combination the 10000 engine knows under each ruleset, with its points."""
     try:
-        from dicespec.ten_thousand.combos import combinations
+        from dicespec.setaside.combos import combinations
     except ImportError:
         return ""
     points: dict[str, dict[str, int]] = {}

@@ -1,10 +1,10 @@
 """Optimal play: exact dynamic programming over Kiriki games and 10000 turns.
 
-- :mod:`dicespec.solver.kiriki`: the expected final grand total of every turn-start state of
+- :mod:`dicespec.solver.scoresheet`: the expected final grand total of every turn-start state of
   solitaire Kiriki, repeat kirikis solved exactly; :func:`solution` reads it from the cache or
   solves it (seconds to a minute).
 - :mod:`dicespec.solver.hint`: every choice for the dice on the table, with its expected score.
-- :mod:`dicespec.solver.ten_thousand`: the 10000 turn that maximises expected points, its
+- :mod:`dicespec.solver.setaside`: the 10000 turn that maximises expected points, its
   banking table, and the entry policy that maximises the chance of getting on the board.
 - :func:`summary`: the headline figures of every shipped ruleset, for the site.
 """
@@ -15,14 +15,14 @@ from typing import Any
 
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
-from dicespec.solver.kiriki import KirikiSolution, Progress, is_cached, solution, solve
-from dicespec.solver.ten_thousand import EntryPolicy, TurnPolicy, entry_policy, turn_policy
+from dicespec.solver.scoresheet import SheetSolution, Progress, is_cached, solution, solve
+from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy
 
 __all__ = [
     "Action",
     "Choice",
     "EntryPolicy",
-    "KirikiSolution",
+    "SheetSolution",
     "TurnPlan",
     "TurnPolicy",
     "entry_policy",

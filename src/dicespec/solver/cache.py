@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dicespec.kiriki.ruleset import KirikiRuleset
+from dicespec.scoresheet.ruleset import SheetRuleset
 
 FORMAT = "dicespec-kiriki-values-1"  # change it when the table's meaning or layout changes
 
@@ -31,7 +31,7 @@ def cache_dir() -> Path:
     return Path(base) / "dicespec"
 
 
-def rules_key(ruleset: KirikiRuleset) -> str:
+def rules_key(ruleset: SheetRuleset) -> str:
     """A hash of everything in ``ruleset`` that changes optimal play and its value."""
     rules = {
         "format": FORMAT,
@@ -45,12 +45,12 @@ def rules_key(ruleset: KirikiRuleset) -> str:
     return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()
 
 
-def table_path(ruleset: KirikiRuleset) -> Path:
+def table_path(ruleset: SheetRuleset) -> Path:
     """The file that holds (or will hold) the state values of ``ruleset``."""
     return cache_dir() / f"kiriki-values-{rules_key(ruleset)[:20]}.npz"
 
 
-def load_table(ruleset: KirikiRuleset) -> np.ndarray | None:
+def load_table(ruleset: SheetRuleset) -> np.ndarray | None:
     """The cached state values of ``ruleset``; ``None`` if missing, unreadable or not its own."""
     path = table_path(ruleset)
     try:
@@ -62,7 +62,7 @@ def load_table(ruleset: KirikiRuleset) -> np.ndarray | None:
         return None
 
 
-def save_table(ruleset: KirikiRuleset, values: np.ndarray) -> Path:
+def save_table(ruleset: SheetRuleset, values: np.ndarray) -> Path:
     """Write the state values of ``ruleset`` (atomically: readers never see half a file)."""
     path = table_path(ruleset)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -15,13 +15,13 @@ from enum import StrEnum
 import numpy as np
 
 from dicespec.dice import Roll
-from dicespec.kiriki.ruleset import UPPER_ROWS, KirikiRuleset, Row
-from dicespec.kiriki.sheet import Sheet
+from dicespec.scoresheet.ruleset import UPPER_ROWS, SheetRuleset, Row
+from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver.keeps import best_keep_values, counts_of, reroll_values, roll_of
-from dicespec.solver.kiriki import (
+from dicespec.solver.scoresheet import (
     ROWS,
-    KirikiCell,
-    KirikiSolution,
+    RepeatCell,
+    SheetSolution,
     NoTurnLeftError,
     State,
     StateBatch,
@@ -82,7 +82,7 @@ def reroll_positions(dice: Roll, kept: Roll | Iterable[int]) -> list[int]:
 class TurnPlan:
     """Optimal play of one turn from a sheet: the value of every keep at every roll of the turn."""
 
-    def __init__(self, solved: KirikiSolution, sheet: Sheet) -> None:
+    def __init__(self, solved: SheetSolution, sheet: Sheet) -> None:
         self.solution = solved
         self.ruleset = solved.ruleset
         self.rules = solved.rules
@@ -122,14 +122,14 @@ class TurnPlan:
                 gain += rules.bonus(state.upper, points)
                 upper = min(rules.upper_cap, state.upper + points)
             elif row is Row.KIRIKI and rules.distinguishes_kiriki_scores():
-                cell = KirikiCell.SCORED if points > 0 else KirikiCell.ZERO
+                cell = RepeatCell.SCORED if points > 0 else RepeatCell.ZERO
             elif row is Row.KIRIKI:
-                cell = KirikiCell.ZERO
+                cell = RepeatCell.ZERO
             after = float(values[state.filled | bit(row), upper, cell])
             found.append((Choice(Action.SCORE, row=row), gain + after))
         repeat = (
             rules.repeat_adds is not None
-            and state.kiriki is KirikiCell.SCORED
+            and state.kiriki is RepeatCell.SCORED
             and rules.tables.roll_index(roll.counts) in rules.repeat_rolls
         )
         if repeat:
@@ -162,17 +162,17 @@ class TurnPlan:
 
 
 def hint(
-    ruleset: KirikiRuleset,
+    ruleset: SheetRuleset,
     sheet: Sheet,
     dice: Roll | Iterable[int] | str,
     rolls_left: int,
     *,
-    solved: KirikiSolution | None = None,
+    solved: SheetSolution | None = None,
 ) -> list[tuple[Choice, float]]:
     """Every choice for ``dice`` on ``sheet`` with ``rolls_left`` rerolls left, each with the
     expected final grand total of optimal solitaire play after it, best first.
 
-    The ruleset's solution comes from ``solved``, else from :func:`dicespec.solver.kiriki.solution`
+    The ruleset's solution comes from ``solved``, else from :func:`dicespec.solver.scoresheet.solution`
     (the cache, or a solve of up to a minute the first time).
     """
     solved = solved if solved is not None else solution(ruleset)

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import TextIO
 
 from dicespec.solver.cache import table_path
-from dicespec.solver.kiriki import KirikiSolution
-from dicespec.solver.ten_thousand import EntryPolicy, TurnPolicy
+from dicespec.solver.scoresheet import SheetSolution
+from dicespec.solver.setaside import EntryPolicy, TurnPolicy
 
 
 class ProgressLine:
@@ -32,7 +32,7 @@ class ProgressLine:
         self.stream.flush()
 
 
-def kiriki_report(solved: KirikiSolution) -> str:
+def kiriki_report(solved: SheetSolution) -> str:
     """The optimal expected score of a Kiriki ruleset and where its state values are kept."""
     ruleset = solved.ruleset
     return "\n".join([

@@ -9,14 +9,14 @@ import json
 from collections.abc import Callable, Iterator
 
 from dicespec.dice import Roll
-from dicespec.kiriki.game import KirikiActionError, KirikiGame, winners
-from dicespec.kiriki.rows import score_sheet
-from dicespec.kiriki.ruleset import KirikiRuleset, Row
-from dicespec.kiriki.sheet import Sheet
+from dicespec.scoresheet.game import SheetActionError, SheetGame, winners
+from dicespec.scoresheet.rows import score_sheet
+from dicespec.scoresheet.ruleset import SheetRuleset, Row
+from dicespec.scoresheet.sheet import Sheet
 from dicespec.terminal import QUIT, read_command
 
 
-def score_report(ruleset: KirikiRuleset, roll: Roll, *, as_json: bool = False) -> str:
+def score_report(ruleset: SheetRuleset, roll: Roll, *, as_json: bool = False) -> str:
     """Every row's score for ``roll``: a table, or JSON ``{"rows": {...}}``."""
     scores = score_sheet(ruleset, roll)
     if as_json:
@@ -29,7 +29,7 @@ def score_report(ruleset: KirikiRuleset, roll: Roll, *, as_json: bool = False) -
     return "\n".join(lines)
 
 
-def sheet_table(ruleset: KirikiRuleset, sheets: list[Sheet]) -> str:
+def sheet_table(ruleset: SheetRuleset, sheets: list[Sheet]) -> str:
     """The players' sheets side by side, every line of the sheet, '-' for an empty row."""
     lines_by_player = [sheet.lines(ruleset) for sheet in sheets]
     names = list(lines_by_player[0])
@@ -55,7 +55,7 @@ commands:
   quit           stop the game"""
 
 
-def hint_lines(ruleset: KirikiRuleset, game: KirikiGame, *, shown: int = 5) -> Iterator[str]:
+def hint_lines(ruleset: SheetRuleset, game: SheetGame, *, shown: int = 5) -> Iterator[str]:
     """The best few choices for the current player's dice: expected final score, choice, command.
 
     A ruleset not solved yet is solved first (seconds); a line says so before the wait.
@@ -81,7 +81,7 @@ def _positions(words: list[str], dice: int) -> list[int]:
 
 
 def play(
-    ruleset: KirikiRuleset,
+    ruleset: SheetRuleset,
     players: int,
     seed: int | None,
     *,
@@ -89,7 +89,7 @@ def play(
     write: Callable[[str], None] = print,
 ) -> int:
     """Play a game at the terminal; returns the process exit status."""
-    game = KirikiGame(ruleset, players, seed=seed)
+    game = SheetGame(ruleset, players, seed=seed)
     write(f"{ruleset.title}: {players} player(s), seed {seed}. Type 'help' for the commands.")
     while not game.is_over:
         player = game.current_player
@@ -131,7 +131,7 @@ def play(
                 game.end_turn()
             else:
                 write(f"  unknown command {line!r}; type 'help'")
-        except (KirikiActionError, ValueError) as exc:
+        except (SheetActionError, ValueError) as exc:
             write(f"  not allowed: {exc}")
     write("\nGame over.\n" + sheet_table(ruleset, list(game.state.sheets)))
     sheets = game.state.sheets

@@ -34,7 +34,7 @@ scored 0, plus an estimate from the states one row later) is usually close enoug
 Newton step lands on the fixed point, and a plain evaluation confirms it: about 2.2 turn
 evaluations a state for the reference. No number of repeat kirikis is assumed.
 
-Every number comes from the ruleset: row scores from :func:`dicespec.kiriki.rows.score_sheet`,
+Every number comes from the ruleset: row scores from :func:`dicespec.scoresheet.rows.score_sheet`,
 the bonus, ``repeat_kiriki.adds``, ``extra_turns`` and ``rolls_per_turn``.
 """
 
@@ -48,9 +48,9 @@ from functools import cache
 
 import numpy as np
 
-from dicespec.kiriki.rows import fits, score_sheet
-from dicespec.kiriki.ruleset import UPPER_ROWS, KirikiRuleset, Row
-from dicespec.kiriki.sheet import Sheet
+from dicespec.scoresheet.rows import fits, score_sheet
+from dicespec.scoresheet.ruleset import UPPER_ROWS, SheetRuleset, Row
+from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver.cache import load_table, rules_key, save_table
 from dicespec.solver.keeps import KeepTables, keep_tables, roll_of, turn_value, turn_value_and_slope
 
@@ -69,7 +69,7 @@ def bit(row: Row) -> int:
     return 1 << ROWS.index(row)
 
 
-class KirikiCell(IntEnum):
+class RepeatCell(IntEnum):
     """The kiriki cell as the solver sees it."""
 
     OPEN = 0
@@ -88,7 +88,7 @@ class UnsupportedRulesetError(ValueError):
 class Rules:
     """A ruleset as arrays: every row's score for every roll, the bonus and the kiriki rules."""
 
-    ruleset: KirikiRuleset
+    ruleset: SheetRuleset
     tables: KeepTables
     scores: np.ndarray  # (rolls, rows): points of each roll in each row
     upper_cap: int  # upper sums at or past this are one state; reaching it earns the bonus
@@ -106,9 +106,9 @@ class Rules:
         """Does a kiriki cell above 0 play differently from one scored 0?"""
         return self.repeat_adds is not None or self.every_kiriki_extra
 
-    def has_extra_turn(self, cell: KirikiCell | np.ndarray) -> bool | np.ndarray:
+    def has_extra_turn(self, cell: RepeatCell | np.ndarray) -> bool | np.ndarray:
         """Is a turn owed beyond the open rows (a first kiriki's extra turn, every_kiriki)?"""
-        return self.every_kiriki_extra & (cell == KirikiCell.SCORED)
+        return self.every_kiriki_extra & (cell == RepeatCell.SCORED)
 
     def bonus(self, upper: int, points: int) -> int:
         """The bonus earned by adding ``points`` to an upper sum (capped) of ``upper``."""
@@ -116,7 +116,7 @@ class Rules:
 
 
 @cache
-def rules_of(ruleset: KirikiRuleset) -> Rules:
+def rules_of(ruleset: SheetRuleset) -> Rules:
     """The solver's view of ``ruleset``; refuses rules its state cannot describe."""
     if ruleset.extra_turns == "none" and ruleset.repeat_kiriki_adds is not None:
         raise UnsupportedRulesetError(
@@ -164,17 +164,17 @@ class State:
 
     filled: int
     upper: int
-    kiriki: KirikiCell
+    kiriki: RepeatCell
 
     @classmethod
-    def of(cls, ruleset: KirikiRuleset, sheet: Sheet) -> State:
+    def of(cls, ruleset: SheetRuleset, sheet: Sheet) -> State:
         """The state of ``sheet`` under ``ruleset``."""
         filled = sum(bit(row) for row in sheet.cells)
         upper = min(sheet.upper_sum, ruleset.bonus_more_than + 1)
         if sheet.is_open(Row.KIRIKI):
-            cell = KirikiCell.OPEN
+            cell = RepeatCell.OPEN
         else:
-            cell = KirikiCell.SCORED if sheet.cells[Row.KIRIKI] > 0 else KirikiCell.ZERO
+            cell = RepeatCell.SCORED if sheet.cells[Row.KIRIKI] > 0 else RepeatCell.ZERO
         return cls(filled, upper, cell)
 
     def __str__(self) -> str:
@@ -228,9 +228,9 @@ def final_values(
             candidate = by_score[which.ravel()]
         elif row is Row.KIRIKI:
             # The kiriki row: its score decides what the cell allows later (when that matters).
-            scored = KirikiCell.SCORED if rules.distinguishes_kiriki_scores() else KirikiCell.ZERO
+            scored = RepeatCell.SCORED if rules.distinguishes_kiriki_scores() else RepeatCell.ZERO
             above = values[after, batch.upper, scored]
-            zero = values[after, batch.upper, KirikiCell.ZERO]
+            zero = values[after, batch.upper, RepeatCell.ZERO]
             above[~is_open] = -np.inf
             zero[~is_open] = -np.inf
             candidate = np.where((points > 0)[:, None], points[:, None] + above[None, :], zero[None, :])
@@ -245,7 +245,7 @@ def final_values(
     slope = np.zeros((rules.tables.roll_count, size))
     repeat = rules.repeat_rolls
     if rules.repeat_adds is not None and len(repeat):
-        allowed = batch.kiriki == KirikiCell.SCORED
+        allowed = batch.kiriki == RepeatCell.SCORED
         again = np.where(allowed, rules.repeat_adds + loop, -np.inf)[None, :]
         chosen = again > final[repeat]
         final[repeat] = np.where(chosen, again, final[repeat])
@@ -266,9 +266,9 @@ def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
     upper_bits = sum(bit(row) for row in UPPER_ROWS)
     kiriki_bit = bit(Row.KIRIKI)
     if rules.distinguishes_kiriki_scores():
-        filled_cells = (KirikiCell.ZERO, KirikiCell.SCORED)
+        filled_cells = (RepeatCell.ZERO, RepeatCell.SCORED)
     else:
-        filled_cells = (KirikiCell.ZERO,)
+        filled_cells = (RepeatCell.ZERO,)
     shift = [ROWS.index(row) for row in UPPER_ROWS]
     for count in reversed(range(len(ROWS) + 1)):
         parts: list[tuple[int, np.ndarray, int]] = []
@@ -277,14 +277,14 @@ def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
                 continue
             upper_mask = sum(1 << k for k, i in enumerate(shift) if filled >> i & 1)
             assert filled & upper_bits == sum(1 << i for i in shift if filled >> i & 1)
-            cells = filled_cells if filled & kiriki_bit else (KirikiCell.OPEN,)
+            cells = filled_cells if filled & kiriki_bit else (RepeatCell.OPEN,)
             for cell in cells:
                 parts.append((filled, reachable[upper_mask], cell))
         filled = np.concatenate([np.full(len(u), f) for f, u, _ in parts])
         upper = np.concatenate([u for _, u, _ in parts])
         kiriki = np.concatenate([np.full(len(u), int(c)) for _, u, c in parts])
         batch = StateBatch(filled, upper, kiriki)
-        looping = (kiriki == KirikiCell.SCORED) & (rules.repeat_adds is not None)
+        looping = (kiriki == RepeatCell.SCORED) & (rules.repeat_adds is not None)
         if count == len(ROWS):
             # A full sheet has a turn only when one is owed beyond the rows.
             has_turn = np.asarray(rules.has_extra_turn(kiriki), dtype=bool)
@@ -334,12 +334,12 @@ def looping_guess(rules: Rules, values: np.ndarray, batch: StateBatch) -> np.nda
     """A first guess of ``V`` for states with a kiriki above 0: the value with the kiriki scored 0,
     plus what a kiriki above 0 adds one row later (averaged over the open rows), scaled up by
     the number of open rows. Any guess converges; a close one saves a Newton step."""
-    zero = values[batch.filled, batch.upper, KirikiCell.ZERO]
+    zero = values[batch.filled, batch.upper, RepeatCell.ZERO]
     open_rows = len(ROWS) - np.array([int(f).bit_count() for f in batch.filled])
     gains, counted = np.zeros(len(batch)), np.zeros(len(batch))
     for i in range(len(ROWS)):
         later = batch.filled | (1 << i)
-        gain = values[later, batch.upper, KirikiCell.SCORED] - values[later, batch.upper, KirikiCell.ZERO]
+        gain = values[later, batch.upper, RepeatCell.SCORED] - values[later, batch.upper, RepeatCell.ZERO]
         usable = ((batch.filled >> i) & 1 == 0) & ~np.isnan(gain)
         gains[usable] += gain[usable]
         counted[usable] += 1
@@ -365,7 +365,7 @@ class SolveStats:
 def solve_values(rules: Rules, *, progress: Progress | None = None) -> tuple[np.ndarray, SolveStats]:
     """``V`` of every state: an array indexed ``[filled, upper, kiriki cell]`` (NaN: unreachable)."""
     start = time.perf_counter()
-    values = np.full((FULL + 1, rules.upper_sizes, len(KirikiCell)), np.nan)
+    values = np.full((FULL + 1, rules.upper_sizes, len(RepeatCell)), np.nan)
     values[FULL] = 0.0  # a full sheet without a turn owed
     every_level = list(levels(rules))
     total = sum(len(plain) + len(looping) for _, plain, looping in every_level)
@@ -384,7 +384,7 @@ def solve_values(rules: Rules, *, progress: Progress | None = None) -> tuple[np.
                 progress(done, total)
     if not rules.distinguishes_kiriki_scores():
         kiriki_filled = (np.arange(FULL + 1) & bit(Row.KIRIKI)) != 0
-        values[kiriki_filled, :, KirikiCell.SCORED] = values[kiriki_filled, :, KirikiCell.ZERO]
+        values[kiriki_filled, :, RepeatCell.SCORED] = values[kiriki_filled, :, RepeatCell.ZERO]
     stats = SolveStats(total, looping_states, evaluations, time.perf_counter() - start)
     return values, stats
 
@@ -397,11 +397,11 @@ class NoTurnLeftError(ValueError):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class KirikiSolution:
+class SheetSolution:
     """Optimal solitaire play of a Kiriki ruleset: ``values[filled, upper, kiriki cell]`` is
     ``V`` of that turn-start state (NaN where no sheet can be)."""
 
-    ruleset: KirikiRuleset
+    ruleset: SheetRuleset
     values: np.ndarray
 
     @property
@@ -411,7 +411,7 @@ class KirikiSolution:
     @property
     def expected_score(self) -> float:
         """The expected grand total of a whole solitaire game played optimally."""
-        return self.value(State(0, 0, KirikiCell.OPEN))
+        return self.value(State(0, 0, RepeatCell.OPEN))
 
     def has_turn(self, state: State) -> bool:
         """Does a player at the start of a turn in ``state`` have that turn (rows open, or one owed)?"""
@@ -429,13 +429,13 @@ class KirikiSolution:
         return sheet.grand_total(self.ruleset) + self.value(State.of(self.ruleset, sheet))
 
 
-def solve(ruleset: KirikiRuleset, *, progress: Progress | None = None) -> KirikiSolution:
+def solve(ruleset: SheetRuleset, *, progress: Progress | None = None) -> SheetSolution:
     """Solve ``ruleset`` afresh (no cache): seconds to a minute."""
     values, _ = solve_values(rules_of(ruleset), progress=progress)
-    return KirikiSolution(ruleset, values)
+    return SheetSolution(ruleset, values)
 
 
-def is_cached(ruleset: KirikiRuleset) -> bool:
+def is_cached(ruleset: SheetRuleset) -> bool:
     """Is a solved table of ``ruleset`` at hand (in this process or on disk)?"""
     return rules_key(ruleset) in _SOLVED or load_table(ruleset) is not None
 
@@ -443,7 +443,7 @@ def is_cached(ruleset: KirikiRuleset) -> bool:
 _SOLVED: dict[str, np.ndarray] = {}  # state values by rules key, once read or solved in this process
 
 
-def solution(ruleset: KirikiRuleset, *, progress: Progress | None = None) -> KirikiSolution:
+def solution(ruleset: SheetRuleset, *, progress: Progress | None = None) -> SheetSolution:
     """The solution of ``ruleset``: from memory or the cache file, else solved now and written there."""
     key = rules_key(ruleset)
     if key not in _SOLVED:
@@ -455,4 +455,4 @@ def solution(ruleset: KirikiRuleset, *, progress: Progress | None = None) -> Kir
             except OSError:
                 pass  # no writable cache: the table serves this process only
         _SOLVED[key] = values
-    return KirikiSolution(ruleset, _SOLVED[key])
+    return SheetSolution(ruleset, _SOLVED[key])

@@ -5,7 +5,7 @@ A turn goes:
 1. **roll** the dice in hand: six at the start of a turn. A roll in which no die scores is a
    *farkle*: the turn ends at once and its points are lost.
 2. **set aside** at least one die of that roll, every one of them scoring; the set-aside scores
-   its best split into combinations of that roll (:func:`~dicespec.ten_thousand.combos.score`).
+   its best split into combinations of that roll (:func:`~dicespec.setaside.combos.score`).
    When the set-aside leaves no die in hand, every die of the turn has scored: *hot dice*, and
    the player has all six dice in hand again.
 3. **roll** the dice in hand again (back to 1), or **bank** the turn's points (the turn ends).
@@ -16,8 +16,8 @@ the target ends the game at once, or starts a final round in which every other p
 more turn. The highest score wins; equal scores share the win.
 
 Every action is checked before anything changes: an illegal one raises an
-:class:`~dicespec.ten_thousand.errors.ActionError` (or a
-:class:`~dicespec.ten_thousand.errors.SetAsideError`) and leaves the game as it was.
+:class:`~dicespec.setaside.errors.ActionError` (or a
+:class:`~dicespec.setaside.errors.SetAsideError`) and leaves the game as it was.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from dicespec.dice import DiceError, Roll
-from dicespec.ten_thousand.combos import is_farkle, score
-from dicespec.ten_thousand.errors import (
+from dicespec.setaside.combos import is_farkle, score
+from dicespec.setaside.errors import (
     AlreadySetAsideError,
     BadDiceError,
     BelowEntryError,
@@ -39,7 +39,7 @@ from dicespec.ten_thousand.errors import (
     NotRolledError,
     PlayerCountError,
 )
-from dicespec.ten_thousand.ruleset import BelowEntry, HotDice, TenThousandRuleset
+from dicespec.setaside.ruleset import BelowEntry, HotDice, SetAsideRuleset
 
 DiceSource = Callable[[int], Sequence[int]]
 """Gives ``n`` die values on request: a seeded RNG, or scripted values for a replay."""
@@ -89,22 +89,22 @@ class GameState:
 # -- rules about actions ---------------------------------------------------------------------
 
 
-def is_hot_dice(ruleset: TenThousandRuleset, state: GameState) -> bool:
+def is_hot_dice(ruleset: SetAsideRuleset, state: GameState) -> bool:
     """Has every die scored since the turn began or the last hot dice (all six in hand again)?"""
     return state.phase is Phase.SET_ASIDE and state.dice_left == ruleset.dice
 
 
-def must_roll(ruleset: TenThousandRuleset, state: GameState) -> bool:
+def must_roll(ruleset: SetAsideRuleset, state: GameState) -> bool:
     """Must the player roll on rather than bank, because the ruleset makes hot dice compulsory?"""
     return ruleset.hot_dice is HotDice.COMPULSORY and is_hot_dice(ruleset, state)
 
 
-def is_entry_bank(ruleset: TenThousandRuleset, player: PlayerState, points: int) -> bool:
+def is_entry_bank(ruleset: SetAsideRuleset, player: PlayerState, points: int) -> bool:
     """Does banking ``points`` put a player on the board (or are they on it already)?"""
     return player.on_board or points >= ruleset.entry
 
 
-def has_reached_target(ruleset: TenThousandRuleset, player: PlayerState) -> bool:
+def has_reached_target(ruleset: SetAsideRuleset, player: PlayerState) -> bool:
     """Has the player's score reached the target?"""
     return player.score >= ruleset.target
 
@@ -124,7 +124,7 @@ def random_dice(seed: int | None = None) -> DiceSource:
     return lambda n: [rng.randint(1, 6) for _ in range(n)]
 
 
-class TenThousandGame:
+class SetAsideGame:
     """A game of 10000 for ``players`` players under ``ruleset``.
 
     Dice come from ``dice`` (a :data:`DiceSource`; a seeded RNG by default), or are given to
@@ -133,7 +133,7 @@ class TenThousandGame:
 
     def __init__(
         self,
-        ruleset: TenThousandRuleset,
+        ruleset: SetAsideRuleset,
         players: int = 1,
         *,
         dice: DiceSource | None = None,

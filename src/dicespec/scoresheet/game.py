@@ -9,7 +9,7 @@ of a kind added to a kiriki cell above 0) fills no row and earns one extra turn,
 has a turn left exactly while a row is open.
 
 Every action is checked before anything changes: an illegal one raises a
-:class:`KirikiActionError` subclass and leaves the game as it was.
+:class:`SheetActionError` subclass and leaves the game as it was.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from dicespec.dice import DiceError, Roll
-from dicespec.kiriki.rows import fits, score
-from dicespec.kiriki.ruleset import KirikiRuleset, Row, Total
-from dicespec.kiriki.sheet import Sheet
+from dicespec.scoresheet.rows import fits, score
+from dicespec.scoresheet.ruleset import SheetRuleset, Row, Total
+from dicespec.scoresheet.sheet import Sheet
 
 DiceSource = Callable[[int], Sequence[int]]
 """Gives ``n`` die values on request: a seeded RNG, or scripted values for a replay."""
@@ -30,51 +30,51 @@ DiceSource = Callable[[int], Sequence[int]]
 # -- errors ------------------------------------------------------------------------------
 
 
-class KirikiActionError(Exception):
+class SheetActionError(Exception):
     """An action the rules do not allow now. ``code`` is a stable id for reports."""
 
     code = "illegal-action"
 
 
-class GameOverError(KirikiActionError):
+class GameOverError(SheetActionError):
     code = "game-over"
 
 
-class NotRolledError(KirikiActionError):
+class NotRolledError(SheetActionError):
     code = "not-rolled"
 
 
-class AlreadyRolledError(KirikiActionError):
+class AlreadyRolledError(SheetActionError):
     code = "already-rolled"
 
 
-class NoRollsLeftError(KirikiActionError):
+class NoRollsLeftError(SheetActionError):
     code = "no-rolls-left"
 
 
-class EmptyRerollError(KirikiActionError):
+class EmptyRerollError(SheetActionError):
     code = "empty-reroll"
 
 
-class DieIndexError(KirikiActionError):
+class DieIndexError(SheetActionError):
     code = "bad-die-index"
 
 
-class RowUsedError(KirikiActionError):
+class RowUsedError(SheetActionError):
     code = "row-used"
 
 
-class RowsStillOpenError(KirikiActionError):
+class RowsStillOpenError(SheetActionError):
     code = "rows-still-open"
 
 
-class NotPlayableError(KirikiActionError):
+class NotPlayableError(SheetActionError):
     """Scoring in a derived line (bonus or a total), which no player fills."""
 
     code = "not-playable"
 
 
-class BadDiceError(KirikiActionError):
+class BadDiceError(SheetActionError):
     """Dice values given for a roll that are not a valid throw of that many dice."""
 
     code = "bad-dice"
@@ -120,7 +120,7 @@ class GameState:
 # -- rules about actions -----------------------------------------------------------------
 
 
-def is_repeat_kiriki(ruleset: KirikiRuleset, sheet: Sheet, roll: Roll) -> bool:
+def is_repeat_kiriki(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> bool:
     """Can ``roll`` be added to the kiriki cell: a kiriki, a cell above 0, and the ruleset allows it?"""
     return (
         ruleset.repeat_kiriki_adds is not None
@@ -129,7 +129,7 @@ def is_repeat_kiriki(ruleset: KirikiRuleset, sheet: Sheet, roll: Roll) -> bool:
     )
 
 
-def earns_extra_turn(ruleset: KirikiRuleset, *, first_kiriki: bool, repeat_kiriki: bool) -> bool:
+def earns_extra_turn(ruleset: SheetRuleset, *, first_kiriki: bool, repeat_kiriki: bool) -> bool:
     """Does this score earn a turn at the end of the game?"""
     if ruleset.extra_turns == "every_kiriki":
         return first_kiriki or repeat_kiriki
@@ -138,7 +138,7 @@ def earns_extra_turn(ruleset: KirikiRuleset, *, first_kiriki: bool, repeat_kirik
     return False
 
 
-def can_score(ruleset: KirikiRuleset, sheet: Sheet, roll: Roll, row: Row) -> bool:
+def can_score(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: Row) -> bool:
     """Can ``row`` take ``roll`` now: an open row, or a repeat kiriki for the kiriki cell?"""
     return sheet.is_open(row) or (row is Row.KIRIKI and is_repeat_kiriki(ruleset, sheet, roll))
 
@@ -152,7 +152,7 @@ def random_dice(seed: int | None = None) -> DiceSource:
     return lambda n: [rng.randint(1, 6) for _ in range(n)]
 
 
-class KirikiGame:
+class SheetGame:
     """A game of Kiriki for ``players`` players under ``ruleset``.
 
     Dice come from ``dice`` (a :data:`DiceSource`; a seeded RNG by default), or are given
@@ -161,7 +161,7 @@ class KirikiGame:
 
     def __init__(
         self,
-        ruleset: KirikiRuleset,
+        ruleset: SheetRuleset,
         players: int = 1,
         *,
         dice: DiceSource | None = None,
@@ -305,7 +305,7 @@ class KirikiGame:
         self.state = GameState(players=tuple(players), current=nxt)
 
 
-def winners(ruleset: KirikiRuleset, sheets: Sequence[Sheet]) -> tuple[int, ...]:
+def winners(ruleset: SheetRuleset, sheets: Sequence[Sheet]) -> tuple[int, ...]:
     """The 0-based indexes of the players with the highest grand total (ties share the win)."""
     totals = [sheet.grand_total(ruleset) for sheet in sheets]
     return tuple(i for i, total in enumerate(totals) if total == max(totals))

@@ -9,14 +9,14 @@ import json
 from collections.abc import Callable
 
 from dicespec.dice import Roll
-from dicespec.ten_thousand.combos import best, is_farkle, options, split
-from dicespec.ten_thousand.errors import TenThousandError
-from dicespec.ten_thousand.game import GameState, Phase, TenThousandGame, is_hot_dice, must_roll, winners
-from dicespec.ten_thousand.ruleset import TenThousandRuleset
+from dicespec.setaside.combos import best, is_farkle, options, split
+from dicespec.setaside.errors import SetAsideRulesError
+from dicespec.setaside.game import GameState, Phase, SetAsideGame, is_hot_dice, must_roll, winners
+from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.terminal import QUIT, read_command
 
 
-def score_report(ruleset: TenThousandRuleset, roll: Roll, *, as_json: bool = False) -> str:
+def score_report(ruleset: SetAsideRuleset, roll: Roll, *, as_json: bool = False) -> str:
     """Every legal set-aside of ``roll`` and the best one: a table, or JSON
     ``{"best": N, "options": [{"dice": "1115", "points": N}, ...]}``."""
     found = options(ruleset, roll)  # checks the number of dice
@@ -57,7 +57,7 @@ commands:
   quit         stop the game"""
 
 
-def _status(ruleset: TenThousandRuleset, state: GameState) -> str:
+def _status(ruleset: SetAsideRuleset, state: GameState) -> str:
     if state.phase is Phase.ROLLED:
         return f"  dice: {state.dice}   turn: {state.turn_points}   set aside scoring dice"
     left = f"{state.dice_left} {'die' if state.dice_left == 1 else 'dice'}"
@@ -66,7 +66,7 @@ def _status(ruleset: TenThousandRuleset, state: GameState) -> str:
     return f"  turn: {state.turn_points}   {hot}{left} in hand: {choice}"
 
 
-def _roll(game: TenThousandGame, write: Callable[[str], None]) -> None:
+def _roll(game: SetAsideGame, write: Callable[[str], None]) -> None:
     before = game.state
     roll = game.roll()
     if is_farkle(game.ruleset, roll):
@@ -75,7 +75,7 @@ def _roll(game: TenThousandGame, write: Callable[[str], None]) -> None:
 
 
 def play(
-    ruleset: TenThousandRuleset,
+    ruleset: SetAsideRuleset,
     players: int,
     seed: int | None,
     *,
@@ -83,7 +83,7 @@ def play(
     write: Callable[[str], None] = print,
 ) -> int:
     """Play a game at the terminal; returns the process exit status."""
-    game = TenThousandGame(ruleset, players, seed=seed)
+    game = SetAsideGame(ruleset, players, seed=seed)
     final = " (then one more turn for every other player)" if ruleset.final_round else ""
     write(f"{ruleset.title}: {players} player(s), seed {seed}. First to {ruleset.target}{final}; "
           f"{ruleset.entry} in one turn to get on the board. Type 'help' for the commands.")
@@ -125,7 +125,7 @@ def play(
                           f"{ruleset.entry} needed to get on the board")
             else:
                 write(f"  unknown command {line!r}; type 'help'")
-        except (TenThousandError, ValueError) as exc:
+        except (SetAsideRulesError, ValueError) as exc:
             write(f"  not allowed: {exc}")
     write("\nGame over.\n" + scores_table(game.state))
     won = winners(game.state)

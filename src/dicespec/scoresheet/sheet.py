@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from dicespec.kiriki.ruleset import LOWER_ROWS, SHEET_LINES, UPPER_ROWS, KirikiRuleset, Row, Total
+from dicespec.scoresheet.ruleset import LOWER_ROWS, SHEET_LINES, UPPER_ROWS, SheetRuleset, Row, Total
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +43,11 @@ class Sheet:
         """The six upper rows added up (no bonus)."""
         return sum(self.cells.get(row, 0) for row in UPPER_ROWS)
 
-    def bonus(self, ruleset: KirikiRuleset) -> int:
+    def bonus(self, ruleset: SheetRuleset) -> int:
         """The upper bonus: earned when the upper rows add up to more than the ruleset's threshold."""
         return ruleset.bonus_points if self.upper_sum > ruleset.bonus_more_than else 0
 
-    def upper_total(self, ruleset: KirikiRuleset) -> int:
+    def upper_total(self, ruleset: SheetRuleset) -> int:
         """The upper rows and the bonus."""
         return self.upper_sum + self.bonus(ruleset)
 
@@ -56,11 +56,11 @@ class Sheet:
         """The seven lower rows, the kiriki cell with its repeat kirikis included."""
         return sum(self.cells.get(row, 0) for row in LOWER_ROWS)
 
-    def grand_total(self, ruleset: KirikiRuleset) -> int:
+    def grand_total(self, ruleset: SheetRuleset) -> int:
         """Upper total and lower total."""
         return self.upper_total(ruleset) + self.lower_total
 
-    def lines(self, ruleset: KirikiRuleset) -> dict[str, int | None]:
+    def lines(self, ruleset: SheetRuleset) -> dict[str, int | None]:
         """Every line of the sheet top to bottom, ``None`` for an empty row."""
         derived = {
             Total.BONUS: self.bonus(ruleset),

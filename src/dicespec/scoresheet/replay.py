@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dicespec.dice import Roll
-from dicespec.kiriki.game import GameState, KirikiActionError, KirikiGame
-from dicespec.kiriki.ruleset import KirikiRuleset, Row, Total
+from dicespec.scoresheet.game import GameState, SheetActionError, SheetGame
+from dicespec.scoresheet.ruleset import SheetRuleset, Row, Total
 from dicespec.replay import (
     ActionDiceError,
     ActionSyntaxError,
@@ -85,7 +85,7 @@ def parse_action(text: str) -> Action:
     raise ActionSyntaxError(f"{text!r} is not an action (roll, reroll, score or end)")
 
 
-def apply_action(game: KirikiGame, action: Action) -> None:
+def apply_action(game: SheetGame, action: Action) -> None:
     """Carry out one action; an illegal one raises and changes nothing."""
     match action:
         case RollAction(dice):
@@ -98,11 +98,11 @@ def apply_action(game: KirikiGame, action: Action) -> None:
             game.end_turn()
 
 
-def replay(ruleset: KirikiRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult[GameState]:
+def replay(ruleset: SheetRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult[GameState]:
     """Play ``actions`` in order in a new game; stop at the first one the rules reject.
 
     Dice that are not dice (``roll 12347``) are rejected as ``bad-dice``, as a roll of the wrong
     number of dice is; an action not in the notation raises :class:`ActionSyntaxError`.
     """
-    game = KirikiGame(ruleset, players, dice=no_random_dice)
-    return play_actions(game, actions, parse=parse_action, apply=apply_action, refusals=KirikiActionError)
+    game = SheetGame(ruleset, players, dice=no_random_dice)
+    return play_actions(game, actions, parse=parse_action, apply=apply_action, refusals=SheetActionError)

@@ -40,8 +40,8 @@ import numpy as np
 
 from dicespec.dice import FACES, Roll
 from dicespec.solver.keeps import counts_of, probability
-from dicespec.ten_thousand.combos import Option, best, combinations, options
-from dicespec.ten_thousand.ruleset import HotDice, TenThousandRuleset
+from dicespec.setaside.combos import Option, best, combinations, options
+from dicespec.setaside.ruleset import HotDice, SetAsideRuleset
 
 EPSILON = 1e-9  # a roll worth no more than banking (within rounding) is not worth the risk
 
@@ -68,23 +68,23 @@ def _rolls(n: int) -> list[Roll]:
     return [Roll(dice) for dice in combinations_with_replacement(FACES, n)]
 
 
-def points_step(ruleset: TenThousandRuleset) -> int:
+def points_step(ruleset: SetAsideRuleset) -> int:
     """The greatest common divisor of every combination's points and the entry: every turn
     total is a multiple of it."""
     return reduce(gcd, [combo.points for combo in combinations(ruleset)] + [ruleset.entry])
 
 
-def farkle_chance(ruleset: TenThousandRuleset, n: int) -> float:
+def farkle_chance(ruleset: SetAsideRuleset, n: int) -> float:
     """The chance that ``n`` dice show no scoring die."""
     return sum(probability(counts_of(roll.dice)) for roll in _rolls(n) if best(ruleset, roll) == 0)
 
 
-def most_points(ruleset: TenThousandRuleset, n: int) -> int:
+def most_points(ruleset: SetAsideRuleset, n: int) -> int:
     """The most one roll of ``n`` dice can score."""
     return max(best(ruleset, roll) for roll in _rolls(n))
 
 
-def banking_cap(ruleset: TenThousandRuleset) -> int:
+def banking_cap(ruleset: SetAsideRuleset) -> int:
     """A turn total at and past which banking is always right (see the module docstring)."""
     step = points_step(ruleset)
     bound = max(
@@ -95,7 +95,7 @@ def banking_cap(ruleset: TenThousandRuleset) -> int:
 
 
 @cache
-def _moves(ruleset: TenThousandRuleset) -> _Moves:
+def _moves(ruleset: SetAsideRuleset) -> _Moves:
     step = points_step(ruleset)
     dice, chance, starts, gain, left = [], [], [], [], []
     for n in range(1, ruleset.dice + 1):
@@ -112,7 +112,7 @@ def _moves(ruleset: TenThousandRuleset) -> _Moves:
     return _Moves(*(np.array(a) for a in (dice, chance, starts, gain, left)))
 
 
-def _require_supported(ruleset: TenThousandRuleset) -> None:
+def _require_supported(ruleset: SetAsideRuleset) -> None:
     if ruleset.hot_dice is not HotDice.OPTIONAL:
         raise UnsupportedRulesetError(
             f"ruleset {ruleset.name}: hot dice are {ruleset.hot_dice}; the solver handles optional hot dice"
@@ -134,7 +134,7 @@ class TurnPolicy:
     totals below ``cap``; at and past ``cap`` banking is right and ``V(t, n) = t``.
     """
 
-    ruleset: TenThousandRuleset
+    ruleset: SetAsideRuleset
     step: int
     cap: int
     values: np.ndarray
@@ -202,7 +202,7 @@ class TurnPolicy:
 
 
 @cache
-def turn_policy(ruleset: TenThousandRuleset) -> TurnPolicy:
+def turn_policy(ruleset: SetAsideRuleset) -> TurnPolicy:
     """The expected-points turn policy of ``ruleset`` (computed once, in about a second)."""
     _require_supported(ruleset)
     step = points_step(ruleset)
@@ -226,7 +226,7 @@ class EntryPolicy:
     ``chances[i, n]`` is that chance from a total of ``i * step`` with ``n`` dice in hand.
     """
 
-    ruleset: TenThousandRuleset
+    ruleset: SetAsideRuleset
     step: int
     chances: np.ndarray
 
@@ -258,7 +258,7 @@ class EntryPolicy:
 
 
 @cache
-def entry_policy(ruleset: TenThousandRuleset) -> EntryPolicy:
+def entry_policy(ruleset: SetAsideRuleset) -> EntryPolicy:
     """The policy that maximises the chance of getting on the board in one turn."""
     _require_supported(ruleset)
     step = points_step(ruleset)

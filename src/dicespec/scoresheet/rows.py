@@ -1,7 +1,7 @@
 """What each row of the sheet scores for a roll: one predicate per rule family.
 
 Every number (faces, how many of a kind, straight lengths, points) is read from the
-ruleset's :class:`~dicespec.kiriki.ruleset.RowRule`; nothing here knows that a full
+ruleset's :class:`~dicespec.scoresheet.ruleset.RowRule`; nothing here knows that a full
 house is worth 25. Scores depend on the dice as a multiset, so :func:`score_sheet`
 caches its answer by the sorted dice.
 """
@@ -13,7 +13,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from dicespec.dice import Roll
-from dicespec.kiriki.ruleset import KirikiRuleset, Row, RowRule
+from dicespec.scoresheet.ruleset import SheetRuleset, Row, RowRule
 
 Counts = tuple[int, ...]  # how many dice show each face, ones first
 
@@ -76,17 +76,17 @@ def row_points(rule: RowRule, roll: Roll) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _sheet_for_sorted(ruleset: KirikiRuleset, dice: tuple[int, ...]) -> Mapping[Row, int]:
+def _sheet_for_sorted(ruleset: SheetRuleset, dice: tuple[int, ...]) -> Mapping[Row, int]:
     roll = Roll(dice)
     return MappingProxyType({row: row_points(rule, roll) for row, rule in ruleset.rows.items()})
 
 
-def score_sheet(ruleset: KirikiRuleset, roll: Roll) -> Mapping[Row, int]:
+def score_sheet(ruleset: SheetRuleset, roll: Roll) -> Mapping[Row, int]:
     """The score of ``roll`` in every row, in sheet order (a read-only mapping)."""
     roll.require_count(ruleset.dice)
     return _sheet_for_sorted(ruleset, roll.sorted)
 
 
-def score(ruleset: KirikiRuleset, roll: Roll, row: Row) -> int:
+def score(ruleset: SheetRuleset, roll: Roll, row: Row) -> int:
     """The score of ``roll`` in ``row`` under ``ruleset``."""
     return score_sheet(ruleset, roll)[row]

@@ -31,9 +31,9 @@ from dicespec.replay import (
     play_actions,
     reading_errors,
 )
-from dicespec.ten_thousand.errors import TenThousandError
-from dicespec.ten_thousand.game import GameState, TenThousandGame
-from dicespec.ten_thousand.ruleset import TenThousandRuleset
+from dicespec.setaside.errors import SetAsideRulesError
+from dicespec.setaside.game import GameState, SetAsideGame
+from dicespec.setaside.ruleset import SetAsideRuleset
 
 __all__ = [
     "Action", "ActionDiceError", "ActionSyntaxError", "BankAction", "ReplayResult", "RollAction",
@@ -77,7 +77,7 @@ def parse_action(text: str) -> Action:
     raise ActionSyntaxError(f"{text!r} is not an action: write 'roll 111556', 'set 1115' or 'bank'")
 
 
-def apply_action(game: TenThousandGame, action: Action) -> None:
+def apply_action(game: SetAsideGame, action: Action) -> None:
     """Carry out one action; an illegal one raises and changes nothing."""
     match action:
         case RollAction(dice):
@@ -88,11 +88,11 @@ def apply_action(game: TenThousandGame, action: Action) -> None:
             game.bank()
 
 
-def replay(ruleset: TenThousandRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult[GameState]:
+def replay(ruleset: SetAsideRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult[GameState]:
     """Play ``actions`` in order in a new game; stop at the first one the rules reject.
 
     Dice that are not dice (``roll 111557``) are rejected as ``bad-dice``, as a roll of the
     wrong number of dice is; an action not in the notation raises :class:`ActionSyntaxError`.
     """
-    game = TenThousandGame(ruleset, players, dice=no_random_dice)
-    return play_actions(game, actions, parse=parse_action, apply=apply_action, refusals=TenThousandError)
+    game = SetAsideGame(ruleset, players, dice=no_random_dice)
+    return play_actions(game, actions, parse=parse_action, apply=apply_action, refusals=SetAsideRulesError)

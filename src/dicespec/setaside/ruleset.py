@@ -83,7 +83,7 @@ class Pattern:
 
 
 @dataclass(frozen=True, slots=True)
-class TenThousandRuleset:
+class SetAsideRuleset:
     """A validated 10000 ruleset. Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
 
     name: str
@@ -106,7 +106,7 @@ class TenThousandRuleset:
     game: str = "ten-thousand"
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> TenThousandRuleset:
+    def from_data(cls, data: Mapping[str, Any]) -> SetAsideRuleset:
         """The typed ruleset of schema-valid data (see ``dicespec/schemas/ten-thousand-ruleset.json``)."""
         more = data["more_of_a_kind"]
         rule = MoreOfAKindRule(more["rule"])
@@ -146,4 +146,4 @@ class TenThousandRuleset:
         return hash(self.name)
 
     def __repr__(self) -> str:
-        return f"<TenThousandRuleset {self.name}>"
+        return f"<SetAsideRuleset {self.name}>"

@@ -73,7 +73,7 @@ class RowRule:
 
 
 @dataclass(frozen=True, slots=True)
-class KirikiRuleset:
+class SheetRuleset:
     """A validated Kiriki ruleset. Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
 
     name: str
@@ -92,7 +92,7 @@ class KirikiRuleset:
     game: str = "kiriki"
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> KirikiRuleset:
+    def from_data(cls, data: Mapping[str, Any]) -> SheetRuleset:
         """The typed ruleset of schema-valid data (see ``dicespec/schemas/kiriki-ruleset.json``)."""
         return cls(
             name=data["name"],
@@ -114,4 +114,4 @@ class KirikiRuleset:
         return hash(self.name)
 
     def __repr__(self) -> str:
-        return f"<KirikiRuleset {self.name}>"
+        return f"<SheetRuleset {self.name}>"

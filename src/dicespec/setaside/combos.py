@@ -7,7 +7,7 @@ into them. A die counts in at most one combination, and combinations never reach
 every function here looks at the dice of one roll.
 
 - :func:`score`: the points of setting aside exactly these dice (their best split into
-  combinations), or a :class:`~dicespec.ten_thousand.errors.SetAsideError` saying why not.
+  combinations), or a :class:`~dicespec.setaside.errors.SetAsideError` saying why not.
 - :func:`options`: every legal set-aside of a roll (distinct multisets) with its points.
 - :func:`best`: the most points a roll can give; 0 is a farkle.
 
@@ -24,8 +24,8 @@ from functools import cache
 from itertools import combinations_with_replacement, permutations, product
 
 from dicespec.dice import FACES, DiceCountError, Roll
-from dicespec.ten_thousand.errors import EmptySetAsideError, NotInRollError, NotScoringError, TooManyDiceError
-from dicespec.ten_thousand.ruleset import TenThousandRuleset
+from dicespec.setaside.errors import EmptySetAsideError, NotInRollError, NotScoringError, TooManyDiceError
+from dicespec.setaside.ruleset import SetAsideRuleset
 
 Counts = tuple[int, ...]  # how many dice show each face, ones first
 
@@ -84,14 +84,14 @@ def _roll_of(counts: Counts) -> Roll:
     return Roll(tuple(face for face, n in zip(FACES, counts) for _ in range(n)))
 
 
-def single_combinations(ruleset: TenThousandRuleset) -> Iterator[Combination]:
+def single_combinations(ruleset: SetAsideRuleset) -> Iterator[Combination]:
     """One die alone, for each face that scores alone (1 and 5 in most rulesets)."""
     for face, points in zip(FACES, ruleset.singles):
         if points:
             yield Combination(Kind.SINGLE, f"a {face}", _counts_of([face]), points)
 
 
-def of_a_kind_combinations(ruleset: TenThousandRuleset) -> Iterator[Combination]:
+def of_a_kind_combinations(ruleset: SetAsideRuleset) -> Iterator[Combination]:
     """Three to six dice of one face, where the ruleset gives them a value of their own."""
     for face, count in product(FACES, range(3, ruleset.dice + 1)):
         points = ruleset.of_a_kind_points(face, count)
@@ -99,7 +99,7 @@ def of_a_kind_combinations(ruleset: TenThousandRuleset) -> Iterator[Combination]
             yield Combination(Kind.OF_A_KIND, f"{_NUMBER_WORDS[count]} {face}s", _counts_of([face] * count), points)
 
 
-def straight_combinations(ruleset: TenThousandRuleset) -> Iterator[Combination]:
+def straight_combinations(ruleset: SetAsideRuleset) -> Iterator[Combination]:
     """One die of each face of a straight."""
     for straight in ruleset.straights:
         if straight.points:
@@ -107,7 +107,7 @@ def straight_combinations(ruleset: TenThousandRuleset) -> Iterator[Combination]:
             yield Combination(Kind.STRAIGHT, name, _counts_of(straight.faces), straight.points)
 
 
-def pattern_combinations(ruleset: TenThousandRuleset) -> Iterator[Combination]:
+def pattern_combinations(ruleset: SetAsideRuleset) -> Iterator[Combination]:
     """Each pattern (three pairs, ...) on every choice of distinct faces."""
     for pattern in ruleset.patterns:
         if not pattern.points or sum(pattern.counts) > ruleset.dice:
@@ -123,7 +123,7 @@ def pattern_combinations(ruleset: TenThousandRuleset) -> Iterator[Combination]:
 
 
 @cache
-def combinations(ruleset: TenThousandRuleset) -> tuple[Combination, ...]:
+def combinations(ruleset: SetAsideRuleset) -> tuple[Combination, ...]:
     """Every combination the ruleset knows, on any faces, each with its points."""
     return (
         *single_combinations(ruleset),
@@ -155,7 +155,7 @@ class _Table:
 
 
 @cache
-def _table(ruleset: TenThousandRuleset) -> _Table:
+def _table(ruleset: SetAsideRuleset) -> _Table:
     every = [
         _counts_of(faces)
         for size in range(ruleset.dice + 1)
@@ -197,24 +197,24 @@ def is_part_of(selection: Roll, roll: Roll) -> bool:
     return _minus(roll.counts, selection.counts) is not None
 
 
-def is_scoring(ruleset: TenThousandRuleset, selection: Roll | str) -> bool:
+def is_scoring(ruleset: SetAsideRuleset, selection: Roll | str) -> bool:
     """Does every die of ``selection`` score, in some split of it into combinations?"""
     selection = _as_roll(selection)
     return 0 < len(selection) <= ruleset.dice and selection.counts in _table(ruleset).exact
 
 
-def is_farkle(ruleset: TenThousandRuleset, roll: Roll | str) -> bool:
+def is_farkle(ruleset: SetAsideRuleset, roll: Roll | str) -> bool:
     """Does no die of ``roll`` score?"""
     return best(ruleset, roll) == 0
 
 
 def split(
-    ruleset: TenThousandRuleset, selection: Roll | str | Iterable[int], *, roll: Roll | str | None = None
+    ruleset: SetAsideRuleset, selection: Roll | str | Iterable[int], *, roll: Roll | str | None = None
 ) -> tuple[Combination, ...]:
     """The best split of exactly the dice of ``selection`` into combinations.
 
     With ``roll``, the selection must also be part of that roll. Raises a
-    :class:`~dicespec.ten_thousand.errors.SetAsideError` saying why the dice cannot be set aside.
+    :class:`~dicespec.setaside.errors.SetAsideError` saying why the dice cannot be set aside.
     """
     selection = _as_roll(selection)
     if not selection.dice:
@@ -231,37 +231,37 @@ def split(
 
 
 def score(
-    ruleset: TenThousandRuleset, selection: Roll | str | Iterable[int], *, roll: Roll | str | None = None
+    ruleset: SetAsideRuleset, selection: Roll | str | Iterable[int], *, roll: Roll | str | None = None
 ) -> int:
     """The points of setting aside exactly the dice of ``selection`` from one roll.
 
     The dice are split into combinations the way that scores most. Raises a
-    :class:`~dicespec.ten_thousand.errors.SetAsideError` when they cannot be set aside: no dice,
+    :class:`~dicespec.setaside.errors.SetAsideError` when they cannot be set aside: no dice,
     more dice than a roll has, dice not in ``roll`` (when given), or a die that scores nothing.
     """
     return sum(combo.points for combo in split(ruleset, selection, roll=roll))
 
 
-def _require_roll(ruleset: TenThousandRuleset, roll: Roll | str) -> Roll:
+def _require_roll(ruleset: SetAsideRuleset, roll: Roll | str) -> Roll:
     roll = _as_roll(roll)
     if not 1 <= len(roll) <= ruleset.dice:
         raise DiceCountError(f"{roll or 'an empty roll'} has {len(roll)} dice; a roll has 1 to {ruleset.dice}")
     return roll
 
 
-def options(ruleset: TenThousandRuleset, roll: Roll | str) -> tuple[Option, ...]:
+def options(ruleset: SetAsideRuleset, roll: Roll | str) -> tuple[Option, ...]:
     """Every legal set-aside of ``roll`` (distinct multisets), most points first, then fewest dice."""
     return _options_of(ruleset, _require_roll(ruleset, roll).counts)
 
 
 @cache
-def _options_of(ruleset: TenThousandRuleset, counts: Counts) -> tuple[Option, ...]:
+def _options_of(ruleset: SetAsideRuleset, counts: Counts) -> tuple[Option, ...]:
     exact = _table(ruleset).exact
     found = [Option(_roll_of(part), exact[part]) for part in _sub_multisets(counts) if any(part) and part in exact]
     return tuple(sorted(found, key=lambda o: (-o.points, len(o.dice), o.dice.dice)))
 
 
-def best(ruleset: TenThousandRuleset, roll: Roll | str) -> int:
+def best(ruleset: SetAsideRuleset, roll: Roll | str) -> int:
     """The most points ``roll`` can give in one set-aside; 0 when no die scores (a farkle)."""
     return _table(ruleset).best[_require_roll(ruleset, roll).counts]
 

@@ -7,7 +7,7 @@ engine raises them before it changes anything: a refused action leaves the game 
 from __future__ import annotations
 
 
-class TenThousandError(ValueError):
+class SetAsideRulesError(ValueError):
     """Something the 10000 rules do not allow. ``code`` is a stable id for reports."""
 
     code = "illegal"
@@ -16,7 +16,7 @@ class TenThousandError(ValueError):
 # -- set-asides: dice that cannot be set aside together ------------------------------------
 
 
-class SetAsideError(TenThousandError):
+class SetAsideError(SetAsideRulesError):
     """Dice that cannot be set aside from one roll."""
 
     code = "bad-set-aside"
@@ -41,7 +41,7 @@ class NotScoringError(SetAsideError):
 # -- game actions: the right action at the wrong moment ------------------------------------
 
 
-class ActionError(TenThousandError):
+class ActionError(SetAsideRulesError):
     """An action the rules do not allow now."""
 
     code = "illegal-action"
@@ -77,7 +77,7 @@ class MustRollError(ActionError):
     code = "must-roll"
 
 
-class PlayerCountError(TenThousandError):
+class PlayerCountError(SetAsideRulesError):
     """A number of players the ruleset does not allow."""
 
     code = "player-count"
