@@ -1,0 +1,76 @@
+"""Back to the interface: an :class:`~dicespec.implementation.Implementation` answered through
+a transport, so that the same features run against anything."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from dicespec.conformance.protocol import ProtocolError, problem
+from dicespec.conformance.stdio import StdioTransport
+from dicespec.conformance.wire import Hello
+from dicespec.implementation import JSON
+
+
+class ImplementationError(Exception):
+    """The implementation under test could not answer (a crash, a timeout, a broken reply, an
+    error reply): the case is *errored*, not failed."""
+
+
+class ImplementationSkipped(Exception):
+    """The implementation does not support what was asked: the case is *skipped*."""
+
+
+class ProtocolImplementation:
+    """An :class:`~dicespec.implementation.Implementation` answered through a transport.
+
+    Each request is checked against the protocol's schema before it is sent (a request that
+    breaks it raises :class:`~dicespec.conformance.protocol.ProtocolError`: a bug of the caller).
+    A skipped request raises :class:`ImplementationSkipped`; a failed one
+    :class:`ImplementationError`.
+    """
+
+    def __init__(self, transport: Any) -> None:
+        self.transport = transport
+        hello = transport.start()
+        self.name = hello.name if hello else "(not started)"
+
+    @property
+    def hello(self) -> Hello | None:
+        return self.transport.hello
+
+    def _ask(self, op: str, **args: Any) -> Any:
+        why = problem("request", {"id": 0, "op": op, **args})
+        if why is not None:
+            raise ProtocolError(f"the request breaks the protocol: {why}")
+        outcome = self.transport.call(op, args)
+        if outcome.kind == "result":
+            return outcome.value
+        if outcome.kind == "skipped":
+            raise ImplementationSkipped(outcome.value)
+        raise ImplementationError(outcome.value)
+
+    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+        return self._ask("kiriki_score", ruleset=ruleset, dice=dice, row=row)
+
+    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        return self._ask("kiriki_replay", ruleset=ruleset, players=players, actions=list(actions))
+
+    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
+        return self._ask("ten_thousand_score", ruleset=ruleset, dice=dice)
+
+    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+        return self._ask("ten_thousand_best", ruleset=ruleset, dice=dice)
+
+    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        return self._ask("ten_thousand_replay", ruleset=ruleset, players=players, actions=list(actions))
+
+    def close(self) -> None:
+        self.transport.close()
+
+
+class SubprocessImplementation(ProtocolImplementation):
+    """The implementation behind a command (an argument list) speaking the protocol."""
+
+    def __init__(self, argv: Sequence[str], **options: Any) -> None:
+        super().__init__(StdioTransport(list(argv), **options))

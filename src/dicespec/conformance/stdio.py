@@ -1,0 +1,307 @@
+"""The implementation as a command speaking the protocol on stdin and stdout.
+
+:class:`StdioTransport` starts the command once, says hello, and streams requests through it
+*pipelined*: up to ``window`` requests are written before their replies are read, in one
+thread that waits on the child's stdin, stdout and stderr together (a
+:class:`~dicespec.conformance.child.ChildProcess`). Nothing the child does can hang or crash the
+runner; each misbehaviour becomes an ``errored`` outcome for the requests it touched:
+
+- no reply within ``timeout`` seconds, a line that is not JSON, a reply with a wrong id or a
+  shape the schema refuses, a reply longer than ``max_line`` bytes, output nobody asked for;
+- the process exits or crashes: the requests in flight are sent again one at a time to a fresh
+  process, so the one that crashes it again is the one reported; the others get their answers;
+- a process that never answers hello, or keeps dying: it is restarted at most ``max_restarts``
+  times, then every request left is errored at once. The run's time is bounded by the timeouts.
+
+Standard error is drained as it comes and its tail kept for the report.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dicespec.conformance.child import ChildProcess
+from dicespec.conformance.protocol import (
+    HELLO,
+    PROTOCOL_VERSION,
+    Outcome,
+    ProtocolError,
+    read_hello,
+    read_reply,
+)
+from dicespec.conformance.wire import R, Hello, clip, dumps, indent, loads
+
+
+@dataclass(slots=True)
+class _InFlight:
+    id: int
+    item: Any
+    careful: bool  # sent alone, after a crash or timeout it may have caused
+
+
+@dataclass
+class StdioTransport:
+    """The implementation as a command speaking the protocol on stdin and stdout."""
+
+    argv: Sequence[str]
+    timeout: float = 10.0
+    hello_timeout: float = 30.0
+    max_restarts: int = 3
+    window: int = 512
+    max_line: int = 1 << 20
+    stderr_tail: int = 1 << 16
+    max_stray_lines: int = 100
+    env: Mapping[str, str] | None = None
+    cwd: str | None = None
+    hello: Hello | None = field(default=None, init=False)
+    failure: str | None = field(default=None, init=False)  # why it was given up, if it was
+    restarts: int = field(default=0, init=False)
+    events: list[str] = field(default_factory=list, init=False)  # restarts, strays: for the report
+    _child: ChildProcess | None = field(default=None, init=False, repr=False)
+    _next_id: int = field(default=1, init=False, repr=False)
+
+    # -- starting ----------------------------------------------------------------------
+
+    def start(self) -> Hello | None:
+        """Start the command and say hello (again after a crash); ``None`` once given up."""
+        while self.failure is None:
+            if self.hello is not None and self._child is not None:
+                return self.hello
+            problem = self._spawn_and_greet()
+            if problem is None:
+                return self.hello
+            self._note(problem)
+            self._give_up_or_restart(problem)
+        return None
+
+    def _spawn_and_greet(self) -> str | None:
+        try:
+            self._child = child = ChildProcess(self.argv, env=self.env, cwd=self.cwd,
+                                               max_line=self.max_line, stderr_tail=self.stderr_tail)
+        except OSError as exc:
+            self.failure = f"cannot start {' '.join(self.argv)}: {exc.strerror or exc}"
+            return self.failure
+        hello_id = self._new_id()
+        child.send(dumps({"id": hello_id, "op": HELLO, "protocol": PROTOCOL_VERSION}).encode() + b"\n")
+        deadline = time.monotonic() + self.hello_timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return self._lost(f"no reply to hello within {self.hello_timeout:g} s")
+            lines = child.poll(min(remaining, 0.5))
+            if child.too_long:
+                return self._lost(f"a hello reply longer than {self.max_line} bytes")
+            if not lines and child.exited:
+                return self._lost(f"exited before answering hello{self._status()}")
+            for line in lines:
+                if not line.strip():
+                    continue
+                try:
+                    message = loads(line)
+                except ValueError:
+                    return self._lost(f"the hello reply is not JSON: {clip(line)}")
+                if not isinstance(message, dict) or message.get("id") != hello_id:
+                    return self._lost(f"the hello reply has the wrong id: {clip(line)}")
+                try:
+                    hello = Hello.from_result(read_hello(message))
+                except ProtocolError as exc:
+                    return self._lost(str(exc))
+                if self.hello is not None and hello != self.hello:
+                    self._note(f"after a restart, hello says something else: {hello}")
+                self.hello = self.hello or hello
+                return None
+
+    def _lost(self, problem: str) -> str:
+        """Kill the child; the problem, with the tail of its stderr."""
+        child = self._child
+        self._child = None
+        if child is None:
+            return problem
+        child.kill()
+        stderr = child.stderr_text()
+        return f"{problem}; its stderr ends:\n{indent(stderr)}" if stderr else problem
+
+    def _status(self) -> str:
+        child = self._child
+        if child is None:
+            return ""
+        try:
+            code = child.process.wait(2)
+        except subprocess.TimeoutExpired:
+            return ""
+        return f" (exit status {code})" if code is not None and code >= 0 else f" (killed by signal {-code})"
+
+    def _give_up_or_restart(self, problem: str) -> None:
+        if self.failure is not None:
+            return
+        if self.restarts >= self.max_restarts:
+            self.failure = f"gave up after {self.restarts} restarts; last: {problem.splitlines()[0]}"
+            self._note(self.failure)
+        else:
+            self.restarts += 1
+            self._note(f"restart {self.restarts} of {self.max_restarts}")
+
+    def _note(self, event: str) -> None:
+        if len(self.events) < 200:
+            self.events.append(event)
+
+    def _new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id - 1
+
+    # -- streaming ---------------------------------------------------------------------
+
+    def call(self, op: str, args: dict[str, Any]) -> Outcome:
+        """One request, waiting for its reply."""
+        item = _Single(op, args)
+        for _, outcome in self.stream((item,)):
+            return outcome
+        raise AssertionError("a stream answers every request")
+
+    def stream(self, requests: Iterable[R]) -> Iterator[tuple[R, Outcome]]:
+        """Send every request (objects with ``op`` and ``args``) and yield ``(request,
+        outcome)`` as replies come (in order, but for requests sent again after a crash)."""
+        source = iter(requests)
+        retry: deque[Any] = deque()  # sent again, one at a time, after a crash or timeout
+        in_flight: deque[_InFlight] = deque()
+        by_id: dict[int, _InFlight] = {}
+        exhausted = False
+        last_progress = time.monotonic()
+        strays = 0
+
+        def fail_all(message: str) -> Iterator[tuple[Any, Outcome]]:
+            outcome = Outcome("errored", message)
+            while in_flight:
+                yield in_flight.popleft().item, outcome
+            by_id.clear()
+            while retry:
+                yield retry.popleft(), outcome
+            for item in source:
+                yield item, outcome
+
+        while True:
+            child = self._child
+            if child is None:
+                if self.start() is None:
+                    yield from fail_all(f"not run: {self.failure}")
+                    return
+                child = self._child
+                assert child is not None
+                last_progress = time.monotonic()
+            # Fill the window: sent-again requests go alone; new ones fill it.
+            careful = bool(retry) or (in_flight and in_flight[0].careful)
+            limit = 1 if careful else self.window
+            while len(in_flight) < limit:
+                if retry:
+                    item, careful_item = retry.popleft(), True
+                elif not exhausted and not careful:
+                    try:
+                        item = next(source)
+                    except StopIteration:
+                        exhausted = True
+                        break
+                    careful_item = False
+                else:
+                    break
+                request_id = self._new_id()
+                body = dumps({"id": request_id, "op": item.op, **item.args})
+                child.send(body.encode() + b"\n")
+                entry = _InFlight(request_id, item, careful_item)
+                if not in_flight:
+                    last_progress = time.monotonic()
+                in_flight.append(entry)
+                by_id[request_id] = entry
+                if careful_item:
+                    break
+            if not in_flight:
+                if exhausted and not retry:
+                    return
+                continue
+            # Wait for replies, or for the oldest request's time to run out.
+            wait = last_progress + self.timeout - time.monotonic()
+            problem = None
+            lines = child.poll(min(wait, 0.5)) if wait > 0 else []
+            if lines:
+                last_progress = time.monotonic()
+                for line in lines:
+                    if not line.strip():
+                        continue
+                    if not in_flight:
+                        strays += 1
+                        self._note(f"output nobody asked for: {clip(line)}")
+                        if strays > self.max_stray_lines:
+                            problem = f"more than {self.max_stray_lines} lines of output nobody asked for"
+                            break
+                        continue
+                    yield from self._match(line, in_flight, by_id)
+            if problem is None:
+                if child.too_long:
+                    problem = f"a reply longer than {self.max_line} bytes"
+                elif child.exited:
+                    problem = f"the implementation exited{self._status()}"
+                elif not lines and time.monotonic() - last_progress >= self.timeout:
+                    problem = f"no reply within {self.timeout:g} s"
+                else:
+                    continue
+            # The child is lost: report the request it most likely choked on, send the rest again.
+            problem = self._lost(problem)
+            if in_flight and in_flight[0].careful:
+                entry = in_flight.popleft()
+                by_id.pop(entry.id, None)
+                yield entry.item, Outcome("errored", problem)
+            for entry in reversed(in_flight):
+                retry.appendleft(entry.item)
+            in_flight.clear()
+            by_id.clear()
+            strays = 0
+            self._note(problem)
+            self._give_up_or_restart(problem)
+            if self.failure is not None:
+                yield from fail_all(f"not run: {self.failure}")
+                return
+
+    def _match(self, line: bytes, in_flight: deque[_InFlight], by_id: dict[int, _InFlight]) -> Iterator[tuple[Any, Outcome]]:
+        """Pair one reply line with its request (replies come in the order of the requests)."""
+        try:
+            message = loads(line)
+        except ValueError:
+            entry = in_flight.popleft()
+            del by_id[entry.id]
+            yield entry.item, Outcome("errored", f"the reply is not JSON: {clip(line)}")
+            return
+        reply_id = message.get("id") if type(message) is dict else None
+        entry = by_id.pop(reply_id, None) if type(reply_id) is int else None
+        if entry is None:
+            oldest = in_flight.popleft()
+            del by_id[oldest.id]
+            yield oldest.item, Outcome("errored", f"a reply with the wrong id {reply_id!r} (expected {oldest.id}): {clip(line)}")
+            return
+        while in_flight[0] is not entry:  # replies skipped: those requests got none
+            skipped = in_flight.popleft()
+            del by_id[skipped.id]
+            yield skipped.item, Outcome("errored", f"no reply (the reply to a later request, id {reply_id}, came first)")
+        in_flight.popleft()
+        yield entry.item, read_reply(entry.item.op, message)
+
+    def close(self) -> None:
+        child, self._child = self._child, None
+        if child is not None:
+            child.finish()
+            child.close_pipes()
+
+    def __enter__(self) -> StdioTransport:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@dataclass(frozen=True, slots=True)
+class _Single:
+    op: str
+    args: dict[str, Any]

@@ -1,0 +1,71 @@
+"""What every transport shares: the hello an implementation answers, what a request and a
+transport are, and how messages are written and read on the wire."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from dicespec.conformance.protocol import Outcome
+
+dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+loads = json.loads
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """Who the implementation is and what it plays (its hello result)."""
+
+    name: str
+    games: Mapping[str, tuple[str, ...]]
+    version: str | None = None
+    language: str | None = None
+
+    @classmethod
+    def from_result(cls, result: Mapping[str, Any]) -> Hello:
+        about = result["implementation"]
+        games = {game: tuple(names) for game, names in result["games"].items()}
+        return cls(about["name"], games, about.get("version"), about.get("language"))
+
+    def supports(self, game: str, ruleset: str) -> bool:
+        return ruleset in self.games.get(game, ())
+
+    def describe(self) -> str:
+        extra = ", ".join(x for x in (self.version, self.language) if x)
+        return f"{self.name} ({extra})" if extra else self.name
+
+
+class Request(Protocol):
+    """What a transport needs of a case: an operation and its arguments."""
+
+    @property
+    def op(self) -> str: ...
+    @property
+    def args(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=Request)
+
+
+class Transport(Protocol):
+    """What the runner needs of a way to reach an implementation."""
+
+    hello: Hello | None  # once started
+    failure: str | None  # why it was given up, if it was
+
+    def start(self) -> Hello | None: ...
+    def stream(self, requests: Iterable[R]) -> Iterator[tuple[R, Outcome]]: ...
+    def call(self, op: str, args: dict[str, Any]) -> Outcome: ...
+    def close(self) -> None: ...
+
+
+def clip(line: bytes | str, limit: int = 160) -> str:
+    """A line for a message: decoded, and cut after ``limit`` characters."""
+    text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+def indent(text: str) -> str:
+    return "\n".join(f"    {line}" for line in text.splitlines())
