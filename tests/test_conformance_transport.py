@@ -21,6 +21,7 @@ from dicespec.conformance.transport import (
     ProtocolImplementation,
     StdioTransport,
     SubprocessImplementation,
+    load_object,
 )
 from dicespec.implementation import ReferenceImplementation
 
@@ -227,3 +228,34 @@ def test_in_process_transport() -> None:
     assert transport.call("kiriki_score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"}).kind == "skipped"
     implementation = ProtocolImplementation(transport)
     assert implementation.name == "broken-in-process"
+
+
+def test_load_object_instantiates_a_class_and_takes_an_instance_as_it_is() -> None:
+    assert isinstance(load_object("dicespec.implementation:ReferenceImplementation"), ReferenceImplementation)
+    assert InProcessTransport.from_spec("dicespec.implementation:ReferenceImplementation").hello is not None
+
+
+def test_load_object_finds_a_module_of_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As ``python -m`` would; an object that is not a class is taken as it is."""
+    (tmp_path / "my_dice_impl.py").write_text("class Mine:\n    name = 'mine'\n\nMINE = Mine()\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, "my_dice_impl", raising=False)
+    mine = load_object("my_dice_impl:Mine")
+    assert type(mine).__name__ == "Mine" and mine.name == "mine"
+    assert load_object("my_dice_impl:MINE") is sys.modules["my_dice_impl"].MINE
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("nowhere", "'nowhere': name an object as package.module:name"),
+    ("nowhere:", "'nowhere:': name an object as package.module:name"),
+    ("no_such_module_here:Thing", "'no_such_module_here:Thing': No module named 'no_such_module_here'"),
+    ("dicespec.implementation:NoSuchThing",
+     "'dicespec.implementation:NoSuchThing': module 'dicespec.implementation' has no attribute 'NoSuchThing'"),
+    ("dicespec.implementation:Reference-Implementation", "'dicespec.implementation:Reference-Implementation': invalid format"),
+])
+def test_load_object_errors_are_one_line(spec: str, message: str) -> None:
+    with pytest.raises(ValueError) as raised:
+        load_object(spec)
+    assert str(raised.value).startswith(message)
+    assert "\n" not in str(raised.value)

@@ -7,30 +7,33 @@ as :class:`~dicespec.conformance.stdio.StdioTransport` does.
 
 from __future__ import annotations
 
-import importlib
 import os
+import pkgutil
 import sys
 import traceback
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from dicespec.conformance.protocol import GAME_OF, Outcome, check_result
+from dicespec.conformance.protocol import Outcome, check_result, games_of
 from dicespec.conformance.wire import R, Hello, dumps, loads
 
 
 def load_object(spec: str) -> Any:
-    """``package.module:name`` → that object (a class is instantiated with no arguments)."""
+    """``package.module:name`` → that object (a class is instantiated with no arguments).
+
+    A module of the current folder is found too, as ``python -m`` would find it. Every problem
+    is a :class:`ValueError` of one line that names the spec.
+    """
     module_name, colon, attribute = spec.partition(":")
     if not colon or not module_name or not attribute:
         raise ValueError(f"{spec!r}: name an object as package.module:name")
     if "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())  # as `python -m` would: a module of the current folder
     try:
-        obj: Any = importlib.import_module(module_name)
-        for part in attribute.split("."):
-            obj = getattr(obj, part)
-    except (ImportError, AttributeError) as exc:
-        raise ValueError(f"{spec!r}: {exc}") from None
+        obj = pkgutil.resolve_name(spec)
+    except (ImportError, AttributeError, ValueError) as exc:
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        raise ValueError(f"{spec!r}: {reason}") from None
     return obj() if isinstance(obj, type) else obj
 
 
@@ -69,7 +72,7 @@ class InProcessTransport:
 
     def call(self, op: str, args: dict[str, Any]) -> Outcome:
         assert self.hello is not None
-        if not self.hello.supports(GAME_OF[op], args["ruleset"]):
+        if not any(self.hello.supports(game, args["ruleset"]) for game in games_of(op)):
             return Outcome("skipped", f"ruleset {args['ruleset']!r} is not supported")
         try:
             result = getattr(self.implementation, op)(**args)
