@@ -16,11 +16,12 @@ $(INSTALLED): pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench,thirdparty]'
 	touch $@
 
-test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site); results in artifacts/junit.xml
-	$(PY) -m pytest -p dicespec.site.pytest_plugin --junitxml=artifacts/junit.xml
+test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site); results in artifacts/results.jsonl
+	$(PY) -m pytest --dicespec-results artifacts/results.jsonl --junitxml=artifacts/junit.xml
 
 # The site's pages are generated from features/, the rulesets, the errata and the last test
-# results (artifacts/junit.xml, written by `make test`) by the hook in docs/hooks.py.
+# results (artifacts/results.jsonl, one JSON line per test, written by `make test`) by the hook
+# in docs/hooks.py.
 serve: $(INSTALLED) ## build and serve the rules website on http://127.0.0.1:8000 (rebuilds on edits)
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 

@@ -16,6 +16,7 @@ import pytest
 from dicespec.implementation import Implementation, ReferenceImplementation
 from dicespec.rulesets import DEFAULT_RULESET
 from dicespec.spec import findings_by_case
+from dicespec.spec.items import case_id, ruleset_of
 from steps.common import *  # noqa: F403  (step definitions are fixtures of their modules)
 from steps.kiriki import *  # noqa: F403
 from steps.ten_thousand import *  # noqa: F403
@@ -55,26 +56,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     metafunc.parametrize("ruleset", [DEFAULT_RULESET[game], *extra], ids=lambda name: f"under:{name}")
 
 
-def _case_id(item: pytest.Item) -> str | None:
-    callspec = getattr(item, "callspec", None)
-    example = callspec.params.get("_pytest_bdd_example") if callspec else None
-    if example and "id" in example:
-        return example["id"]
-    marker = item.get_closest_marker("case_id")
-    return marker.args[0] if marker else None
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     by_case = findings_by_case()
     for item in items:
-        case_id = _case_id(item)
-        if case_id is None:
+        case = case_id(item)
+        if case is None:
             continue
-        item.extra_keyword_matches.add(case_id)  # so that `pytest -k CASE-ID` selects any case
+        item.extra_keyword_matches.add(case)  # so that `pytest -k CASE-ID` selects any case
         if any(item.get_closest_marker(flag) for flag in ("erratum", "variant", "ambiguity", "gap")):
             item.add_marker(pytest.mark.flagged)
-        ruleset = item.callspec.params.get("ruleset") if hasattr(item, "callspec") else None
-        for finding in by_case.get(case_id, []):
+        ruleset = ruleset_of(item)
+        for finding in by_case.get(case, []):
             if finding.fails_under_reference and ruleset not in finding.holds_under:
                 item.add_marker(pytest.mark.xfail(
                     strict=True, reason=f"{finding.kind} {finding.id}: {finding.claim} ({finding.truth})"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 import string
 from fractions import Fraction
@@ -83,13 +84,11 @@ findings:
     cases: [kiriki-en-evil-1, '<script>alert(25)</script>']
 """
 
-HOSTILE_JUNIT = """\
-<testsuites><testsuite name="pytest" timestamp="&lt;script&gt;alert(30)&lt;/script&gt;">
-<testcase classname="tests" name="test_x[kiriki-en-evil-2]">
-<properties><property name="dicespec_case" value="kiriki-en-evil-2"/></properties>
-<failure message="&lt;script&gt;alert(31)&lt;/script&gt;">boom</failure></testcase>
-</testsuite></testsuites>
-"""
+HOSTILE_RESULTS = json.dumps({
+    "id": "kiriki-en-evil-2", "case": True, "feature": "kiriki/en/evil.feature", "ruleset": "kiriki",
+    "test": "tests/test_spec.py::test_x[kiriki-en-evil-2]", "outcome": "failed", "pytest": "failed",
+    "message": "<script>alert(31)</script>", "start": "<script>alert(30)</script>", "duration": 0.1,
+}) + "\n"
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +109,7 @@ def hostile_root(tmp_path_factory) -> Path:
     )
     (root / "fixtures" / "errata.yaml").write_text(HOSTILE_ERRATA, encoding="utf-8")
     (root / "artifacts").mkdir()
-    (root / "artifacts" / "junit.xml").write_text(HOSTILE_JUNIT, encoding="utf-8")
+    (root / "artifacts" / "results.jsonl").write_text(HOSTILE_RESULTS, encoding="utf-8")
     return root
 
 
@@ -261,33 +260,38 @@ def test_farkle_odds_count_every_roll():
 
 # -- conformance ------------------------------------------------------------------------------
 
-JUNIT = """\
-<testsuites><testsuite name="pytest" timestamp="2030-01-01T00:00:00">
-<testcase classname="t" name="a"><properties><property name="dicespec_case" value="{a}"/></properties></testcase>
-<testcase classname="t" name="b"><properties><property name="dicespec_case" value="{a}"/>
-  <property name="dicespec_ruleset" value="kiriki-fr"/></properties>
-  <skipped type="pytest.xfail" message="erratum"/></testcase>
-<testcase classname="t" name="test_x[under:kiriki-{b}-66616-24]"><failure message="wrong">x</failure></testcase>
-<testcase classname="t" name="plain"/>
-</testsuite></testsuites>
-"""
+def _line(case_id: str | None, test: str, outcome: str, pytest_outcome: str, message: str = "",
+          ruleset: str | None = None) -> str:
+    return json.dumps({"id": case_id or test, "case": case_id is not None, "feature": None, "ruleset": ruleset,
+                       "test": test, "outcome": outcome, "pytest": pytest_outcome, "message": message,
+                       "start": "2030-01-01T00:00:00+00:00", "duration": 0.01}) + "\n"
 
 
-def test_results_are_read_per_case_from_the_junit_file(tmp_path):
-    """Outcomes come from the JUnit file: by the plugin's properties, or a case id in the name."""
+def test_results_are_read_per_case_from_the_results_file(tmp_path):
+    """Outcomes come from the JSON lines `make test` writes: an expected failure that failed is
+    counted apart, one that passed against the errata is a failure, an error is a failure."""
     ids = [case.id for case in cases()]
-    path = tmp_path / "junit.xml"
-    path.write_text(JUNIT.format(a=ids[0], b=ids[1]), encoding="utf-8")
-    run = read_run(path, ids)
+    path = tmp_path / "results.jsonl"
+    path.write_text("".join([
+        _line(ids[0], "t::a", "passed", "passed"),
+        _line(ids[0], "t::b", "passed", "xfailed", ruleset="kiriki-fr"),
+        _line(ids[1], "t::c", "failed", "failed", "wrong"),
+        _line(ids[1], "t::d", "failed", "xpassed", "passes, but the errata expect it to fail: x"),
+        _line(None, "t::plain", "passed", "passed"),
+        _line(None, "t::broken", "errored", "error", "fixture"),
+        _line(None, "t::skip", "skipped", "skipped", "no chromium"),
+    ]), encoding="utf-8")
+    run = read_run(path)
     assert [(r.case, r.outcome) for r in run.results] == [
-        (ids[0], "passed"), (ids[0], "xfailed"), (ids[1], "failed"), (None, "passed"),
+        (ids[0], "passed"), (ids[0], "xfailed"), (ids[1], "failed"), (ids[1], "failed"),
+        (None, "passed"), (None, "failed"), (None, "skipped"),
     ]
     assert run.results[1].ruleset == "kiriki-fr"
     page = conformance_page(load(REPO), path).markdown
-    assert "2030" in page and "## Failures" in page
+    assert "2030" in page and "## Failures" in page and "## Other failing tests" in page
 
 
 def test_the_conformance_page_says_when_there_are_no_results(tmp_path):
     """Without a results file the page says so, plainly."""
-    page = conformance_page(load(REPO), tmp_path / "missing.xml").markdown
+    page = conformance_page(load(REPO), tmp_path / "missing.jsonl").markdown
     assert "No results yet" in page

@@ -22,8 +22,9 @@ from __future__ import annotations
 import fnmatch
 import json
 import shlex
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -34,6 +35,11 @@ from dicespec.conformance.transport import (
     ProtocolImplementation,
     StdioTransport,
 )
+from dicespec.spec.items import case_id, labels, ruleset_of
+from dicespec.spec.results import STATUSES, Result
+
+# A report attribute that marks a phase as errored: the implementation under test could not answer.
+ERRORED = "dicespec_errored"
 
 _IMPLEMENTATION = pytest.StashKey[ProtocolImplementation | None]()
 _RESULTS = pytest.StashKey[Any]()
@@ -91,7 +97,7 @@ def pytest_configure(config: pytest.Config) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         stream = open(path, "w", encoding="utf-8")  # noqa: SIM115  (closed at unconfigure)
         config.stash[_RESULTS] = stream
-        config.pluginmanager.register(_Results(stream), "dicespec-results")
+        config.pluginmanager.register(ResultsWriter(stream), "dicespec-results")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -100,42 +106,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     implementation = config.stash.get(_IMPLEMENTATION, None)
     if implementation is not None:
         implementation.close()
-
-
-# -- labels of a spec test -------------------------------------------------------------------
-
-
-def case_id(item: pytest.Item) -> str | None:
-    """The spec case a test runs: its Examples row's id, or its scenario's @id tag."""
-    callspec = getattr(item, "callspec", None)
-    example = callspec.params.get("_pytest_bdd_example") if callspec else None
-    if isinstance(example, dict) and example.get("id"):
-        return example["id"]
-    marker = item.get_closest_marker("case_id")
-    return marker.args[0] if marker else None
-
-
-def ruleset_of(item: pytest.Item) -> str | None:
-    callspec = getattr(item, "callspec", None)
-    ruleset = callspec.params.get("ruleset") if callspec else None
-    return ruleset if isinstance(ruleset, str) else None
-
-
-def feature_of(item: pytest.Item) -> str | None:
-    try:
-        from pytest_bdd.scenario import scenario_wrapper_template_registry
-    except ImportError:
-        return None
-    template = scenario_wrapper_template_registry.get(getattr(item, "function", None))
-    if template is None:
-        return None
-    from dicespec.spec.paths import features_dir
-
-    path = Path(template.feature.filename)
-    try:
-        return path.resolve().relative_to(features_dir().resolve()).as_posix()
-    except ValueError:
-        return str(template.feature.rel_filename)
 
 
 # -- choosing and skipping -------------------------------------------------------------------
@@ -184,59 +154,86 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             del report.wasxfail
     elif excinfo is not None and excinfo.errisinstance(ImplementationError):
         report.outcome = "failed"
-        report.dicespec_errored = str(excinfo.value)
+        setattr(report, ERRORED, str(excinfo.value))
         if hasattr(report, "wasxfail"):
             del report.wasxfail
-    report.dicespec_labels = {"id": case_id(item), "feature": feature_of(item), "ruleset": ruleset_of(item)}
     return report
 
 
-def _outcome(report: pytest.TestReport) -> tuple[str, str] | None:
-    """A phase's outcome for the results, or ``None`` when the phase passed."""
-    if getattr(report, "dicespec_errored", None):
-        return "errored", report.dicespec_errored
-    if hasattr(report, "wasxfail"):
+# -- the results file -----------------------------------------------------------------------
+
+
+def _phase(item: pytest.Item, call: pytest.CallInfo[Any], report: pytest.TestReport) -> tuple[str, str, str]:
+    """One phase's (outcome, pytest outcome, message), from the report's attributes."""
+    errored = getattr(report, ERRORED, None)
+    if errored:
+        return "errored", "failed" if report.when == "call" else "error", str(errored)
+    wasxfail = getattr(report, "wasxfail", None)
+    if wasxfail is not None:
         if report.skipped:  # failed as the errata expect: the implementation agrees with the reference
-            return None
-        return "failed", f"passes, but the errata expect it to fail: {report.wasxfail}"
+            return "passed", "xfailed", ""
+        return "failed", "xpassed", f"passes, but the errata expect it to fail: {wasxfail}"
+    if report.failed and report.when == "call" and call.excinfo is None:
+        # A call that raised nothing yet failed: pytest's strict expected failure that passed.
+        marker = item.get_closest_marker("xfail")
+        reason = str(marker.kwargs.get("reason", "")) if marker is not None else ""
+        return "failed", "xpassed", f"passes, but the errata expect it to fail: {reason}"
     if report.failed:
-        kind = "failed" if report.when == "call" else "errored"
-        return kind, _message(report)
+        if report.when == "call":
+            return "failed", "failed", _message(report)
+        return "errored", "error", _message(report)
     if report.skipped:
         longrepr = report.longrepr
         reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
-        return "skipped", reason.removeprefix("Skipped: ")
-    return None
+        return "skipped", "skipped", reason.removeprefix("Skipped: ")
+    return "passed", "passed", ""
 
 
 def _message(report: pytest.TestReport) -> str:
     crash = getattr(report.longrepr, "reprcrash", None)
     if crash is not None:
-        return crash.message
+        return str(crash.message)
     return str(report.longrepr).strip().splitlines()[-1] if report.longrepr else ""
 
 
-class _Results:
-    """Writes one JSON line per test: its worst phase's outcome."""
+_RANK = {"passed": 0, "skipped": 1, "failed": 2, "errored": 3}
 
-    RANK = {"passed": 0, "skipped": 1, "failed": 2, "errored": 3}
 
-    def __init__(self, stream: Any) -> None:
+def _rank(phase: tuple[str, str, str]) -> tuple[int, int]:
+    return _RANK[phase[0]], STATUSES.index(phase[1])
+
+
+class ResultsWriter:
+    """A pytest plugin writing one JSON line per test, when its teardown ends: its worst phase."""
+
+    def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
-        self.worst: dict[str, tuple[str, str]] = {}
+        self.worst: dict[str, tuple[str, str, str]] = {}
+        self.start: dict[str, float] = {}
+        self.duration: dict[str, float] = {}
 
-    @pytest.hookimpl(trylast=True)
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        found = _outcome(report)
-        current = self.worst.get(report.nodeid)
-        if found is not None and (current is None or self.RANK[found[0]] > self.RANK[current[0]]):
-            self.worst[report.nodeid] = found
-        if report.when != "teardown":
-            return
-        outcome, message = self.worst.pop(report.nodeid, ("passed", ""))
-        labels = getattr(report, "dicespec_labels", {})
-        self.stream.write(json.dumps({
-            "id": labels.get("id") or report.nodeid, "feature": labels.get("feature"),
-            "ruleset": labels.get("ruleset"), "test": report.nodeid, "outcome": outcome, "message": message,
-        }, ensure_ascii=False) + "\n")
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
+        report = yield  # outermost: the other plugins (xfail, the conformance plugin) have had their say
+        node = report.nodeid
+        phase = _phase(item, call, report)
+        current = self.worst.get(node)
+        if current is None or _rank(phase) > _rank(current):
+            self.worst[node] = phase
+        self.start.setdefault(node, report.start)
+        self.duration[node] = self.duration.get(node, 0.0) + report.duration
+        if report.when == "teardown":
+            self.write(item, node)
+        return report
+
+    def write(self, item: pytest.Item, node: str) -> None:
+        outcome, status, message = self.worst.pop(node)
+        start = self.start.pop(node, 0.0)
+        found = labels(item)
+        result = Result(
+            id=found.id or node, case=found.id is not None, feature=found.feature, ruleset=found.ruleset,
+            test=node, outcome=outcome, pytest=status, message=message,
+            start=datetime.fromtimestamp(start, timezone.utc).isoformat(timespec="seconds") if start else "",
+            duration=round(self.duration.pop(node, 0.0), 3))
+        self.stream.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
         self.stream.flush()

@@ -1,11 +1,9 @@
 """Conformance: the latest results of the reference implementation against the spec, read
-from the JUnit file the test run writes (``artifacts/junit.xml``), per feature and per case."""
+from the results file the test run writes (``artifacts/results.jsonl``), per feature and per case."""
 
 from __future__ import annotations
 
 import json
-import re
-import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -16,15 +14,20 @@ from dicespec.site.cases import case_link
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text
+from dicespec.spec import results as results_file
 from dicespec.spec.features import Case
 
 KIRIKI_ROW_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
                   "full_house", "small_straight", "large_straight", "kiriki", "chance")
 
-# The test properties the pytest plugin (dicespec.site.pytest_plugin) writes into the JUnit file.
-CASE, RULESET, FEATURE = "dicespec_case", "dicespec_ruleset", "dicespec_feature"
+# The results file `make test` writes (``--dicespec-results``, one JSON line per test; see
+# dicespec.spec.results), relative to the repository.
+RESULTS = Path("artifacts") / "results.jsonl"
 OUTCOMES = ("passed", "failed", "xfailed", "skipped")
 OUTCOME_TITLES = {"passed": "Passed", "failed": "Failed", "xfailed": "Expected failures", "skipped": "Skipped"}
+# pytest's outcome of a test (the results' ``pytest`` field) as the page counts it.
+_PAGE_OUTCOME = {"passed": "passed", "failed": "failed", "error": "failed", "xpassed": "failed",
+                 "xfailed": "xfailed", "skipped": "skipped"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,7 @@ class Result:
     """One test of the run."""
 
     name: str
-    outcome: str  # passed, failed (failure or error), xfailed, skipped
+    outcome: str  # passed, failed (failure or error, or an expected failure that passed), xfailed, skipped
     case: str | None
     ruleset: str | None
     message: str
@@ -45,47 +48,28 @@ class Run:
     results: tuple[Result, ...]
 
 
-def _outcome(testcase: ET.Element) -> tuple[str, str]:
-    for tag in ("failure", "error"):
-        found = testcase.find(tag)
-        if found is not None:
-            return "failed", found.get("message") or ""
-    skipped = testcase.find("skipped")
-    if skipped is not None:
-        kind = "xfailed" if skipped.get("type") == "pytest.xfail" else "skipped"
-        return kind, skipped.get("message") or ""
-    return "passed", ""
+def _page_outcome(line: results_file.Result) -> str:
+    if line.pytest in _PAGE_OUTCOME:
+        return _PAGE_OUTCOME[line.pytest]
+    return "failed" if line.outcome == "errored" else line.outcome
 
 
-def _case_in_name(name: str, ids: list[str]) -> str | None:
-    """A case id among a test name's parameters (for a JUnit file written without the plugin)."""
-    params = name.partition("[")[2]
-    for case_id in ids:  # longest first
-        if re.search(rf"(?:^|[-:]){re.escape(case_id)}(?:-|\]|$)", params):
-            return case_id
-    return None
-
-
-def read_run(path: Path, ids: list[str]) -> Run | None:
-    """The results in a JUnit file; ``None`` when there is no such file."""
+def read_run(path: Path) -> Run | None:
+    """The results of the last run (the JSON lines ``make test`` writes); ``None`` when there is
+    no such file. A results path named ``junit.xml`` means the results file beside it."""
+    if path.name == "junit.xml":  # the path dicespec.site passed when results were JUnit XML
+        path = path.with_name(RESULTS.name)
     if not path.is_file():
         return None
-    root = ET.parse(path).getroot()
-    suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
-    longest = sorted(ids, key=len, reverse=True)
-    results = []
-    for testcase in root.iter("testcase"):
-        props = {p.get("name"): p.get("value") for p in testcase.iter("property")}
-        name = f"{testcase.get('classname', '')}::{testcase.get('name', '')}"
-        outcome, message = _outcome(testcase)
-        case = props.get(CASE) or _case_in_name(testcase.get("name", ""), longest)
-        results.append(Result(name, outcome, case, props.get(RULESET), message))
-    timestamp = next((s.get("timestamp") for s in suites if s.get("timestamp")), "") or ""
-    return Run(path, timestamp, tuple(results))
+    lines = results_file.read(path)
+    found = tuple(Result(line.test, _page_outcome(line), line.id if line.case else None, line.ruleset, line.message)
+                  for line in lines)
+    timestamp = next((line.start for line in lines if line.start), "")
+    return Run(path, timestamp, found)
 
 
 def _when(timestamp: str) -> str:
-    """A JUnit timestamp as ``2026-11-30 01:55 UTC`` (as written when it is not ISO 8601)."""
+    """A run's start as ``2026-11-30 01:55 UTC`` (as written when it is not ISO 8601)."""
     try:
         moment = datetime.fromisoformat(timestamp)
     except ValueError:
@@ -112,11 +96,11 @@ def conformance_page(data: SiteData, results: Path) -> Page:
         "JavaScript) are compared with the spec.\n"
     )
     by_case: dict[str, Case] = {case.id: case for case in data.cases}
-    run = read_run(results, list(by_case))
+    run = read_run(results)
     if run is None:
         out.append(
             '!!! warning "No results yet"\n\n'
-            f"    There is no results file ({code('artifacts/junit.xml')}) in this build, so no results are "
+            f"    There is no results file ({code(RESULTS.as_posix())}) in this build, so no results are "
             "shown. `make test` writes it; build the site after it.\n"
         )
         rows = []
