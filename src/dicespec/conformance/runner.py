@@ -16,13 +16,11 @@ Cases under a shipped ruleset the implementation does not declare are skipped.
 from __future__ import annotations
 
 import fnmatch
-import os
 import shlex
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,12 +30,12 @@ from dicespec.conformance.report import (
     PARTS,
     Recorder,
     load_track,
-    read_results,
     save_track,
     summary,
     write_junit,
 )
 from dicespec.conformance.transport import Hello, InProcessTransport, StdioTransport
+from dicespec.spec.results import run_spec, spec_root
 
 
 @dataclass(frozen=True)
@@ -233,26 +231,10 @@ class _Progress:
 # -- the features ------------------------------------------------------------------------------
 
 
-def spec_root() -> Path | None:
-    """The folder holding the spec's pytest run (``tests/test_spec.py``, its steps and config):
-    the checkout, or the copy a wheel carries."""
-    import dicespec
-    from dicespec.spec.paths import data_root
-
-    package = Path(dicespec.__file__).resolve().parent
-    for root in (data_root(), package / "_data", package.parent.parent):
-        if (root / "tests" / "test_spec.py").is_file() and (root / "pyproject.toml").is_file():
-            return root
-    return None
-
-
-def features_command(target: Target, options: Options, results: Path, root: Path) -> list[str]:
-    """The pytest command that runs the spec against the target, writing ``results``."""
+def features_options(target: Target, options: Options) -> list[str]:
+    """The pytest options that run the spec against the target (see :func:`dicespec.spec.results.spec_command`)."""
     command = [
-        sys.executable, "-m", "pytest", str(root / "tests" / "test_spec.py"),
-        "-c", str(root / "pyproject.toml"), "--rootdir", str(root),
-        "-p", "no:cacheprovider", "-q", "--no-header", "-o", "console_output_style=classic",
-        "--dicespec-results", str(results), "--dicespec-timeout", str(options.timeout),
+        "--dicespec-timeout", str(options.timeout),
         "--dicespec-hello-timeout", str(options.hello_timeout), "--dicespec-max-restarts", str(options.max_restarts),
     ]
     if target.python:
@@ -266,29 +248,21 @@ def features_command(target: Target, options: Options, results: Path, root: Path
     return command
 
 
-def run_features(target: Target, options: Options, recorder: Recorder, run: Run,
-                 runner: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run) -> None:
+def run_features(target: Target, options: Options, recorder: Recorder, run: Run) -> None:
     root = spec_root()
     if root is None:
         run.notes.append("features: not run: the spec's tests are not installed with this package")
         return
     with tempfile.TemporaryDirectory(prefix="dicespec-conform-") as folder:
-        results = Path(folder) / "features.jsonl"
-        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-        env.pop("PYTEST_ADDOPTS", None)
-        try:
-            done = runner(features_command(target, options, results, root), env=env, capture_output=True,
-                          text=True, timeout=None if options.time_limit is None else options.time_limit + 60)
-        except subprocess.TimeoutExpired:
+        done = run_spec(root, Path(folder) / "features.jsonl", features_options(target, options),
+                        timeout=None if options.time_limit is None else options.time_limit + 60)
+        if done.returncode is None:
             run.notes.append("features: stopped at the time limit")
-            done = None
-        if results.is_file():
-            for result in read_results(results):
-                recorder.feature(result)
-        if done is not None and done.returncode not in (0, 1, 5):
-            tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
+        for result in done.results or []:
+            recorder.feature(result.to_json())
+        if done.returncode not in (None, 0, 1, 5):
             recorder.record("features", "features", "(the spec run)", None, "", "errored",
-                            message=f"the spec's pytest run failed (exit status {done.returncode}):\n{tail}")
+                            message=f"the spec's pytest run failed (exit status {done.returncode}):\n{done.tail()}")
 
 
 def parse_parts(values: Sequence[str] | None) -> tuple[str, ...]:

@@ -18,8 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -30,6 +28,7 @@ from typing import Any
 from dicespec.dice import FACES
 from dicespec.implementation import JSON, ReferenceImplementation
 from dicespec.rulesets import DEFAULT_RULESET, find_ruleset, ruleset_data
+from dicespec.spec.results import Finished, SpecRun, spec_root
 
 KIRIKI_ROWS = (
     "ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
@@ -38,7 +37,6 @@ KIRIKI_ROWS = (
 TEN_THOUSAND_COLUMNS = ("best", "set-aside")
 NO_ANSWER = "-"  # the best score of no dice: not a case
 RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
-XPASS = ("[XPASS(strict)]", "passes, but the errata expect")  # how the results say an expected failure passed
 
 
 def game_of(ruleset: str) -> str:
@@ -120,67 +118,44 @@ class FeatureRunError(RuntimeError):
     """The spec's pytest run did not run to its end."""
 
 
-def _expected_to_fail(case_id: str, ruleset: str) -> bool:
-    """Does the spec mark this case as a strict expected failure under ``ruleset``?"""
-    from dicespec.spec import findings_by_case
-
-    return any(f.fails_under_reference and ruleset not in f.holds_under for f in findings_by_case().get(case_id, []))
-
-
 def features(rulesets: Sequence[str]) -> dict[str, dict[str, str]]:
     """For each ruleset, every case of its game's features: ``holds`` when the case's claim holds
     under it, ``fails`` when it does not (one spec run per ruleset, two at a time)."""
-    from dicespec.conformance.runner import spec_root
-
     root = spec_root()
     if root is None:
         raise FeatureRunError("the spec's tests are not installed with this package")
     with tempfile.TemporaryDirectory(prefix="dicespec-golden-") as folder:
-        running: list[tuple[str, Path, subprocess.Popen[str]]] = []
+        running: list[tuple[str, SpecRun]] = []
         found: dict[str, dict[str, str]] = {}
         for ruleset in rulesets:
             if len(running) == 2:
-                name, path, process = running.pop(0)
-                found[name] = _collect(name, path, process)
-            path = Path(folder) / f"{ruleset}.jsonl"
-            running.append((ruleset, path, _start_spec_run(root, ruleset, path)))
-        for name, path, process in running:
-            found[name] = _collect(name, path, process)
+                name, run = running.pop(0)
+                found[name] = _collect(name, run.finish())
+            running.append((ruleset, _start_spec_run(root, ruleset, Path(folder) / f"{ruleset}.jsonl")))
+        for name, run in running:
+            found[name] = _collect(name, run.finish())
     return {ruleset: found[ruleset] for ruleset in rulesets}
 
 
-def _start_spec_run(root: Path, ruleset: str, results: Path) -> subprocess.Popen[str]:
+def _start_spec_run(root: Path, ruleset: str, results: Path) -> SpecRun:
     reference = DEFAULT_RULESET[game_of(ruleset)]
     marker = "kiriki" if game_of(ruleset) == "kiriki" else "ten_thousand"
-    command = [
-        sys.executable, "-m", "pytest", str(root / "tests" / "test_spec.py"), "-m", marker,
-        "-c", str(root / "pyproject.toml"), "--rootdir", str(root), "-p", "no:cacheprovider", "-q", "--no-header",
-        "--dicespec-python", "dicespec.regression.outcomes:UnderRuleset", "--dicespec-rulesets", reference,
-        "--dicespec-results", str(results),
-    ]
-    env = {**os.environ, RULESET_VARIABLE: ruleset, "PYTHONDONTWRITEBYTECODE": "1"}
-    env.pop("PYTEST_ADDOPTS", None)
-    return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    options = ["-m", marker, "--dicespec-python", "dicespec.regression.outcomes:UnderRuleset",
+               "--dicespec-rulesets", reference]
+    return SpecRun(root, results, options, env={RULESET_VARIABLE: ruleset})
 
 
-def _collect(ruleset: str, results: Path, process: subprocess.Popen[str]) -> dict[str, str]:
-    output, _ = process.communicate()
-    if process.returncode not in (0, 1) or not results.is_file():
-        tail = "\n".join(output.strip().splitlines()[-15:])
-        raise FeatureRunError(f"the spec run under {ruleset} failed (exit status {process.returncode}):\n{tail}")
-    reference = DEFAULT_RULESET[game_of(ruleset)]
+def _collect(ruleset: str, done: Finished) -> dict[str, str]:
+    if done.returncode not in (0, 1) or done.results is None:
+        raise FeatureRunError(f"the spec run under {ruleset} failed (exit status {done.returncode}):\n{done.tail()}")
     holds: dict[str, str] = {}
-    for line in results.read_text(encoding="utf-8").splitlines():
-        result = json.loads(line)
-        case_id, outcome, message = result["id"], result["outcome"], result.get("message") or ""
-        if outcome == "errored" or outcome == "skipped":
-            raise FeatureRunError(f"{case_id} under {ruleset}: {outcome}: {message}")
-        # The spec marks some cases as expected failures under the reference: a "passed" case
-        # then failed, as expected, and a "failed" one passed against that expectation.
-        passed_as_written = outcome == "passed"
-        if _expected_to_fail(case_id, reference):
-            passed_as_written = outcome == "failed" and message.startswith(XPASS)
-        holds[case_id] = "holds" if passed_as_written else "fails"
+    for result in done.results:
+        if result.outcome == "errored" or result.outcome == "skipped":
+            raise FeatureRunError(f"{result.id} under {ruleset}: {result.outcome}: {result.message}")
+        # The spec marks some cases as expected failures under the reference: such a case's
+        # claim holds when it passed against that expectation (xpassed), and fails when it
+        # failed as expected (xfailed).
+        holds[result.id] = "holds" if result.pytest in ("passed", "xpassed") else "fails"
     return dict(sorted(holds.items()))
 
 
