@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import fnmatch
 import shlex
-import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -35,6 +34,7 @@ from dicespec.conformance.report import (
     write_junit,
 )
 from dicespec.conformance.transport import Hello, InProcessTransport, StdioTransport
+from dicespec.progress import ProgressLine
 from dicespec.spec.results import run_spec, spec_root
 
 
@@ -161,7 +161,7 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
     hello = run.hello
     skipped: list[corpus.Case] = []
     passed, record = recorder.passed, recorder.record
-    progress = _Progress(part) if options.progress else None
+    progress = ProgressLine(f"  {part}", unit="cases") if options.progress else None
     deadline = None if options.time_limit is None else time.monotonic() + options.time_limit
     source = corpus_cases(part, options)
     late: list[corpus.Case] = []
@@ -194,7 +194,7 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
                        message=f"the implementation does not declare the ruleset {case.ruleset}")
             skipped.clear()
         if progress is not None and not count & 1023:
-            progress.show(count, recorder)
+            progress.count(count, lambda: _tally(recorder, part))
     for case in skipped:
         record(case.id, part, case.kind, case.ruleset, case.row, "skipped",
                message=f"the implementation does not declare the ruleset {case.ruleset}")
@@ -202,30 +202,13 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
         record(case.id, part, case.kind, case.ruleset, case.row, "errored",
                message=f"not run: the time limit ({options.time_limit:g} s) was reached")
     if progress is not None:
-        progress.done(count, recorder)
+        progress.count(count, _tally(recorder, part), final=True)
     return count
 
 
-class _Progress:
-    """One line on stderr, rewritten at most a few times a second."""
-
-    def __init__(self, part: str) -> None:
-        self.part = part
-        self.started = self.shown = time.monotonic()
-
-    def show(self, count: int, recorder: Recorder, *, final: bool = False) -> None:
-        now = time.monotonic()
-        if not final and now - self.shown < 0.25:
-            return
-        self.shown = now
-        _, failed, errored, _ = recorder.totals(self.part)
-        rate = count / max(now - self.started, 1e-9)
-        end = "\n" if final else ""
-        sys.stderr.write(f"\r  {self.part}: {count:,} cases, {rate:,.0f}/s, {failed:,} failed, {errored:,} errored {end}")
-        sys.stderr.flush()
-
-    def done(self, count: int, recorder: Recorder) -> None:
-        self.show(count, recorder, final=True)
+def _tally(recorder: Recorder, part: str) -> str:
+    _, failed, errored, _ = recorder.totals(part)
+    return f"{failed:,} failed, {errored:,} errored"
 
 
 # -- the features ------------------------------------------------------------------------------
