@@ -15,6 +15,8 @@ import signal
 import subprocess
 from collections.abc import Mapping, Sequence
 
+from dicespec.conformance import defaults
+
 
 class ChildProcess:
     """One running process of the implementation, with non-blocking pipes."""
@@ -92,7 +94,7 @@ class ChildProcess:
                     self.writing = False
         return lines
 
-    def stderr_text(self, lines: int = 12) -> str:
+    def stderr_text(self, lines: int = defaults.STDERR_LINES) -> str:
         text = bytes(self.tail[-self.stderr_tail:]).decode("utf-8", "replace").rstrip()
         return "\n".join(text.splitlines()[-lines:])
 

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from dicespec.conformance import defaults
+
 OUTCOMES = ("passed", "failed", "errored", "skipped")
 PARTS = ("features", "exhaustive", "games")
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -43,7 +45,7 @@ class Example:
 class Recorder:
     """Takes every result; keeps counts, a few examples of each kind, and what --track needs."""
 
-    show: int = 5  # examples kept per part, kind and outcome
+    show: int = defaults.SHOW  # examples kept per part, kind and outcome
     report: IO[str] | None = None  # the JSON lines file, if any
     previous: dict[str, str] | None = None  # ids not passing in the last tracked run
     counts: dict[tuple[str, str, str, str], list[int]] = field(default_factory=dict)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dicespec.conformance import corpus
+from dicespec.conformance import corpus, defaults
 from dicespec.conformance.report import (
     PARTS,
     Recorder,
@@ -61,12 +61,12 @@ class Options:
     parts: tuple[str, ...] = PARTS
     rulesets: tuple[str, ...] | None = None  # only these (default: every shipped ruleset)
     select: str | None = None  # only the cases whose id matches this glob
-    games: int = corpus.GAMES_PER_RULESET
-    seed: int = 0
-    timeout: float = 10.0
-    hello_timeout: float = 30.0
-    max_restarts: int = 3
-    window: int = 512
+    games: int = defaults.GAMES_PER_RULESET
+    seed: int = defaults.SEED
+    timeout: float = defaults.TIMEOUT
+    hello_timeout: float = defaults.HELLO_TIMEOUT
+    max_restarts: int = defaults.MAX_RESTARTS
+    window: int = defaults.WINDOW
     time_limit: float | None = None  # seconds for the whole corpus; the rest is errored
     progress: bool = False
 
@@ -258,7 +258,7 @@ def parse_parts(values: Sequence[str] | None) -> tuple[str, ...]:
 
 
 def conform_and_report(target: Target, options: Options, *, report: Path | None = None, junit: Path | None = None,
-                       track: Path | None = None, show: int = 5) -> tuple[int, str]:
+                       track: Path | None = None, show: int = defaults.SHOW) -> tuple[int, str]:
     """A whole ``dicespec conform``: run, write the files asked for; the exit status (0 when
     nothing failed or errored) and the text report."""
     previous = load_track(track) if track is not None else None

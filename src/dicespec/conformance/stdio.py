@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dicespec.conformance import defaults
 from dicespec.conformance.child import ChildProcess
 from dicespec.conformance.protocol import (
     HELLO,
@@ -49,13 +50,13 @@ class StdioTransport:
     """The implementation as a command speaking the protocol on stdin and stdout."""
 
     argv: Sequence[str]
-    timeout: float = 10.0
-    hello_timeout: float = 30.0
-    max_restarts: int = 3
-    window: int = 512
-    max_line: int = 1 << 20
-    stderr_tail: int = 1 << 16
-    max_stray_lines: int = 100
+    timeout: float = defaults.TIMEOUT
+    hello_timeout: float = defaults.HELLO_TIMEOUT
+    max_restarts: int = defaults.MAX_RESTARTS
+    window: int = defaults.WINDOW
+    max_line: int = defaults.MAX_LINE
+    stderr_tail: int = defaults.STDERR_TAIL
+    max_stray_lines: int = defaults.MAX_STRAY_LINES
     env: Mapping[str, str] | None = None
     cwd: str | None = None
     hello: Hello | None = field(default=None, init=False)
@@ -147,7 +148,7 @@ class StdioTransport:
             self._note(f"restart {self.restarts} of {self.max_restarts}")
 
     def _note(self, event: str) -> None:
-        if len(self.events) < 200:
+        if len(self.events) < defaults.MAX_EVENTS:
             self.events.append(event)
 
     def _new_id(self) -> int:

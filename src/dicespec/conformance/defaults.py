@@ -1,0 +1,44 @@
+"""The conformance run's defaults, in one place: the transports, the runner, the pytest plugin
+and the command line's options read them from here.
+
+They bound how long and how much an implementation under test may take; the run's whole time
+is bounded by them (see :mod:`~dicespec.conformance.stdio`).
+"""
+
+from __future__ import annotations
+
+TIMEOUT = 10.0
+"""Seconds an implementation may take to answer one request (``--timeout``)."""
+
+HELLO_TIMEOUT = 30.0
+"""Seconds it may take to start and answer hello (``--hello-timeout``)."""
+
+MAX_RESTARTS = 3
+"""Restarts of an implementation that dies or stops answering, before the rest is errored (``--max-restarts``)."""
+
+WINDOW = 512
+"""Requests in flight at once: written before their replies are read (``--window``)."""
+
+MAX_LINE = 1 << 20
+"""Bytes of one reply line (1 MiB); a longer reply errors its request."""
+
+STDERR_TAIL = 1 << 16
+"""Bytes of the end of the implementation's standard error kept for the report."""
+
+STDERR_LINES = 12
+"""Lines of that tail quoted when a request errors."""
+
+MAX_STRAY_LINES = 100
+"""Lines of output nobody asked for before the implementation is restarted."""
+
+MAX_EVENTS = 200
+"""Restarts and stray lines noted for the report, at most."""
+
+GAMES_PER_RULESET = 250
+"""Replayed games per ruleset in the corpus (``--games``)."""
+
+SEED = 0
+"""Seed of the replayed games (``--seed``)."""
+
+SHOW = 5
+"""Differing cases shown per part, kind and outcome in the summary (``--show``)."""
