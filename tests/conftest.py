@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from dicespec.implementation import Implementation, ReferenceImplementation
-from dicespec.rulesets import DEFAULT_RULESET
+from dicespec.registry import game, games
 from dicespec.spec import findings_by_case
 from dicespec.spec.items import case_id, ruleset_of
 from steps.common import *  # noqa: F403  (step definitions are fixtures of their modules)
@@ -25,7 +25,7 @@ pytest_plugins = ("dicespec.conformance.pytest_plugin",)
 
 # Tags that carry data rather than markers: @id:CASE, @source:FILE, @ruleset:NAME, @replaces:CASE.
 DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "replaces": "replaces"}
-GAME_MARKS = {"kiriki": "kiriki", "ten_thousand": "ten-thousand"}
+GAME_MARKS = {found.tag: found.name for found in games()}  # a game's tag marks its cases
 
 
 def pytest_bdd_apply_tag(tag: str, function):
@@ -49,11 +49,11 @@ def _game(definition: pytest.Function | pytest.FunctionDefinition) -> str | None
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "ruleset" not in metafunc.fixturenames:
         return
-    game = _game(metafunc.definition)
-    if game is None:
+    name = _game(metafunc.definition)
+    if name is None:
         return  # a plain test that parametrizes or provides ``ruleset`` itself
     extra = [m.args[0] for m in metafunc.definition.iter_markers("ruleset_tag")]
-    metafunc.parametrize("ruleset", [DEFAULT_RULESET[game], *extra], ids=lambda name: f"under:{name}")
+    metafunc.parametrize("ruleset", [game(name).default_ruleset, *extra], ids=lambda name: f"under:{name}")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from dicespec import Roll, find_ruleset, ruleset_names
-from dicespec.scoresheet.ruleset import UPPER_ROWS, Row
+from sheet_rows import UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
 
 # -- dice ------------------------------------------------------------------------------------

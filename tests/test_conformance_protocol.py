@@ -29,7 +29,7 @@ from dicespec.conformance.protocol import (
     schema,
 )
 from dicespec.implementation import Implementation, ReferenceImplementation
-from dicespec.scoresheet.ruleset import SHEET_LINES, Row
+from sheet_rows import SHEET_LINES, Row
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 

@@ -18,7 +18,7 @@ import pytest
 from dicespec.cli import main
 from dicespec.conformance import corpus
 from dicespec.scoresheet.replay import replay
-from dicespec.scoresheet.ruleset import Row
+from sheet_rows import Row
 from dicespec.rulesets import find_ruleset, ruleset_names
 
 FAKES = Path(__file__).with_name("conformance_fakes")

@@ -31,7 +31,7 @@ def test_a_golden_file_reads_back() -> None:
     kept = golden.read("kiriki")
     assert kept is not None
     assert golden.Golden.parse("kiriki", kept.text()) == kept
-    assert kept.rolls["12345"][outcomes.KIRIKI_ROWS.index("large_straight")] == "40"
+    assert kept.rolls["12345"][outcomes.columns("kiriki").index("large_straight")] == "40"
     assert len(kept.rolls) == 252 and len(kept.games) == 250
 
 
@@ -39,7 +39,7 @@ def test_a_moved_outcome_is_named(today: dict[str, golden.Golden]) -> None:
     """A stale golden file's breakdown names the roll, its column, and the kept and new answers."""
     changed = golden.Golden("kiriki", dict(today["kiriki"].rolls), today["kiriki"].features, today["kiriki"].games)
     answers = list(changed.rolls["66666"])
-    answers[outcomes.KIRIKI_ROWS.index("full_house")] = "25"
+    answers[outcomes.columns("kiriki").index("full_house")] = "25"
     changed.rolls["66666"] = tuple(answers)
     assert golden.problems("kiriki", changed)[:2] == ["rolls: 1 distinct rolls answer otherwise",
                                                       "  66666: full_house 0 → 25"]

@@ -30,7 +30,9 @@ from dicespec.scoresheet.game import (
     winners,
 )
 from dicespec.scoresheet.rows import score
-from dicespec.scoresheet.ruleset import SheetRuleset, Row, Total, UnknownRowError
+from dicespec.scoresheet.errors import UnknownRowError
+from dicespec.scoresheet.ruleset import SheetRuleset
+from sheet_rows import TOTALS, Row
 from dicespec.scoresheet.sheet import Sheet
 
 PLAIN = "12346"  # no pattern but a small straight: a roll for filling any row
@@ -263,7 +265,7 @@ def test_a_repeat_kiriki_earns_a_turn_at_the_end() -> None:
     order = play(game, [p1, fill(list(Row))])
     assert order == [0, 1] * 13 + [0]
     first = game.state.players[0]
-    assert (first.turns_taken, first.extra_turns, first.sheet.repeat_kirikis) == (14, 1, 1)
+    assert (first.turns_taken, first.extra_turns, first.sheet.repeats) == (14, 1, 1)
     assert first.sheet.cells[Row.KIRIKI] == 100
 
 
@@ -340,7 +342,7 @@ def test_a_repeat_kiriki_may_go_in_another_open_row() -> None:
     assert game.score(Row.FULL_HOUSE) == 0
     player = game.state.players[0]
     assert player.sheet.cells[Row.KIRIKI] == 50
-    assert player.extra_turns == 0 and player.sheet.repeat_kirikis == 0
+    assert player.extra_turns == 0 and player.sheet.repeats == 0
 
 
 def test_only_five_of_a_kind_is_a_repeat_kiriki() -> None:
@@ -489,7 +491,7 @@ def test_any_game_keeps_its_books(
     for me, player in enumerate(game.state.players):
         assert player.sheet.is_full
         assert player.turns_taken == 13 + player.extra_turns
-        repeats = player.sheet.repeat_kirikis
+        repeats = player.sheet.repeats
         if ruleset.extra_turns == "every_kiriki":
             assert player.extra_turns == repeats + first_kiriki[me]
         else:

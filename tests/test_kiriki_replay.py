@@ -18,7 +18,7 @@ from dicespec.scoresheet.replay import (
     parse_action,
     replay,
 )
-from dicespec.scoresheet.ruleset import Row
+from sheet_rows import Row
 
 # -- the notation ----------------------------------------------------------------------------
 

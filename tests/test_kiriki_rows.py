@@ -19,7 +19,8 @@ from dicespec.scoresheet.rows import (
     score,
     score_sheet,
 )
-from dicespec.scoresheet.ruleset import LOWER_ROWS, UPPER_ROWS, SheetRuleset, Row, RowRule
+from dicespec.scoresheet.ruleset import SheetRuleset
+from sheet_rows import LOWER_ROWS, UPPER_ROWS, Row
 
 KIRIKI_RULESETS = ruleset_names("kiriki")
 

@@ -7,7 +7,9 @@ from hypothesis import given
 from strategies import kiriki_rulesets, kiriki_sheets
 
 from dicespec import find_ruleset, ruleset_names
-from dicespec.scoresheet.ruleset import LOWER_ROWS, SHEET_LINES, UPPER_ROWS, SheetRuleset, Row, UnknownRowError
+from dicespec.scoresheet.errors import UnknownRowError
+from dicespec.scoresheet.ruleset import SheetRuleset
+from sheet_rows import LOWER_ROWS, SHEET_LINES, UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
 
 
@@ -84,9 +86,9 @@ def test_a_scratched_row_is_filled() -> None:
 def test_repeat_kiriki_counts_in_the_lower_total(ruleset: SheetRuleset) -> None:
     """A repeat kiriki adds to the kiriki cell, and so to the lower and grand totals."""
     sheet = Sheet.from_cells({"kiriki": 50, "chance": 20})
-    twice = sheet.with_repeat_kiriki(50).with_repeat_kiriki(50)
+    twice = sheet.with_repeat("kiriki", 50).with_repeat("kiriki", 50)
     assert twice.cells[Row.KIRIKI] == 150
-    assert twice.repeat_kirikis == 2
+    assert twice.repeats == 2
     assert twice.lower_total == 170
     assert twice.grand_total(ruleset) == 170
     assert twice.open_rows == sheet.open_rows  # a repeat kiriki fills no row

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from dicespec import Roll, find_ruleset
-from dicespec.scoresheet.ruleset import Row
+from sheet_rows import Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.scoresheet.terminal import play, score_report, sheet_table
 

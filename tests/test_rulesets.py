@@ -15,7 +15,8 @@ import yaml
 from dicespec import Roll, RulesetError, find_ruleset, load_ruleset, ruleset_names
 from dicespec.scoresheet.game import SheetGame, NoRollsLeftError
 from dicespec.scoresheet.rows import score
-from dicespec.scoresheet.ruleset import SheetRuleset, Row
+from dicespec.scoresheet.ruleset import SheetRuleset
+from sheet_rows import Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.rulesets import UnknownRulesetError, ruleset_data
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dicespec import Roll, find_ruleset
-from dicespec.scoresheet.ruleset import Row
+from sheet_rows import Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.scoresheet.terminal import HELP, play
 from dicespec.solver import Action, Choice, TurnPlan, hint, solution

@@ -26,7 +26,7 @@ import pytest
 
 from dicespec import find_ruleset, load_ruleset
 from dicespec.scoresheet.game import SheetGame
-from dicespec.scoresheet.ruleset import UPPER_ROWS, Row
+from sheet_rows import UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver import cache, kiriki
 from dicespec.solver.hint import Action, TurnPlan, reroll_positions
@@ -302,9 +302,9 @@ def test_optimal_play_through_the_engine_scores_the_expectation() -> None:
         game = SheetGame(solved_.ruleset, 1, seed=seed)
         play_optimally(game, solved_)
         sheet = game.sheet(0)
-        assert sheet.is_full and game.state.players[0].turns_taken == 13 + sheet.repeat_kirikis
+        assert sheet.is_full and game.state.players[0].turns_taken == 13 + sheet.repeats
         totals.append(sheet.grand_total(solved_.ruleset))
-        repeats += sheet.repeat_kirikis
+        repeats += sheet.repeats
     error = statistics.stdev(totals) / len(totals) ** 0.5
     mean = statistics.fmean(totals)
     assert abs(mean - solved_.expected_score) < 4 * error, (

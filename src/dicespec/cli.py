@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from dicespec.dice import DiceError, Roll
-from dicespec.rulesets import DEFAULT_RULESET, GAMES, RulesetError, find_ruleset, load_ruleset, ruleset_data, ruleset_names
-
-# Where each game's terminal front end lives: score_report(ruleset, roll, as_json=) and play(...).
-TERMINALS = {"kiriki": "dicespec.scoresheet.terminal", "ten-thousand": "dicespec.setaside.terminal"}
+from dicespec.registry import game, game_names
+from dicespec.rulesets import Ruleset, RulesetError, find_ruleset, load_ruleset, ruleset_data, ruleset_names
 
 
 class UsageError(Exception):
@@ -27,20 +24,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def _ruleset(game: str, name: str | None, path: str | None):
+def _ruleset(name_of_game: str, name: str | None, path: str | None) -> Ruleset:
     if path is not None:
         ruleset = load_ruleset(path)
     else:
-        ruleset = find_ruleset(name or DEFAULT_RULESET[game])
-    if ruleset.game != game:
-        raise UsageError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not {game}")
+        ruleset = find_ruleset(name or game(name_of_game).default_ruleset)
+    if ruleset.game != name_of_game:
+        raise UsageError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not {name_of_game}")
     return ruleset
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
     roll = Roll.parse(args.dice)  # the engine checks the number of dice its game takes
-    terminal = importlib.import_module(TERMINALS[args.game])
+    terminal = game(args.game).family.terminal()
     print(terminal.score_report(ruleset, roll, as_json=args.json))
     return 0
 
@@ -50,26 +47,23 @@ def _cmd_rulesets(args: argparse.Namespace) -> int:
     width = max(len(n) for n in names)
     for name in names:
         data = ruleset_data(name)
-        default = " (default)" if DEFAULT_RULESET[data["game"]] == name else ""
+        default = " (default)" if game(data["game"]).default_ruleset == name else ""
         print(f"{name:<{width}}  {data['game']:<12}  {data['description']}{default}")
     return 0
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
-    terminal = importlib.import_module(TERMINALS[args.game])
-    return terminal.play(ruleset, args.players, args.seed)
+    terminal = game(args.game).family.terminal()
+    status: int = terminal.play(ruleset, args.players, args.seed)
+    return status
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
-    from dicespec.solver import entry_policy, solution, turn_policy  # numpy: only when solving
-    from dicespec.solver.report import ProgressLine, kiriki_report, ten_thousand_report
+    from dicespec.solver.report import ProgressLine  # numpy: only when solving
 
-    if args.game == "kiriki":
-        print(kiriki_report(solution(ruleset, progress=ProgressLine(f"solving {ruleset.name}"))))
-    else:
-        print(ten_thousand_report(turn_policy(ruleset), entry_policy(ruleset)))
+    print(game(args.game).family.solve_report(ruleset, ProgressLine(f"solving {ruleset.name}")))
     return 0
 
 
@@ -121,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     def add_ruleset_options(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("game", choices=sorted(GAMES), help="the game")
+        sub.add_argument("game", choices=sorted(game_names()), help="the game")
         group = sub.add_mutually_exclusive_group()
         group.add_argument("--ruleset", metavar="NAME", help="a shipped ruleset (see 'dicespec rulesets'); default: the game's reference")
         group.add_argument("--ruleset-file", metavar="PATH", help="a ruleset YAML file of your own")
@@ -138,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rulesets = commands.add_parser("rulesets", help="list the shipped rulesets",
                                    description="The shipped rulesets, each with a one-line description.")
-    rulesets.add_argument("--game", choices=sorted(GAMES), help="only this game's rulesets")
+    rulesets.add_argument("--game", choices=sorted(game_names()), help="only this game's rulesets")
     rulesets.set_defaults(run=_cmd_rulesets)
 
     play = commands.add_parser("play", help="play a game in the terminal",

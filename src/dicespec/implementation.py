@@ -34,10 +34,13 @@ the set-aside codes, plus ``not-in-roll``).
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from dicespec.dice import Roll
 from dicespec.rulesets import find_ruleset
+
+if TYPE_CHECKING:
+    from dicespec.scoresheet.ruleset import SheetRuleset
 
 JSON = dict[str, Any]
 
@@ -71,16 +74,15 @@ class ReferenceImplementation:
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
         from dicespec.scoresheet.rows import score
-        from dicespec.scoresheet.ruleset import Row
 
-        rules = find_ruleset(ruleset)
-        return score(rules, Roll.parse(dice, count=rules.dice), Row.parse(row))
+        rules = _sheet_ruleset(ruleset)
+        return score(rules, Roll.parse(dice, count=rules.dice), row)
 
     def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
         from dicespec.scoresheet.replay import replay
 
-        rules = find_ruleset(ruleset)
-        return kiriki_replay_answer(rules, replay(rules, players, actions))
+        rules = _sheet_ruleset(ruleset)
+        return sheet_replay_answer(rules, replay(rules, players, actions))
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
         from dicespec.setaside.combos import score
@@ -99,11 +101,20 @@ class ReferenceImplementation:
     def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
         from dicespec.setaside.replay import replay
 
-        return ten_thousand_replay_answer(replay(find_ruleset(ruleset), players, actions))
+        return set_aside_replay_answer(replay(find_ruleset(ruleset), players, actions))
 
 
-def kiriki_replay_answer(rules: Any, result: Any) -> JSON:
-    """The ``kiriki_replay`` answer for a Kiriki :class:`~dicespec.scoresheet.replay.ReplayResult`
+def _sheet_ruleset(name: str) -> SheetRuleset:
+    from dicespec.scoresheet.ruleset import SheetRuleset
+
+    rules = find_ruleset(name)
+    if not isinstance(rules, SheetRuleset):
+        raise ValueError(f"ruleset {name!r} is not a score-sheet ruleset")
+    return rules
+
+
+def sheet_replay_answer(rules: SheetRuleset, result: Any) -> JSON:
+    """The ``kiriki_replay`` answer for a score-sheet :class:`~dicespec.scoresheet.replay.ReplayResult`
     (a state, and the first rejected action if any) under ``rules``."""
     state = result.state
     return {
@@ -119,7 +130,7 @@ def kiriki_replay_answer(rules: Any, result: Any) -> JSON:
     }
 
 
-def ten_thousand_replay_answer(result: Any) -> JSON:
+def set_aside_replay_answer(result: Any) -> JSON:
     """The ``ten_thousand_replay`` answer for a 10000 :class:`~dicespec.setaside.replay.ReplayResult`."""
     from dicespec.setaside.game import winners
 

@@ -12,18 +12,18 @@ from typing import Any
 from _fake import Fake, run
 
 from dicespec.dice import Roll
-from dicespec.implementation import JSON, ReferenceImplementation, kiriki_replay_answer
+from dicespec.implementation import JSON, ReferenceImplementation, sheet_replay_answer
 from dicespec.scoresheet.replay import replay
 from dicespec.scoresheet.rows import score
-from dicespec.scoresheet.ruleset import Row
 from dicespec.rulesets import find_ruleset
 
 
 @cache
 def wrong_rules(name: str) -> Any:
     rules = find_ruleset(name)
-    full_house = replace(rules.rows[Row.FULL_HOUSE], five_of_a_kind_counts=True)
-    return replace(rules, rows=MappingProxyType({**rules.rows, Row.FULL_HOUSE: full_house}))
+    row = rules.rows["full_house"]
+    full_house = replace(row, rule=replace(row.rule, five_of_a_kind_counts=True))
+    return replace(rules, rows=MappingProxyType({**rules.rows, "full_house": full_house}))
 
 
 class WrongFullHouse(ReferenceImplementation):
@@ -31,11 +31,11 @@ class WrongFullHouse(ReferenceImplementation):
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
         rules = wrong_rules(ruleset)
-        return score(rules, Roll.parse(dice, count=rules.dice), Row.parse(row))
+        return score(rules, Roll.parse(dice, count=rules.dice), row)
 
     def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
         rules = wrong_rules(ruleset)
-        return kiriki_replay_answer(rules, replay(rules, players, actions))
+        return sheet_replay_answer(rules, replay(rules, players, actions))
 
 
 if __name__ == "__main__":

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 
 from dicespec.implementation import Implementation
+from dicespec.registry import game, games
 
 from .phrasebook import StepLogic, register
 
 steps = StepLogic()
-GAMES = {"kiriki": "kiriki", "ten_thousand": "ten-thousand"}
+GAMES = {found.tag: found.name for found in games()}  # a game's tag marks its cases
 
 
 def digits(text: str) -> list[int]:
@@ -33,8 +34,7 @@ class ScriptedGame:
     actions: list[str] = field(default_factory=list)
 
     def replay(self, actions: list[str] | None = None) -> dict[str, Any]:
-        replay = (self.implementation.kiriki_replay if self.game == "kiriki"
-                  else self.implementation.ten_thousand_replay)
+        replay = getattr(self.implementation, game(self.game).family.operations[-1])  # the family's replay
         return replay(self.ruleset, self.players, list(self.actions if actions is None else actions))
 
     def accepted(self) -> dict[str, Any]:

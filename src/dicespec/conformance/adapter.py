@@ -18,7 +18,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dicespec.conformance.protocol import GAME_OF, HELLO, OPERATIONS, PROTOCOL_VERSION, ProtocolError, arguments
+from dicespec.conformance.protocol import HELLO, OPERATIONS, PROTOCOL_VERSION, ProtocolError, arguments, games_of
 from dicespec.implementation import Implementation, ReferenceImplementation
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
@@ -26,9 +26,10 @@ _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 def reference_games() -> dict[str, list[str]]:
     """Every shipped ruleset, by game: what the reference engines play."""
-    from dicespec.rulesets import GAMES, ruleset_names
+    from dicespec.registry import game_names
+    from dicespec.rulesets import ruleset_names
 
-    return {game: ruleset_names(game) for game in GAMES}
+    return {game: ruleset_names(game) for game in game_names()}
 
 
 class Server:
@@ -64,7 +65,7 @@ class Server:
                 "protocol": PROTOCOL_VERSION, "implementation": self.about,
                 "games": {game: list(names) for game, names in self.games.items()},
             }}
-        if args.get("ruleset") not in self.games.get(GAME_OF[op], ()):
+        if not any(args.get("ruleset") in self.games.get(game, ()) for game in games_of(op)):
             return {"id": request_id, "skipped": f"ruleset {args.get('ruleset')!r} is not supported"}
         try:
             return {"id": request_id, "result": getattr(self.implementation, op)(**args)}

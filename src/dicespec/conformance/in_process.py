@@ -14,7 +14,7 @@ import traceback
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from dicespec.conformance.protocol import GAME_OF, Outcome, check_result
+from dicespec.conformance.protocol import Outcome, check_result, games_of
 from dicespec.conformance.wire import R, Hello, dumps, loads
 
 
@@ -72,7 +72,7 @@ class InProcessTransport:
 
     def call(self, op: str, args: dict[str, Any]) -> Outcome:
         assert self.hello is not None
-        if not self.hello.supports(GAME_OF[op], args["ruleset"]):
+        if not any(self.hello.supports(game, args["ruleset"]) for game in games_of(op)):
             return Outcome("skipped", f"ruleset {args['ruleset']!r} is not supported")
         try:
             result = getattr(self.implementation, op)(**args)

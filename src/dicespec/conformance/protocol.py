@@ -32,8 +32,15 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     name: tuple(p for p in inspect.signature(getattr(Implementation, name)).parameters if p != "self")
     for name in ("kiriki_score", "kiriki_replay", "ten_thousand_score", "ten_thousand_best", "ten_thousand_replay")
 }
-# The game each operation is about (a ruleset name is looked up among that game's).
-GAME_OF = {name: "kiriki" if name.startswith("kiriki_") else "ten-thousand" for name in OPERATIONS}
+
+
+def games_of(op: str) -> tuple[str, ...]:
+    """The games an operation may be about: those of the family that answers it (a request's
+    ruleset is looked up among theirs)."""
+    from dicespec.registry import games
+
+    return tuple(game.name for game in games() if op in game.family.operations)
+
 # Operations whose results are small and often repeated: their checks are remembered.
 _SMALL_RESULTS = frozenset({"kiriki_score", "ten_thousand_score", "ten_thousand_best"})
 

@@ -107,10 +107,11 @@ def open_transport(target: Target, options: Options) -> Any:
 
 def shipped_rulesets(options: Options) -> dict[str, list[str]]:
     """The shipped rulesets the run is about (game → names)."""
-    from dicespec.rulesets import GAMES, ruleset_names
+    from dicespec.registry import game_names
+    from dicespec.rulesets import ruleset_names
 
     chosen = {game: [n for n in ruleset_names(game) if options.rulesets is None or n in options.rulesets]
-              for game in GAMES}
+              for game in game_names()}
     return {game: names for game, names in chosen.items() if names}
 
 
@@ -168,7 +169,7 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
 
     def to_send() -> Iterator[corpus.Case]:
         for case in source:
-            if hello is not None and not hello.supports(corpus.KINDS[case.kind], case.ruleset):
+            if hello is not None and not hello.supports(case.id.split("/", 1)[0], case.ruleset):
                 skipped.append(case)
                 continue
             if deadline is not None and time.monotonic() > deadline:

@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from math import comb
 
+from dicespec.registry import game_of_ruleset
 from dicespec.regression import outcomes
-from dicespec.rulesets import ruleset_data
+from dicespec.rulesets import find_ruleset, ruleset_data
 
 PER_LINE = 12  # ordered rolls per output line
 
@@ -53,11 +54,9 @@ class Diff:
     spec_cases: int
 
 
-def corpus_size(game: str) -> int:
-    """The cases of the exhaustive corpus under one ruleset of the game."""
-    if game == "kiriki":
-        return 6**5 * len(outcomes.KIRIKI_ROWS)
-    return sum(6**n for n in range(1, 7)) + sum(comb(6 - n + 5, 5) * comb(n + 5, 5) for n in range(7))
+def corpus_size(ruleset: str) -> int:
+    """The cases of the exhaustive corpus under one ruleset."""
+    return game_of_ruleset(ruleset).family.corpus_size(find_ruleset(ruleset))
 
 
 def compare(before: str, after: str) -> Diff:
@@ -65,7 +64,7 @@ def compare(before: str, after: str) -> Diff:
     if ruleset_data(after)["game"] != game:
         raise DiffError(f"{before} is a ruleset of {game}, {after} of {ruleset_data(after)['game']}: "
                         "compare two rulesets of one game")
-    columns = outcomes.columns(game)
+    columns = outcomes.columns(before)
     old, new = outcomes.rolls(before), outcomes.rolls(after)
     changes = [
         RollChange(column, dice, a, b)
@@ -77,20 +76,14 @@ def compare(before: str, after: str) -> Diff:
     verdicts_before, verdicts_after = features[before], features[after]
     flipped = [(case_id, verdict, verdicts_after.get(case_id, "(no case)"))
                for case_id, verdict in verdicts_before.items() if verdict != verdicts_after.get(case_id)]
-    return Diff(before, after, changes, corpus_size(game), flipped, len(verdicts_before))
-
-
-def _group_title(game: str, column: str, dice: str) -> str:
-    if game == "kiriki":
-        return f"kiriki score, {column}"
-    return f"10000 {column}, {len(dice)} dice"
+    return Diff(before, after, changes, corpus_size(before), flipped, len(verdicts_before))
 
 
 def report(diff: Diff) -> Iterator[str]:
     """The diff as text lines."""
     from dicespec.spec import cases
 
-    game = ruleset_data(diff.before)["game"]
+    game = game_of_ruleset(diff.before)
     titles = {name: ruleset_data(name)["title"] for name in (diff.before, diff.after)}
     yield f"dicespec diff {diff.before} {diff.after}: {titles[diff.before]} → {titles[diff.after]}"
     yield ""
@@ -98,7 +91,7 @@ def report(diff: Diff) -> Iterator[str]:
     yield f"Corpus: {moved:,} of {diff.corpus_cases:,} cases differ"
     groups: dict[str, list[RollChange]] = {}
     for change in diff.rolls:
-        groups.setdefault(_group_title(game, change.column, change.dice), []).append(change)
+        groups.setdefault(game.family.diff_group(game, change.column, change.dice), []).append(change)
     for title, changes in groups.items():
         count = sum(c.cases for c in changes)
         unit = "set-asides" if changes[0].column == "set-aside" else "ordered rolls"

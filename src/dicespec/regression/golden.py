@@ -46,7 +46,7 @@ class Golden:
         return outcomes.game_of(self.ruleset)
 
     def text(self) -> str:
-        names = " ".join(outcomes.columns(self.game))
+        names = " ".join(outcomes.columns(self.ruleset))
         out = [
             f"# Golden outcomes of the ruleset {self.ruleset} ({outcomes.ruleset_title(self.ruleset)}), written by",
             "# `make golden` from the reference engines. A test fails when the engines give other outcomes.",
@@ -130,7 +130,7 @@ def problems(ruleset: str, today: Golden, *, limit: int = 12) -> list[str]:
     if kept is None:
         return [f"{golden_path(ruleset).name}: no golden file"]
     out: list[str] = []
-    names = outcomes.columns(today.game)
+    names = outcomes.columns(ruleset)
     keys, count = _changed(kept.rolls, today.rolls, limit)
     if count:
         out.append(f"rolls: {count} distinct rolls answer otherwise")

@@ -27,14 +27,11 @@ from typing import Any
 
 from dicespec.dice import FACES
 from dicespec.implementation import JSON, ReferenceImplementation
-from dicespec.rulesets import DEFAULT_RULESET, find_ruleset, ruleset_data
+from dicespec.registry import game as registry_game
+from dicespec.registry import game_of_ruleset
+from dicespec.rulesets import find_ruleset, ruleset_data
 from dicespec.spec.results import Finished, SpecRun, spec_root
 
-KIRIKI_ROWS = (
-    "ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
-    "full_house", "small_straight", "large_straight", "kiriki", "chance",
-)
-TEN_THOUSAND_COLUMNS = ("best", "set-aside")
 NO_ANSWER = "-"  # the best score of no dice: not a case
 RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
 
@@ -43,18 +40,17 @@ def game_of(ruleset: str) -> str:
     return ruleset_data(ruleset)["game"]
 
 
-def columns(game: str) -> tuple[str, ...]:
-    """The answers a roll line holds, in order."""
-    return KIRIKI_ROWS if game == "kiriki" else TEN_THOUSAND_COLUMNS
+def columns(ruleset: str) -> tuple[str, ...]:
+    """The answers a roll line holds, in order: the ruleset's rows, or its family's columns."""
+    return game_of_ruleset(ruleset).family.ids(find_ruleset(ruleset))
 
 
 # -- rolls -----------------------------------------------------------------------------------
 
 
-def distinct_rolls(game: str) -> Iterator[str]:
-    """Every sorted roll the game's corpus asks about, fewest dice first."""
-    sizes = (5,) if game == "kiriki" else range(0, 7)
-    for size in sizes:
+def distinct_rolls(ruleset: str) -> Iterator[str]:
+    """Every sorted roll the ruleset's corpus asks about, fewest dice first."""
+    for size in game_of_ruleset(ruleset).family.roll_sizes(find_ruleset(ruleset)):
         for dice in combinations_with_replacement(FACES, size):
             yield "".join(map(str, dice))
 
@@ -66,17 +62,12 @@ def ordered(dice: str) -> list[str]:
 
 def roll_answers(ruleset: str, dice: str) -> tuple[str, ...]:
     """The answers of one roll (in any order), as text, in :func:`columns` order."""
-    reference = ReferenceImplementation()
-    if game_of(ruleset) == "kiriki":
-        return tuple(str(reference.kiriki_score(ruleset, dice, row)) for row in KIRIKI_ROWS)
-    best = str(reference.ten_thousand_best(ruleset, dice)) if dice else NO_ANSWER
-    set_aside = reference.ten_thousand_score(ruleset, dice)
-    return best, str(set_aside.get("points", set_aside.get("rejected")))
+    return game_of_ruleset(ruleset).family.roll_answers(ruleset, dice)
 
 
 def rolls(ruleset: str) -> dict[str, tuple[str, ...]]:
     """Every distinct roll of the ruleset's game and its answers."""
-    return {dice: roll_answers(ruleset, dice) for dice in distinct_rolls(game_of(ruleset))}
+    return {dice: roll_answers(ruleset, dice) for dice in distinct_rolls(ruleset)}
 
 
 # -- features ----------------------------------------------------------------------------------
@@ -93,7 +84,7 @@ class UnderRuleset(ReferenceImplementation):
     def __init__(self) -> None:
         self.ruleset = os.environ[RULESET_VARIABLE]
         game = game_of(self.ruleset)
-        self.rulesets = {game: [DEFAULT_RULESET[game]]}
+        self.rulesets = {game: [registry_game(game).default_ruleset]}
 
     def _under(self, ruleset: str) -> str:
         return self.ruleset if game_of(ruleset) == game_of(self.ruleset) else ruleset
@@ -138,8 +129,8 @@ def features(rulesets: Sequence[str]) -> dict[str, dict[str, str]]:
 
 
 def _start_spec_run(root: Path, ruleset: str, results: Path) -> SpecRun:
-    reference = DEFAULT_RULESET[game_of(ruleset)]
-    marker = "kiriki" if game_of(ruleset) == "kiriki" else "ten_thousand"
+    found = game_of_ruleset(ruleset)
+    reference, marker = found.default_ruleset, found.tag
     options = ["-m", marker, "--dicespec-python", "dicespec.regression.outcomes:UnderRuleset",
                "--dicespec-rulesets", reference]
     return SpecRun(root, results, options, env={RULESET_VARIABLE: ruleset})
@@ -199,16 +190,11 @@ def check_ordered_rolls(ruleset: str, lines: dict[str, tuple[str, ...]]) -> Iter
     roll's line: (ordered roll, column, line's answer, today's answer)."""
     from dicespec.conformance import corpus
 
-    game = game_of(ruleset)
-    names = columns(game)
-    for case in corpus.exhaustive({game: [ruleset]}):
-        if case.kind == "kiriki score":
-            dice, column, answer = case.args["dice"], case.row, str(case.expected)
-        elif case.kind == "10000 best":
-            dice, column, answer = case.args["dice"], "best", str(case.expected)
-        else:
-            dice, column = case.args["dice"], "set-aside"
-            answer = str(case.expected.get("points", case.expected.get("rejected")))
+    found = game_of_ruleset(ruleset)
+    names = columns(ruleset)
+    for case in corpus.exhaustive({found.name: [ruleset]}):
+        dice = case.args["dice"]
+        column, answer = found.family.golden_answer(case)
         key = "".join(sorted(dice))
         kept = lines.get(key)
         if kept is None:

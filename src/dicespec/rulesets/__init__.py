@@ -1,28 +1,37 @@
 """Rulesets: every rule value of every game, kept as YAML data beside this module.
 
 A ruleset file names its ``game`` (or ``extends`` another ruleset and writes only what
-differs), is read with ``yaml.safe_load``, merged over its parent, validated against the
-game's JSON Schema (``dicespec/schemas/<game>-ruleset.json``) and turned into the game's
-typed ruleset object. Look one up by name with :func:`find_ruleset`; load a file of your
+differs), is read with ``yaml.safe_load``, merged over its parent, validated against the JSON
+Schema of the game's family (``dicespec/schemas/<family>-ruleset.json``, see
+:mod:`dicespec.registry`) and turned into the family's typed ruleset object. Look one up by name with :func:`find_ruleset`; load a file of your
 own with :func:`load_ruleset`.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import re
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import jsonschema
 import yaml
 
+from dicespec.registry import UnknownGameError, game, game_names
+
+if TYPE_CHECKING:
+    from dicespec.scoresheet.ruleset import SheetRuleset
+    from dicespec.setaside.ruleset import SetAsideRuleset
+
+Ruleset: TypeAlias = "SheetRuleset | SetAsideRuleset"
+"""A typed ruleset of any family."""
+
 __all__ = [
+    "Ruleset",
     "RulesetError",
     "UnknownRulesetError",
     "find_ruleset",
@@ -30,15 +39,6 @@ __all__ = [
     "ruleset_names",
     "ruleset_data",
 ]
-
-# The typed ruleset class of each game, by import path (no import cycle with the engines).
-GAMES: Mapping[str, str] = {
-    "kiriki": "dicespec.scoresheet.ruleset:SheetRuleset",
-    "ten-thousand": "dicespec.setaside.ruleset:SetAsideRuleset",
-}
-
-DEFAULT_RULESET: Mapping[str, str] = {"kiriki": "kiriki", "ten-thousand": "ten-thousand"}
-
 
 class RulesetError(ValueError):
     """A ruleset file that cannot be used; the message names the file, key path and value."""
@@ -57,11 +57,15 @@ def _shipped_files() -> dict[str, Path]:
     }
 
 
+def _game(name: str) -> Any:
+    return game(name)
+
+
 def ruleset_names(game: str | None = None) -> list[str]:
     """The names of the shipped rulesets, game by game, each game's default first."""
     games = {name: _ruleset_data(name)["game"] for name in _shipped_files()}
     names = [n for n in games if game is None or games[n] == game]
-    return sorted(names, key=lambda n: (games[n], n != DEFAULT_RULESET[games[n]], n))
+    return sorted(names, key=lambda n: (games[n], n != _game(games[n]).default_ruleset, n))
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
@@ -106,16 +110,19 @@ def _resolve(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
 
 
 @cache
-def _schema(game: str) -> dict[str, Any]:
-    text = resources.files("dicespec.schemas").joinpath(f"{game}-ruleset.json").read_text(encoding="utf-8")
-    return json.loads(text)
+def _schema(name: str) -> dict[str, Any]:
+    text = resources.files("dicespec.schemas").joinpath(f"{name}.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def _validate(path: Path, data: dict[str, Any]) -> None:
-    game = data.get("game")
-    if game not in GAMES:
-        raise RulesetError(f"{path}: game: {game!r} is not a known game ({', '.join(GAMES)})")
-    validator = jsonschema.Draft202012Validator(_schema(game))
+    name = data.get("game")
+    try:
+        family = _game(name if isinstance(name, str) else "").family
+    except UnknownGameError:
+        raise RulesetError(f"{path}: game: {name!r} is not a known game ({', '.join(game_names())})") from None
+    validator = jsonschema.Draft202012Validator(_schema(family.schema))
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         raise RulesetError(f"{path}: {_describe(error)}")
@@ -141,6 +148,10 @@ def _describe(error: jsonschema.ValidationError) -> str:
 def _data_from(path: Path) -> dict[str, Any]:
     data = _resolve(path)
     _validate(path, data)
+    try:
+        _build(data)  # what a schema cannot say: the family's own checks
+    except ValueError as exc:
+        raise RulesetError(f"{path}: {exc}") from None
     return data
 
 
@@ -160,18 +171,17 @@ def _ruleset_data(name: str) -> dict[str, Any]:
     return data
 
 
-def _build(data: dict[str, Any]) -> Any:
-    module_name, _, class_name = GAMES[data["game"]].partition(":")
-    cls = getattr(importlib.import_module(module_name), class_name)
-    return cls.from_data(data)
+def _build(data: dict[str, Any]) -> Ruleset:
+    ruleset: Ruleset = _game(data["game"]).family.ruleset_from_data(data)
+    return ruleset
 
 
 @cache
-def find_ruleset(name: str) -> Any:
+def find_ruleset(name: str) -> Ruleset:
     """The shipped ruleset called ``name`` (e.g. ``"kiriki-fr"``), as its game's typed object."""
     return _build(_ruleset_data(name))
 
 
-def load_ruleset(path: str | Path) -> Any:
+def load_ruleset(path: str | Path) -> Ruleset:
     """A ruleset from a YAML file of your own; it may ``extends:`` a shipped one."""
     return _build(_data_from(Path(path)))

@@ -1,12 +1,13 @@
-"""The Kiriki turn and game: an explicit state machine over immutable states.
+"""The score-sheet turn and game (Kiriki, Yahtzee, Yatzy, …): a state machine over immutable states.
 
-A turn is one roll of all five dice, up to ``rolls_per_turn - 1`` rerolls of a chosen,
+A turn is one roll of all the dice, up to ``rolls_per_turn - 1`` rerolls of a chosen,
 non-empty subset, then exactly one score. Players take turns in fixed order from player 1;
 a player with no turn left is skipped; the game ends when nobody has a turn left.
 
-A player has ``13 + extra turns`` turns. With the reference rules, each repeat kiriki (a five
-of a kind added to a kiriki cell above 0) fills no row and earns one extra turn, so a player
-has a turn left exactly while a row is open.
+A player has one turn a row, and one more for each extra turn earned. Under Kiriki's reference
+rules each repeat kiriki (a five of a kind added to a kiriki cell above 0) fills no row and earns
+one extra turn, so a player has a turn left exactly while a row is open. Under Yahtzee's, a repeat
+Yahtzee adds to a bonus line and the roll is scored in a row as a joker.
 
 Every action is checked before anything changes: an illegal one raises a
 :class:`SheetActionError` subclass and leaves the game as it was.
@@ -19,69 +20,33 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from dicespec.dice import DiceError, Roll
-from dicespec.scoresheet.rows import fits, score
-from dicespec.scoresheet.ruleset import SheetRuleset, Row, Total
+from dicespec.scoresheet.errors import (
+    AlreadyRolledError,
+    BadDiceError,
+    DieIndexError,
+    EmptyRerollError,
+    GameOverError,
+    JokerRowError,
+    NoRollsLeftError,
+    NotPlayableError,
+    NotRolledError,
+    PlayerCountError,
+    RowsStillOpenError,
+    RowUsedError,
+    SheetActionError,
+)
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
+
+__all__ = [
+    "AlreadyRolledError", "BadDiceError", "DiceSource", "DieIndexError", "EmptyRerollError", "GameOverError",
+    "GameState", "JokerRowError", "NoRollsLeftError", "NotPlayableError", "NotRolledError", "PlayerCountError",
+    "PlayerState", "RowUsedError", "RowsStillOpenError", "SheetActionError", "SheetGame", "allowed_rows",
+    "can_score", "is_joker", "is_repeat", "random_dice", "row_points", "winners",
+]
 
 DiceSource = Callable[[int], Sequence[int]]
 """Gives ``n`` die values on request: a seeded RNG, or scripted values for a replay."""
-
-
-# -- errors ------------------------------------------------------------------------------
-
-
-class SheetActionError(Exception):
-    """An action the rules do not allow now. ``code`` is a stable id for reports."""
-
-    code = "illegal-action"
-
-
-class GameOverError(SheetActionError):
-    code = "game-over"
-
-
-class NotRolledError(SheetActionError):
-    code = "not-rolled"
-
-
-class AlreadyRolledError(SheetActionError):
-    code = "already-rolled"
-
-
-class NoRollsLeftError(SheetActionError):
-    code = "no-rolls-left"
-
-
-class EmptyRerollError(SheetActionError):
-    code = "empty-reroll"
-
-
-class DieIndexError(SheetActionError):
-    code = "bad-die-index"
-
-
-class RowUsedError(SheetActionError):
-    code = "row-used"
-
-
-class RowsStillOpenError(SheetActionError):
-    code = "rows-still-open"
-
-
-class NotPlayableError(SheetActionError):
-    """Scoring in a derived line (bonus or a total), which no player fills."""
-
-    code = "not-playable"
-
-
-class BadDiceError(SheetActionError):
-    """Dice values given for a roll that are not a valid throw of that many dice."""
-
-    code = "bad-dice"
-
-
-class PlayerCountError(ValueError):
-    """A number of players the ruleset does not allow."""
 
 
 # -- state -------------------------------------------------------------------------------
@@ -89,13 +54,16 @@ class PlayerCountError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class PlayerState:
+    """One player: the sheet, and the turns owed (one a row, and one for each extra turn earned)."""
+
+    turns: int
     sheet: Sheet = Sheet()
     turns_taken: int = 0
     extra_turns: int = 0
 
     def has_turn_left(self) -> bool:
-        """Has this player turns to play: 13, and one more for each extra turn earned?"""
-        return self.turns_taken < len(Row) + self.extra_turns
+        """Has this player turns to play: one a row, and one more for each extra turn earned?"""
+        return self.turns_taken < self.turns + self.extra_turns
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,27 +88,68 @@ class GameState:
 # -- rules about actions -----------------------------------------------------------------
 
 
-def is_repeat_kiriki(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> bool:
-    """Can ``roll`` be added to the kiriki cell: a kiriki, a cell above 0, and the ruleset allows it?"""
+def is_repeat(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> bool:
+    """Is ``roll`` a repeat five of a kind: its row above 0, and the ruleset rewards a repeat?"""
+    five = ruleset.five_of_a_kind
     return (
-        ruleset.repeat_kiriki_adds is not None
-        and sheet.cells.get(Row.KIRIKI, 0) > 0
-        and fits(ruleset.rows[Row.KIRIKI], roll.counts)
+        five is not None
+        and five.repeat_adds is not None
+        and sheet.cells.get(five.row, 0) > 0
+        and ruleset.five_of_a_kind_fits(roll.counts)
     )
 
 
-def earns_extra_turn(ruleset: SheetRuleset, *, first_kiriki: bool, repeat_kiriki: bool) -> bool:
+def is_joker(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> bool:
+    """Is ``roll`` played as a joker: a five of a kind, its row filled, and the ruleset has a joker?"""
+    five = ruleset.five_of_a_kind
+    return (
+        ruleset.joker != "none"
+        and five is not None
+        and not sheet.is_open(five.row)
+        and ruleset.five_of_a_kind_fits(roll.counts)
+    )
+
+
+def allowed_rows(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> tuple[str, ...]:
+    """The open rows ``roll`` may be scored in (all of them, unless the forced joker narrows them).
+
+    The forced joker: the upper row of the dice's face if it is open; else any open lower row;
+    else any open upper row.
+    """
+    open_rows = sheet.open_rows(ruleset)
+    if ruleset.joker != "forced" or not is_joker(ruleset, sheet, roll):
+        return open_rows
+    own = ruleset.face_row(roll.dice[0])
+    if own is not None and own in open_rows:
+        return (own,)
+    lower = tuple(row for row in open_rows if ruleset.rows[row].section == "lower")
+    return lower or open_rows
+
+
+def can_score(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> bool:
+    """Can ``row`` take ``roll`` now: an allowed open row, or a repeat for a five-of-a-kind cell?"""
+    five = ruleset.five_of_a_kind
+    if five is not None and five.adds_to_cell and row == five.row and is_repeat(ruleset, sheet, roll):
+        return True
+    return row in allowed_rows(ruleset, sheet, roll)
+
+
+def row_points(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> int:
+    """What ``roll`` scores in the open ``row`` of ``sheet``: a joker scores full value."""
+    rule = ruleset.rows[row].rule
+    return rule.joker_points(roll.counts) if is_joker(ruleset, sheet, roll) else rule.points(roll.counts)
+
+
+def earns_extra_turn(ruleset: SheetRuleset, *, first: bool, repeat: bool) -> bool:
     """Does this score earn a turn at the end of the game?"""
-    if ruleset.extra_turns == "every_kiriki":
-        return first_kiriki or repeat_kiriki
-    if ruleset.extra_turns == "repeat_kirikis":
-        return repeat_kiriki
+    five = ruleset.five_of_a_kind
+    if five is None:
+        return False
+    if five.extra_turns == "every":
+        return first or repeat
+    if five.extra_turns == "repeat":
+        return repeat
     return False
-
-
-def can_score(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: Row) -> bool:
-    """Can ``row`` take ``roll`` now: an open row, or a repeat kiriki for the kiriki cell?"""
-    return sheet.is_open(row) or (row is Row.KIRIKI and is_repeat_kiriki(ruleset, sheet, roll))
 
 
 # -- the game ----------------------------------------------------------------------------
@@ -174,7 +183,7 @@ class SheetGame:
             )
         self.ruleset = ruleset
         self._dice = dice if dice is not None else random_dice(seed)
-        self.state = GameState(players=tuple(PlayerState() for _ in range(players)))
+        self.state = GameState(players=tuple(PlayerState(turns=len(ruleset.rows)) for _ in range(players)))
 
     # -- views ---------------------------------------------------------------------------
 
@@ -198,12 +207,12 @@ class SheetGame:
     def sheet(self, player: int) -> Sheet:
         return self.state.players[player].sheet
 
-    def scorable_rows(self) -> tuple[Row, ...]:
+    def scorable_rows(self) -> tuple[str, ...]:
         """The rows the current dice may be scored in now."""
         state = self._require_rolled()
         sheet = state.players[state.current].sheet
         assert state.dice is not None
-        return tuple(row for row in Row if can_score(self.ruleset, sheet, state.dice, row))
+        return tuple(row for row in self.ruleset.rows if can_score(self.ruleset, sheet, state.dice, row))
 
     # -- actions -------------------------------------------------------------------------
 
@@ -243,27 +252,38 @@ class SheetGame:
         self.state = replace(state, dice=roll, rolls=state.rolls + 1)
         return roll
 
-    def score(self, row: Row | Total | str) -> int:
-        """Score the dice in ``row`` and end the turn; returns the points written."""
+    def score(self, row: str) -> int:
+        """Score the dice in ``row`` and end the turn; returns the points written in the row
+        (a repeat five of a kind's points where it adds to its own cell)."""
         state = self._require_rolled()
-        if row in set(Total):
+        rules = self.ruleset
+        if row in rules.derived_lines:
             raise NotPlayableError(f"{row} is not a playable row: it sums other lines")
-        row = Row.parse(row)
+        row = rules.parse_row(row)
         player = state.players[state.current]
         roll = state.dice
         assert roll is not None
-        if not can_score(self.ruleset, player.sheet, roll, row):
+        if not can_score(rules, player.sheet, roll, row):
+            if player.sheet.is_open(row):
+                allowed = ", ".join(allowed_rows(rules, player.sheet, roll))
+                raise JokerRowError(f"the joker rule puts this five of a kind in {allowed}, not in {row}")
             raise RowUsedError(f"row {row} is already filled for player {state.current + 1}")
+        five = rules.five_of_a_kind
+        repeat = is_repeat(rules, player.sheet, roll)
         if player.sheet.is_open(row):
-            points = score(self.ruleset, roll, row)
+            points = row_points(rules, player.sheet, roll, row)
             sheet = player.sheet.with_cell(row, points)
-            extra = earns_extra_turn(
-                self.ruleset, first_kiriki=row is Row.KIRIKI and points > 0, repeat_kiriki=False
-            )
+            if repeat and five is not None and five.bonus_line is not None:
+                sheet = sheet.with_line_bonus(five.repeat_adds or 0)
+            else:
+                repeat = False
+            first = five is not None and row == five.row and points > 0
         else:
-            points = self.ruleset.repeat_kiriki_adds or 0
-            sheet = player.sheet.with_repeat_kiriki(points)
-            extra = earns_extra_turn(self.ruleset, first_kiriki=False, repeat_kiriki=True)
+            assert five is not None
+            points = five.repeat_adds or 0
+            sheet = player.sheet.with_repeat(row, points)
+            first = False
+        extra = earns_extra_turn(rules, first=first, repeat=repeat)
         self._end_turn(replace(player, sheet=sheet, extra_turns=player.extra_turns + extra))
         return points
 
@@ -271,8 +291,8 @@ class SheetGame:
         """End a turn with no score: allowed only when every row is already filled."""
         state = self._require_rolled()
         player = state.players[state.current]
-        if not player.sheet.is_full:
-            open_rows = ", ".join(player.sheet.open_rows)
+        if not player.sheet.is_full(self.ruleset):
+            open_rows = ", ".join(player.sheet.open_rows(self.ruleset))
             raise RowsStillOpenError(f"a turn must score a row while rows are open ({open_rows})")
         self._end_turn(player)
 

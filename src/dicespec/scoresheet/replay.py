@@ -1,4 +1,4 @@
-"""Replaying a Kiriki game from given dice and actions, as the spec and the conformance suite do.
+"""Replaying a score-sheet game from given dice and actions, as the spec and the conformance suite do.
 
 An action is written as text so that features, golden files and the wire protocol share
 one notation, and each action type round-trips: ``str(Action.parse(s)) == s``.
@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 
 from dicespec.dice import Roll
 from dicespec.scoresheet.game import GameState, SheetActionError, SheetGame
-from dicespec.scoresheet.ruleset import SheetRuleset, Row, Total
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.replay import (
     ActionDiceError,
     ActionSyntaxError,
@@ -47,7 +48,7 @@ class RerollAction:
 
 @dataclass(frozen=True, slots=True)
 class ScoreAction:
-    row: Row | Total  # a Total is never accepted, but a replay may try it
+    row: str  # a row id, or a derived line (never accepted, but a replay may try it)
 
     def __str__(self) -> str:
         return f"score {self.row}"
@@ -62,8 +63,8 @@ class EndTurnAction:
 Action = RollAction | RerollAction | ScoreAction | EndTurnAction
 
 
-def parse_action(text: str) -> Action:
-    """Read one action in the replay notation (see the module docstring)."""
+def parse_action(text: str, ruleset: SheetRuleset) -> Action:
+    """Read one action in the replay notation (see the module docstring); a row is one of the ruleset's lines."""
     verb, _, rest = text.strip().partition(" ")
     rest = rest.strip()
     try:
@@ -77,7 +78,7 @@ def parse_action(text: str) -> Action:
                 positions = tuple(int(p) - 1 for p in where.split(",")) if where.strip() else ()
                 return RerollAction(positions, Roll.parse(dice))
             case "score":
-                return ScoreAction(Total(rest) if rest in set(Total) else Row.parse(rest))
+                return ScoreAction(rest if rest in ruleset.derived_lines else ruleset.parse_row(rest))
             case "end" if not rest:
                 return EndTurnAction()
     except ValueError as exc:
@@ -105,4 +106,4 @@ def replay(ruleset: SheetRuleset, players: int, actions: Iterable[Action | str])
     number of dice is; an action not in the notation raises :class:`ActionSyntaxError`.
     """
     game = SheetGame(ruleset, players, dice=no_random_dice)
-    return play_actions(game, actions, parse=parse_action, apply=apply_action, refusals=SheetActionError)
+    return play_actions(game, actions, parse=partial(parse_action, ruleset=ruleset), apply=apply_action, refusals=SheetActionError)

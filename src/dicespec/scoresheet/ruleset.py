@@ -1,112 +1,166 @@
-"""The rows of a Kiriki score sheet and the typed form of a Kiriki ruleset file."""
+"""The typed form of a score-sheet ruleset: its rows, as data, and the sheet-level rules.
+
+A score-sheet game (Kiriki, Yahtzee, Yatzy, Yacht, …) is a list of rows, each a rule family
+with its parameters (:mod:`dicespec.scoresheet.families`), and a few rules about the sheet as a
+whole: the upper bonus, what a repeat five of a kind does, and the joker. Row ids are the
+ruleset's own (``"ones"``, ``"one_pair"``, ``"little_straight"``): no enum lists them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Literal
 
+from dicespec.scoresheet.errors import UnknownRowError
+from dicespec.scoresheet.families import OfAKind, RowRule, rule_from_data
 
-class Row(StrEnum):
-    """The 13 playable rows, by their stable English ids, in sheet order."""
+Section = Literal["upper", "lower"]
+ExtraTurns = Literal["repeat", "every", "none"]
+Joker = Literal["none", "forced", "free"]
 
-    ONES = "ones"
-    TWOS = "twos"
-    THREES = "threes"
-    FOURS = "fours"
-    FIVES = "fives"
-    SIXES = "sixes"
-    THREE_OF_A_KIND = "three_of_a_kind"
-    FOUR_OF_A_KIND = "four_of_a_kind"
-    FULL_HOUSE = "full_house"
-    SMALL_STRAIGHT = "small_straight"
-    LARGE_STRAIGHT = "large_straight"
-    KIRIKI = "kiriki"
-    CHANCE = "chance"
-
-    @classmethod
-    def parse(cls, text: str) -> Row:
-        """The row with this id; a clear :class:`UnknownRowError` otherwise."""
-        try:
-            return cls(text)
-        except ValueError:
-            raise UnknownRowError(f"unknown row {text!r}; rows are: {', '.join(cls)}") from None
-
-
-class Total(StrEnum):
-    """The derived lines of the sheet: no player scores in them."""
-
-    BONUS = "bonus"
-    UPPER_TOTAL = "upper_total"
-    LOWER_TOTAL = "lower_total"
-    GRAND_TOTAL = "grand_total"
-
-
-class UnknownRowError(ValueError):
-    """A row id that is not one of the 13 playable rows."""
-
-
-UPPER_ROWS = (Row.ONES, Row.TWOS, Row.THREES, Row.FOURS, Row.FIVES, Row.SIXES)
-LOWER_ROWS = tuple(row for row in Row if row not in UPPER_ROWS)
-
-# The full sheet from top to bottom, derived lines in their places.
-SHEET_LINES: tuple[Row | Total, ...] = (
-    *UPPER_ROWS, Total.BONUS, Total.UPPER_TOTAL, *LOWER_ROWS, Total.LOWER_TOTAL, Total.GRAND_TOTAL,
-)
-
-Points = int | Literal["sum"]
-ExtraTurns = Literal["repeat_kirikis", "every_kiriki", "none"]
+# The derived lines of every sheet, which no player scores in.
+BONUS, UPPER_TOTAL, LOWER_TOTAL, GRAND_TOTAL = "bonus", "upper_total", "lower_total", "grand_total"
+TOTALS = (BONUS, UPPER_TOTAL, LOWER_TOTAL, GRAND_TOTAL)
+CELL = "cell"  # a repeat five of a kind adds to its own row's cell
 
 
 @dataclass(frozen=True, slots=True)
-class RowRule:
-    """How one row scores: a rule family and its parameters, straight from the ruleset file."""
+class Row:
+    """One row of the sheet: its id, its label, its section and how it scores."""
 
-    rule: Literal["face", "of_a_kind", "full_house", "straight", "chance"]
-    face: int | None = None
-    at_least: int | None = None
-    length: int | None = None
-    points: Points = "sum"
-    five_of_a_kind_counts: bool = False
+    id: str
+    label: str
+    section: Section
+    rule: RowRule
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True, slots=True)
+class FiveOfAKind:
+    """What a five of a kind does beyond its row.
+
+    ``repeat_adds``: the points a five of a kind adds once ``row`` holds more than 0 (``None``:
+    nothing), to ``repeat_to`` (:data:`CELL`, the row's own cell, filling no other row; or the id
+    of a bonus line, the roll then scoring in a row as well). ``extra_turns``: which of them earn a
+    turn at the end (``repeat``: each repeat; ``every``: every five of a kind scored above 0, the
+    first too; ``none``).
+    """
+
+    row: str
+    repeat_adds: int | None
+    repeat_to: str
+    extra_turns: ExtraTurns
+
+    @property
+    def adds_to_cell(self) -> bool:
+        return self.repeat_adds is not None and self.repeat_to == CELL
+
+    @property
+    def bonus_line(self) -> str | None:
+        """The id of the line repeat five of a kinds add to, if not the row's own cell."""
+        return self.repeat_to if self.repeat_adds is not None and self.repeat_to != CELL else None
 
 
 @dataclass(frozen=True, slots=True)
 class SheetRuleset:
-    """A validated Kiriki ruleset. Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
+    """A validated score-sheet ruleset. Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
 
     name: str
     title: str
     description: str
+    game: str
     dice: int
     rolls_per_turn: int
     min_players: int
     max_players: int
-    rows: Mapping[Row, RowRule]
-    bonus_more_than: int
+    rows: Mapping[str, Row]
+    bonus_more_than: int | None  # None: no upper bonus
     bonus_points: int
-    repeat_kiriki_adds: int | None
-    extra_turns: ExtraTurns
+    five_of_a_kind: FiveOfAKind | None
+    joker: Joker
     gaps: tuple[tuple[str, str], ...]
-    game: str = "kiriki"
+
+    # -- the rows --------------------------------------------------------------------------
+
+    @property
+    def row_ids(self) -> tuple[str, ...]:
+        """The playable rows, in sheet order."""
+        return tuple(self.rows)
+
+    @property
+    def upper_rows(self) -> tuple[str, ...]:
+        return tuple(row.id for row in self.rows.values() if row.section == "upper")
+
+    @property
+    def lower_rows(self) -> tuple[str, ...]:
+        return tuple(row.id for row in self.rows.values() if row.section == "lower")
+
+    @property
+    def bonus_line(self) -> str | None:
+        """The id of the line repeat five of a kinds add to, if the ruleset has one."""
+        return self.five_of_a_kind.bonus_line if self.five_of_a_kind else None
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The whole sheet top to bottom, derived lines in their places."""
+        extra = (self.bonus_line,) if self.bonus_line else ()
+        return (*self.upper_rows, BONUS, UPPER_TOTAL, *self.lower_rows, *extra, LOWER_TOTAL, GRAND_TOTAL)
+
+    @property
+    def derived_lines(self) -> tuple[str, ...]:
+        """The lines no player scores in."""
+        return tuple(line for line in self.lines if line not in self.rows)
+
+    def parse_row(self, text: str) -> str:
+        """The row with this id; a clear :class:`UnknownRowError` otherwise."""
+        if text not in self.rows:
+            raise UnknownRowError(f"unknown row {text!r}; rows are: {', '.join(self.rows)}")
+        return text
+
+    def face_row(self, face: int) -> str | None:
+        """The upper row that counts ``face``, if there is one."""
+        return next((row.id for row in self.rows.values()
+                     if row.section == "upper" and getattr(row.rule, "face", None) == face), None)
+
+    def five_of_a_kind_fits(self, counts: tuple[int, ...]) -> bool:
+        """Is this roll a five of a kind as the ruleset's five-of-a-kind row sees it?"""
+        return self.five_of_a_kind is not None and self.rows[self.five_of_a_kind.row].rule.fits(counts)
+
+    # -- reading a file -----------------------------------------------------------------------
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> SheetRuleset:
-        """The typed ruleset of schema-valid data (see ``dicespec/schemas/kiriki-ruleset.json``)."""
+        """The typed ruleset of schema-valid data (see ``dicespec/schemas/score-sheet-ruleset.json``).
+
+        Raises :class:`ValueError` naming the key for what a schema cannot say (a five-of-a-kind
+        row that is not one, a bonus line whose id is taken).
+        """
+        rows = {
+            key: Row(key, value["label"], value["section"], rule_from_data(value))
+            for key, value in data["rows"].items()
+        }
+        bonus = data.get("upper_bonus")
+        five = _five_of_a_kind(data.get("five_of_a_kind"), rows, data["dice"])
+        if data["joker"] != "none" and five is None:
+            raise ValueError(f"joker: {data['joker']!r}: a joker needs a five_of_a_kind row")
         return cls(
             name=data["name"],
             title=data["title"],
             description=data["description"],
+            game=data["game"],
             dice=data["dice"],
             rolls_per_turn=data["rolls_per_turn"],
             min_players=data["players"]["min"],
             max_players=data["players"]["max"],
-            rows=MappingProxyType({Row(key): RowRule(**value) for key, value in data["rows"].items()}),
-            bonus_more_than=data["upper_bonus"]["more_than"],
-            bonus_points=data["upper_bonus"]["points"],
-            repeat_kiriki_adds=data["repeat_kiriki"]["adds"],
-            extra_turns=data["extra_turns"],
+            rows=MappingProxyType(rows),
+            bonus_more_than=None if bonus is None else bonus.get("more_than", bonus.get("at_least", 0) - 1),
+            bonus_points=0 if bonus is None else bonus["points"],
+            five_of_a_kind=five,
+            joker=data["joker"],
             gaps=tuple((gap["key"], gap["choice"]) for gap in data["gaps"]),
         )
 
@@ -115,3 +169,16 @@ class SheetRuleset:
 
     def __repr__(self) -> str:
         return f"<SheetRuleset {self.name}>"
+
+
+def _five_of_a_kind(data: Mapping[str, Any] | None, rows: Mapping[str, Row], dice: int) -> FiveOfAKind | None:
+    if data is None:
+        return None
+    row = rows.get(data["row"])
+    if row is None or not (isinstance(row.rule, OfAKind) and row.rule.at_least == dice):
+        raise ValueError(f"five_of_a_kind.row: {data['row']!r}: not a row of all {dice} dice of a kind")
+    repeat = data["repeat"]
+    to = repeat.get("to", CELL)
+    if to != CELL and (to in rows or to in TOTALS):
+        raise ValueError(f"five_of_a_kind.repeat.to: {to!r}: already the id of a line of the sheet")
+    return FiveOfAKind(row.id, repeat["adds"], to, data["extra_turns"])

@@ -1,4 +1,4 @@
-"""Kiriki in the terminal: the score table of one roll, and a playable game.
+"""A score-sheet game in the terminal: the score table of one roll, and a playable game.
 
 Only formatting and reading input live here; every rule is asked of the engine.
 """
@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dicespec.dice import Roll
 from dicespec.scoresheet.game import SheetActionError, SheetGame, winners
 from dicespec.scoresheet.rows import score_sheet
-from dicespec.scoresheet.ruleset import SheetRuleset, Row
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.terminal import QUIT, read_command
 
@@ -20,10 +20,10 @@ def score_report(ruleset: SheetRuleset, roll: Roll, *, as_json: bool = False) ->
     """Every row's score for ``roll``: a table, or JSON ``{"rows": {...}}``."""
     scores = score_sheet(ruleset, roll)
     if as_json:
-        payload = {"game": "kiriki", "ruleset": ruleset.name, "dice": str(roll),
+        payload = {"game": ruleset.game, "ruleset": ruleset.name, "dice": str(roll),
                    "rows": {str(row): points for row, points in scores.items()}}
         return json.dumps(payload)
-    width = max(len(row) for row in Row)
+    width = max(len(row) for row in ruleset.rows)
     lines = [f"{ruleset.title} ({ruleset.name}), dice {roll}"]
     lines += [f"  {row:<{width}}  {points:>3}" for row, points in scores.items()]
     return "\n".join(lines)

@@ -6,6 +6,8 @@ engine raises them before it changes anything: a refused action leaves the game 
 
 from __future__ import annotations
 
+from dicespec.errors import PlayerCountError as PlayerCountError  # shared by every game
+
 
 class SetAsideRulesError(ValueError):
     """Something the 10000 rules do not allow. ``code`` is a stable id for reports."""
@@ -76,8 +78,3 @@ class BelowEntryError(ActionError):
 class MustRollError(ActionError):
     code = "must-roll"
 
-
-class PlayerCountError(SetAsideRulesError):
-    """A number of players the ruleset does not allow."""
-
-    code = "player-count"

@@ -20,7 +20,7 @@ import numpy as np
 
 from dicespec.scoresheet.ruleset import SheetRuleset
 
-FORMAT = "dicespec-kiriki-values-1"  # change it when the table's meaning or layout changes
+FORMAT = "dicespec-sheet-values-2"  # change it when the table's meaning or layout changes
 
 
 def cache_dir() -> Path:
@@ -37,17 +37,17 @@ def rules_key(ruleset: SheetRuleset) -> str:
         "format": FORMAT,
         "dice": ruleset.dice,
         "rolls_per_turn": ruleset.rolls_per_turn,
-        "rows": {str(row): asdict(rule) for row, rule in ruleset.rows.items()},
+        "rows": [[row.id, row.section, row.rule.family, asdict(row.rule)] for row in ruleset.rows.values()],
         "bonus": [ruleset.bonus_more_than, ruleset.bonus_points],
-        "repeat_kiriki_adds": ruleset.repeat_kiriki_adds,
-        "extra_turns": ruleset.extra_turns,
+        "five_of_a_kind": None if ruleset.five_of_a_kind is None else asdict(ruleset.five_of_a_kind),
+        "joker": ruleset.joker,
     }
     return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()
 
 
 def table_path(ruleset: SheetRuleset) -> Path:
     """The file that holds (or will hold) the state values of ``ruleset``."""
-    return cache_dir() / f"kiriki-values-{rules_key(ruleset)[:20]}.npz"
+    return cache_dir() / f"sheet-values-{rules_key(ruleset)[:20]}.npz"
 
 
 def load_table(ruleset: SheetRuleset) -> np.ndarray | None:

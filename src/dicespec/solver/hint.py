@@ -15,17 +15,15 @@ from enum import StrEnum
 import numpy as np
 
 from dicespec.dice import Roll
-from dicespec.scoresheet.ruleset import UPPER_ROWS, SheetRuleset, Row
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver.keeps import best_keep_values, counts_of, reroll_values, roll_of
 from dicespec.solver.scoresheet import (
-    ROWS,
     RepeatCell,
     SheetSolution,
     NoTurnLeftError,
     State,
     StateBatch,
-    bit,
     final_values,
     solution,
 )
@@ -43,7 +41,7 @@ class Choice:
 
     action: Action
     dice: Roll | None = None  # KEEP: the dice held, ascending
-    row: Row | None = None  # SCORE: the row
+    row: str | None = None  # SCORE: the row
 
     def __str__(self) -> str:
         if self.action is Action.KEEP:
@@ -113,19 +111,19 @@ class TurnPlan:
         rules, state, values = self.rules, self.state, self.solution.values
         scores = rules.scores[rules.tables.roll_index(roll.counts)]
         found = []
-        for i, row in enumerate(ROWS):
-            if state.filled & bit(row):
+        for i, row in enumerate(rules.rows):
+            if state.filled & rules.bit(row):
                 continue
             points = int(scores[i])
             upper, cell, gain = state.upper, state.kiriki, points
-            if row in UPPER_ROWS:
+            if i in rules.upper_index:
                 gain += rules.bonus(state.upper, points)
                 upper = min(rules.upper_cap, state.upper + points)
-            elif row is Row.KIRIKI and rules.distinguishes_kiriki_scores():
+            elif i == rules.five_index and rules.distinguishes_kiriki_scores():
                 cell = RepeatCell.SCORED if points > 0 else RepeatCell.ZERO
-            elif row is Row.KIRIKI:
+            elif i == rules.five_index:
                 cell = RepeatCell.ZERO
-            after = float(values[state.filled | bit(row), upper, cell])
+            after = float(values[state.filled | rules.bit(row), upper, cell])
             found.append((Choice(Action.SCORE, row=row), gain + after))
         repeat = (
             rules.repeat_adds is not None
@@ -134,8 +132,9 @@ class TurnPlan:
         )
         if repeat:
             assert rules.repeat_adds is not None
-            found.append((Choice(Action.SCORE, row=Row.KIRIKI), rules.repeat_adds + self._own))
-        if state.filled == (1 << len(ROWS)) - 1:
+            assert rules.five_index is not None
+            found.append((Choice(Action.SCORE, row=rules.rows[rules.five_index]), rules.repeat_adds + self._own))
+        if state.filled == rules.full:
             found.append((Choice(Action.END), 0.0))
         return found
 

@@ -32,8 +32,8 @@ class ProgressLine:
         self.stream.flush()
 
 
-def kiriki_report(solved: SheetSolution) -> str:
-    """The optimal expected score of a Kiriki ruleset and where its state values are kept."""
+def sheet_report(solved: SheetSolution) -> str:
+    """The optimal expected score of a score-sheet ruleset and where its state values are kept."""
     ruleset = solved.ruleset
     return "\n".join([
         f"{ruleset.title} ({ruleset.name}): optimal solitaire play",
@@ -55,8 +55,8 @@ def _dice(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
 
-def ten_thousand_report(turn: TurnPolicy, entry: EntryPolicy) -> str:
-    """A 10000 ruleset's optimal turn: expected score, banking table, chance of getting on the board."""
+def set_aside_report(turn: TurnPolicy, entry: EntryPolicy) -> str:
+    """A set-aside ruleset's optimal turn: expected score, banking table, chance of getting on the board."""
     ruleset = turn.ruleset
     lines = [
         f"{ruleset.title} ({ruleset.name}): optimal play of one turn",

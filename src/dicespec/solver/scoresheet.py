@@ -1,11 +1,13 @@
-"""Optimal solitaire Kiriki: the expected final grand total of every turn-start state.
+"""Optimal solitaire play of a score-sheet game (Kiriki, …): the expected final grand total of
+every turn-start state.
 
 A *state* is what the rest of a one-player game depends on at the start of a turn:
 
-- which of the 13 rows are filled (a 13-bit mask, bit ``i`` for the ``i``-th row in sheet order);
+- which of the ruleset's rows are filled (a mask, bit ``i`` for the ``i``-th row in sheet order);
 - the upper rows' sum, capped at the bonus threshold (``more_than + 1``): past it, more upper
   points change nothing but the points themselves;
-- the kiriki cell: open, scored 0, or scored above 0 (only the last allows repeat kirikis).
+- the five-of-a-kind cell (Kiriki's kiriki row): open, scored 0, or scored above 0 (only the
+  last allows repeat kirikis).
 
 ``V(s)`` is the expected number of points still to come from state ``s`` with optimal play,
 the upper bonus counted when it is earned. A full sheet ends the game (``V = 0``) unless the
@@ -34,22 +36,25 @@ scored 0, plus an estimate from the states one row later) is usually close enoug
 Newton step lands on the fixed point, and a plain evaluation confirms it: about 2.2 turn
 evaluations a state for the reference. No number of repeat kirikis is assumed.
 
-Every number comes from the ruleset: row scores from :func:`dicespec.scoresheet.rows.score_sheet`,
-the bonus, ``repeat_kiriki.adds``, ``extra_turns`` and ``rolls_per_turn``.
+Every number and row comes from the ruleset: row scores from
+:func:`dicespec.scoresheet.rows.score_sheet`, the upper rows and bonus, ``five_of_a_kind``
+(its row, ``repeat.adds``, ``extra_turns``) and ``rolls_per_turn``. The joker and repeat bonuses
+added to a bonus line (Yahtzee's) are not solved yet: such rulesets are refused.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 
 import numpy as np
 
-from dicespec.scoresheet.rows import fits, score_sheet
-from dicespec.scoresheet.ruleset import UPPER_ROWS, SheetRuleset, Row
+from dicespec.errors import UnsupportedRulesetError
+from dicespec.scoresheet.rows import score_sheet
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver.cache import load_table, rules_key, save_table
 from dicespec.solver.keeps import KeepTables, keep_tables, roll_of, turn_value, turn_value_and_slope
@@ -57,16 +62,9 @@ from dicespec.solver.keeps import KeepTables, keep_tables, roll_of, turn_value, 
 Progress = Callable[[int, int], None]
 """Told ``(states solved, states in all)`` as a solve goes on."""
 
-ROWS = tuple(Row)
-FULL = (1 << len(ROWS)) - 1
 CHUNK = 512  # states a batch: large enough for numpy, small enough for the caches
 TOLERANCE = 1e-9  # the largest |T(x) - x| a repeat-kiriki state's value may leave
 MAX_NEWTON_STEPS = 60
-
-
-def bit(row: Row) -> int:
-    """The row's bit in a filled-rows mask."""
-    return 1 << ROWS.index(row)
 
 
 class RepeatCell(IntEnum):
@@ -75,10 +73,6 @@ class RepeatCell(IntEnum):
     OPEN = 0
     ZERO = 1  # scored 0: no repeat kiriki can follow
     SCORED = 2  # scored above 0: repeat kirikis may follow
-
-
-class UnsupportedRulesetError(ValueError):
-    """A ruleset whose turns the solver's state does not describe."""
 
 
 # -- what the solver reads from the ruleset ---------------------------------------------------
@@ -90,6 +84,9 @@ class Rules:
 
     ruleset: SheetRuleset
     tables: KeepTables
+    rows: tuple[str, ...]  # in sheet order: bit i of a filled-rows mask is rows[i]
+    upper_index: tuple[int, ...]  # the upper rows' indexes
+    five_index: int | None  # the five-of-a-kind row's index, if the ruleset has one
     scores: np.ndarray  # (rolls, rows): points of each roll in each row
     upper_cap: int  # upper sums at or past this are one state; reaching it earns the bonus
     bonus_points: int
@@ -101,6 +98,20 @@ class Rules:
     @property
     def upper_sizes(self) -> int:
         return self.upper_cap + 1
+
+    @property
+    def full(self) -> int:
+        """The mask of a full sheet."""
+        return (1 << len(self.rows)) - 1
+
+    def bit(self, row: str) -> int:
+        """The row's bit in a filled-rows mask."""
+        return 1 << self.rows.index(row)
+
+    @property
+    def five_bit(self) -> int:
+        """The five-of-a-kind row's bit (0 when there is no such row)."""
+        return 0 if self.five_index is None else 1 << self.five_index
 
     def distinguishes_kiriki_scores(self) -> bool:
         """Does a kiriki cell above 0 play differently from one scored 0?"""
@@ -118,26 +129,37 @@ class Rules:
 @cache
 def rules_of(ruleset: SheetRuleset) -> Rules:
     """The solver's view of ``ruleset``; refuses rules its state cannot describe."""
-    if ruleset.extra_turns == "none" and ruleset.repeat_kiriki_adds is not None:
+    five = ruleset.five_of_a_kind
+    if ruleset.joker != "none":
+        raise UnsupportedRulesetError(f"ruleset {ruleset.name}: the solver does not play jokers yet")
+    if ruleset.bonus_line is not None:
         raise UnsupportedRulesetError(
-            f"ruleset {ruleset.name}: a repeat kiriki that earns no turn leaves a row open at the end; "
+            f"ruleset {ruleset.name}: the solver does not count repeat bonuses in a bonus line yet")
+    adds = five.repeat_adds if five is not None else None
+    if five is not None and five.extra_turns == "none" and adds is not None:
+        raise UnsupportedRulesetError(
+            f"ruleset {ruleset.name}: a repeat five of a kind that earns no turn leaves a row open at the end; "
             "the solver's state (filled rows) cannot count the turns left"
         )
     tables = keep_tables(ruleset.dice)
     rolls = [roll_of(counts) for counts in tables.roll_counts()]
+    rows = ruleset.row_ids
     sheets = [score_sheet(ruleset, roll) for roll in rolls]
-    scores = np.array([[sheet[row] for row in ROWS] for sheet in sheets], dtype=np.int64)
-    kiriki_rule = ruleset.rows[Row.KIRIKI]
-    repeat_rolls = np.array([i for i, roll in enumerate(rolls) if fits(kiriki_rule, roll.counts)], dtype=np.intp)
+    scores = np.array([[sheet[row] for row in rows] for sheet in sheets], dtype=np.int64)
+    repeat_rolls = np.array([i for i, roll in enumerate(rolls) if ruleset.five_of_a_kind_fits(roll.counts)],
+                            dtype=np.intp)
     return Rules(
         ruleset=ruleset,
         tables=tables,
+        rows=rows,
+        upper_index=tuple(rows.index(row) for row in ruleset.upper_rows),
+        five_index=None if five is None else rows.index(five.row),
         scores=scores,
-        upper_cap=ruleset.bonus_more_than + 1,
+        upper_cap=0 if ruleset.bonus_more_than is None else ruleset.bonus_more_than + 1,
         bonus_points=ruleset.bonus_points,
-        repeat_adds=ruleset.repeat_kiriki_adds,
+        repeat_adds=adds,
         repeat_rolls=repeat_rolls,
-        every_kiriki_extra=ruleset.extra_turns == "every_kiriki",
+        every_kiriki_extra=five is not None and five.extra_turns == "every",
         rerolls=ruleset.rolls_per_turn - 1,
     )
 
@@ -145,11 +167,11 @@ def rules_of(ruleset: SheetRuleset) -> Rules:
 def reachable_upper_sums(rules: Rules) -> list[np.ndarray]:
     """For each set of filled upper rows (6-bit mask), the capped upper sums a sheet can have."""
     found = []
-    for upper_mask in range(1 << len(UPPER_ROWS)):
+    for upper_mask in range(1 << len(rules.upper_index)):
         sums = {0}
-        for i, row in enumerate(UPPER_ROWS):
+        for i, index in enumerate(rules.upper_index):
             if upper_mask >> i & 1:
-                points = set(rules.scores[:, ROWS.index(row)].tolist())
+                points = set(rules.scores[:, index].tolist())
                 sums = {min(rules.upper_cap, s + p) for s in sums for p in points}
         found.append(np.array(sorted(sums), dtype=np.intp))
     return found
@@ -165,20 +187,24 @@ class State:
     filled: int
     upper: int
     kiriki: RepeatCell
+    rows: tuple[str, ...] = field(default=(), compare=False)  # the row of each bit, for messages
 
     @classmethod
     def of(cls, ruleset: SheetRuleset, sheet: Sheet) -> State:
         """The state of ``sheet`` under ``ruleset``."""
-        filled = sum(bit(row) for row in sheet.cells)
-        upper = min(sheet.upper_sum, ruleset.bonus_more_than + 1)
-        if sheet.is_open(Row.KIRIKI):
+        rules = rules_of(ruleset)
+        filled = sum(rules.bit(row) for row in sheet.cells)
+        upper = min(sheet.upper_sum(ruleset), rules.upper_cap)
+        five = ruleset.five_of_a_kind
+        if five is None or sheet.is_open(five.row):
             cell = RepeatCell.OPEN
         else:
-            cell = RepeatCell.SCORED if sheet.cells[Row.KIRIKI] > 0 else RepeatCell.ZERO
-        return cls(filled, upper, cell)
+            cell = RepeatCell.SCORED if sheet.cells[five.row] > 0 else RepeatCell.ZERO
+        return cls(filled, upper, cell, rules.rows)
 
     def __str__(self) -> str:
-        rows = ", ".join(row for row in ROWS if self.filled & bit(row)) or "none"
+        rows = ", ".join(row for i, row in enumerate(self.rows) if self.filled >> i & 1) or (
+            "none" if not self.filled else f"mask {self.filled:#b}")
         return f"rows filled: {rows}; upper sum {self.upper}; kiriki cell {self.kiriki.name.lower()}"
 
 
@@ -207,16 +233,16 @@ def final_values(
     answer's second part is each final value's derivative with respect to it.
     """
     size = len(batch)
-    full = batch.filled == FULL
+    full = batch.filled == rules.full
     # A full sheet's turn may end with no score; otherwise a row must be scored.
     final = np.where(full, 0.0, -np.inf)[None, :].repeat(rules.tables.roll_count, axis=0)
-    for i, row in enumerate(ROWS):
+    for i in range(len(rules.rows)):
         is_open = (batch.filled & (1 << i)) == 0
         if not is_open.any():
             continue
         after = batch.filled | (1 << i)
         points = rules.scores[:, i]
-        if row in UPPER_ROWS:
+        if i in rules.upper_index:
             # Upper rows move the upper sum: one next state per distinct score of the row.
             distinct, which = np.unique(points, return_inverse=True)
             upper = batch.upper[None, :] + distinct[:, None]
@@ -226,7 +252,7 @@ def final_values(
             by_score = distinct[:, None] + earned + values[after[None, :], capped, batch.kiriki[None, :]]
             by_score[:, ~is_open] = -np.inf
             candidate = by_score[which.ravel()]
-        elif row is Row.KIRIKI:
+        elif i == rules.five_index:
             # The kiriki row: its score decides what the cell allows later (when that matters).
             scored = RepeatCell.SCORED if rules.distinguishes_kiriki_scores() else RepeatCell.ZERO
             above = values[after, batch.upper, scored]
@@ -263,16 +289,16 @@ def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
     where the kiriki cell's score makes no difference, only the 0 case is solved.
     """
     reachable = reachable_upper_sums(rules)
-    upper_bits = sum(bit(row) for row in UPPER_ROWS)
-    kiriki_bit = bit(Row.KIRIKI)
+    upper_bits = sum(1 << i for i in rules.upper_index)
+    kiriki_bit = rules.five_bit
     if rules.distinguishes_kiriki_scores():
         filled_cells = (RepeatCell.ZERO, RepeatCell.SCORED)
     else:
         filled_cells = (RepeatCell.ZERO,)
-    shift = [ROWS.index(row) for row in UPPER_ROWS]
-    for count in reversed(range(len(ROWS) + 1)):
+    shift = list(rules.upper_index)
+    for count in reversed(range(len(rules.rows) + 1)):
         parts: list[tuple[int, np.ndarray, int]] = []
-        for filled in range(FULL + 1):
+        for filled in range(rules.full + 1):
             if filled.bit_count() != count:
                 continue
             upper_mask = sum(1 << k for k, i in enumerate(shift) if filled >> i & 1)
@@ -285,7 +311,7 @@ def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
         kiriki = np.concatenate([np.full(len(u), int(c)) for _, u, c in parts])
         batch = StateBatch(filled, upper, kiriki)
         looping = (kiriki == RepeatCell.SCORED) & (rules.repeat_adds is not None)
-        if count == len(ROWS):
+        if count == len(rules.rows):
             # A full sheet has a turn only when one is owed beyond the rows.
             has_turn = np.asarray(rules.has_extra_turn(kiriki), dtype=bool)
             yield count, batch.take(has_turn & ~looping), batch.take(has_turn & looping)
@@ -335,9 +361,9 @@ def looping_guess(rules: Rules, values: np.ndarray, batch: StateBatch) -> np.nda
     plus what a kiriki above 0 adds one row later (averaged over the open rows), scaled up by
     the number of open rows. Any guess converges; a close one saves a Newton step."""
     zero = values[batch.filled, batch.upper, RepeatCell.ZERO]
-    open_rows = len(ROWS) - np.array([int(f).bit_count() for f in batch.filled])
+    open_rows = len(rules.rows) - np.array([int(f).bit_count() for f in batch.filled])
     gains, counted = np.zeros(len(batch)), np.zeros(len(batch))
-    for i in range(len(ROWS)):
+    for i in range(len(rules.rows)):
         later = batch.filled | (1 << i)
         gain = values[later, batch.upper, RepeatCell.SCORED] - values[later, batch.upper, RepeatCell.ZERO]
         usable = ((batch.filled >> i) & 1 == 0) & ~np.isnan(gain)
@@ -365,8 +391,8 @@ class SolveStats:
 def solve_values(rules: Rules, *, progress: Progress | None = None) -> tuple[np.ndarray, SolveStats]:
     """``V`` of every state: an array indexed ``[filled, upper, kiriki cell]`` (NaN: unreachable)."""
     start = time.perf_counter()
-    values = np.full((FULL + 1, rules.upper_sizes, len(RepeatCell)), np.nan)
-    values[FULL] = 0.0  # a full sheet without a turn owed
+    values = np.full((rules.full + 1, rules.upper_sizes, len(RepeatCell)), np.nan)
+    values[rules.full] = 0.0  # a full sheet without a turn owed
     every_level = list(levels(rules))
     total = sum(len(plain) + len(looping) for _, plain, looping in every_level)
     done = looping_states = evaluations = 0
@@ -383,7 +409,7 @@ def solve_values(rules: Rules, *, progress: Progress | None = None) -> tuple[np.
             if progress:
                 progress(done, total)
     if not rules.distinguishes_kiriki_scores():
-        kiriki_filled = (np.arange(FULL + 1) & bit(Row.KIRIKI)) != 0
+        kiriki_filled = (np.arange(rules.full + 1) & rules.five_bit) != 0
         values[kiriki_filled, :, RepeatCell.SCORED] = values[kiriki_filled, :, RepeatCell.ZERO]
     stats = SolveStats(total, looping_states, evaluations, time.perf_counter() - start)
     return values, stats
@@ -411,11 +437,11 @@ class SheetSolution:
     @property
     def expected_score(self) -> float:
         """The expected grand total of a whole solitaire game played optimally."""
-        return self.value(State(0, 0, RepeatCell.OPEN))
+        return self.value(State(0, 0, RepeatCell.OPEN, self.rules.rows))
 
     def has_turn(self, state: State) -> bool:
         """Does a player at the start of a turn in ``state`` have that turn (rows open, or one owed)?"""
-        return state.filled != FULL or bool(self.rules.has_extra_turn(state.kiriki))
+        return state.filled != self.rules.full or bool(self.rules.has_extra_turn(state.kiriki))
 
     def value(self, state: State) -> float:
         """``V(state)``: the expected points still to come, bonus included, from a turn's start."""

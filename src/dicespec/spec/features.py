@@ -29,10 +29,10 @@ from typing import Any
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
+from dicespec.registry import game_of_tag
 from dicespec.spec.paths import features_dir
 
 FLAGS = ("erratum", "variant", "ambiguity", "gap")
-GAME_TAGS = {"kiriki": "kiriki", "ten_thousand": "ten-thousand"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ class Case:
     """One checkable claim of the spec, with where it comes from."""
 
     id: str
-    game: str  # "kiriki" or "ten-thousand"
+    game: str  # the game's name in the registry (its tag names it), "" for none
     language: str  # "fr", "de", "pl", "en"
     path: str  # relative to features/, e.g. "kiriki/fr/feuille-de-score.feature"
     line: int
@@ -105,7 +105,7 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
     document = parse_feature(path)
     feature = document["feature"]
     feature_tags = _tags(feature)
-    game = next((GAME_TAGS[t] for t in feature_tags if t in GAME_TAGS), "")
+    game = next((found.name for t in feature_tags if (found := game_of_tag(t)) is not None), "")
     source = next((t.split(":", 1)[1] for t in feature_tags if t.startswith("source:")), "")
     rulesets = tuple(t.split(":", 1)[1] for t in feature_tags if t.startswith("ruleset:"))
     common = dict(

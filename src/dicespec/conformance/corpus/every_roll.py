@@ -1,0 +1,52 @@
+"""The exhaustive corpus: every roll a ruleset's answers depend on, with the reference's answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations_with_replacement, product
+
+from dicespec.conformance.corpus.case import Case, digits
+from dicespec.dice import FACES, Roll
+from dicespec.implementation import ReferenceImplementation
+from dicespec.registry import Game
+from dicespec.rulesets import find_ruleset
+
+
+def sheet_scores(game: Game, ruleset: str) -> Iterator[Case]:
+    """Every ordered roll in every row."""
+    from dicespec.scoresheet.rows import score_sheet
+
+    rules = find_ruleset(ruleset)
+    kind, op = f"{game.title.lower()} score", game.family.operations[0]
+    for dice in product(FACES, repeat=rules.dice):
+        text = digits(dice)
+        for row, points in score_sheet(rules, Roll(dice)).items():
+            yield Case(f"{game.name}/score/{ruleset}/{text}/{row}", kind, ruleset, row,
+                       op, {"ruleset": ruleset, "dice": text, "row": row}, points)
+
+
+def set_aside_bests(game: Game, ruleset: str) -> Iterator[Case]:
+    """Every ordered roll of one to six dice: its best score."""
+    reference = ReferenceImplementation()
+    rules = find_ruleset(ruleset)
+    kind = f"{game.title.lower()} best"
+    for count in range(1, rules.dice + 1):
+        row = f"{count} dice"
+        for dice in product(FACES, repeat=count):
+            text = digits(dice)
+            yield Case(f"{game.name}/best/{ruleset}/{text}", kind, ruleset, row, "ten_thousand_best",
+                       {"ruleset": ruleset, "dice": text}, reference.ten_thousand_best(ruleset, text))
+
+
+def set_aside_parts(game: Game, ruleset: str) -> Iterator[Case]:
+    """Every sub-multiset of every distinct roll of all the dice: its points or its rejection."""
+    reference = ReferenceImplementation()
+    rules = find_ruleset(ruleset)
+    kind = f"{game.title.lower()} set-aside"
+    for roll in combinations_with_replacement(FACES, rules.dice):
+        counts = Roll(roll).counts
+        for part in product(*(range(c + 1) for c in counts)):
+            text = "".join(str(face) * n for face, n in zip(FACES, part, strict=True))
+            yield Case(f"{game.name}/set-aside/{ruleset}/{digits(roll)}/{text or '-'}", kind,
+                       ruleset, f"{len(text)} dice", "ten_thousand_score", {"ruleset": ruleset, "dice": text},
+                       reference.ten_thousand_score(ruleset, text))

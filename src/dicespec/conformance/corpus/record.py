@@ -1,0 +1,54 @@
+"""A replayed game as the corpus records it, and the points at which it asks the implementation."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from dicespec.conformance.corpus.case import Case
+from dicespec.registry import Game
+
+CHECKPOINTS = 8  # at most, per game, besides its refused actions
+PROBES = 3  # refused (or accepted) actions tried per game, at most
+
+
+@dataclass
+class Record:
+    """A game as it is played: its actions, and the answers at the points worth asking."""
+
+    game: Game
+    ruleset: str
+    index: int
+    players: int
+    policy: str
+    actions: list[str] = field(default_factory=list)
+    turn_ends: list[tuple[int, Any, bool]] = field(default_factory=list)  # (actions, answer, notable)
+    probes: list[tuple[int, str, Any]] = field(default_factory=list)  # (actions, action, answer)
+
+    def may_probe(self, rng: random.Random, chance: float) -> bool:
+        """Try a refused action here? At most :data:`PROBES` a game, one after a given action."""
+        if len(self.probes) >= PROBES or (self.probes and self.probes[-1][0] == len(self.actions)):
+            return False
+        return rng.random() <= chance
+
+    def cases(self, rng: random.Random) -> Iterator[Case]:
+        ends, last = self.turn_ends, len(self.turn_ends) - 1
+        # The first and last turns, some notable ones, and evenly spaced others.
+        notable = [i for i, (_, _, flag) in enumerate(ends) if flag]
+        must = {0, last, *rng.sample(notable, min(len(notable), CHECKPOINTS // 2))}
+        room = max(0, CHECKPOINTS - len(must))
+        picks = sorted(must | {round(last * (i + 1) / (room + 1)) for i in range(room)})
+        op = self.game.family.operations[-1]  # a family's replay operation comes last
+        kind = f"{self.game.title.lower()} game"
+        prefix = f"{self.game.name}/game/{self.ruleset}/{self.index:03d}"
+        asked = [(ends[i][0], None, ends[i][1]) for i in picks] + self.probes
+        for count, extra, answer in sorted(asked, key=lambda a: (a[0], a[1] is not None)):
+            actions = self.actions[:count] + ([extra] if extra is not None else [])
+            yield Case(f"{prefix}/{count}{'+' if extra is not None else ''}", kind, self.ruleset, self.policy, op,
+                       {"ruleset": self.ruleset, "players": self.players, "actions": actions}, answer)
+
+
+def players_for(rng: random.Random, rules: Any) -> int:
+    return max(rules.min_players, min(rules.max_players, rng.choice((1, 1, 2, 2, 3, 4))))

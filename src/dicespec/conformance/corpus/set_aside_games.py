@@ -1,0 +1,120 @@
+"""Replayed set-aside games (10000, Farkle, …): seeded policies, played through the engine."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from dicespec.conformance.corpus.case import Case, digits
+from dicespec.conformance.corpus.record import Record, players_for
+from dicespec.dice import FACES
+from dicespec.implementation import set_aside_replay_answer
+from dicespec.registry import Game
+from dicespec.rulesets import find_ruleset
+
+
+@dataclass(frozen=True)
+class SetAsidePolicy:
+    """How a player sets aside and when they bank."""
+
+    pick: str  # "most" (most points, fewest dice), "fewest" (fewest dice) or "random"
+    bank_at: int  # bank once the turn holds this much (and may bank)
+    bank_chance: float = 1.0  # ... with this chance
+    reckless: bool = False  # bank below the entry when the ruleset lets that score nothing
+
+
+POLICIES: dict[str, SetAsidePolicy] = {
+    "greedy-300": SetAsidePolicy("most", 300),
+    "greedy-1000": SetAsidePolicy("most", 1000),
+    "singles-500": SetAsidePolicy("fewest", 500),
+    "random": SetAsidePolicy("random", 200, 0.4),
+    "reckless": SetAsidePolicy("most", 250, 0.5, reckless=True),
+    "hot-dice-chaser": SetAsidePolicy("most", 2000),
+}
+
+
+def _probe(rng: random.Random, game: Any) -> str:
+    from dicespec.setaside.game import Phase
+
+    state = game.state
+    hand = digits(rng.choices(FACES, k=state.dice_left))
+    if state.is_over:
+        return rng.choice([f"roll {hand}", "bank", "set 5"])
+    if state.phase is Phase.TURN_START:
+        return rng.choice(["set 5", "bank", f"roll {hand}1"])
+    if state.phase is Phase.ROLLED:
+        dice = list(state.dice)
+        part = rng.sample(dice, rng.randint(1, len(dice)))
+        return rng.choice(["bank", f"roll {hand}", f"set {digits(part)}", "set 1111111",
+                           f"set {digits(sorted(dice))}{rng.choice(FACES)}"])
+    return rng.choice(["set 1", "bank", f"roll {hand}{rng.choice(FACES)}"])
+
+
+def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
+    """One seeded replayed game, asked at several points."""
+    from dicespec.setaside.combos import options
+    from dicespec.setaside.errors import SetAsideRulesError
+    from dicespec.setaside.game import Phase, SetAsideGame, is_entry_bank, must_roll
+    from dicespec.setaside.replay import ReplayResult, apply_action, parse_action
+    from dicespec.setaside.ruleset import BelowEntry
+
+    rules = find_ruleset(ruleset)
+    rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
+    name = list(POLICIES)[index % len(POLICIES)]
+    policy = POLICIES[name]
+    record = Record(game_, ruleset, index, players_for(rng, rules), name)
+    game = SetAsideGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
+
+    def probe() -> None:
+        if not record.may_probe(rng, 0.02):
+            return
+        action, saved = _probe(rng, game), game.state
+        try:
+            apply_action(game, parse_action(action))
+            answer = set_aside_replay_answer(ReplayResult(game.state))
+        except SetAsideRulesError as exc:
+            answer = set_aside_replay_answer(ReplayResult(saved, len(record.actions), exc.code))
+        game.state = saved
+        record.probes.append((len(record.actions), action, answer))
+
+    turns = 0
+    while not game.is_over:
+        turns += 1
+        assert turns < 5000, f"{record}: the game does not end"
+        player_index = game.state.current
+        before = game.state.players[player_index]
+        hot = False
+        while True:  # one turn
+            probe()
+            record.actions.append(f"roll {game.roll()}")
+            if game.state.phase is Phase.TURN_START or game.is_over:
+                break  # a farkle: the turn is over
+            probe()
+            choices = options(rules, game.state.dice)
+            if policy.pick == "most":
+                option = choices[0]
+            elif policy.pick == "fewest":
+                option = min(choices, key=lambda o: (len(o.dice), -o.points))
+            else:
+                option = rng.choice(choices)
+            game.set_aside(option.dice)
+            record.actions.append(f"set {option.dice}")
+            hot = hot or game.state.dice_left == rules.dice
+            probe()
+            state = game.state
+            if must_roll(rules, state):
+                continue
+            entered = is_entry_bank(rules, state.players[player_index], state.turn_points)
+            may_bank = entered or (policy.reckless and rules.below_entry is BelowEntry.SCORES_NOTHING)
+            if may_bank and state.turn_points >= policy.bank_at and rng.random() <= policy.bank_chance:
+                game.bank()
+                record.actions.append("bank")
+                break
+        after = game.state.players[player_index]
+        notable = hot or after.on_board != before.on_board or game.is_over or (
+            after.score == before.score and record.actions[-1] == "bank")
+        record.turn_ends.append((len(record.actions), set_aside_replay_answer(ReplayResult(game.state)), notable))
+    probe()
+    yield from record.cases(rng)

@@ -1,0 +1,159 @@
+"""The game registry: every game dicespec knows, declared once in ``dicespec/games.yaml``.
+
+A game is a name, a title, the tag of its cases and its reference ruleset, and a *family* of
+engine: ``score-sheet`` (a sheet of rows, as Kiriki, Yahtzee, Yatzy, Yacht) or ``set-aside``
+(dice set aside for points, as 10000, Farkle, Greed). The family is the code: its ruleset type
+and schema, its row or column ids, its corpus generators, its terminal game, its replay notation
+and its protocol operations (:class:`Family`). A game that fits a family is data: an entry in
+``games.yaml`` and its rulesets.
+
+Everything that needs to know about games asks here: :func:`games`, :func:`game`,
+:func:`game_of_ruleset`, :func:`game_of_tag`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pkgutil import resolve_name
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
+
+import jsonschema
+import yaml
+
+if TYPE_CHECKING:
+    from dicespec.conformance.corpus import Case
+    from dicespec.solver.report import ProgressLine
+
+JSON = dict[str, Any]
+
+# The families of engine, by name: where each one's implementation lives.
+FAMILIES = {
+    "score-sheet": "dicespec.scoresheet.family:FAMILY",
+    "set-aside": "dicespec.setaside.family:FAMILY",
+}
+
+
+class UnknownGameError(LookupError, ValueError):
+    """No game of the registry has that name (or tag)."""
+
+
+class Family(Protocol):
+    """What a family of engine provides to every game of the family."""
+
+    name: str
+    schema: str  # its rulesets' JSON Schema: dicespec/schemas/<schema>.json
+    operations: tuple[str, ...]  # the protocol operations its games are asked through
+
+    def ruleset_from_data(self, data: JSON) -> Any:
+        """The typed ruleset of schema-valid data."""
+
+    def ids(self, ruleset: Any) -> tuple[str, ...]:
+        """The row ids (score-sheet) or answer columns (set-aside) of a ruleset's golden file."""
+
+    def terminal(self) -> ModuleType:
+        """The terminal front end: ``score_report(ruleset, roll, as_json=)`` and ``play(ruleset, players, seed)``."""
+
+    def replay(self, ruleset: Any, players: int, actions: list[str]) -> JSON:
+        """A replay's answer, as the protocol's replay operation gives it."""
+
+    def exhaustive(self, game: Game, ruleset: str) -> Iterator[Case]:
+        """The exhaustive corpus of one ruleset."""
+
+    def play(self, game: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
+        """One seeded replayed game of the corpus, asked at several points."""
+
+    def roll_sizes(self, ruleset: Any) -> range:
+        """How many dice the rolls of the golden file have."""
+
+    def roll_answers(self, ruleset: str, dice: str) -> tuple[str, ...]:
+        """The golden answers of one roll, as text, in :meth:`ids` order."""
+
+    def golden_answer(self, case: Case) -> tuple[str, str]:
+        """The golden file's column of an exhaustive case, and its answer as text."""
+
+    def diff_group(self, game: Game, column: str, dice: str) -> str:
+        """How ``dicespec diff`` heads the changed rolls of one column (and size of roll)."""
+
+    def corpus_size(self, ruleset: Any) -> int:
+        """The exhaustive corpus's cases under one ruleset."""
+
+    def solve_report(self, ruleset: Any, progress: ProgressLine) -> str:
+        """The optimal-play report of ``dicespec solve``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One entry of the registry."""
+
+    name: str
+    title: str
+    family_name: str
+    tag: str
+    default_ruleset: str
+    summary: str
+
+    @property
+    def family(self) -> Family:
+        return family(self.family_name)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@cache
+def family(name: str) -> Family:
+    """The family of engine called ``name``."""
+    if name not in FAMILIES:
+        raise UnknownGameError(f"unknown family {name!r}; families: {', '.join(FAMILIES)}")
+    found: Family = resolve_name(FAMILIES[name])
+    return found
+
+
+@cache
+def _registry() -> dict[str, Game]:
+    folder = resources.files("dicespec")
+    entries = yaml.safe_load(folder.joinpath("games.yaml").read_text(encoding="utf-8"))
+    schema = json.loads(resources.files("dicespec.schemas").joinpath("games.json").read_text(encoding="utf-8"))
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(entries))
+    if error is not None:
+        where = ".".join(str(p) for p in error.absolute_path) or "(top level)"
+        raise ValueError(f"dicespec/games.yaml: {where}: {error.message}")
+    return {
+        entry["name"]: Game(entry["name"], entry["title"], entry["family"], entry["tag"], entry["default"],
+                            " ".join(entry["summary"].split()))
+        for entry in entries
+    }
+
+
+def games() -> tuple[Game, ...]:
+    """Every game, in registry order."""
+    return tuple(_registry().values())
+
+
+def game_names() -> tuple[str, ...]:
+    return tuple(_registry())
+
+
+def game(name: str) -> Game:
+    """The game called ``name``; a clear :class:`UnknownGameError` otherwise."""
+    try:
+        return _registry()[name]
+    except KeyError:
+        raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(_registry())}") from None
+
+
+def game_of_tag(tag: str) -> Game | None:
+    """The game whose cases carry the feature tag ``tag`` (``@kiriki``), if any."""
+    return next((g for g in _registry().values() if g.tag == tag), None)
+
+
+def game_of_ruleset(ruleset: str) -> Game:
+    """The game a shipped ruleset is for."""
+    from dicespec.rulesets import ruleset_data
+
+    return game(ruleset_data(ruleset)["game"])
