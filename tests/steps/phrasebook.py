@@ -10,6 +10,8 @@ from typing import Any
 import yaml
 from pytest_bdd import given, parsers, then, when
 
+from dicespec.validation import check
+
 PHRASEBOOK = Path(__file__).with_name("phrasebook.yaml")
 LANGUAGES = ("en", "fr", "de", "pl")
 _DECORATORS = {"given": given, "when": when, "then": then}
@@ -35,7 +37,15 @@ TYPES = {
 @cache
 def phrasebook() -> dict[str, dict[str, Any]]:
     """section (common, kiriki, ten_thousand) -> step key -> {type, target?, en: [...], fr: [...], …}."""
-    return yaml.safe_load(PHRASEBOOK.read_text(encoding="utf-8"))
+    return read_phrasebook(PHRASEBOOK)
+
+
+def read_phrasebook(path: Path) -> dict[str, dict[str, Any]]:
+    """A phrasebook file, checked against ``dicespec/schemas/phrasebook.json``."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    check(data, "phrasebook", path, owner="the phrasebook")
+    book: dict[str, dict[str, Any]] = data
+    return book
 
 
 class StepLogic(dict[str, Callable[..., Any]]):

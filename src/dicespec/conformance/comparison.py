@@ -31,6 +31,7 @@ import yaml
 from dicespec.conformance.report import OUTCOMES, Recorder, read_results
 from dicespec.conformance.runner import Options, Target, conform
 from dicespec.spec.paths import data_root
+from dicespec.validation import check
 
 KEPT_PER_GROUP = 1000  # not-passing cases kept per part, kind and row (the rest are counted)
 
@@ -72,7 +73,19 @@ def entries() -> list[Entry]:
     path = folder() / "implementations.yaml"
     if not path.is_file():
         return []
+    return read_entries(path)
+
+
+def read_entries(path: Path) -> list[Entry]:
+    """The implementations of a list like ``implementations.yaml``, checked against
+    ``schemas/implementations.json``; ids must differ (each names a results file)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    check(data, "implementations", path, owner="the implementations list")
+    seen: set[str] = set()
+    for i, item in enumerate(data):
+        if item["id"] in seen:
+            raise ValueError(f"{path}: {i}.id: {item['id']!r}: another implementation has this id")
+        seen.add(item["id"])
     return [Entry(item["id"], tuple(item["sources"]), item.get("impl"), item.get("python"), item.get("package"),
                   item.get("homepage")) for item in data]
 

@@ -11,16 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from dicespec.spec.paths import errata_path
+from dicespec.validation import check
 
 KINDS = ("erratum", "variant", "ambiguity", "gap")
 
 
 class ErrataError(ValueError):
-    """errata.yaml is not in the expected shape; the message names the entry and key."""
+    """errata.yaml is not in the expected shape (``schemas/errata.json``); the message names the
+    file, the key path and the value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,31 +49,23 @@ class Finding:
 _FIELDS = ("id", "game", "text", "source", "kind", "quote", "claim", "truth", "decision")
 
 
-def _finding(entry: object, where: str) -> Finding:
-    if not isinstance(entry, dict):
-        raise ErrataError(f"{where}: a finding is a mapping, not {type(entry).__name__}")
-    for key in _FIELDS:
-        if not isinstance(entry.get(key), str) or not entry[key].strip():
-            raise ErrataError(f"{where}: {key}: {entry.get(key)!r} must be a non-empty string")
-    if entry["kind"] not in KINDS:
-        raise ErrataError(f"{where}: kind: {entry['kind']!r} is not one of {', '.join(KINDS)}")
-    unknown = set(entry) - set(_FIELDS) - {"holds_under", "cases"}
-    if unknown:
-        raise ErrataError(f"{where}: unknown keys {sorted(unknown)}")
+def _finding(entry: dict[str, Any]) -> Finding:
     return Finding(
         **{key: entry[key].strip() for key in _FIELDS},
         holds_under=tuple(entry.get("holds_under") or ()),
-        cases=tuple(entry.get("cases") or ()),
+        cases=tuple(entry["cases"]),
     )
 
 
 @cache
 def _read(path: Path) -> tuple[Finding, ...]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    entries = data.get("findings") if isinstance(data, dict) else None
-    if not isinstance(entries, list):
-        raise ErrataError(f"{path}: expected a mapping with a 'findings' list")
-    return tuple(_finding(entry, f"{path}: findings[{i}]") for i, entry in enumerate(entries))
+    """The findings of ``path``, checked against ``schemas/errata.json`` first."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ErrataError(f"{path}: not YAML: {' '.join(str(exc).split())}") from None
+    check(data, "errata", path, ErrataError, owner="the errata file")
+    return tuple(_finding(entry) for entry in data["findings"])
 
 
 def findings(path: Path | None = None) -> tuple[Finding, ...]:

@@ -4,18 +4,38 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 
 import yaml
+
+from dicespec.validation import check
 
 
 class UnknownLineNameError(ValueError):
     """A line name no text uses."""
 
 
+class GlossaryError(ValueError):
+    """glossary.yaml is not in the expected shape (``schemas/glossary.json``); the message names
+    the file, the key path and the value."""
+
+
 @cache
 def glossary() -> dict[str, dict[str, dict[str, str]]]:
     """game -> language -> line id -> the name that language's text gives it."""
-    return yaml.safe_load(resources.files("dicespec.spec").joinpath("glossary.yaml").read_text(encoding="utf-8"))
+    return read_glossary(resources.files("dicespec.spec").joinpath("glossary.yaml"))
+
+
+def read_glossary(path: Traversable | Path) -> dict[str, dict[str, dict[str, str]]]:
+    """A glossary file, checked against ``schemas/glossary.json``."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise GlossaryError(f"{path}: not YAML: {' '.join(str(exc).split())}") from None
+    check(data, "glossary", path, GlossaryError, owner="the glossary")
+    names: dict[str, dict[str, dict[str, str]]] = data
+    return names
 
 
 @cache

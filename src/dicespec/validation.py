@@ -1,0 +1,70 @@
+"""Checking a data file against its JSON Schema (draft 2020-12, in ``dicespec/schemas/``), with
+one clear line when it does not fit: the file, the key path, the value and what is wrong.
+
+``check(data, "errata", path)`` raises ``ValueError("fixtures/errata.yaml: findings.3.kind:
+'oops': 'oops' is not one of [...]")`` (or the error class given) at the first problem that
+matters most.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """The schema ``dicespec/schemas/<name>.json``."""
+    text = resources.files("dicespec.schemas").joinpath(f"{name}.json").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@cache
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema(name))
+
+
+def describe(error: jsonschema.ValidationError, owner: str = "it") -> str:
+    """``key.path: value: what is wrong``, pointing at the key itself for unknown and missing
+    keys. ``owner`` names what needs a missing key when the schema has no ``title`` there."""
+    keys = [str(p) for p in error.absolute_path]
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {})
+        patterns = error.schema.get("patternProperties", {})
+        key = next(k for k in error.instance if k not in known and not any(re.search(p, k) for p in patterns))
+        hint = f"known keys: {', '.join(known)}" if known else f"keys match {' or '.join(patterns)}"
+        return f"{'.'.join([*keys, str(key)])}: {error.instance[key]!r}: unknown key; {hint}"
+    if error.validator == "required" and isinstance(error.instance, dict):
+        key = next(k for k in error.validator_value if k not in error.instance)
+        return f"{'.'.join([*keys, key])}: missing; {error.schema.get('title', owner)} needs it"
+    return f"{'.'.join(keys) or '(top level)'}: {_short(error.instance)}: {_message(error)}"
+
+
+def check(data: Any, name: str, source: str | Path, error: type[Exception] = ValueError, owner: str = "it") -> None:
+    """Raise ``error`` naming ``source`` when ``data`` does not fit the schema ``name``."""
+    found = jsonschema.exceptions.best_match(_validator(name).iter_errors(data))
+    if found is not None:
+        raise error(f"{source}: {describe(found, owner)}")
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({type(value).__name__})"
+
+
+def _message(error: jsonschema.ValidationError) -> str:
+    """jsonschema's message, without repeating a long value, on one line."""
+    if error.validator == "pattern":
+        return f"does not match {error.validator_value!r}"
+    if error.validator in ("minLength", "minItems") and not error.instance:
+        return "is empty"
+    if error.validator == "oneOf" and isinstance(error.schema.get("description"), str):
+        return error.schema["description"]
+    return " ".join(error.message.split())
