@@ -69,8 +69,10 @@ def test_errata_passes_and_its_kinds_are_the_schemas() -> None:
     (lambda f: f.pop("truth"), ["findings.2.truth: missing; a finding needs it"]),
     (lambda f: f.update(claim="  "), ["findings.2.claim: '  ': does not match"]),
     (lambda f: f.update(cases=[]), ["findings.2.cases: []: is empty"]),
-    (lambda f: f.update(cases=["Kiriki FR"]), ["findings.2.cases.0: 'Kiriki FR': does not match"]),
-    (lambda f: f.update(source="000.txt"), ["findings.2.source: '000.txt': does not match"]),
+    (lambda f: f.update(cases=["kiriki fr 1"]), ["findings.2.cases.0: 'kiriki fr 1': does not match"]),
+    (lambda f: f.update(cases="kiriki-fr-1"), ["findings.2.cases: 'kiriki-fr-1': 'kiriki-fr-1' is not of type 'array'"]),
+    (lambda f: f.update(source=7), ["findings.2.source: 7: 7 is not of type 'string'"]),
+    (lambda f: f.update(text="French"), ["findings.2.text: 'French': does not match"]),
 ])
 def test_a_broken_errata_file_is_refused(tmp_path: Path, change: Any, parts: list[str]) -> None:
     data = errata()
