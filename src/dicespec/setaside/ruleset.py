@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-FACE_COUNT = 6
-
 
 class MoreOfAKindRule(StrEnum):
     """How four, five and six of a kind score."""

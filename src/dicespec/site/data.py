@@ -62,9 +62,6 @@ class SiteData:
     def cases_of(self, game: str) -> list[Case]:
         return [case for case in self.cases if case.game == game]
 
-    def case_ids(self) -> set[str]:
-        return {case.id for case in self.cases}
-
 
 def _all_cases(features: Path) -> tuple[Case, ...]:
     # The reader's public per-file function reads afresh (cases() is cached per process).

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from dicespec.rulesets import find_ruleset, ruleset_data
+from dicespec.setaside.combos import combinations
 from dicespec.site import layout
 from dicespec.site.cases import case_anchor, passage_anchors, source_cell, standing_cell, steps_cell
 from dicespec.site.data import GAME_TITLES, SiteData
@@ -62,10 +63,6 @@ def _examples(data: SiteData, cases: list[Case], used: Counter[str], *, page: st
 
 def _combination_table(names: tuple[str, ...]) -> str:
     """Every combination the 10000 engine knows under each ruleset, with its points."""
-    try:
-        from dicespec.setaside.combos import combinations
-    except ImportError:
-        return ""
     points: dict[str, dict[str, int]] = {}
     for name in names:
         for combo in combinations(find_ruleset(name)):
