@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: help test serve site bench golden conformance optimal constraints clean
+.PHONY: help check test serve site bench golden conformance optimal constraints clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -15,6 +15,9 @@ $(INSTALLED): pyproject.toml constraints.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt pip setuptools wheel
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench,thirdparty]'
 	touch $@
+
+check: $(INSTALLED) ## the fast loop: every test but the slow ones (whole corpus, whole solves, browser, wheel, third party)
+	$(PY) -m pytest -m "not slow"
 
 test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site); results in artifacts/results.jsonl
 	$(PY) -m pytest --dicespec-results artifacts/results.jsonl --junitxml=artifacts/junit.xml

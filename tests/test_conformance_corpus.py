@@ -16,6 +16,7 @@ from dicespec.implementation import ReferenceImplementation
 REFERENCE = ReferenceImplementation()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("generate", "ruleset", "size"), [
     (corpus.kiriki_scores, "kiriki", 6**5 * 13),
     (corpus.ten_thousand_bests, "ten-thousand", sum(6**n for n in range(1, 7))),
@@ -34,6 +35,7 @@ def test_the_corpus_streams() -> None:
     assert inspect.isgenerator(corpus.games(reference_games()))
 
 
+@pytest.mark.slow
 def test_exhaustive_answers_are_the_reference_answers() -> None:
     """Each exhaustive case expects what the reference implementation answers to its request."""
     for generate, ruleset in ((corpus.kiriki_scores, "kiriki-fr"), (corpus.ten_thousand_bests, "farkle"),
@@ -58,8 +60,14 @@ def test_game_answers_are_the_reference_replays() -> None:
         assert getattr(REFERENCE, case.op)(**case.args) == case.expected, case.id
 
 
-def test_game_case_ids_are_unique() -> None:
-    ids = [case.id for case in corpus.games(reference_games(), count=30)]
+@pytest.fixture(scope="module")
+def thirty_games() -> list[corpus.Case]:
+    """The corpus's first 30 games of every reference ruleset, played once for the module."""
+    return list(corpus.games(reference_games(), count=30))
+
+
+def test_game_case_ids_are_unique(thirty_games: list[corpus.Case]) -> None:
+    ids = [case.id for case in thirty_games]
     assert len(ids) == len(set(ids))
 
 
@@ -75,11 +83,11 @@ def _hot_dice(actions: list[str]) -> bool:
     return any(a.startswith("set ") and b.startswith("roll ") and len(b) == 11 for a, b in zip(actions, actions[1:]))
 
 
-def test_games_reach_what_the_rules_are_about() -> None:
+def test_games_reach_what_the_rules_are_about(thirty_games: list[corpus.Case]) -> None:
     """Over a few dozen games: upper bonuses, extra kirikis, turns ending with no score, games
     over, hot dice, farkles, players getting on the board, ties, and refused actions of each kind."""
     seen: Counter[str] = Counter()
-    for case in corpus.games(reference_games(), count=30):
+    for case in thirty_games:
         answer, actions = case.expected, case.args["actions"]
         if case.op == "kiriki_replay":
             seen["bonus"] += any(p["lines"]["bonus"] for p in answer["players"])

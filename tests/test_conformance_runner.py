@@ -138,6 +138,7 @@ def test_a_wrong_full_house_fails_exactly_the_cases_it_touches(tmp_path: Path) -
 # -- options -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_in_process_python_object(capsys: pytest.CaptureFixture[str]) -> None:
     """``--python MOD:OBJ`` runs the corpus against a Python object in process."""
     status, out = in_process(capsys, "--python", "dicespec.implementation:ReferenceImplementation",
@@ -147,6 +148,7 @@ def test_in_process_python_object(capsys: pytest.CaptureFixture[str]) -> None:
     assert "implementation: dicespec-reference (python (in process))" in out
 
 
+@pytest.mark.slow
 def test_an_undeclared_ruleset_is_skipped(capsys: pytest.CaptureFixture[str]) -> None:
     """Cases under a shipped ruleset the implementation does not declare are skipped, in the
     features and in the corpus; so is an operation it answers with skipped."""
@@ -191,6 +193,7 @@ def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.Cap
     assert "The implementation misbehaved:\n  no reply within 0.5 s" in out
 
 
+@pytest.mark.slow
 def test_the_time_limit_errors_what_was_not_run(capsys: pytest.CaptureFixture[str]) -> None:
     status, out = in_process(capsys, "--python", "dicespec.implementation:ReferenceImplementation",
                              "--part", "exhaustive", "--ruleset", "farkle", "--time-limit", "0")

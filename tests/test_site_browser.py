@@ -29,6 +29,8 @@ CHROMIUM_ARGS = [
 ]
 ARTIFACTS = REPO / "artifacts"
 
+pytestmark = pytest.mark.slow  # a browser: out of `make check`, in `make test`
+
 
 def _unavailable(reason: str) -> None:
     message = f"{reason}: the browser tests of the site need Debian's chromium and Playwright for Python"

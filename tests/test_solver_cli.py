@@ -15,6 +15,7 @@ from helpers import run_cli
 
 
 
+@pytest.mark.slow
 def test_solve_kiriki_prints_the_optimal_expected_score(capsys: pytest.CaptureFixture[str]) -> None:
     """``dicespec solve kiriki --ruleset kiriki-no-extra`` prints 245.87 and where the state values are."""
     status, out, _ = run_cli(["solve", "kiriki", "--ruleset", "kiriki-no-extra"], capsys)
@@ -72,6 +73,7 @@ def test_solve_refuses_another_games_ruleset(capsys: pytest.CaptureFixture[str])
     assert status == 2 and err.count("\n") == 1 and "is for ten-thousand, not kiriki" in err
 
 
+@pytest.mark.slow
 def test_the_summary_names_every_shipped_ruleset() -> None:
     """summary() gives every shipped Kiriki ruleset's expected score (None if not solved yet, when asked not
     to compute) and every 10000 ruleset's figures, as JSON-ready data."""

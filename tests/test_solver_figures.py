@@ -30,6 +30,7 @@ def test_kiriki_figures_were_solved_under_todays_rules(name):
     assert _entries("kiriki")[name]["rules_key"] == rules_key(find_ruleset(name)), STALE
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["kiriki", "kiriki-no-extra"])
 def test_kiriki_figures_agree_with_the_solver(name):
     """The committed expected score is the solver's (these two are solved by the solver tests anyway)."""

@@ -21,6 +21,7 @@ def reference():
     return find_ruleset("kiriki")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cells", [{}, MID_GAME, {"kiriki": 0, "sixes": 24}])
 def test_the_best_first_choices_average_to_the_sheets_expected_total(cells: dict[str, int]) -> None:
     """Averaged over the 252 first rolls, the best choice's expected score is the sheet's expected total."""
@@ -34,6 +35,7 @@ def test_the_best_first_choices_average_to_the_sheets_expected_total(cells: dict
     assert average == pytest.approx(solved.expected_total(sheet), rel=1e-12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("dice", "kept", "rolls_left"), [("66123", "66", 2), ("12346", "1234", 1), ("55552", "", 2)])
 def test_a_keeps_value_is_the_average_of_the_best_choices_after_it(dice: str, kept: str, rolls_left: int) -> None:
     """A keep is worth the average, over the throws of the other dice, of the best choice one roll later."""
@@ -48,6 +50,7 @@ def test_a_keeps_value_is_the_average_of_the_best_choices_after_it(dice: str, ke
     assert value == pytest.approx(average, rel=1e-12)
 
 
+@pytest.mark.slow
 def test_hint_lists_every_keep_and_every_open_row_best_first() -> None:
     """With rerolls left, the choices are every keep of fewer than five of the dice and every open row, best first."""
     sheet = Sheet.from_cells(MID_GAME)
@@ -61,12 +64,14 @@ def test_hint_lists_every_keep_and_every_open_row_best_first() -> None:
     assert all(v >= sheet.grand_total(reference()) for v in values)
 
 
+@pytest.mark.slow
 def test_hint_of_a_straight_in_the_first_roll_is_to_score_it() -> None:
     """On an empty sheet, a large straight in the first roll is scored at once, as a large straight."""
     best, _ = hint(reference(), Sheet(), "23456", 2)[0]
     assert best == Choice(Action.SCORE, row=Row.LARGE_STRAIGHT)
 
 
+@pytest.mark.slow
 def test_hint_without_rerolls_offers_only_rows() -> None:
     """With no reroll left, the only choices are the open rows."""
     sheet = Sheet.from_cells(MID_GAME)
@@ -75,6 +80,7 @@ def test_hint_without_rerolls_offers_only_rows() -> None:
     assert len(choices) == len(sheet.open_rows)
 
 
+@pytest.mark.slow
 def test_a_repeat_kiriki_is_offered_at_fifty_plus_the_sheets_value() -> None:
     """A five of a kind over a kiriki of 50 may go in the kiriki cell: its score is 50 more than the sheet's
     expected total (the state comes back, with a turn more), and it is the best choice."""
@@ -86,6 +92,7 @@ def test_a_repeat_kiriki_is_offered_at_fifty_plus_the_sheets_value() -> None:
     assert repeat == max(choices.values())
 
 
+@pytest.mark.slow
 def test_no_repeat_kiriki_without_a_kiriki_above_zero() -> None:
     """A kiriki cell scored 0 takes no five of a kind."""
     sheet = Sheet.from_cells({"kiriki": 0})
@@ -93,6 +100,7 @@ def test_no_repeat_kiriki_without_a_kiriki_above_zero() -> None:
     assert Row.KIRIKI not in rows and Row.FIVES in rows
 
 
+@pytest.mark.slow
 def test_the_row_values_are_the_dynamic_programmes() -> None:
     """The best row for the last roll is worth what the solver's turn values say, for every roll."""
     solved = solution(reference())
@@ -105,6 +113,7 @@ def test_the_row_values_are_the_dynamic_programmes() -> None:
         assert plan.choices(roll_of(counts), 0)[0][1] == pytest.approx(total + final, rel=1e-12)
 
 
+@pytest.mark.slow
 def test_a_finished_sheet_has_no_hint() -> None:
     """A full sheet with no turn owed has nothing to advise."""
     full = Sheet.from_cells({row: 0 for row in Row})
@@ -112,6 +121,7 @@ def test_a_finished_sheet_has_no_hint() -> None:
         hint(reference(), full, "12345", 0)
 
 
+@pytest.mark.slow
 def test_bad_dice_or_rolls_left_are_refused() -> None:
     """Dice must be five; rolls left 0 to 2."""
     with pytest.raises(ValueError, match="expected 5"):
@@ -134,6 +144,7 @@ def test_a_choice_reads_and_types() -> None:
         reroll_positions(dice, Roll.parse("55"))
 
 
+@pytest.mark.slow
 def test_the_terminal_game_gives_hints() -> None:
     """'hint' in the terminal game prints the best choices with their expected scores; 'help' lists it."""
     assert "hint" in HELP
@@ -149,6 +160,7 @@ def test_the_terminal_game_gives_hints() -> None:
     assert values == sorted(values, reverse=True) and 200 < values[0] < 300
 
 
+@pytest.mark.slow
 def test_hints_follow_the_game_in_the_terminal() -> None:
     """The commands a hint prints can be typed: asking for a hint and typing the first one plays a game to the end."""
     out: list[str] = []

@@ -80,23 +80,27 @@ def quick_ruleset(folder: Path) -> kiriki.SheetRuleset:
 # -- published optima -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_without_repeat_kirikis_the_optimum_is_solitaire_yahtzees() -> None:
     """Without the extra-kiriki rule, optimal solitaire Kiriki expects 245.87 (Verhoeff; Glenn)."""
     assert solved("kiriki-no-extra").expected_score == pytest.approx(245.87, abs=0.005)
 
 
+@pytest.mark.slow
 def test_a_lone_kiriki_row_is_worth_fifty_times_the_chance_of_five_of_a_kind() -> None:
     """With only the kiriki row open, the expected score is 50 times the chance of five of a kind in a turn."""
     values = solved("kiriki-no-extra").values
     assert values[only_open(Row.KIRIKI), 0, RepeatCell.OPEN] == pytest.approx(50 * YAHTZEE_IN_ONE_TURN, rel=1e-12)
 
 
+@pytest.mark.slow
 def test_a_lone_chance_row_is_worth_seventy_thirds() -> None:
     """With only chance open, the expected score is 70/3, whatever the upper sum."""
     values = solved("kiriki-no-extra").values[only_open(Row.CHANCE), :, RepeatCell.ZERO]
     assert values == pytest.approx(np.full(values.shape, 70 / 3), rel=1e-12)
 
 
+@pytest.mark.slow
 def test_the_bonus_is_in_the_value_of_the_last_upper_row() -> None:
     """With only sixes open and an upper sum of 62, the bonus is earned by any six: it adds to the value."""
     values = solved("kiriki-no-extra").values
@@ -123,6 +127,7 @@ def test_a_full_sheets_extra_turn_has_the_closed_form_value(guess: float) -> Non
     assert evaluations <= 4 * len(upper)
 
 
+@pytest.mark.slow
 def test_every_state_a_repeat_kiriki_returns_to_is_a_fixed_point() -> None:
     """For states with a kiriki above 0, V equals one turn's value when a repeat kiriki is worth 50 + V."""
     solved_ = solved("kiriki")
@@ -141,6 +146,7 @@ def test_every_state_a_repeat_kiriki_returns_to_is_a_fixed_point() -> None:
     assert np.all(own[keep] > zero)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shift", [-50.0, -0.5, 0.5, 50.0])
 def test_newtons_iteration_finds_the_fixed_point_from_above_and_below(shift: float) -> None:
     """Solved again from guesses above or below, the values of states with a kiriki above 0 are the table's."""
@@ -158,6 +164,7 @@ def test_newtons_iteration_finds_the_fixed_point_from_above_and_below(shift: flo
     assert values[batch.filled, batch.upper, RepeatCell.SCORED] == pytest.approx(known[keep], abs=1e-8)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["kiriki", "kiriki-no-extra"])
 def test_every_other_state_is_one_turns_value(name: str) -> None:
     """V of a sampled state is the value of one optimal turn into the states after it (the table is whole)."""
@@ -174,12 +181,14 @@ def test_every_other_state_is_one_turns_value(name: str) -> None:
     assert turn_value(rules.tables, final, rules.rerolls) == pytest.approx(own[keep], rel=1e-12)
 
 
+@pytest.mark.slow
 def test_the_reference_with_repeat_kirikis_expects_more_than_without() -> None:
     """The extra-kiriki rule can only add: the reference expects more than kiriki-no-extra, by a few points."""
     gain = solved("kiriki").expected_score - solved("kiriki-no-extra").expected_score
     assert 0 < gain < 10
 
 
+@pytest.mark.slow
 def test_unreachable_upper_sums_are_left_out() -> None:
     """No sheet with only the ones row filled has an upper sum of 6; the table says so rather than guess."""
     solved_ = solved("kiriki-no-extra")
@@ -293,6 +302,7 @@ def play_optimally(game: SheetGame, solved_: kiriki.SheetSolution) -> None:
                 break
 
 
+@pytest.mark.slow
 def test_optimal_play_through_the_engine_scores_the_expectation() -> None:
     """2,000 seeded solitaire games of the reference, played by the solver through SheetGame, average
     the computed expectation within four standard errors; repeat kirikis and their extra turns happen."""

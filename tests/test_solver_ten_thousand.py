@@ -133,6 +133,7 @@ def test_compulsory_hot_dice_are_refused(tmp_path: Path) -> None:
 # -- Monte Carlo through the game engine ------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_expected_turn_score_matches_play_through_the_engine() -> None:
     """40,000 seeded turns of a player on the board, played by the policy through SetAsideGame,
     average the computed expected turn score within four standard errors."""
@@ -151,6 +152,7 @@ def test_the_expected_turn_score_matches_play_through_the_engine() -> None:
     assert abs(mean - turn.expected_turn_score) < 4 * error, f"{mean:.1f} vs {turn.expected_turn_score:.1f} ± {error:.1f}"
 
 
+@pytest.mark.slow
 def test_the_chance_of_getting_on_the_board_matches_play_through_the_engine() -> None:
     """20,000 seeded first turns by the entry policy get on the board as often as computed, within four standard errors."""
     ruleset = find_ruleset("ten-thousand")

@@ -42,6 +42,7 @@ def test_the_results_are_current(entry: comparison.Entry) -> None:
     assert data["failure"] is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", PYTHON_ENTRIES, ids=lambda e: e.id)
 def test_a_sample_answers_as_recorded(entry: comparison.Entry) -> None:
     """Every corpus case recorded as differing, and one in a hundred others, answer today as the
