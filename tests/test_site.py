@@ -16,7 +16,7 @@ from dicespec.site import generate, layout
 from dicespec.site.conformance import conformance_page, read_run
 from dicespec.site.data import load
 from dicespec.site.markup import anchor_id, text, verbatim
-from dicespec.site.odds import farkle_odds, kiriki_odds
+from dicespec.site.odds import farkle_odds, row_odds
 from dicespec.spec import cases
 
 # -- escaping ---------------------------------------------------------------------------------
@@ -240,9 +240,9 @@ def test_passages_follow_the_order_of_the_source_text():
 # -- odds -------------------------------------------------------------------------------------
 
 
-def test_kiriki_odds_count_every_roll_of_five_dice():
+def test_row_odds_count_every_roll_of_five_dice():
     """A face row scores on 1 - (5/6)**5 of the rolls, a kiriki on 6 of 7,776, chance always."""
-    odds = {row: share for row, _, share, _ in kiriki_odds("kiriki")}
+    odds = {row: share for row, _, share, _ in row_odds("kiriki")}
     assert odds["ones"].total == 7776
     assert odds["sixes"].fraction == 1 - Fraction(5, 6) ** 5
     assert odds["kiriki"].count == 6

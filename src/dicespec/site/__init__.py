@@ -18,7 +18,8 @@ from typing import Any
 
 from dicespec.site import layout
 from dicespec.site.conformance import conformance_page
-from dicespec.site.data import GAMES, load
+from dicespec.registry import games
+from dicespec.site.data import load
 from dicespec.site.errata import errata_page
 from dicespec.site.layout import Page
 from dicespec.site.odds import odds_page
@@ -37,7 +38,7 @@ def pages(root: Path | None = None, results: Path | None = None) -> tuple[list[P
     """Every generated page, and the navigation of those that belong in it (English ones)."""
     root = (root or data_root()).resolve()
     data = load(root)
-    rules = [rules_page(data, game) for game in GAMES]
+    rules = [rules_page(data, game.name) for game in games()]
     sources = source_pages(data)
     others = [
         errata_page(data),

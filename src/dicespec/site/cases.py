@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from dicespec.registry import game_names
 from dicespec.site import layout
-from dicespec.site.data import GAMES, SiteData
+from dicespec.site.data import SiteData
 from dicespec.site.i18n import words
 from dicespec.site.markup import anchor, anchor_id, code, link, text
 from dicespec.spec.features import Case
@@ -28,7 +29,7 @@ class Passage:
 
 def home_of(case: Case) -> str:
     """The page that holds the case's anchor: its game's rules (the errata page for a case of no game)."""
-    return layout.rules(case.game) if case.game in GAMES else layout.ERRATA
+    return layout.rules(case.game) if case.game in game_names() else layout.ERRATA
 
 
 def passages(cases: Iterable[Case]) -> list[Passage]:

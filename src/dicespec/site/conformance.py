@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from dicespec.registry import Game, games
+from dicespec.rulesets import find_ruleset
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
 from dicespec.site.cases import case_link
 from dicespec.site.data import SiteData
@@ -16,9 +19,6 @@ from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text
 from dicespec.spec import results as results_file
 from dicespec.spec.features import Case
-
-KIRIKI_ROW_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
-                  "full_house", "small_straight", "large_straight", "kiriki", "chance")
 
 # The results file `make test` writes (``--dicespec-results``, one JSON line per test; see
 # dicespec.spec.results), relative to the repository.
@@ -163,17 +163,21 @@ def _by_feature(cases: tuple[Case, ...]) -> dict[str, list[Case]]:
 
 # -- other implementations --------------------------------------------------------------------
 
-# The comparison table's columns, game by game: (title, part, kind, row or None for all rows).
-COLUMNS: dict[str, list[tuple[str, str, str | None, str | None]]] = {
-    "kiriki": [("Spec cases", "features", None, None),
-               *((row, "exhaustive", "kiriki score", row) for row in KIRIKI_ROW_IDS),
-               ("Replayed games", "games", "kiriki game", None)],
-    "ten-thousand": [("Spec cases", "features", None, None),
-                     ("Set-asides", "exhaustive", "10000 set-aside", None),
-                     ("Best of a roll", "exhaustive", "10000 best", None),
-                     ("Replayed games", "games", "10000 game", None)],
-}
-GAME_TITLES = {"kiriki": "Kiriki and Yahtzee", "ten-thousand": "10000 and Farkle"}
+Column = tuple[str, str, str | None, str | None]  # (title, part, kind, row or None for all rows)
+
+
+def columns(game: Game) -> list[Column]:
+    """The comparison table's columns for one game: its spec cases, its exhaustive corpus (row by row
+    of its reference ruleset for a score sheet; set-asides and best scores for dice set aside), its
+    replayed games. A corpus case's kind is the game's title in lower case and what is asked."""
+    kind = game.title.lower()
+    ruleset = find_ruleset(game.default_ruleset)
+    if isinstance(ruleset, SheetRuleset):
+        exhaustive: list[Column] = [(row, "exhaustive", f"{kind} score", row) for row in ruleset.row_ids]
+    else:
+        exhaustive = [("Set-asides", "exhaustive", f"{kind} set-aside", None),
+                      ("Best of a roll", "exhaustive", f"{kind} best", None)]
+    return [("Spec cases", "features", None, None), *exhaustive, ("Replayed games", "games", f"{kind} game", None)]
 
 
 def _cell(counts: list[int]) -> str:
@@ -218,7 +222,7 @@ def implementations_section(page: str) -> list[str]:
     out = ["## Other implementations {#implementations}\n",
            "Implementations of these games by others, and one of both games in JavaScript written from "
            f"the protocol alone, run through the whole conformance suite ({code('make conformance')}): the "
-           "cases of the spec, every roll in every row, every 10000 set-aside and roll, and hundreds of "
+           "cases of the spec, every roll in every row, every set-aside and roll of dice set aside, and hundreds of "
            "replayed games, each compared with the reference engines. Each runs under the shipped ruleset "
            "closest to its rules; what it cannot answer (its games, say) is skipped. A difference is a "
            "finding about that implementation, not a failure of the spec. The results are "
@@ -226,19 +230,20 @@ def implementations_section(page: str) -> list[str]:
            "rulesets, the reference outcomes or the adapters.\n"]
     if not results:
         return out + ["No results yet: `make conformance` writes them.\n"]
-    for game, columns in COLUMNS.items():
+    for game in games():
+        shown = columns(game)
         rows = []
         for data in results:
-            rulesets = set(data["rulesets"].get(game, []))
+            rulesets = set(data["rulesets"].get(game.name, []))
             if not rulesets:
                 continue
-            cells = [_cell(_sum(data, rulesets, part, kind, row)) for _, part, kind, row in columns]
+            cells = [_cell(_sum(data, rulesets, part, kind, row)) for _, part, kind, row in shown]
             rows.append([_who(data), text(data["implementation"].get("language") or ""),
                          ", ".join(code(r) for r in sorted(rulesets)), *(text(c) for c in cells)])
         if rows:
-            out.append(f"### {GAME_TITLES[game]} {{#implementations-{game}}}\n")
+            out.append(f"### {text(game.title)} {{#implementations-{game.name}}}\n")
             out.append(table(["Implementation", "Language", "Ruleset", *(code(t) if "_" in t or t.islower() else t
-                                                                        for t, *_ in columns)], rows) + "\n")
+                                                                        for t, *_ in shown)], rows) + "\n")
     out.append("### What differs {#implementations-findings}\n")
     for data in results:
         out += _findings(data)

@@ -13,15 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dicespec import rulesets as rulesets_module
-from dicespec.rulesets import ruleset_data, ruleset_names
+from dicespec.registry import games
+from dicespec.rulesets import ruleset_names
 from dicespec.site.markup import slug
 from dicespec.spec import errata as errata_module
 from dicespec.spec import glossary as glossary_module
 from dicespec.spec.errata import ErrataError, Finding
 from dicespec.spec.features import Case, cases_of_file, feature_files
 
-GAMES = ("kiriki", "ten-thousand")
-GAME_TITLES = {"kiriki": "Kiriki", "ten-thousand": "10000"}
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German", "pl": "Polish"}
 
 # A case's standing, worst first: how the site marks it.
@@ -49,7 +48,7 @@ class SiteData:
     findings_by_case: Mapping[str, tuple[Finding, ...]]
     sources: Mapping[str, SourceText]
     errata_problem: str | None = None  # why the errata could not be read, if so
-    rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # game -> names, default first
+    rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # game -> names, reference first
 
     def status(self, case: Case) -> str:
         """The case's standing: variant, erratum, ambiguity, gap, or holding (no flag)."""
@@ -114,8 +113,8 @@ def forget_cached_reads() -> None:
 
 
 def _rulesets() -> dict[str, tuple[str, ...]]:
-    names = ruleset_names()
-    return {game: tuple(n for n in names if ruleset_data(n)["game"] == game) for game in GAMES}
+    """Each game of the registry: its shipped rulesets, its reference first."""
+    return {game.name: tuple(ruleset_names(game.name)) for game in games()}
 
 
 def load(root: Path) -> SiteData:

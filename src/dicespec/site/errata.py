@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from dicespec.rulesets import ruleset_data
+from dicespec.registry import game, game_names, games
+from dicespec.rulesets import find_ruleset
 from dicespec.site import layout
 from dicespec.site.cases import case_anchor, case_link, home_of, standing_cell, steps_cell
-from dicespec.site.data import GAME_TITLES, GAMES, LANGUAGE_NAMES, SiteData
+from dicespec.site.data import LANGUAGE_NAMES, SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import anchor, anchor_id, code, link, table, text
+
+
+def _game_title(name: str) -> str:
+    """The title of the game a finding is about (its name, if the registry has no such game)."""
+    return game(name).title if name in game_names() else name
 
 
 def _text_cell(data: SiteData, finding, page: str) -> str:
@@ -50,7 +56,7 @@ def errata_page(data: SiteData) -> Page:
     if data.findings:
         rows = [[
             f"{anchor('finding-' + finding.id)}{code(finding.id)}<br>{text(finding.kind)}",
-            f"{text(GAME_TITLES.get(finding.game, finding.game))}<br>{_text_cell(data, finding, page)}",
+            f"{text(_game_title(finding.game))}<br>{_text_cell(data, finding, page)}",
             f"<q>{text(finding.quote)}</q>",
             text(finding.claim),
             text(finding.truth),
@@ -72,19 +78,20 @@ def errata_page(data: SiteData) -> Page:
 
     out.append("## Gaps: the rulesets' choices {#gaps}\n")
     out.append("Where the texts are silent, each ruleset records the choice it makes (its `gaps`).\n")
-    for game in GAMES:
-        for name in data.rulesets.get(game, ()):
-            gaps = ruleset_data(name).get("gaps", [])
+    for game in games():
+        for name in data.rulesets.get(game.name, ()):
+            gaps = find_ruleset(name).gaps
             out.append(f"### {text(name)} {{#{anchor_id('gaps-' + name)}}}\n")
             if not gaps:
                 out.append("No gaps recorded.\n")
                 continue
-            out.append(table(["Key", "Choice"], [[code(gap["key"]), text(gap["choice"])] for gap in gaps]) + "\n")
+            out.append(table(["Key", "Choice"], [[code(key), text(choice)] for key, choice in gaps]) + "\n")
 
     homeless = [case for case in data.cases if home_of(case) == page]
     if homeless:
         out.append("## Examples of no known game {#no-game}\n")
-        out.append("These examples name no game (`@kiriki` or `@ten_thousand`), so no rules page lists them.\n")
+        tags = " or ".join(f"`@{game.tag}`" for game in games())
+        out.append(f"These examples name no game ({tags}), so no rules page lists them.\n")
         out.append(table(["Example", "What it checks", "Standing"], [
             [case_anchor(case), steps_cell(case), standing_cell(data, case, page=page)] for case in homeless
         ]) + "\n")

@@ -1,5 +1,6 @@
-"""Exact odds on one roll, by enumerating every roll: the chance that a Kiriki roll scores in
-each row, and the chance that a 10000 roll of 1 to 6 dice is a farkle, under every ruleset.
+"""Exact odds on one roll, by enumerating every roll, game by game of the registry: for a
+score-sheet game, the chance that a roll scores in each row; for a set-aside game, the chance that
+a roll of 1 to all the dice is a farkle; under every ruleset.
 
 The engines answer; this module only counts. Rolls are enumerated in order (6**n of them),
 each scored once per distinct multiset.
@@ -13,13 +14,15 @@ from fractions import Fraction
 from itertools import product
 
 from dicespec.dice import FACES, Roll
+from dicespec.registry import Game, games
 from dicespec.rulesets import find_ruleset
+from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site import layout
 from dicespec.site.charts import bar_chart
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
-from dicespec.site.markup import anchor_id, table, text
-from dicespec.site.topics import KIRIKI_TOPICS
+from dicespec.site.markup import anchor_id, number_word, table, text
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,19 +54,20 @@ def _each_roll(dice: int, answer: Callable[[tuple[int, ...]], object]) -> list[o
     return answers
 
 
-def kiriki_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
-    """Per row: its id, its title, the share of rolls that score above 0 in it, the mean score."""
+def row_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
+    """Per row of a score-sheet ruleset: its id, its label, the share of rolls that score above 0
+    in it, the mean score."""
     from dicespec.scoresheet.rows import score_sheet
 
     ruleset = find_ruleset(name)
+    assert isinstance(ruleset, SheetRuleset), f"{name} is not a score-sheet ruleset"
     sheets = _each_roll(ruleset.dice, lambda dice: dict(score_sheet(ruleset, Roll(dice))))
     total = len(sheets)
-    titles = {topic.key.replace("-", "_"): topic.title for topic in KIRIKI_TOPICS}
     out = []
-    for row in ruleset.rows:
-        scores = [sheet[row] for sheet in sheets]
+    for row in ruleset.rows.values():
+        scores = [sheet[row.id] for sheet in sheets]
         hits = sum(1 for s in scores if s > 0)
-        out.append((str(row), titles.get(str(row), str(row)), Share(hits, total), Fraction(sum(scores), total)))
+        out.append((row.id, row.label, Share(hits, total), Fraction(sum(scores), total)))
     return out
 
 
@@ -72,6 +76,7 @@ def farkle_odds(name: str) -> list[tuple[int, Share]]:
     from dicespec.setaside.combos import best
 
     ruleset = find_ruleset(name)
+    assert isinstance(ruleset, SetAsideRuleset), f"{name} is not a set-aside ruleset"
     out = []
     for dice in range(1, ruleset.dice + 1):
         answers = _each_roll(dice, lambda shown: best(ruleset, Roll(shown)) == 0)
@@ -85,6 +90,43 @@ def _mean(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator} ≈ {float(value):.2f}"
 
 
+def _sheet_odds(game: Game, names: tuple[str, ...]) -> list[str]:
+    dice = find_ruleset(names[0]).dice
+    out = [f"## {text(game.title)}: scoring in each row {{#{anchor_id('odds-' + game.name)}}}\n",
+           f"The chance that one roll of the {number_word(dice)} dice scores more than 0 in a row, and the mean "
+           f"score of one roll in that row (over all {6 ** dice:,} rolls, zeros included). Rerolls are not "
+           "counted.\n"]
+    for name in names:
+        rows = row_odds(name)
+        out.append(f"### {text(name)} {{#{anchor_id(f'odds-{game.name}-{name}')}}}\n")
+        out.append(table(
+            ["Row", "Chance", "Rolls", "Percent", "Mean score"],
+            [[text(label), *(text(c) for c in share.cells()), text(_mean(mean))]
+             for _, label, share, mean in rows],
+        ) + "\n")
+        out.append(bar_chart(f"{game.title}, {name}: chance to score in each row", [
+            (label, share.fraction) for _, label, share, _ in rows
+        ]) + "\n")
+    return out
+
+
+def _farkle_odds(game: Game, names: tuple[str, ...]) -> list[str]:
+    dice = find_ruleset(names[0]).dice
+    out = [f"## {text(game.title)}: a farkle with 1 to {dice} dice {{#{anchor_id('odds-' + game.name)}}}\n",
+           "The chance that a roll of this many dice has no scoring die at all, which ends the turn.\n"]
+    for name in names:
+        rows = farkle_odds(name)
+        out.append(f"### {text(name)} {{#{anchor_id(f'odds-{game.name}-{name}')}}}\n")
+        out.append(table(
+            ["Dice", "Chance of a farkle", "Rolls", "Percent"],
+            [[str(dice), *(text(c) for c in share.cells())] for dice, share in rows],
+        ) + "\n")
+        out.append(bar_chart(f"{game.title}, {name}: chance of a farkle", [
+            (f"{dice} {'die' if dice == 1 else 'dice'}", share.fraction) for dice, share in rows
+        ]) + "\n")
+    return out
+
+
 def odds_page(data: SiteData) -> Page:
     page = layout.ODDS
     out = ["# Odds\n"]
@@ -93,36 +135,13 @@ def odds_page(data: SiteData) -> Page:
         "power of the number of dice, in order), each scored by the reference engine under the ruleset "
         "named. Fractions are reduced.\n"
     )
-    out.append("## Kiriki: scoring in each row {#odds-kiriki}\n")
-    out.append(
-        "The chance that one roll of the five dice scores more than 0 in a row, and the mean score of "
-        "one roll in that row (over all 7,776 rolls, zeros included). Rerolls are not counted.\n"
-    )
-    for name in data.rulesets.get("kiriki", ()):
-        rows = kiriki_odds(name)
-        out.append(f"### {text(name)} {{#{anchor_id('odds-kiriki-' + name)}}}\n")
-        out.append(table(
-            ["Row", "Chance", "Rolls", "Percent", "Mean score"],
-            [[text(title), *(text(c) for c in share.cells()), text(_mean(mean))]
-             for _, title, share, mean in rows],
-        ) + "\n")
-        out.append(bar_chart(f"Kiriki, {name}: chance to score in each row", [
-            (title, share.fraction) for _, title, share, _ in rows
-        ]) + "\n")
-
-    out.append("## 10000: a farkle with 1 to 6 dice {#odds-ten-thousand}\n")
-    out.append("The chance that a roll of this many dice has no scoring die at all, which ends the turn.\n")
-    names = data.rulesets.get("ten-thousand", ())
-    if not names:
-        out.append("No 10000 ruleset is shipped yet, so there are no odds to show.\n")
-    for name in names:
-        rows = farkle_odds(name)
-        out.append(f"### {text(name)} {{#{anchor_id('odds-ten-thousand-' + name)}}}\n")
-        out.append(table(
-            ["Dice", "Chance of a farkle", "Rolls", "Percent"],
-            [[str(dice), *(text(c) for c in share.cells())] for dice, share in rows],
-        ) + "\n")
-        out.append(bar_chart(f"10000, {name}: chance of a farkle", [
-            (f"{dice} {'die' if dice == 1 else 'dice'}", share.fraction) for dice, share in rows
-        ]) + "\n")
+    for game in games():
+        names = data.rulesets.get(game.name, ())
+        if not names:
+            out.append(f"## {text(game.title)} {{#{anchor_id('odds-' + game.name)}}}\n")
+            out.append(f"No {text(game.title)} ruleset is shipped yet, so there are no odds to show.\n")
+        elif isinstance(find_ruleset(names[0]), SheetRuleset):  # a sheet of rows: the odds of each row
+            out += _sheet_odds(game, names)
+        else:  # dice set aside: the odds of a farkle
+            out += _farkle_odds(game, names)
     return Page(page, "Odds", "\n".join(out))

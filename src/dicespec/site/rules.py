@@ -6,23 +6,17 @@ from __future__ import annotations
 
 from collections import Counter
 
+from dicespec.registry import game as registered_game
 from dicespec.rulesets import find_ruleset, ruleset_data
 from dicespec.setaside.combos import combinations
+from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site import layout
 from dicespec.site.cases import case_anchor, passage_anchors, source_cell, standing_cell, steps_cell
-from dicespec.site.data import GAME_TITLES, SiteData
+from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text
 from dicespec.site.topics import TOPICS, Topic, gap_topic, line_names, topic_of
 from dicespec.spec.features import Case
-
-INTRO = {
-    "kiriki": ("Kiriki is KDE's dice game of five dice and a score sheet of thirteen rows: each turn a "
-               "player rolls up to three times, then fills one empty row with the dice shown."),
-    "ten-thousand": ("10000 (also Farkle, Dix mille) is played with six dice: a player rolls, sets aside "
-                     "scoring dice, and rolls the rest or banks the turn's points."),
-}
-
 
 def _value_table(topic: Topic, names: tuple[str, ...]) -> str:
     if topic.value is None or not names:
@@ -62,7 +56,7 @@ def _examples(data: SiteData, cases: list[Case], used: Counter[str], *, page: st
 
 
 def _combination_table(names: tuple[str, ...]) -> str:
-    """Every combination the 10000 engine knows under each ruleset, with its points."""
+    """Every combination the set-aside engine knows under each ruleset, with its points."""
     points: dict[str, dict[str, int]] = {}
     for name in names:
         for combo in combinations(find_ruleset(name)):
@@ -85,14 +79,15 @@ def rules_page(data: SiteData, game: str) -> Page:
     page = layout.rules(game)
     names = data.rulesets.get(game, ())
     topics = TOPICS[game]
-    title = GAME_TITLES[game]
+    about = registered_game(game)
+    title = about.title
     cases = sorted(data.cases_of(game), key=lambda c: (c.path, c.line))
     by_topic: dict[str | None, list[Case]] = {}
     for case in cases:
         topic = topic_of(case, topics)
         by_topic.setdefault(topic.key if topic else None, []).append(case)
 
-    out = [f"# {title}: the rules\n", INTRO[game] + "\n"]
+    out = [f"# {title}: the rules\n", about.summary + "\n"]
     if not names:
         out.append("No ruleset of this game is shipped yet, so no value can be shown.\n")
         reference = {}
@@ -119,7 +114,7 @@ def rules_page(data: SiteData, game: str) -> Page:
                 f"<strong>{text(v)}</strong>" if v != values[0] else text(v) for v in values
             )])
         out.append(table(["Rule", *(text(n) for n in names)], rows) + "\n")
-        if game == "ten-thousand":
+        if all(isinstance(find_ruleset(n), SetAsideRuleset) for n in names):  # dice set aside in combinations
             out.append(_combination_table(names))
 
     used: Counter[str] = Counter()

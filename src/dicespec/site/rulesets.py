@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from dicespec.registry import games
 from dicespec.rulesets import ruleset_data
 from dicespec.site import layout
-from dicespec.site.data import GAME_TITLES, GAMES, SiteData
+from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import anchor_id, code, link, table, text
 from dicespec.site.topics import compact
@@ -35,9 +36,9 @@ def rulesets_page(data: SiteData) -> Page:
         f"{link('Errata and gaps', layout.ERRATA, fragment='gaps', page=page)}). Bold: a value that "
         "differs from the reference.\n"
     )
-    for game in GAMES:
-        names = data.rulesets.get(game, ())
-        out.append(f"## {text(GAME_TITLES[game])} {{#{game}}}\n")
+    for game in games():
+        names = data.rulesets.get(game.name, ())
+        out.append(f"## {text(game.title)} {{#{game.name}}}\n")
         if not names:
             out.append("No ruleset of this game is shipped yet.\n")
             continue
@@ -59,7 +60,7 @@ def rulesets_page(data: SiteData) -> Page:
             )])
         out.append(f'<div class="ds-wide" markdown>\n\n{table(["Key", *(code(n) for n in names)], rows)}\n\n</div>\n')
         if len(names) > 1:
-            out.append(f"### What differs {{#{anchor_id(game + '-differs')}}}\n")
+            out.append(f"### What differs {{#{anchor_id(game.name + '-differs')}}}\n")
             for name in names[1:]:
                 changes = [
                     f"{code(key)} {text(compact(flat[name].get(key, '—')))} (reference: "

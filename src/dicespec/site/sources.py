@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from dicespec.registry import game, game_names
 from dicespec.site import layout
 from dicespec.site.cases import Passage, case_link, passages, standing_cell, steps_cell
-from dicespec.site.data import GAME_TITLES, STATUSES, SiteData, SourceText
+from dicespec.site.data import STATUSES, SiteData, SourceText
 from dicespec.site.i18n import words
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES, Page
 from dicespec.site.markup import code, link, table, text, verbatim
@@ -59,7 +60,7 @@ def title(data: SiteData, source: SourceText) -> str:
         return at if at >= 0 else len(haystack)
 
     cases = sorted((case for case in data.cases if case.source == source.name), key=position)
-    games = list(dict.fromkeys(GAME_TITLES[c.game] for c in cases if c.game in GAME_TITLES))
+    games = list(dict.fromkeys(game(c.game).title for c in cases if c.game in game_names()))
     languages = list(dict.fromkeys(LANGUAGE_NAMES[c.language] for c in cases if c.language in LANGUAGE_NAMES))
     if not games or not languages:
         return f"Text {source.slug.split('_')[0]}"
