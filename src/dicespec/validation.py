@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import jsonschema
 
@@ -35,16 +36,24 @@ def describe(error: jsonschema.ValidationError, owner: str = "it") -> str:
     """``key.path: value: what is wrong``, pointing at the key itself for unknown and missing
     keys. ``owner`` names what needs a missing key when the schema has no ``title`` there."""
     keys = [str(p) for p in error.absolute_path]
+    where = _schema_of(error)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        known = error.schema.get("properties", {})
-        patterns = error.schema.get("patternProperties", {})
+        known = where.get("properties", {})
+        patterns = where.get("patternProperties", {})
         key = next(k for k in error.instance if k not in known and not any(re.search(p, k) for p in patterns))
         hint = f"known keys: {', '.join(known)}" if known else f"keys match {' or '.join(patterns)}"
         return f"{'.'.join([*keys, str(key)])}: {error.instance[key]!r}: unknown key; {hint}"
     if error.validator == "required" and isinstance(error.instance, dict):
-        key = next(k for k in error.validator_value if k not in error.instance)
-        return f"{'.'.join([*keys, key])}: missing; {error.schema.get('title', owner)} needs it"
+        required = cast("list[str]", error.validator_value)  # a "required" keyword's value: key names
+        key = next(k for k in required if k not in error.instance)
+        return f"{'.'.join([*keys, key])}: missing; {where.get('title', owner)} needs it"
     return f"{'.'.join(keys) or '(top level)'}: {_short(error.instance)}: {_message(error)}"
+
+
+def _schema_of(error: jsonschema.ValidationError) -> Mapping[str, Any]:
+    """The (sub)schema ``error`` failed: a mapping for every keyword error; the stubs also allow a
+    boolean schema (``false`` fails with no keyword) and an unset one, read here as no keys."""
+    return error.schema if isinstance(error.schema, Mapping) else {}
 
 
 def check(data: Any, name: str, source: str | Path, error: type[Exception] = ValueError, owner: str = "it") -> None:
@@ -65,6 +74,7 @@ def _message(error: jsonschema.ValidationError) -> str:
         return f"does not match {error.validator_value!r}"
     if error.validator in ("minLength", "minItems") and not error.instance:
         return "is empty"
-    if error.validator == "oneOf" and isinstance(error.schema.get("description"), str):
-        return error.schema["description"]
+    description = _schema_of(error).get("description")
+    if error.validator == "oneOf" and isinstance(description, str):
+        return description
     return " ".join(error.message.split())

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 import jsonschema
 import yaml
@@ -134,13 +134,18 @@ def _validate(path: Path, data: dict[str, Any]) -> None:
 def _describe(error: jsonschema.ValidationError) -> str:
     """``key.path: value: what is wrong``, pointing at the key itself for unknown and missing keys."""
     keys = [str(p) for p in error.absolute_path]
+    # a keyword's error carries the (sub)schema holding the keyword, a mapping, and the instance
+    # it checked: an object for these two keywords, whose "required" value lists key names
     if error.validator == "additionalProperties":
-        known = error.schema.get("properties", {})
-        patterns = error.schema.get("patternProperties", {})
-        key = next(k for k in error.instance if k not in known and not any(re.search(p, k) for p in patterns))
-        return f"{'.'.join([*keys, key])}: {error.instance[key]!r}: unknown key; known keys: {', '.join(known)}"
+        where = cast("Mapping[str, Any]", error.schema)
+        instance = cast("dict[str, Any]", error.instance)
+        known = where.get("properties", {})
+        patterns = where.get("patternProperties", {})
+        key = next(k for k in instance if k not in known and not any(re.search(p, k) for p in patterns))
+        return f"{'.'.join([*keys, key])}: {instance[key]!r}: unknown key; known keys: {', '.join(known)}"
     if error.validator == "required":
-        key = next(k for k in error.validator_value if k not in error.instance)
+        required = cast("list[str]", error.validator_value)
+        key = next(k for k in required if k not in cast("dict[str, Any]", error.instance))
         return f"{'.'.join([*keys, key])}: missing; a ruleset needs it"
     return f"{'.'.join(keys) or '(top level)'}: {error.instance!r}: {error.message}"
 
