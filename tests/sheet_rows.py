@@ -10,10 +10,10 @@ from enum import StrEnum
 
 from dicespec import find_ruleset
 
-_REFERENCE = find_ruleset("kiriki")
+REFERENCE = find_ruleset("kiriki")  # the reference ruleset, whose rows every Kiriki ruleset shares
 
-Row = StrEnum("Row", {row.upper(): row for row in _REFERENCE.row_ids})  # type: ignore[misc]
-UPPER_ROWS = tuple(Row(row) for row in _REFERENCE.upper_rows)
-LOWER_ROWS = tuple(Row(row) for row in _REFERENCE.lower_rows)
-SHEET_LINES = _REFERENCE.lines
-TOTALS = _REFERENCE.derived_lines
+Row = StrEnum("Row", {row.upper(): row for row in REFERENCE.row_ids})  # type: ignore[misc]
+UPPER_ROWS = tuple(Row(row) for row in REFERENCE.upper_rows)
+LOWER_ROWS = tuple(Row(row) for row in REFERENCE.lower_rows)
+SHEET_LINES = REFERENCE.lines
+TOTALS = REFERENCE.derived_lines

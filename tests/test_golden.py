@@ -56,7 +56,7 @@ def test_the_corpus_sizes() -> None:
 def test_kiriki_against_kiriki_fr(today: dict[str, golden.Golden], monkeypatch: pytest.MonkeyPatch) -> None:
     """kiriki → kiriki-fr moves exactly the 240 ordered large straights (40 → 30), and the cases
     of the spec about the large straight and the first kiriki's extra turn."""
-    # The spec runs under both rulesets are the module's own (outcomes.features, run once for `today`).
+    # The spec runs under both rulesets are the module's (outcomes.features, run once for `today`).
     monkeypatch.setattr(outcomes, "features", lambda rulesets: {name: today[name].features for name in rulesets})
     diff = compare("kiriki", "kiriki-fr")
     assert {(c.column, c.dice, c.before, c.after) for c in diff.rolls} == {

@@ -32,11 +32,11 @@ from dicespec.scoresheet.game import (
 from dicespec.scoresheet.rows import score
 from dicespec.scoresheet.errors import UnknownRowError
 from dicespec.scoresheet.ruleset import SheetRuleset
-from sheet_rows import TOTALS, Row
+from sheet_rows import REFERENCE, TOTALS, Row
 from dicespec.scoresheet.sheet import Sheet
 
 PLAIN = "12346"  # no pattern but a small straight: a roll for filling any row
-ALL_ROWS_BUT_KIRIKI = [row for row in Row if row is not Row.KIRIKI]
+ALL_ROWS_BUT_KIRIKI = [row for row in Row if row != Row.KIRIKI]
 
 
 def given_dice_only(n: int) -> list[int]:
@@ -184,7 +184,7 @@ ILLEGAL: dict[str, tuple[Setup, Act, type[Exception]]] = {
     "kiriki after a scratched kiriki": (kiriki_scratched_then_five_of_a_kind, lambda g: g.score("kiriki"), RowUsedError),
     "score an unknown row": (rolled(), lambda g: g.score("yahtzee"), UnknownRowError),
     "score the bonus": (rolled(), lambda g: g.score("bonus"), NotPlayableError),
-    "score a total": (rolled(), lambda g: g.score(Total.GRAND_TOTAL), NotPlayableError),
+    "score a total": (rolled(), lambda g: g.score("grand_total"), NotPlayableError),
     "score before rolling": (lambda g: None, lambda g: g.score(Row.CHANCE), NotRolledError),
     "reroll before rolling": (lambda g: None, lambda g: g.reroll([0], "1"), NotRolledError),
     "end before rolling": (lambda g: None, lambda g: g.end_turn(), NotRolledError),
@@ -255,7 +255,7 @@ def test_players_take_turns_in_fixed_order(players: int) -> None:
     game = new_game(players=players)
     order = play(game, [fill(list(Row)) for _ in range(players)])
     assert order == list(range(players)) * 13
-    assert all(p.sheet.is_full and p.turns_taken == 13 for p in game.state.players)
+    assert all(p.sheet.is_full(REFERENCE) and p.turns_taken == 13 for p in game.state.players)
 
 
 def test_a_repeat_kiriki_earns_a_turn_at_the_end() -> None:
@@ -357,7 +357,10 @@ def test_only_five_of_a_kind_is_a_repeat_kiriki() -> None:
 
 def test_no_repeat_kiriki_where_the_ruleset_has_none() -> None:
     """A ruleset without repeat kirikis refuses a second five of a kind in the kiriki cell."""
-    ruleset = dataclasses.replace(find_ruleset("kiriki"), name="no-repeats", repeat_kiriki_adds=None)
+    reference = find_ruleset("kiriki")
+    assert reference.five_of_a_kind is not None
+    ruleset = dataclasses.replace(reference, name="no-repeats",
+                                  five_of_a_kind=dataclasses.replace(reference.five_of_a_kind, repeat_adds=None))
     game = SheetGame(ruleset, dice=given_dice_only)
     game.roll("33333")
     game.score(Row.KIRIKI)
@@ -393,7 +396,7 @@ def test_kiriki_fr_turn_with_a_full_sheet() -> None:
         dice, row = queues[game.current_player].pop(0)
         game.roll(dice)
         game.score(row)
-    assert game.current_player == 0 and game.sheet(0).is_full and not game.is_over
+    assert game.current_player == 0 and game.sheet(0).is_full(REFERENCE) and not game.is_over
     # The extra turn: a repeat kiriki is added and earns one more turn ...
     game.roll("11111")
     assert game.scorable_rows() == (Row.KIRIKI,)
@@ -416,7 +419,7 @@ def test_reference_never_gives_a_turn_with_a_full_sheet() -> None:
     """Under the reference rules a player has a turn left exactly while a row is open."""
     game = new_game(players=2)
     play(game, [[("66666", Row.KIRIKI), ("66666", Row.KIRIKI), *fill(ALL_ROWS_BUT_KIRIKI)], fill(list(Row))])
-    assert all(p.sheet.is_full for p in game.state.players)
+    assert all(p.sheet.is_full(REFERENCE) for p in game.state.players)
 
 
 # -- whole games ---------------------------------------------------------------------------------------
@@ -439,7 +442,7 @@ def play_greedily(game: SheetGame) -> int:
         if not rows:
             game.end_turn()
             continue
-        best = max(rows, key=lambda row: (row is Row.KIRIKI and not game.sheet(game.current_player).is_open(row),
+        best = max(rows, key=lambda row: (row == Row.KIRIKI and not game.sheet(game.current_player).is_open(row),
                                           game_score(game, row)))
         game.score(best)
     return turns
@@ -459,7 +462,7 @@ def test_a_seeded_game_runs_to_the_end(name: str, seed: int) -> None:
     players = game.state.players
     assert turns == sum(p.turns_taken for p in players)
     for p in players:
-        assert p.sheet.is_full
+        assert p.sheet.is_full(REFERENCE)
         assert p.turns_taken == 13 + p.extra_turns
     assert winners(game.ruleset, game.state.sheets)
 
@@ -480,19 +483,19 @@ def test_any_game_keeps_its_books(
             game.reroll(data.draw(reroll_positions))
         rows = game.scorable_rows()
         if not rows:
-            assert ruleset.extra_turns == "every_kiriki" and game.sheet(me).is_full
+            assert ruleset.five_of_a_kind.extra_turns == "every" and game.sheet(me).is_full(REFERENCE)
             game.end_turn()
             continue
         row = data.draw(st.sampled_from(rows))
         was_open = game.sheet(me).is_open(row)
         points = game.score(row)
-        if row is Row.KIRIKI and was_open and points:
+        if row == Row.KIRIKI and was_open and points:
             first_kiriki[me] = True
     for me, player in enumerate(game.state.players):
-        assert player.sheet.is_full
+        assert player.sheet.is_full(REFERENCE)
         assert player.turns_taken == 13 + player.extra_turns
         repeats = player.sheet.repeats
-        if ruleset.extra_turns == "every_kiriki":
+        if ruleset.five_of_a_kind.extra_turns == "every":
             assert player.extra_turns == repeats + first_kiriki[me]
         else:
             assert player.extra_turns == repeats

@@ -11,14 +11,8 @@ from hypothesis import strategies as st
 from strategies import five_of_a_kind, kiriki_rows, kiriki_rulesets, rolls, rolls_and_shuffles
 
 from dicespec import DiceCountError, Roll, find_ruleset, ruleset_names
-from dicespec.scoresheet.rows import (
-    has_n_of_a_kind,
-    has_straight,
-    is_full_house,
-    row_points,
-    score,
-    score_sheet,
-)
+from dicespec.scoresheet.families import FullHouse, OfAKind, RowRule, Straight, rule_from_data
+from dicespec.scoresheet.rows import score, score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from sheet_rows import LOWER_ROWS, UPPER_ROWS, Row
 
@@ -99,27 +93,29 @@ def test_kiriki_fr_large_straight() -> None:
     for dice in HAND_CHECKED:
         roll = Roll.parse(dice)
         for row in Row:
-            if row is not Row.LARGE_STRAIGHT:
+            if row != Row.LARGE_STRAIGHT:
                 assert score(fr, roll, row) == score(reference, roll, row), (dice, row)
 
 
 def test_full_house_needs_exactly_three_and_two() -> None:
     """Five of a kind is no full house; three and two of different faces is."""
     counts = Roll.parse("33333").counts
-    assert not is_full_house(counts, five_of_a_kind_counts=False)
-    assert is_full_house(counts, five_of_a_kind_counts=True)
-    assert is_full_house(Roll.parse("32323").counts, five_of_a_kind_counts=False)
-    assert not is_full_house(Roll.parse("33332").counts, five_of_a_kind_counts=True)
+    assert not FullHouse("sum", five_of_a_kind_counts=False).fits(counts)
+    assert FullHouse("sum", five_of_a_kind_counts=True).fits(counts)
+    assert FullHouse("sum", five_of_a_kind_counts=False).fits(Roll.parse("32323").counts)
+    assert not FullHouse("sum", five_of_a_kind_counts=True).fits(Roll.parse("33332").counts)
 
 
 def test_predicates() -> None:
     """The n-of-a-kind and straight predicates read the counts."""
     counts = Roll.parse("66616").counts
-    assert has_n_of_a_kind(counts, 4) and not has_n_of_a_kind(counts, 5)
-    assert has_straight(Roll.parse("65431").counts, 4)
-    assert not has_straight(Roll.parse("65431").counts, 5)
-    assert has_straight(Roll.parse("12356").counts, 3)
-    assert not has_straight(Roll.parse("12356").counts, 4)
+    assert OfAKind(4, "sum").fits(counts) and not OfAKind(5, "sum").fits(counts)
+    assert Straight(4, None, "sum").fits(Roll.parse("65431").counts)
+    assert not Straight(5, None, "sum").fits(Roll.parse("65431").counts)
+    assert Straight(3, None, "sum").fits(Roll.parse("12356").counts)
+    assert not Straight(4, None, "sum").fits(Roll.parse("12356").counts)
+    assert Straight(None, (2, 3, 4, 5, 6), "sum").fits(Roll.parse("65432").counts)
+    assert not Straight(None, (2, 3, 4, 5, 6), "sum").fits(Roll.parse("12345").counts)
 
 
 def test_score_sheet_is_in_sheet_order() -> None:
@@ -140,20 +136,33 @@ def test_score_sheet_needs_five_dice(ruleset: SheetRuleset, dice: str) -> None:
 @pytest.mark.parametrize(
     ("rule", "dice", "points"),
     [
-        (RowRule("full_house", points=25, five_of_a_kind_counts=True), "44444", 25),
-        (RowRule("full_house", points="sum"), "22333", 13),
-        (RowRule("straight", length=3, points=20), "12356", 20),
-        (RowRule("straight", length=3, points=20), "12456", 20),
-        (RowRule("straight", length=3, points=20), "11356", 0),
-        (RowRule("of_a_kind", at_least=2, points=5), "12236", 5),
-        (RowRule("of_a_kind", at_least=5, points="sum"), "44444", 20),
-        (RowRule("face", face=4), "44414", 16),
-        (RowRule("chance"), "44414", 17),
+        ({"rule": "full_house", "points": 25, "five_of_a_kind_counts": True}, "44444", 25),
+        ({"rule": "full_house", "points": "sum", "five_of_a_kind_counts": False}, "22333", 13),
+        ({"rule": "full_house", "points": "sum", "five_of_a_kind_counts": False}, "44444", 0),
+        ({"rule": "straight", "length": 3, "points": 20}, "12356", 20),
+        ({"rule": "straight", "length": 3, "points": 20}, "12456", 20),
+        ({"rule": "straight", "length": 3, "points": 20}, "11356", 0),
+        ({"rule": "straight", "faces": [1, 2, 3, 4, 5], "points": 15}, "54321", 15),
+        ({"rule": "straight", "faces": [1, 2, 3, 4, 5], "points": 15}, "23456", 0),
+        ({"rule": "straight", "faces": [2, 3, 4, 5, 6], "points": "sum"}, "62345", 20),
+        ({"rule": "of_a_kind", "at_least": 2, "points": 5}, "12236", 5),
+        ({"rule": "of_a_kind", "at_least": 5, "points": "sum"}, "44444", 20),
+        ({"rule": "of_a_kind", "at_least": 3, "points": "matching"}, "44454", 12),
+        ({"rule": "of_a_kind", "at_least": 4, "points": "matching"}, "66666", 24),
+        ({"rule": "of_a_kind", "at_least": 3, "points": "matching"}, "44553", 0),
+        ({"rule": "pairs", "pairs": 1}, "33441", 8),
+        ({"rule": "pairs", "pairs": 1}, "12345", 0),
+        ({"rule": "pairs", "pairs": 1}, "66666", 12),
+        ({"rule": "pairs", "pairs": 2}, "33441", 14),
+        ({"rule": "pairs", "pairs": 2}, "33331", 0),
+        ({"rule": "pairs", "pairs": 2}, "33322", 10),
+        ({"rule": "face", "face": 4}, "44414", 16),
+        ({"rule": "chance"}, "44414", 17),
     ],
 )
-def test_rule_families(rule: RowRule, dice: str, points: int) -> None:
+def test_rule_families(rule: dict[str, object], dice: str, points: int) -> None:
     """Each rule family scores with the parameters its rule gives it."""
-    assert row_points(rule, Roll.parse(dice)) == points
+    assert rule_from_data(rule).points(Roll.parse(dice).counts) == points
 
 
 # -- properties --------------------------------------------------------------------------------
@@ -164,8 +173,8 @@ def test_order_of_dice_never_matters(ruleset: SheetRuleset, pair: tuple[Roll, Ro
     """The same dice in any order score the same in every row."""
     a, b = pair
     assert dict(score_sheet(ruleset, a)) == dict(score_sheet(ruleset, b))
-    for row, rule in ruleset.rows.items():
-        assert row_points(rule, a) == row_points(rule, b), row
+    for row in ruleset.rows.values():
+        assert row.rule.points(a.counts) == row.rule.points(b.counts), row
 
 
 @given(kiriki_rulesets, rolls())
@@ -204,7 +213,7 @@ def test_of_a_kind_rows_score_all_or_nothing(ruleset: SheetRuleset, roll: Roll) 
 def test_kiriki_implies_three_and_four_of_a_kind(ruleset: SheetRuleset, roll: Roll) -> None:
     """Five of a kind scores the kiriki row, both of-a-kind rows, and no full house."""
     sheet = score_sheet(ruleset, roll)
-    assert sheet[Row.KIRIKI] == ruleset.rows[Row.KIRIKI].points == 50
+    assert sheet[Row.KIRIKI] == ruleset.rows[Row.KIRIKI].rule.points_rule == 50
     assert sheet[Row.THREE_OF_A_KIND] == sheet[Row.FOUR_OF_A_KIND] == roll.total
     assert sheet[Row.FULL_HOUSE] == 0
 
@@ -214,7 +223,7 @@ def test_a_large_straight_always_scores_as_a_small_straight(ruleset: SheetRulese
     """A large straight also scores as a small straight."""
     sheet = score_sheet(ruleset, roll)
     if sheet[Row.LARGE_STRAIGHT]:
-        assert sheet[Row.SMALL_STRAIGHT] == ruleset.rows[Row.SMALL_STRAIGHT].points
+        assert sheet[Row.SMALL_STRAIGHT] == ruleset.rows[Row.SMALL_STRAIGHT].rule.points_rule
 
 
 @given(kiriki_rulesets, rolls())
@@ -231,7 +240,7 @@ def test_patterns_exclude_each_other(ruleset: SheetRuleset, roll: Roll) -> None:
 @given(kiriki_rulesets, rolls(), kiriki_rows)
 def test_fixed_point_rows_score_their_points_or_zero(ruleset: SheetRuleset, roll: Roll, row: Row) -> None:
     """A row worth fixed points scores exactly those points or 0."""
-    points = ruleset.rows[row].points
+    points = getattr(ruleset.rows[row].rule, "points_rule", "sum")
     if points != "sum":
         assert score(ruleset, roll, row) in (0, points)
 
@@ -247,7 +256,7 @@ def test_one_roll_scores_at_most_fifty_in_a_row(ruleset: SheetRuleset, roll: Rol
 @given(kiriki_rulesets, rolls(), kiriki_rows)
 def test_score_agrees_with_the_sheet(ruleset: SheetRuleset, roll: Roll, row: Row) -> None:
     """Scoring one row gives that row's entry of the whole sheet, and the row's own rule agrees."""
-    assert score(ruleset, roll, row) == score_sheet(ruleset, roll)[row] == row_points(ruleset.rows[row], roll)
+    assert score(ruleset, roll, row) == score_sheet(ruleset, roll)[row] == ruleset.rows[row].rule.points(roll.counts)
 
 
 @given(st.sampled_from([r for r in KIRIKI_RULESETS if r != "kiriki"]).map(find_ruleset), rolls())
@@ -267,25 +276,34 @@ def test_variants_differ_only_where_their_data_differs(ruleset: SheetRuleset, ro
 
 def _oracle(rule: RowRule, dice: tuple[int, ...]) -> int:
     distinct = set(dice)
-    if rule.rule == "face":
-        return sum(d for d in dice if d == rule.face)
-    if rule.rule == "chance":
+    params = vars(rule) if hasattr(rule, "__dict__") else {k: getattr(rule, k) for k in rule.__slots__}
+    family, points = rule.family, params.get("points_rule", "sum")
+    matching = 0
+    if family == "face":
+        return sum(d for d in dice if d == params["face"])
+    if family == "chance":
         return sum(dice)
-    if rule.rule == "of_a_kind":
-        assert rule.at_least is not None
-        matched = any(dice.count(d) >= rule.at_least for d in distinct)
-    elif rule.rule == "full_house":
+    if family == "pairs":
+        paired = sorted((d for d in distinct if dice.count(d) >= 2), reverse=True)[: params["pairs"]]
+        return 2 * sum(paired) if len(paired) == params["pairs"] else 0
+    if family == "of_a_kind":
+        kinds = [d for d in distinct if dice.count(d) >= params["at_least"]]
+        matched = bool(kinds)
+        matching = max(kinds) * params["at_least"] if kinds else 0
+    elif family == "full_house":
         two_faces = len(distinct) == 2 and dice.count(dice[0]) in (2, 3)
-        matched = two_faces or (rule.five_of_a_kind_counts and len(distinct) == 1)
-    elif rule.rule == "straight":
-        assert rule.length is not None
-        runs = (set(range(low, low + rule.length)) for low in range(1, 8 - rule.length))
+        matched = two_faces or (params["five_of_a_kind_counts"] and len(distinct) == 1)
+    elif family == "straight" and params["faces"] is not None:
+        matched = set(params["faces"]) <= distinct
+    elif family == "straight":
+        length = params["length"]
+        runs = (set(range(low, low + length)) for low in range(1, 8 - length))
         matched = any(run <= distinct for run in runs)
     else:
-        raise AssertionError(f"the oracle knows no rule family {rule.rule!r}")
+        raise AssertionError(f"the oracle knows no rule family {family!r}")
     if not matched:
         return 0
-    return sum(dice) if rule.points == "sum" else rule.points
+    return sum(dice) if points == "sum" else matching if points == "matching" else int(points)
 
 
 ALL_ROLLS = tuple(itertools.product(range(1, 7), repeat=5))
@@ -299,9 +317,9 @@ def test_every_roll_in_every_row(ruleset: SheetRuleset) -> None:
     for dice in ALL_ROLLS:
         roll = Roll(dice)
         sheet = score_sheet(ruleset, roll)
-        for row, rule in ruleset.rows.items():
-            expected = _oracle(rule, dice)
-            for got in (sheet[row], row_points(rule, roll)):
+        for row, declared in ruleset.rows.items():
+            expected = _oracle(declared.rule, dice)
+            for got in (sheet[row], declared.rule.points(roll.counts)):
                 if got != expected:
                     wrong.append((row, str(roll), expected, got))
     if wrong:
@@ -316,7 +334,7 @@ def test_the_oracle_agrees_with_the_hand_checked_rolls() -> None:
     reference = find_ruleset("kiriki")
     for dice, expected in HAND_CHECKED.items():
         values = tuple(int(c) for c in dice)
-        got = tuple(_oracle(reference.rows[row], values) for row in Row)
+        got = tuple(_oracle(reference.rows[row].rule, values) for row in Row)
         assert got == expected, dice
 
 

@@ -9,7 +9,7 @@ from strategies import kiriki_rulesets, kiriki_sheets
 from dicespec import find_ruleset, ruleset_names
 from dicespec.scoresheet.errors import UnknownRowError
 from dicespec.scoresheet.ruleset import SheetRuleset
-from sheet_rows import LOWER_ROWS, SHEET_LINES, UPPER_ROWS, Row
+from sheet_rows import REFERENCE, LOWER_ROWS, SHEET_LINES, UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
 
 
@@ -27,17 +27,17 @@ LOWER = {"three_of_a_kind": 17, "full_house": 25, "chance": 22}
 def test_an_empty_sheet() -> None:
     """A new sheet has every row open and every total at 0."""
     sheet = Sheet()
-    assert sheet.open_rows == tuple(Row)
-    assert not sheet.is_full
+    assert sheet.open_rows(REFERENCE) == tuple(Row)
+    assert not sheet.is_full(REFERENCE)
     assert all(sheet.is_open(row) for row in Row)
     lines = sheet.lines(find_ruleset("kiriki"))
-    assert lines == {str(line): (0 if line not in Row else None) for line in SHEET_LINES}
+    assert lines == {line: (None if line in REFERENCE.rows else 0) for line in SHEET_LINES}
 
 
 def test_no_bonus_at_62(ruleset: SheetRuleset) -> None:
     """Upper rows adding up to 62 earn no bonus."""
     sheet = Sheet.from_cells(UPPER_62)
-    assert sheet.upper_sum == 62
+    assert sheet.upper_sum(REFERENCE) == 62
     assert sheet.bonus(ruleset) == 0
     assert sheet.upper_total(ruleset) == 62
 
@@ -45,7 +45,7 @@ def test_no_bonus_at_62(ruleset: SheetRuleset) -> None:
 def test_bonus_at_63(ruleset: SheetRuleset) -> None:
     """Upper rows adding up to 63 earn the 35-point bonus, counted in the upper total."""
     sheet = Sheet.from_cells(UPPER_63)
-    assert sheet.upper_sum == 63
+    assert sheet.upper_sum(REFERENCE) == 63
     assert sheet.bonus(ruleset) == 35
     assert sheet.upper_total(ruleset) == 98
 
@@ -53,7 +53,7 @@ def test_bonus_at_63(ruleset: SheetRuleset) -> None:
 def test_totals_without_bonus(ruleset: SheetRuleset) -> None:
     """Without the bonus, the grand total is the upper rows plus the lower rows."""
     sheet = Sheet.from_cells({**UPPER_62, **LOWER})
-    assert sheet.lower_total == 64
+    assert sheet.lower_total(REFERENCE) == 64
     assert sheet.grand_total(ruleset) == 62 + 64
 
 
@@ -79,7 +79,7 @@ def test_a_scratched_row_is_filled() -> None:
     """A row scored with 0 is filled all the same."""
     sheet = Sheet().with_cell(Row.KIRIKI, 0)
     assert not sheet.is_open(Row.KIRIKI)
-    assert Row.KIRIKI not in sheet.open_rows
+    assert Row.KIRIKI not in sheet.open_rows(REFERENCE)
     assert sheet.lines(find_ruleset("kiriki"))["kiriki"] == 0
 
 
@@ -89,9 +89,9 @@ def test_repeat_kiriki_counts_in_the_lower_total(ruleset: SheetRuleset) -> None:
     twice = sheet.with_repeat("kiriki", 50).with_repeat("kiriki", 50)
     assert twice.cells[Row.KIRIKI] == 150
     assert twice.repeats == 2
-    assert twice.lower_total == 170
+    assert twice.lower_total(REFERENCE) == 170
     assert twice.grand_total(ruleset) == 170
-    assert twice.open_rows == sheet.open_rows  # a repeat kiriki fills no row
+    assert twice.open_rows(REFERENCE) == sheet.open_rows(REFERENCE)  # a repeat kiriki fills no row
 
 
 def test_a_sheet_never_changes() -> None:
@@ -109,29 +109,29 @@ def test_a_sheet_never_changes() -> None:
 def test_a_full_sheet() -> None:
     """A sheet with all 13 rows filled is full and has no open row."""
     sheet = Sheet.from_cells({str(row): 0 for row in Row})
-    assert sheet.is_full and sheet.open_rows == ()
+    assert sheet.is_full(REFERENCE) and sheet.open_rows(REFERENCE) == ()
 
 
 def test_unknown_row_id() -> None:
     """A sheet from cells refuses an unknown row id."""
     with pytest.raises(UnknownRowError, match="'yahtzee'"):
-        Sheet.from_cells({"yahtzee": 50})
+        Sheet.from_cells({"yahtzee": 50}, ruleset=REFERENCE)
 
 
 @given(kiriki_rulesets, kiriki_sheets())
 def test_totals_add_up(ruleset: SheetRuleset, sheet: Sheet) -> None:
     """The totals are sums of the cells, and the bonus is earned exactly above 62."""
-    assert sheet.upper_sum == sum(sheet.cells.get(row, 0) for row in UPPER_ROWS)
-    assert sheet.lower_total == sum(sheet.cells.get(row, 0) for row in LOWER_ROWS)
-    assert sheet.bonus(ruleset) == (35 if sheet.upper_sum > 62 else 0)
-    assert sheet.upper_total(ruleset) == sheet.upper_sum + sheet.bonus(ruleset)
-    assert sheet.grand_total(ruleset) == sheet.upper_total(ruleset) + sheet.lower_total
+    assert sheet.upper_sum(REFERENCE) == sum(sheet.cells.get(row, 0) for row in UPPER_ROWS)
+    assert sheet.lower_total(REFERENCE) == sum(sheet.cells.get(row, 0) for row in LOWER_ROWS)
+    assert sheet.bonus(ruleset) == (35 if sheet.upper_sum(REFERENCE) > 62 else 0)
+    assert sheet.upper_total(ruleset) == sheet.upper_sum(REFERENCE) + sheet.bonus(ruleset)
+    assert sheet.grand_total(ruleset) == sheet.upper_total(ruleset) + sheet.lower_total(REFERENCE)
     assert sheet.grand_total(ruleset) == sum(sheet.cells.values()) + sheet.bonus(ruleset)
 
 
 @given(kiriki_sheets())
 def test_open_rows_and_cells_partition_the_sheet(sheet: Sheet) -> None:
     """Every row is either open or filled, never both."""
-    assert set(sheet.open_rows) | set(sheet.cells) == set(Row)
-    assert not set(sheet.open_rows) & set(sheet.cells)
-    assert sheet.is_full == (not sheet.open_rows)
+    assert set(sheet.open_rows(REFERENCE)) | set(sheet.cells) == set(Row)
+    assert not set(sheet.open_rows(REFERENCE)) & set(sheet.cells)
+    assert sheet.is_full(REFERENCE) == (not sheet.open_rows(REFERENCE))

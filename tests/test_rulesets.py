@@ -16,7 +16,9 @@ from dicespec import Roll, RulesetError, find_ruleset, load_ruleset, ruleset_nam
 from dicespec.scoresheet.game import SheetGame, NoRollsLeftError
 from dicespec.scoresheet.rows import score
 from dicespec.scoresheet.ruleset import SheetRuleset
-from sheet_rows import Row
+from dicespec.scoresheet.families import FullHouse, OfAKind, Straight
+from dicespec.scoresheet.ruleset import FiveOfAKind
+from sheet_rows import UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.rulesets import UnknownRulesetError, ruleset_data
 
@@ -51,7 +53,7 @@ def test_find_ruleset_gives_the_typed_ruleset(name: str) -> None:
 @pytest.mark.parametrize("name", KIRIKI_RULESETS)
 def test_shipped_files_meet_the_schema(name: str) -> None:
     """Every shipped Kiriki ruleset, its parent merged in, is valid under the published schema."""
-    schema = json.loads(resources.files("dicespec.schemas").joinpath("kiriki-ruleset.json").read_text("utf-8"))
+    schema = json.loads(resources.files("dicespec.schemas").joinpath("score-sheet-ruleset.json").read_text("utf-8"))
     jsonschema.Draft202012Validator(schema).validate(ruleset_data(name))
 
 
@@ -66,24 +68,27 @@ def test_reference_values() -> None:
     """The reference ruleset holds the reference numbers."""
     r = find_ruleset("kiriki")
     assert (r.dice, r.rolls_per_turn, r.min_players, r.max_players) == (5, 3, 1, 6)
-    assert r.rows[Row.FULL_HOUSE].points == 25 and r.rows[Row.FULL_HOUSE].five_of_a_kind_counts is False
-    assert (r.rows[Row.SMALL_STRAIGHT].length, r.rows[Row.SMALL_STRAIGHT].points) == (4, 30)
-    assert (r.rows[Row.LARGE_STRAIGHT].length, r.rows[Row.LARGE_STRAIGHT].points) == (5, 40)
-    assert (r.rows[Row.KIRIKI].at_least, r.rows[Row.KIRIKI].points) == (5, 50)
-    assert (r.rows[Row.THREE_OF_A_KIND].at_least, r.rows[Row.FOUR_OF_A_KIND].at_least) == (3, 4)
+    rule = {row: r.rows[row].rule for row in Row}
+    assert rule[Row.FULL_HOUSE] == FullHouse(25, five_of_a_kind_counts=False)
+    assert rule[Row.SMALL_STRAIGHT] == Straight(4, None, 30)
+    assert rule[Row.LARGE_STRAIGHT] == Straight(5, None, 40)
+    assert rule[Row.KIRIKI] == OfAKind(5, 50)
+    assert (rule[Row.THREE_OF_A_KIND], rule[Row.FOUR_OF_A_KIND]) == (OfAKind(3, "sum"), OfAKind(4, "sum"))
     assert (r.bonus_more_than, r.bonus_points) == (62, 35)
-    assert (r.repeat_kiriki_adds, r.extra_turns) == (50, "repeat_kirikis")
+    assert r.five_of_a_kind == FiveOfAKind("kiriki", 50, "cell", "repeat")
+    assert r.joker == "none"
+    assert r.upper_rows == tuple(UPPER_ROWS)
 
 
 def test_kiriki_fr_differs_only_where_it_says() -> None:
     """kiriki-fr changes the large straight's points and the extra turns; the rest is inherited."""
     reference, fr = ruleset_data("kiriki"), ruleset_data("kiriki-fr")
     changed = {key for key in reference.keys() | fr.keys() if reference.get(key) != fr.get(key)}
-    assert changed == {"name", "title", "description", "source", "rows", "extra_turns", "gaps"}
+    assert changed == {"name", "title", "description", "source", "rows", "five_of_a_kind", "gaps"}
     changed_rows = {row for row in reference["rows"] if reference["rows"][row] != fr["rows"][row]}
     assert changed_rows == {"large_straight"}
     assert fr["rows"]["large_straight"]["points"] == 30
-    assert fr["extra_turns"] == "every_kiriki"
+    assert fr["five_of_a_kind"] == {**reference["five_of_a_kind"], "extra_turns": "every"}
 
 
 # -- broken files of one's own -------------------------------------------------------------------
@@ -96,11 +101,15 @@ BROKEN = {
     "wrong_type_nested": ("extends: kiriki\nplayers: {min: 1, max: many}\n", ["players.max: 'many'"]),
     "unknown_key": ("extends: kiriki\nbonus_rows: 2\n", ["bonus_rows: 2", "unknown key"]),
     "unknown_nested_key": ("extends: kiriki\nrows:\n  full_house: {bonus: 3}\n", ["rows.full_house.bonus: 3", "unknown key"]),
-    "unknown_row": ("extends: kiriki\nrows:\n  yahtzee: {rule: chance}\n", ["rows.yahtzee: {'rule': 'chance'}", "unknown key"]),
+    "row_without_label": ("extends: kiriki\nrows:\n  yahtzee: {rule: chance}\n", ["rows.yahtzee.label: missing"]),
+    "unknown_family": ("extends: kiriki\nrows:\n  chance: {rule: luck}\n", ["rows.chance.rule: 'luck'", "is not one of"]),
+    "total_as_row": ("extends: kiriki\nrows:\n  bonus: {label: B, section: lower, rule: chance}\n", ["rows: "]),
+    "five_of_a_kind_not_one": ("extends: kiriki\nfive_of_a_kind: {row: chance}\n", ["five_of_a_kind.row: 'chance'", "not a row"]),
+    "joker_without_five": ("extends: kiriki\nfive_of_a_kind: null\njoker: forced\n", ["joker: 'forced'", "five_of_a_kind"]),
     "bad_value": ("extends: kiriki\nrows:\n  full_house: {points: -5}\n", ["rows.full_house.points: -5", "minimum"]),
     "bad_points": ("extends: kiriki\nrows:\n  kiriki: {points: lots}\n", ["rows.kiriki.points: 'lots'"]),
     "bad_face": ("extends: kiriki\nrows:\n  ones: {face: 7}\n", ["rows.ones.face: 7", "maximum"]),
-    "bad_enum": ("extends: kiriki\nextra_turns: sometimes\n", ["extra_turns: 'sometimes'", "repeat_kirikis"]),
+    "bad_enum": ("extends: kiriki\nfive_of_a_kind: {extra_turns: sometimes}\n", ["five_of_a_kind", "'sometimes'"]),
     "bad_name": ("extends: kiriki\nname: My Rules\n", ["name: 'My Rules'"]),
     "bad_dice": ("extends: kiriki\ndice: 6\n", ["dice: 6"]),
     "unknown_extends": ("extends: kiriki-xx\n", ["extends: 'kiriki-xx'", "not a shipped ruleset"]),
@@ -139,10 +148,9 @@ def test_a_file_may_extend_a_shipped_ruleset(tmp_path: Path) -> None:
     path.write_text("extends: kiriki-fr\nname: mine\nrows:\n  full_house: {points: 30}\n", encoding="utf-8")
     mine = load_ruleset(path)
     assert mine.name == "mine"
-    assert mine.rows[Row.FULL_HOUSE].points == 30
-    assert mine.rows[Row.FULL_HOUSE].rule == "full_house"
-    assert mine.rows[Row.LARGE_STRAIGHT].points == 30
-    assert mine.extra_turns == "every_kiriki"
+    assert mine.rows[Row.FULL_HOUSE].rule == FullHouse(30, five_of_a_kind_counts=False)
+    assert mine.rows[Row.LARGE_STRAIGHT].rule == Straight(5, None, 30)
+    assert mine.five_of_a_kind is not None and mine.five_of_a_kind.extra_turns == "every"
 
 
 # -- the engine reads its numbers from the data ---------------------------------------------------
@@ -170,7 +178,7 @@ def test_full_house_points_come_from_the_file(tmp_path: Path) -> None:
 def test_text_edit_of_the_file_changes_the_engine(tmp_path: Path) -> None:
     """A plain text edit of the full_house line in a copy of kiriki.yaml is all it takes."""
     text = shipped_file("kiriki").read_text(encoding="utf-8")
-    old = "full_house:      {rule: full_house, points: 25, five_of_a_kind_counts: false}"
+    old = "full_house:      {label: Full house, section: lower, rule: full_house, points: 25, five_of_a_kind_counts: false}"
     assert old in text
     path = tmp_path / "kiriki.yaml"
     path.write_text(text.replace(old, old.replace("points: 25", "points: 40")), encoding="utf-8")

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from dicespec import find_ruleset, ruleset_names
-from dicespec.solver import kiriki, solution, summary
-from dicespec.solver.report import ProgressLine
+from dicespec.solver import scoresheet as kiriki
+from dicespec.solver import solution, summary
+from dicespec.progress import ProgressLine
 from helpers import run_cli
 
 
@@ -39,7 +40,7 @@ def test_a_first_solve_shows_progress_on_stderr(
     lines = err.splitlines()
     assert lines[0].startswith("solving one-roll: 0% of ") and lines[-1].startswith("solving one-roll: 100% of ")
     assert len(lines) <= 11
-    assert list((tmp_path / "cache").glob("kiriki-values-*.npz"))
+    assert list((tmp_path / "cache").glob("sheet-values-*.npz"))
 
 
 def test_the_progress_line_updates_in_place_on_a_terminal() -> None:

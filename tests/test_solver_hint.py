@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dicespec import Roll, find_ruleset
-from sheet_rows import Row
+from sheet_rows import REFERENCE, Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.scoresheet.terminal import HELP, play
 from dicespec.solver import Action, Choice, TurnPlan, hint, solution
@@ -58,7 +58,7 @@ def test_hint_lists_every_keep_and_every_open_row_best_first() -> None:
     keeps = [c for c, _ in choices if c.action is Action.KEEP]
     rows = [c.row for c, _ in choices if c.action is Action.SCORE]
     assert len(keeps) == 2**5 - 1  # five different dice: every subset but all five
-    assert sorted(rows, key=list(Row).index) == list(sheet.open_rows)
+    assert sorted(rows, key=list(Row).index) == list(sheet.open_rows(REFERENCE))
     values = [v for _, v in choices]
     assert values == sorted(values, reverse=True)
     assert all(v >= sheet.grand_total(reference()) for v in values)
@@ -77,7 +77,7 @@ def test_hint_without_rerolls_offers_only_rows() -> None:
     sheet = Sheet.from_cells(MID_GAME)
     choices = hint(reference(), sheet, "44431", 0)
     assert {c.action for c, _ in choices} == {Action.SCORE}
-    assert len(choices) == len(sheet.open_rows)
+    assert len(choices) == len(sheet.open_rows(REFERENCE))
 
 
 @pytest.mark.slow

@@ -26,18 +26,17 @@ import pytest
 
 from dicespec import find_ruleset, load_ruleset
 from dicespec.scoresheet.game import SheetGame
-from sheet_rows import UPPER_ROWS, Row
+from sheet_rows import REFERENCE, UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.solver import cache, kiriki
+from dicespec.solver import cache
+from dicespec.solver import scoresheet as kiriki
 from dicespec.solver.hint import Action, TurnPlan, reroll_positions
 from dicespec.solver.keeps import turn_value
 from dicespec.solver.scoresheet import (
-    FULL,
     RepeatCell,
     State,
     StateBatch,
     UnsupportedRulesetError,
-    bit,
     final_values,
     rules_of,
     solution,
@@ -46,6 +45,8 @@ from dicespec.solver.scoresheet import (
 )
 
 YAHTZEE_IN_ONE_TURN = 2_783_176 / 60_466_176
+FULL = rules_of(REFERENCE).full  # the mask of a full Kiriki sheet
+bit = rules_of(REFERENCE).bit  # a row's bit in a filled-rows mask
 
 
 def solved(name: str) -> kiriki.SheetSolution:
@@ -200,7 +201,7 @@ def test_unreachable_upper_sums_are_left_out() -> None:
 def test_a_repeat_kiriki_that_earns_no_turn_is_refused(tmp_path: Path) -> None:
     """A ruleset whose repeat kiriki adds points but earns no turn is refused: it leaves rows open at the end."""
     path = tmp_path / "odd.yaml"
-    path.write_text("extends: kiriki\nname: odd\nextra_turns: none\n", encoding="utf-8")
+    path.write_text("extends: kiriki\nname: odd\nfive_of_a_kind: {extra_turns: none}\n", encoding="utf-8")
     with pytest.raises(UnsupportedRulesetError, match="cannot count the turns left"):
         rules_of(load_ruleset(path))
 
@@ -312,7 +313,7 @@ def test_optimal_play_through_the_engine_scores_the_expectation() -> None:
         game = SheetGame(solved_.ruleset, 1, seed=seed)
         play_optimally(game, solved_)
         sheet = game.sheet(0)
-        assert sheet.is_full and game.state.players[0].turns_taken == 13 + sheet.repeats
+        assert sheet.is_full(REFERENCE) and game.state.players[0].turns_taken == 13 + sheet.repeats
         totals.append(sheet.grand_total(solved_.ruleset))
         repeats += sheet.repeats
     error = statistics.stdev(totals) / len(totals) ** 0.5

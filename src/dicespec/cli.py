@@ -8,7 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from dicespec.conformance import defaults
 from dicespec.dice import DiceError, Roll
+from dicespec.progress import wanted
 from dicespec.registry import game, game_names
 from dicespec.rulesets import Ruleset, RulesetError, find_ruleset, load_ruleset, ruleset_data, ruleset_names
 
@@ -61,7 +63,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
-    from dicespec.solver.report import ProgressLine  # numpy: only when solving
+    from dicespec.progress import ProgressLine
 
     print(game(args.game).family.solve_report(ruleset, ProgressLine(f"solving {ruleset.name}")))
     return 0
@@ -81,7 +83,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         parts=parse_parts(args.part), rulesets=tuple(args.ruleset) if args.ruleset else None, select=args.select,
         games=args.games, seed=args.seed, timeout=args.timeout, hello_timeout=args.hello_timeout,
         max_restarts=args.max_restarts, window=args.window, time_limit=args.time_limit,
-        progress=sys.stderr.isatty() if args.progress is None else args.progress,
+        progress=wanted(args.progress),
     )
     status, text = conform_and_report(
         target, options, show=args.show,
@@ -167,17 +169,23 @@ def build_parser() -> argparse.ArgumentParser:
     conform.add_argument("--ruleset", action="append", metavar="NAME", help="only cases under this ruleset (repeatable)")
     conform.add_argument("--select", metavar="GLOB",
                          help="only the cases whose id matches, e.g. 'kiriki-en-full-house-*' or 'kiriki/score/*/66666/*'")
-    conform.add_argument("--games", type=int, default=250, metavar="N", help="replayed games per ruleset (default 250)")
-    conform.add_argument("--seed", type=int, default=0, help="seed of the replayed games (default 0)")
-    conform.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds to answer one request (default 10)")
-    conform.add_argument("--hello-timeout", type=float, default=30.0, metavar="S", help="seconds to answer hello (default 30)")
-    conform.add_argument("--max-restarts", type=int, default=3, metavar="N", help="restarts of a crashing implementation (default 3)")
-    conform.add_argument("--window", type=int, default=512, metavar="N", help="requests in flight at once (default 512)")
+    conform.add_argument("--games", type=int, default=defaults.GAMES_PER_RULESET, metavar="N",
+                         help=f"replayed games per ruleset (default {defaults.GAMES_PER_RULESET})")
+    conform.add_argument("--seed", type=int, default=defaults.SEED, help=f"seed of the replayed games (default {defaults.SEED})")
+    conform.add_argument("--timeout", type=float, default=defaults.TIMEOUT, metavar="S",
+                         help=f"seconds to answer one request (default {defaults.TIMEOUT:g})")
+    conform.add_argument("--hello-timeout", type=float, default=defaults.HELLO_TIMEOUT, metavar="S",
+                         help=f"seconds to answer hello (default {defaults.HELLO_TIMEOUT:g})")
+    conform.add_argument("--max-restarts", type=int, default=defaults.MAX_RESTARTS, metavar="N",
+                         help=f"restarts of a crashing implementation (default {defaults.MAX_RESTARTS})")
+    conform.add_argument("--window", type=int, default=defaults.WINDOW, metavar="N",
+                         help=f"requests in flight at once (default {defaults.WINDOW})"
     conform.add_argument("--time-limit", type=float, metavar="S", help="seconds for the corpus; the cases left are errored")
     conform.add_argument("--report", metavar="FILE", help="write every case's result as JSON lines")
     conform.add_argument("--junit", metavar="FILE", help="write a JUnit XML file")
     conform.add_argument("--track", metavar="FILE", help="compare with the last run tracked in FILE and show only what changed")
-    conform.add_argument("--show", type=int, default=5, metavar="N", help="differing cases shown per kind (default 5)")
+    conform.add_argument("--show", type=int, default=defaults.SHOW, metavar="N",
+                         help=f"differing cases shown per kind (default {defaults.SHOW})")
     conform.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                          help="a progress line on stderr (default: when stderr is a terminal)")
     conform.set_defaults(run=_cmd_conform)

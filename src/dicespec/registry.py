@@ -27,7 +27,7 @@ import yaml
 
 if TYPE_CHECKING:
     from dicespec.conformance.corpus import Case
-    from dicespec.solver.report import ProgressLine
+    from dicespec.progress import ProgressLine
 
 JSON = dict[str, Any]
 

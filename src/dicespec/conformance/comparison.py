@@ -112,7 +112,7 @@ def inputs(entry: Entry) -> dict[str, str]:
         "golden": _digest(root.glob("fixtures/golden/*.txt")),
         "steps": _digest([*root.glob("tests/steps/*"), root / "tests" / "test_spec.py",
                           root / "tests" / "conftest.py"]),
-        "corpus": _digest([package / "conformance" / "corpus.py"]),
+        "corpus": _digest([*package.glob("conformance/corpus/*.py"), package / "games.yaml"]),
         "adapter": _digest(root / source for source in entry.sources),
         "package": entry.package_version() or "-",
     }

@@ -17,7 +17,7 @@ from dicespec.scoresheet.ruleset import SheetRuleset
 if TYPE_CHECKING:
     from dicespec.conformance.corpus import Case
     from dicespec.registry import Game
-    from dicespec.solver.report import ProgressLine
+    from dicespec.progress import ProgressLine
 
 JSON = dict[str, Any]
 

@@ -94,6 +94,11 @@ class Sheet:
         return Sheet(self.cells, self.repeats + 1, self.line + points)
 
     @classmethod
-    def from_cells(cls, cells: Mapping[str, int], *, repeats: int = 0, line: int = 0) -> Sheet:
-        """A sheet from row ids to points, e.g. ``{"chance": 23}``."""
+    def from_cells(cls, cells: Mapping[str, int], *, repeats: int = 0, line: int = 0,
+                   ruleset: SheetRuleset | None = None) -> Sheet:
+        """A sheet from row ids to points, e.g. ``{"chance": 23}``; with ``ruleset``, each id is
+        checked to be one of its rows (:class:`~dicespec.scoresheet.errors.UnknownRowError`)."""
+        if ruleset is not None:
+            for row in cells:
+                ruleset.parse_row(row)
         return cls(MappingProxyType(dict(cells)), repeats, line)

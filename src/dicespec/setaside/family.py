@@ -18,7 +18,7 @@ from dicespec.setaside.ruleset import SetAsideRuleset
 if TYPE_CHECKING:
     from dicespec.conformance.corpus import Case
     from dicespec.registry import Game
-    from dicespec.solver.report import ProgressLine
+    from dicespec.progress import ProgressLine
 
 JSON = dict[str, Any]
 NO_ANSWER = "-"  # the best score of no dice: not a case

@@ -17,7 +17,7 @@ from typing import Any
 from dicespec.rulesets import find_ruleset
 from dicespec.solver import summary
 from dicespec.solver.cache import rules_key
-from dicespec.solver.report import ProgressLine
+from dicespec.progress import ProgressLine
 from dicespec.spec.paths import data_root
 
 

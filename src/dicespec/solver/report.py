@@ -1,35 +1,12 @@
-"""The solver's figures as text for the terminal, and a progress line for long solves."""
+"""The solver's figures as text for the terminal."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import TextIO
 
 from dicespec.solver.cache import table_path
 from dicespec.solver.scoresheet import SheetSolution
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy
-
-
-class ProgressLine:
-    """Reports a solve's progress on a stream (stderr): one updating line on a terminal,
-    otherwise a line at every tenth of the way."""
-
-    def __init__(self, label: str, stream: TextIO | None = None) -> None:
-        self.label = label
-        self.stream = stream if stream is not None else sys.stderr
-        self.shown = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        percent = 100 * done // total
-        live = self.stream.isatty()
-        if percent == self.shown or (not live and percent % 10 and done < total):
-            return
-        self.shown = percent
-        end = "\n" if done >= total or not live else ""
-        self.stream.write(f"\r{self.label}: {percent:3d}% of {total:,} states{end}" if live
-                          else f"{self.label}: {percent}% of {total:,} states{end}")
-        self.stream.flush()
 
 
 def sheet_report(solved: SheetSolution) -> str:

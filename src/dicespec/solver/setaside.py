@@ -40,14 +40,12 @@ import numpy as np
 
 from dicespec.dice import FACES, Roll
 from dicespec.solver.keeps import counts_of, probability
+from dicespec.errors import UnsupportedRulesetError
 from dicespec.setaside.combos import Option, best, combinations, options
 from dicespec.setaside.ruleset import HotDice, SetAsideRuleset
 
 EPSILON = 1e-9  # a roll worth no more than banking (within rounding) is not worth the risk
 
-
-class UnsupportedRulesetError(ValueError):
-    """A 10000 ruleset whose turns this solver does not describe."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
