@@ -61,8 +61,8 @@ class Roll:
         return roll
 
     @classmethod
-    def of(cls, dice: Iterable[int], *, count: int | range | None = None) -> Roll:
-        """Make a roll from die values, e.g. ``Roll.of([6, 6, 6, 1, 6])``."""
+    def of(cls, dice: Iterable[int] | str, *, count: int | range | None = None) -> Roll:
+        """Make a roll from die values, e.g. ``Roll.of([6, 6, 6, 1, 6])``, or from digits (as :meth:`parse`)."""
         if isinstance(dice, str):
             return cls.parse(dice, count=count)
         if not isinstance(dice, Iterable):

@@ -37,10 +37,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from dicespec.dice import Roll
-from dicespec.rulesets import find_ruleset
+from dicespec.rulesets import find_ruleset, find_ruleset_of
 
 if TYPE_CHECKING:
     from dicespec.scoresheet.ruleset import SheetRuleset
+    from dicespec.setaside.ruleset import SetAsideRuleset
 
 JSON = dict[str, Any]
 
@@ -89,19 +90,19 @@ class ReferenceImplementation:
         from dicespec.setaside.errors import SetAsideError
 
         try:
-            return {"points": score(find_ruleset(ruleset), Roll.parse(dice))}
+            return {"points": score(_set_aside_ruleset(ruleset), Roll.parse(dice))}
         except SetAsideError as exc:
             return {"rejected": exc.code}
 
     def ten_thousand_best(self, ruleset: str, dice: str) -> int:
         from dicespec.setaside.combos import best
 
-        return best(find_ruleset(ruleset), Roll.parse(dice))
+        return best(_set_aside_ruleset(ruleset), Roll.parse(dice))
 
     def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
         from dicespec.setaside.replay import replay
 
-        return set_aside_replay_answer(replay(find_ruleset(ruleset), players, actions))
+        return set_aside_replay_answer(replay(_set_aside_ruleset(ruleset), players, actions))
 
 
 def _sheet_ruleset(name: str) -> SheetRuleset:
@@ -111,6 +112,12 @@ def _sheet_ruleset(name: str) -> SheetRuleset:
     if not isinstance(rules, SheetRuleset):
         raise ValueError(f"ruleset {name!r} is not a score-sheet ruleset")
     return rules
+
+
+def _set_aside_ruleset(name: str) -> SetAsideRuleset:
+    from dicespec.setaside.ruleset import SetAsideRuleset
+
+    return find_ruleset_of(SetAsideRuleset, name)
 
 
 def sheet_replay_answer(rules: SheetRuleset, result: Any) -> JSON:

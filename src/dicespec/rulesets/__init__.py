@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
 import jsonschema
 import yaml
@@ -30,11 +30,14 @@ if TYPE_CHECKING:
 Ruleset: TypeAlias = "SheetRuleset | SetAsideRuleset"
 """A typed ruleset of any family."""
 
+RulesetT = TypeVar("RulesetT", "SheetRuleset", "SetAsideRuleset")
+
 __all__ = [
     "Ruleset",
     "RulesetError",
     "UnknownRulesetError",
     "find_ruleset",
+    "find_ruleset_of",
     "load_ruleset",
     "ruleset_names",
     "ruleset_data",
@@ -185,6 +188,15 @@ def _build(data: dict[str, Any]) -> Ruleset:
 def find_ruleset(name: str) -> Ruleset:
     """The shipped ruleset called ``name`` (e.g. ``"kiriki-fr"``), as its game's typed object."""
     return _build(_ruleset_data(name))
+
+
+def find_ruleset_of(kind: type[RulesetT], name: str) -> RulesetT:
+    """The shipped ruleset called ``name``, which must be of the family whose ruleset type is
+    ``kind`` (e.g. ``find_ruleset_of(SheetRuleset, "kiriki")``); a :class:`RulesetError` otherwise."""
+    ruleset = find_ruleset(name)
+    if not isinstance(ruleset, kind):
+        raise RulesetError(f"ruleset {name!r} is not a {kind.__name__}")
+    return ruleset
 
 
 def load_ruleset(path: str | Path) -> Ruleset:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.rulesets import find_ruleset_of, ruleset_names
+from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
 from dicespec.solver.scoresheet import SheetSolution, Progress, is_cached, solution, solve
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy
@@ -50,19 +52,19 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
     """
     kiriki = []
     for name in ruleset_names("kiriki"):
-        ruleset = find_ruleset(name)
+        ruleset = find_ruleset_of(SheetRuleset, name)
         score = solution(ruleset, progress=progress).expected_score if compute or is_cached(ruleset) else None
         kiriki.append({"ruleset": name, "title": ruleset.title, "expected_score": score})
     ten_thousand = []
     for name in ruleset_names("ten-thousand"):
-        ruleset = find_ruleset(name)
-        turn, entry = turn_policy(ruleset), entry_policy(ruleset)
+        rules = find_ruleset_of(SetAsideRuleset, name)
+        turn, entry = turn_policy(rules), entry_policy(rules)
         ten_thousand.append({
             "ruleset": name,
-            "title": ruleset.title,
+            "title": rules.title,
             "expected_turn_score": turn.expected_turn_score,
             "on_board_chance": entry.on_board_chance,
-            "entry": ruleset.entry,
+            "entry": rules.entry,
             "banking_table": turn.banking_table(),
             "banking_cap": turn.cap,
         })

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 
@@ -18,6 +18,6 @@ class Case(NamedTuple):
     expected: Any
 
 
-def digits(dice: Sequence[int]) -> str:
+def digits(dice: Iterable[int]) -> str:
     """Dice as the protocol writes them: ``"66616"``."""
     return "".join(map(str, dice))

@@ -9,14 +9,15 @@ from dicespec.conformance.corpus.case import Case, digits
 from dicespec.dice import FACES, Roll
 from dicespec.implementation import ReferenceImplementation
 from dicespec.registry import Game
-from dicespec.rulesets import find_ruleset
+from dicespec.rulesets import find_ruleset, find_ruleset_of
 
 
 def sheet_scores(game: Game, ruleset: str) -> Iterator[Case]:
     """Every ordered roll in every row."""
     from dicespec.scoresheet.rows import score_sheet
+    from dicespec.scoresheet.ruleset import SheetRuleset
 
-    rules = find_ruleset(ruleset)
+    rules = find_ruleset_of(SheetRuleset, ruleset)
     kind, op = f"{game.title.lower()} score", game.family.operations[0]
     for dice in product(FACES, repeat=rules.dice):
         text = digits(dice)

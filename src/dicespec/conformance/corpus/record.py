@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicespec.conformance.corpus.case import Case
 from dicespec.registry import Game
+
+if TYPE_CHECKING:
+    from dicespec.rulesets import Ruleset
 
 CHECKPOINTS = 8  # at most, per game, besides its refused actions
 PROBES = 3  # refused (or accepted) actions tried per game, at most
@@ -50,5 +53,5 @@ class Record:
                        {"ruleset": self.ruleset, "players": self.players, "actions": actions}, answer)
 
 
-def players_for(rng: random.Random, rules: Any) -> int:
+def players_for(rng: random.Random, rules: Ruleset) -> int:
     return max(rules.min_players, min(rules.max_players, rng.choice((1, 1, 2, 2, 3, 4))))

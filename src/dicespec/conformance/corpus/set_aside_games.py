@@ -12,7 +12,7 @@ from dicespec.conformance.corpus.record import Record, players_for
 from dicespec.dice import FACES
 from dicespec.implementation import set_aside_replay_answer
 from dicespec.registry import Game
-from dicespec.rulesets import find_ruleset
+from dicespec.rulesets import find_ruleset_of
 
 
 @dataclass(frozen=True)
@@ -58,9 +58,9 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     from dicespec.setaside.errors import SetAsideRulesError
     from dicespec.setaside.game import Phase, SetAsideGame, is_entry_bank, must_roll
     from dicespec.setaside.replay import ReplayResult, apply_action, parse_action
-    from dicespec.setaside.ruleset import BelowEntry
+    from dicespec.setaside.ruleset import BelowEntry, SetAsideRuleset
 
-    rules = find_ruleset(ruleset)
+    rules = find_ruleset_of(SetAsideRuleset, ruleset)
     rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
     name = list(POLICIES)[index % len(POLICIES)]
     policy = POLICIES[name]
@@ -92,6 +92,7 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
             if game.state.phase is Phase.TURN_START or game.is_over:
                 break  # a farkle: the turn is over
             probe()
+            assert game.state.dice is not None  # rolled, and no farkle
             choices = options(rules, game.state.dice)
             if policy.pick == "most":
                 option = choices[0]

@@ -12,7 +12,7 @@ from dicespec.conformance.corpus.record import Record, players_for
 from dicespec.dice import FACES, Roll
 from dicespec.implementation import sheet_replay_answer
 from dicespec.registry import Game
-from dicespec.rulesets import find_ruleset
+from dicespec.rulesets import find_ruleset_of
 
 
 def _most_common(dice: Roll, faces: Sequence[int] = FACES) -> int:
@@ -115,8 +115,9 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     """One seeded replayed game, asked at several points."""
     from dicespec.scoresheet.game import SheetActionError, SheetGame
     from dicespec.scoresheet.replay import ReplayResult, apply_action, parse_action
+    from dicespec.scoresheet.ruleset import SheetRuleset
 
-    rules = find_ruleset(ruleset)
+    rules = find_ruleset_of(SheetRuleset, ruleset)
     rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
     name = list(POLICIES)[index % len(POLICIES)]
     policy = POLICIES[name]
