@@ -179,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     conform.add_argument("--max-restarts", type=int, default=defaults.MAX_RESTARTS, metavar="N",
                          help=f"restarts of a crashing implementation (default {defaults.MAX_RESTARTS})")
     conform.add_argument("--window", type=int, default=defaults.WINDOW, metavar="N",
-                         help=f"requests in flight at once (default {defaults.WINDOW})"
+                         help=f"requests in flight at once (default {defaults.WINDOW})")
     conform.add_argument("--time-limit", type=float, metavar="S", help="seconds for the corpus; the cases left are errored")
     conform.add_argument("--report", metavar="FILE", help="write every case's result as JSON lines")
     conform.add_argument("--junit", metavar="FILE", help="write a JUnit XML file")

@@ -1,4 +1,4 @@
-"""Optimal play: exact dynamic programming over Kiriki games and 10000 turns.
+"""Optimal play: exact dynamic programming over score-sheet games (Kiriki) and set-aside turns (10000).
 
 - :mod:`dicespec.solver.scoresheet`: the expected final grand total of every turn-start state of
   solitaire Kiriki, repeat kirikis solved exactly; :func:`solution` reads it from the cache or
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dicespec.rulesets import find_ruleset_of, ruleset_names
+from dicespec.registry import games
+from dicespec.rulesets import Ruleset, find_ruleset, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
-from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
 from dicespec.solver.scoresheet import SheetSolution, Progress, is_cached, solution, solve
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy
@@ -40,32 +40,33 @@ __all__ = [
 def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[str, list[dict[str, Any]]]:
     """The solver's figures for every shipped ruleset, as plain data (JSON-ready).
 
-    ``{"kiriki": [...], "ten-thousand": [...]}``, each list in :func:`ruleset_names` order:
+    By game (``{"kiriki": [...], "ten-thousand": [...]}``), each list in :func:`ruleset_names` order:
 
-    - Kiriki: ``{"ruleset", "title", "expected_score"}``: the optimal solitaire expected final
-      grand total, from the cache; a ruleset not cached yet is solved (up to a minute each)
-      unless ``compute`` is false, when its ``expected_score`` is ``None``.
-    - 10000: ``{"ruleset", "title", "expected_turn_score", "on_board_chance", "entry",
+    - a score-sheet ruleset: ``{"ruleset", "title", "expected_score"}``: the optimal solitaire
+      expected final grand total, from the cache; a ruleset not cached yet is solved (up to a minute
+      each) unless ``compute`` is false, when its ``expected_score`` is ``None``.
+    - a set-aside ruleset: ``{"ruleset", "title", "expected_turn_score", "on_board_chance", "entry",
       "banking_table", "banking_cap"}``: ``banking_table`` maps dice in hand (1 to 6) to the turn
       total from which banking is right; ``on_board_chance`` is the chance of banking at least
       ``entry`` in one turn. Computed in about a second.
     """
-    kiriki = []
-    for name in ruleset_names("kiriki"):
-        ruleset = find_ruleset_of(SheetRuleset, name)
+    return {
+        game.name: [_figures(find_ruleset(name), compute=compute, progress=progress) for name in ruleset_names(game.name)]
+        for game in games()
+    }
+
+
+def _figures(ruleset: Ruleset, *, compute: bool, progress: Progress | None) -> dict[str, Any]:
+    if isinstance(ruleset, SheetRuleset):
         score = solution(ruleset, progress=progress).expected_score if compute or is_cached(ruleset) else None
-        kiriki.append({"ruleset": name, "title": ruleset.title, "expected_score": score})
-    ten_thousand = []
-    for name in ruleset_names("ten-thousand"):
-        rules = find_ruleset_of(SetAsideRuleset, name)
-        turn, entry = turn_policy(rules), entry_policy(rules)
-        ten_thousand.append({
-            "ruleset": name,
-            "title": rules.title,
-            "expected_turn_score": turn.expected_turn_score,
-            "on_board_chance": entry.on_board_chance,
-            "entry": rules.entry,
-            "banking_table": turn.banking_table(),
-            "banking_cap": turn.cap,
-        })
-    return {"kiriki": kiriki, "ten-thousand": ten_thousand}
+        return {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": score}
+    turn, entry = turn_policy(ruleset), entry_policy(ruleset)
+    return {
+        "ruleset": ruleset.name,
+        "title": ruleset.title,
+        "expected_turn_score": turn.expected_turn_score,
+        "on_board_chance": entry.on_board_chance,
+        "entry": ruleset.entry,
+        "banking_table": turn.banking_table(),
+        "banking_cap": turn.cap,
+    }

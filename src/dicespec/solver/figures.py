@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from dicespec.rulesets import find_ruleset
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.solver import summary
 from dicespec.solver.cache import rules_key
 from dicespec.progress import ProgressLine
@@ -28,10 +29,12 @@ def figures_path() -> Path:
 def compute(*, progress: Any = None) -> dict[str, Any]:
     """Every shipped ruleset's figures (solving what the cache lacks), with each Kiriki rules hash."""
     figures = summary(progress=progress)
-    for entry in figures["kiriki"]:
-        entry["rules_key"] = rules_key(find_ruleset(entry["ruleset"]))
-    for entry in figures["ten-thousand"]:
-        entry["banking_table"] = {str(n): total for n, total in entry["banking_table"].items()}
+    for entry in (entry for entries in figures.values() for entry in entries):
+        ruleset = find_ruleset(entry["ruleset"])
+        if isinstance(ruleset, SheetRuleset):
+            entry["rules_key"] = rules_key(ruleset)
+        else:
+            entry["banking_table"] = {str(n): total for n, total in entry["banking_table"].items()}
     return figures
 
 
@@ -43,7 +46,7 @@ def read(path: Path | None = None) -> dict[str, Any] | None:
 
 def write(path: Path | None = None) -> Path:
     path = path or figures_path()
-    figures = compute(progress=ProgressLine("solving Kiriki"))
+    figures = compute(progress=ProgressLine("solving"))
     path.write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return path
 
