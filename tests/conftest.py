@@ -24,7 +24,7 @@ from steps.ten_thousand import *  # noqa: F403
 pytest_plugins = ("dicespec.conformance.pytest_plugin",)
 
 # Tags that carry data rather than markers: @id:CASE, @source:FILE, @ruleset:NAME, @replaces:CASE.
-DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "replaces": "replaces"}
+DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "replaces": "replaces", "rule": "rule_tag"}
 GAME_MARKS = {found.tag: found.name for found in games()}  # a game's tag marks its cases
 
 

@@ -11,6 +11,7 @@ import pytest
 from parse import compile as compile_pattern
 
 from dicespec.rulesets import ruleset_names
+from dicespec.site.topics import topics_of
 from dicespec.spec import cases, findings
 from dicespec.spec.features import feature_files, parse_feature
 from dicespec.spec.paths import sources_dir
@@ -18,7 +19,7 @@ from steps.phrasebook import TYPES, phrasebook
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL_CASES = cases()
-DATA_TAG_KEYS = ("id", "source", "ruleset", "replaces")
+DATA_TAG_KEYS = ("id", "source", "ruleset", "replaces", "rule")
 # In localized Gherkin these words start a Scenario, not an Examples table: the spec does not use them.
 SCENARIO_WORDS_THAT_LOOK_LIKE_EXAMPLES = {"Exemple", "Beispiel", "Przykład", "Example"}
 TYPOGRAPHIC_APOSTROPHES = "\u2018\u2019\u02bc"
@@ -79,7 +80,7 @@ def test_scenario_names_are_unique():
 
 
 def test_tags_are_registered_markers_or_data_tags():
-    """Every tag is a registered marker, or one of the data tags @id: @source: @ruleset: @replaces:."""
+    """Every tag is a registered marker, or one of the data tags @id: @source: @ruleset: @replaces: @rule:."""
     markers = _registered_markers() | {"kiriki", "ten_thousand"}
     for path, feature, scenario in _scenarios():
         tags = [t["name"].lstrip("@") for t in feature.get("tags", []) + scenario.get("tags", [])]
@@ -225,3 +226,19 @@ def test_replaced_cases_exist():
     for case in ALL_CASES:
         if case.replaces:
             assert case.replaces in ids, f"{case.id} replaces an unknown case {case.replaces}"
+
+
+def test_each_case_names_the_one_rule_it_pins_down():
+    """Every scenario carries exactly one @rule: tag (on its tag line; an Examples table cannot carry
+    data), and each of its cases' rule, placeholders filled in from the row, is a topic of its
+    game's rules page: the site places a case by this tag alone."""
+    for path, feature, scenario in _scenarios():
+        tags = [t["name"] for t in feature.get("tags", []) + scenario.get("tags", [])]
+        rules = [tag for tag in tags if tag.startswith("@rule:")]
+        assert len(rules) == 1, f"{path.name}:{scenario['location']['line']}: {len(rules)} @rule: tags, not one"
+    topics = {game: {topic.key for topic in topics_of(game)} for game in {case.game for case in ALL_CASES}}
+    for case in ALL_CASES:
+        assert case.rule in topics[case.game], (
+            f"{case.path}:{case.line}: {case.id}: @rule: names {case.rule!r}, not a topic of {case.game} "
+            f"({', '.join(sorted(topics[case.game]))})"
+        )

@@ -6,13 +6,14 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
   Textes; Unstimmigkeiten sind markiert (@erratum, @variant, @ambiguity) und in
   fixtures/errata.yaml begründet.
 
-  @id:kiriki-de-sheet-lines @ambiguity
+  @id:kiriki-de-sheet-lines @ambiguity @rule:sheet
   Szenario: Die Punktetafel hat vierzehn Zeilen
     die punktetafel in & kiriki; ist in vierzehn zeilen unterteilt. jede zeile enthält ein punktemuster
     und die punkte, die der spieler für das erreichen dieses musters erhalten hat.
     Dann hat die Punktetafel 14 Zeilen mit einem Punktemuster
     Und hat die Punktetafel 3 Summenzeilen
 
+  @rule:<zeile>
   Szenariogrundriss: Die oberen Zeilen zählen die Würfel eines Wertes zusammen
     Angenommen die Würfel zeigen <würfel>
     Dann ergibt die Zeile "<zeile>" <punkte>
@@ -60,7 +61,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | kiriki-de-sixes-1 | 66616  | 6s    | 24     | '6'+'6'+'6'+'6' |
       | kiriki-de-sixes-2 | 61616  | 6s    | 18     | '6'+'6'+'6'     |
 
-  @id:kiriki-de-bonus-above-62
+  @id:kiriki-de-bonus-above-62 @rule:bonus
   Szenario: 35 Punkte extra über 62
     bonus wenn > 62: der spieler bekommt 35 punkte extra, wenn die oberen felder zusammengezählt mehr
     als 62 punkte ergeben.
@@ -75,7 +76,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | 66612  | 6s    |
     Dann hat Spieler 1 35 in "bonus wenn > 62"
 
-  @id:kiriki-de-no-bonus-at-62
+  @id:kiriki-de-no-bonus-at-62 @rule:bonus
   Szenario: Kein Bonus bei 62 Punkten
     bonus wenn > 62: der spieler bekommt 35 punkte extra, wenn die oberen felder zusammengezählt mehr
     als 62 punkte ergeben.
@@ -91,7 +92,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
     Dann hat Spieler 1 0 in "bonus wenn > 62"
     Und hat Spieler 1 62 in "gesamt oben"
 
-  @id:kiriki-de-upper-total @ambiguity
+  @id:kiriki-de-upper-total @ambiguity @rule:upper-total
   Szenario: Gesamt oben zählt die oberen Felder zusammen
     gesamt oben: dies ist kein spielfeld; hier werden nur die oberen felder zusammengezählt.
     Angenommen ein Spiel mit 1 Spieler
@@ -105,7 +106,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | 66612  | 6s    |
     Dann hat Spieler 1 98 in "gesamt oben"
 
-  @id:kiriki-de-upper-total-not-playable
+  @id:kiriki-de-upper-total-not-playable @rule:upper-total
   Szenario: Gesamt oben ist kein Spielfeld
     gesamt oben: dies ist kein spielfeld; hier werden nur die oberen felder zusammengezählt.
     Angenommen ein Spiel mit 1 Spieler
@@ -113,7 +114,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
     Und der Spieler in die Zeile "gesamt oben" einträgt
     Dann wird die letzte Aktion als not-playable abgelehnt und ändert nichts
 
-  @ambiguity
+  @ambiguity @rule:<zeile>
   Szenariogrundriss: Drei und vier einer Sorte zählen alle Würfel zusammen
     Angenommen die Würfel zeigen <würfel>
     Dann ergibt die Zeile "<zeile>" <punkte>
@@ -133,6 +134,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | kiriki-de-four-of-a-kind-1 | 41444  | vier einer sorte | 17     | '4'+'4'+'4'+'4'+'1' |
       | kiriki-de-four-of-a-kind-2 | 22522  | vier einer sorte | 13     | '2'+'2'+'2'+'2'+'5' |
 
+  @rule:<zeile>
   Szenariogrundriss: Full House und Kiriki geben feste Punkte
     # Der Text nennt für diese Beispiele keine Punkte: sie folgen aus der Regel der Zeile in diesem Text.
     Angenommen die Würfel zeigen <würfel>
@@ -153,6 +155,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | kiriki-de-kiriki-1 | 11111  | kiriki | 50     |
       | kiriki-de-kiriki-2 | 33333  | kiriki | 50     |
 
+  @rule:<zeile>
   Szenariogrundriss: Straßen
     # Der Text nennt für diese Beispiele keine Punkte: sie folgen aus der Regel der Zeile in diesem Text.
     Angenommen die Würfel zeigen <würfel>
@@ -176,7 +179,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | kiriki-de-large-straight-1 | 34152  | große straße | 40     | '1','2','3','4','5' |
       | kiriki-de-large-straight-2 | 53264  | große straße | 40     | '2','3','4','5','6' |
 
-  @id:kiriki-de-first-kiriki-no-extra-turn
+  @id:kiriki-de-first-kiriki-no-extra-turn @rule:extra-turns
   Szenario: Der erste Kiriki gibt keinen zusätzlichen Wurf
     es können unendlich viele & kiriki; gepunktet werden und für jeden weiteren (nach dem ersten) darf
     zum ende des spiels nochmals gewürfelt werden.
@@ -185,7 +188,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
     Dann hat Spieler 1 50 in "kiriki"
     Und hat Spieler 1 0 zusätzliche Züge erhalten
 
-  @id:kiriki-de-further-kiriki-extra-turn
+  @id:kiriki-de-further-kiriki-extra-turn @rule:extra-turns
   Szenario: Jeder weitere Kiriki gibt einen Wurf am Ende des Spiels
     es können unendlich viele & kiriki; gepunktet werden und für jeden weiteren (nach dem ersten) darf
     zum ende des spiels nochmals gewürfelt werden.
@@ -197,6 +200,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
     Und hat Spieler 1 2 zusätzliche Züge erhalten
     Und hat Spieler 1 3 Züge gespielt
 
+  @rule:chance
   Szenariogrundriss: Chance zählt alle Würfel zusammen
     Angenommen die Würfel zeigen <würfel>
     Dann ergibt die Zeile "<zeile>" <punkte>
@@ -209,7 +213,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | kiriki-de-chance-1 | 51143  | chance | 14     | '5'+'1'+'1'+'4'+'3 ' |
       | kiriki-de-chance-2 | 21526  | chance | 16     | '2'+'1'+'5'+'2'+'6 ' |
 
-  @id:kiriki-de-lower-total
+  @id:kiriki-de-lower-total @rule:lower-total
   Szenario: Gesamt unten zählt die Felder ab drei einer Sorte zusammen
     gesamt unten: dies ist kein spielfeld; hier werden nur die felder ab drei einer sorte zusammengezählt.
     Angenommen ein Spiel mit 1 Spieler
@@ -222,7 +226,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | 21526  | chance           |
     Dann hat Spieler 1 97 in "gesamt unten"
 
-  @id:kiriki-de-grand-total @ambiguity
+  @id:kiriki-de-grand-total @ambiguity @rule:grand-total
   Szenario: Das Ergebnis zählt gesamt oben und gesamt unten zusammen
     ergebnis: dies ist kein spielfeld; hier werden nur gesamt oben und gesamt unten zusammengezählt.
     Angenommen ein Spiel mit 1 Spieler

@@ -4,7 +4,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
   rules: once the kiriki cell holds more than 0, another five of a kind may be added to it
   (+50). That fills no row, so the player has one more turn at the end of the game.
 
-  @id:kiriki-en-second-kiriki-adds-50
+  @id:kiriki-en-second-kiriki-adds-50 @rule:kiriki
   Scenario: A second kiriki adds 50 to the kiriki cell and earns a turn
     Pins down: a five of a kind scored in a kiriki cell above 0 adds 50 to it and fills no row.
     Given a game of 1 player
@@ -15,7 +15,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And player 1 has played 2 turns
     And player 1 has 100 in "lower_total"
 
-  @id:kiriki-en-third-kiriki-adds-50-more
+  @id:kiriki-en-third-kiriki-adds-50-more @rule:kiriki
   Scenario: Every further kiriki adds 50 more
     Pins down: there is no limit on repeat kirikis: 100, 150, 200, and one extra turn each.
     Given a game of 1 player
@@ -26,7 +26,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     Then player 1 has 200 in "kiriki"
     And player 1 has earned 3 extra turns
 
-  @id:kiriki-en-first-kiriki-no-extra-turn
+  @id:kiriki-en-first-kiriki-no-extra-turn @rule:extra-turns
   Scenario: The first kiriki earns no extra turn
     Pins down: only kirikis after the first earn a turn; the first fills the kiriki row.
     Given a game of 1 player
@@ -34,7 +34,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     Then player 1 has 50 in "kiriki"
     And player 1 has earned 0 extra turns
 
-  @id:kiriki-en-scratched-kiriki-takes-no-kiriki
+  @id:kiriki-en-scratched-kiriki-takes-no-kiriki @rule:kiriki
   Scenario: A kiriki cell scratched with 0 takes no later kiriki
     Pins down: a repeat kiriki needs a kiriki cell above 0.
     Given a game of 1 player
@@ -42,7 +42,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And the player rolls 66666 and scores "kiriki"
     Then the last action is rejected as row-used and changes nothing
 
-  @id:kiriki-en-repeat-needs-five-of-a-kind
+  @id:kiriki-en-repeat-needs-five-of-a-kind @rule:extra-turns
   Scenario: A filled kiriki cell takes only another five of a kind
     Pins down: the kiriki cell is filled once; only a five of a kind may be added to it later.
     Given a game of 1 player
@@ -50,7 +50,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And the player rolls 55554 and scores "kiriki"
     Then the last action is rejected as row-used and changes nothing
 
-  @id:kiriki-en-repeat-kiriki-in-another-row
+  @id:kiriki-en-repeat-kiriki-in-another-row @rule:extra-turns
   Scenario: A repeat five of a kind may go in any other open row
     Pins down: a repeat kiriki may instead be scored normally in an open row, with no extra turn.
     Given a game of 1 player
@@ -60,7 +60,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And player 1 has 50 in "kiriki"
     And player 1 has earned 0 extra turns
 
-  @id:kiriki-en-repeat-kiriki-as-three-of-a-kind
+  @id:kiriki-en-repeat-kiriki-as-three-of-a-kind @rule:three-of-a-kind
   Scenario: A repeat five of a kind scores its sum as three of a kind
     Pins down: five of a kind is also three and four of a kind.
     Given a game of 1 player
@@ -68,7 +68,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And the player rolls 44444 and scores "three_of_a_kind"
     Then player 1 has 20 in "three_of_a_kind"
 
-  @id:kiriki-en-extra-turn-comes-at-the-end
+  @id:kiriki-en-extra-turn-comes-at-the-end @rule:extra-turns
   Scenario: The player with a repeat kiriki plays one more turn after the others are done
     Pins down: play goes on in fixed order, skipping every player whose sheet is full, until every sheet is full.
     Given a game of 2 players
@@ -106,7 +106,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And player 1 has "chance" empty
     And player 2 has played 13 turns
 
-  @id:kiriki-en-extra-turn-ends-the-game
+  @id:kiriki-en-extra-turn-ends-the-game @rule:extra-turns
   Scenario: The game ends when the last extra turn is played
     Pins down: the game ends when every player's 13 rows are filled.
     Given a game of 2 players
@@ -145,7 +145,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And player 1 has 335 in "grand_total"
     And player 2 has 235 in "grand_total"
 
-  @id:kiriki-en-two-extra-turns-alternate
+  @id:kiriki-en-two-extra-turns-alternate @rule:extra-turns
   Scenario: Two players owed extra turns play them in turn order
     Pins down: each extra kiriki is one extra turn at the end; two players owed extra turns alternate.
     Given a game of 2 players
@@ -183,7 +183,7 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And player 1 has played 14 turns
     And player 2 has played 13 turns
 
-  @id:kiriki-en-kiriki-in-an-extra-turn
+  @id:kiriki-en-kiriki-in-an-extra-turn @rule:extra-turns
   Scenario: A kiriki rolled in an extra turn earns another turn
     Pins down: an extra turn is a normal turn; a repeat kiriki in it adds 50 and one more turn.
     Given a game of 1 player

@@ -3,6 +3,7 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
   Normative cases of the reference behaviour (KDE Kiriki). Each Examples table says, in its
   description, which rule it pins down.
 
+  @rule:<row>
   Scenario Outline: A roll scores in a row
     Given the dice show <dice>
     Then the "<row>" row scores <score>
@@ -74,7 +75,7 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
       | kiriki-en-chance-2 | 11111 | chance | 5     |
       | kiriki-en-chance-3 | 12346 | chance | 16    |
 
-  @id:kiriki-en-zero-in-a-row-that-does-not-fit
+  @id:kiriki-en-zero-in-a-row-that-does-not-fit @rule:sheet
   Scenario: A roll that does not fit an open row scores 0 there
     Pins down: any open row may take any roll; a roll that does not fit the row scores 0 there.
     Given a game of 1 player
@@ -83,7 +84,7 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
     And player 1 has 0 in "kiriki"
     And player 1 has played 1 turns
 
-  @id:kiriki-en-bonus-at-62
+  @id:kiriki-en-bonus-at-62 @rule:bonus
   Scenario: No bonus when the upper rows add up to 62
     Pins down: the bonus of 35 needs more than 62 in the upper rows.
     Given a game of 1 player
@@ -99,7 +100,7 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
     And player 1 has 62 in "upper_total"
     And player 1 has 62 in "grand_total"
 
-  @id:kiriki-en-bonus-at-63
+  @id:kiriki-en-bonus-at-63 @rule:bonus
   Scenario: The bonus when the upper rows add up to 63
     Pins down: the bonus of 35 comes at 63 in the upper rows; the upper total includes it.
     Given a game of 1 player
@@ -115,7 +116,7 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
     And player 1 has 98 in "upper_total"
     And player 1 has 98 in "grand_total"
 
-  @id:kiriki-en-bonus-once
+  @id:kiriki-en-bonus-once @rule:bonus
   Scenario: The bonus comes once, however high the upper rows go
     Pins down: the bonus is a fixed 35, not per point above 62.
     Given a game of 1 player
@@ -130,7 +131,7 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
     Then player 1 has 35 in "bonus"
     And player 1 has 140 in "upper_total"
 
-  @id:kiriki-en-bonus-before-the-upper-rows-are-full
+  @id:kiriki-en-bonus-before-the-upper-rows-are-full @rule:bonus
   Scenario: The bonus counts as soon as the upper rows pass 62
     Pins down: the bonus depends on the upper rows' sum, not on all six being filled.
     Given a game of 1 player
@@ -143,7 +144,7 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
     And player 1 has 35 in "bonus"
     And player 1 has 110 in "upper_total"
 
-  @id:kiriki-en-totals-without-bonus
+  @id:kiriki-en-totals-without-bonus @rule:bonus
   Scenario: Totals without a bonus
     Pins down: upper total = upper rows + bonus; lower total = the seven lower rows; grand total = both.
     Given a game of 1 player
@@ -158,7 +159,7 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
     And player 1 has 50 in "lower_total"
     And player 1 has 68 in "grand_total"
 
-  @id:kiriki-en-derived-lines-are-not-playable
+  @id:kiriki-en-derived-lines-are-not-playable @rule:sheet
   Scenario: The bonus and the totals are not playable
     Pins down: bonus, upper total, lower total and grand total are derived lines that no one scores in.
     Given a game of 1 player

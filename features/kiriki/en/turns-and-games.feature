@@ -3,7 +3,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
   Normative cases of the turn and game rules of KDE Kiriki. An illegal action is refused with a
   stable code and leaves the game exactly as it was.
 
-  @id:kiriki-en-full-game
+  @id:kiriki-en-full-game @rule:turns
   Scenario: A whole solitaire game replayed from fixed dice
     Pins down: a game is 13 turns of one roll and up to two rerolls, each scoring one row; the sheet adds up.
     Given a game of 1 player
@@ -43,7 +43,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
       | lower_total     | 153   |
       | grand_total     | 265   |
 
-  @id:kiriki-en-turn-order
+  @id:kiriki-en-turn-order @rule:turns
   Scenario: Players take turns in fixed order from player 1
     Pins down: players play in fixed order from player 1, one scored row per turn.
     Given a game of 3 players
@@ -55,7 +55,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     Then it is player 1's turn
     And player 3 has 15 in "chance"
 
-  @id:kiriki-en-reroll-keeps-the-other-dice
+  @id:kiriki-en-reroll-keeps-the-other-dice @rule:turns
   Scenario: A reroll changes only the chosen dice
     Pins down: rerolled dice take new values, the others stay.
     Given a game of 1 player
@@ -63,7 +63,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     And the player rerolls dice 2 and 5 and gets 66
     Then the dice now show 16346
 
-  @id:kiriki-en-score-after-any-roll
+  @id:kiriki-en-score-after-any-roll @rule:turns
   Scenario: The player may score after the second roll
     Pins down: the player may score after any roll of the turn.
     Given a game of 1 player
@@ -72,7 +72,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     And the player scores "large_straight"
     Then player 1 has 40 in "large_straight"
 
-  @id:kiriki-en-game-over-after-13-turns
+  @id:kiriki-en-game-over-after-13-turns @rule:players
   Scenario: A solitaire game is over after 13 scored turns
     Pins down: the game ends when every player's 13 rows are filled.
     Given a game of 1 player
@@ -94,6 +94,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     And the player rolls 12345
     Then the last action is rejected as game-over and changes nothing
 
+  @rule:refused
   Scenario Outline: An illegal action is refused and changes nothing
     Given a game of 1 player
     When the player rolls 12345
@@ -108,6 +109,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
       | kiriki-en-illegal-fourth-roll  | rerolls dice 3 and gets 6                   | no-rolls-left |
       | kiriki-en-illegal-roll-twice   | rolls 66666                                 | already-rolled |
 
+  @rule:refused
   Scenario Outline: An illegal first action is refused and changes nothing
     Given a game of 1 player
     When the player rolls 12345
@@ -129,28 +131,28 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
       | kiriki-en-illegal-score-a-total     | scores "grand_total"                       | not-playable    |
       | kiriki-en-illegal-end-with-open-rows | ends the turn without a score             | rows-still-open |
 
-  @id:kiriki-en-illegal-score-before-rolling
+  @id:kiriki-en-illegal-score-before-rolling @rule:refused
   Scenario: Scoring before rolling is refused
     Pins down: a turn starts with a roll of all five dice.
     Given a game of 1 player
     When the player scores "chance"
     Then the last action is rejected as not-rolled and changes nothing
 
-  @id:kiriki-en-illegal-reroll-before-rolling
+  @id:kiriki-en-illegal-reroll-before-rolling @rule:refused
   Scenario: Rerolling before rolling is refused
     Pins down: a turn starts with a roll of all five dice.
     Given a game of 1 player
     When the player rerolls dice 1 and gets 6
     Then the last action is rejected as not-rolled and changes nothing
 
-  @id:kiriki-en-illegal-roll-of-four-dice
+  @id:kiriki-en-illegal-roll-of-four-dice @rule:refused
   Scenario: A roll of four dice is refused
     Pins down: Kiriki is played with five dice.
     Given a game of 1 player
     When the player rolls 1234
     Then the last action is rejected as bad-dice and changes nothing
 
-  @id:kiriki-en-illegal-row-used
+  @id:kiriki-en-illegal-row-used @rule:refused
   Scenario: Scoring a filled row is refused
     Pins down: each row is filled once per player.
     Given a game of 1 player

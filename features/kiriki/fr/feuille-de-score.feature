@@ -7,13 +7,14 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
   fixtures/errata.yaml. Les scénarios tournent sous la règle de référence (kiriki) et sous la
   règle du texte français pris au mot (kiriki-fr).
 
-  @id:kiriki-fr-sheet-lines @ambiguity
+  @id:kiriki-fr-sheet-lines @ambiguity @rule:sheet
   Scénario: Le tableau compte quatorze lignes
     le tableau de score de & kiriki; est divisé en quatorze lignes différentes. chaque ligne a un
     « & #160; score type & #160; » et les joueurs un score gagné pour un lancé correspondant à un type.
     Alors le tableau de score compte 14 lignes avec un score type
     Et le tableau de score compte 3 lignes de résumé
 
+  @rule:<ligne>
   Plan du scénario: Les lignes du haut additionnent les dés d'une même valeur
     Soit les dés affichent <dés>
     Alors la ligne "<ligne>" vaut <score>
@@ -66,7 +67,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | id                | dés   | ligne | score | calcul    |
       | kiriki-fr-sixes-2 | 61616 | 6s    | 18    | 6 + 6 + 6 |
 
-  @id:kiriki-fr-bonus-above-62
+  @id:kiriki-fr-bonus-above-62 @rule:bonus
   Scénario: Le bonus de 35 points au-dessus de 62
     bonus si > 62 & #160;: le joueur gagne 35 points supplémentaire si la valeur totale de tous les
     champs du dessus sont supérieurs à 62 points.
@@ -81,7 +82,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | 66612 | 6s    |
     Alors le joueur 1 a 35 en "bonus si > 62"
 
-  @id:kiriki-fr-no-bonus-at-62
+  @id:kiriki-fr-no-bonus-at-62 @rule:bonus
   Scénario: Pas de bonus à 62 points
     bonus si > 62 & #160;: le joueur gagne 35 points supplémentaire si la valeur totale de tous les
     champs du dessus sont supérieurs à 62 points.
@@ -97,7 +98,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
     Alors le joueur 1 a 0 en "bonus si > 62"
     Et le joueur 1 a 62 en "total du haut"
 
-  @id:kiriki-fr-upper-total
+  @id:kiriki-fr-upper-total @rule:upper-total
   Scénario: Le total du haut résume les champs du dessus
     total du haut & #160;: ce n'est pas un champ jouable, mais seulement un résumé de tous les champs du dessus.
     Soit une partie à 1 joueur
@@ -111,7 +112,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | 66612 | 6s    |
     Alors le joueur 1 a 98 en "total du haut"
 
-  @id:kiriki-fr-upper-total-not-playable
+  @id:kiriki-fr-upper-total-not-playable @rule:upper-total
   Scénario: Le total du haut n'est pas un champ jouable
     total du haut & #160;: ce n'est pas un champ jouable, mais seulement un résumé de tous les champs du dessus.
     Soit une partie à 1 joueur
@@ -119,7 +120,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
     Et le joueur marque la ligne "total du haut"
     Alors la dernière action est refusée comme not-playable et ne change rien
 
-  @ambiguity
+  @ambiguity @rule:<ligne>
   Plan du scénario: Les lignes « du même type » additionnent tous les dés
     Soit les dés affichent <dés>
     Alors la ligne "<ligne>" vaut <score>
@@ -145,6 +146,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | id                         | dés   | ligne          | score | calcul            |
       | kiriki-fr-four-of-a-kind-2 | 22422 | 4 du même type | 13    | 2 + 2 + 2 + 2 + 4 |
 
+  @rule:<ligne>
   Plan du scénario: Les combinaisons à points fixes
     # Le texte ne donne pas de score pour ces exemples : il suit de la règle de la ligne dans ce texte.
     Soit les dés affichent <dés>
@@ -165,6 +167,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | kiriki-fr-kiriki-1 | 11111 | kiriki | 50    |
       | kiriki-fr-kiriki-2 | 33333 | kiriki | 50    |
 
+  @rule:<ligne>
   Plan du scénario: Les suites
     # Le texte ne donne pas de score pour ces exemples : il suit de la règle de la ligne dans ce texte.
     Soit les dés affichent <dés>
@@ -189,7 +192,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | kiriki-fr-large-straight-1 | 34152 | grande suite | 30    | 1, 2, 3, 4, 5 |
       | kiriki-fr-large-straight-2 | 53264 | grande suite | 30    | 2, 3, 4, 5, 6 |
 
-  @id:kiriki-fr-kiriki-extra-turn @erratum @variant
+  @id:kiriki-fr-kiriki-extra-turn @erratum @variant @rule:extra-turns
   Scénario: Un kiriki donne 50 points et un tour supplémentaire
     kiriki; & #160;: le joueur gagne 50 points et un tour supplémentaire si le résultat du tour est cinq
     dés de même valeur.
@@ -198,6 +201,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
     Alors le joueur 1 a 50 en "kiriki"
     Et le joueur 1 a gagné 1 tour supplémentaire
 
+  @rule:chance
   Plan du scénario: La chance additionne tous les dés
     Soit les dés affichent <dés>
     Alors la ligne "<ligne>" vaut <score>
@@ -210,7 +214,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | kiriki-fr-chance-1 | 51143 | chance | 14    | 5 + 1 + 1 + 4 + 3 |
       | kiriki-fr-chance-2 | 21526 | chance | 16    | 2 + 1 + 5 + 2 + 6 |
 
-  @id:kiriki-fr-lower-total
+  @id:kiriki-fr-lower-total @rule:lower-total
   Scénario: Le total du bas résume les champs à partir de « 3 de même type »
     total du bas & #160;: ce n'est pas un champ jouable, mais seulement un résumé de tous les champs de
     « & #160; 3 de même type & #160; » et suivant.
@@ -224,7 +228,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | 21526 | chance         |
     Alors le joueur 1 a 97 en "total du bas"
 
-  @id:kiriki-fr-grand-total
+  @id:kiriki-fr-grand-total @rule:grand-total
   Scénario: Le grand total résume le total du haut et le total du bas
     grand total & #160;: ce n'est pas un champ jouable, mais seulement un résumé des champs « & #160;
     total du haut & #160; » et « & #160; total du bas & #160; ».

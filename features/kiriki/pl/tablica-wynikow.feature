@@ -6,13 +6,14 @@ Właściwość: Tablica wyników Kiriki, tekst polski
   (@erratum, @variant, @ambiguity) i wyjaśnione w fixtures/errata.yaml. Cytaty zachowują
   typograficzne cudzysłowy tekstu.
 
-  @id:kiriki-pl-sheet-lines @ambiguity
+  @id:kiriki-pl-sheet-lines @ambiguity @rule:sheet
   Scenariusz: Tablica wyników ma czternaście wierszy
     Tablica wyników w Kiriki jest podzielona na czternaście różnych wierszy. Każdy wiersz zawiera
     pojedynczy wzorzec wyniku, i wynik gracza uzyskany za rzut pasujący do wzorca.
     Wtedy tablica wyników ma 14 wierszy ze wzorcem wyniku
     Oraz tablica wyników ma 3 wiersze podsumowania
 
+  @rule:<wiersz>
   Szablon scenariusza: Górne wiersze sumują kości o danej wartości
     Zakładając, że wynik rzutu to <kości>
     Wtedy wiersz "<wiersz>" daje <wynik>
@@ -60,7 +61,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | kiriki-pl-sixes-1 | 66616 | 6s     | 24    | '6'+'6'+'6'+'6' |
       | kiriki-pl-sixes-2 | 61616 | 6s     | 18    | '6'+'6'+'6'     |
 
-  @id:kiriki-pl-bonus-above-62
+  @id:kiriki-pl-bonus-above-62 @rule:bonus
   Scenariusz: Premia 35 punktów powyżej 62
     Bonus jeżeli > 62: Gracz otrzymuje dodatkowych 35 punktów jeżeli suma wszystkich powyższy pól jest
     większa niż 62.
@@ -76,7 +77,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Wtedy gracz 1 ma 35 w polu "Bonus jeżeli > 62"
     Oraz gracz 1 ma 98 w polu "Wyższa suma ogólna"
 
-  @id:kiriki-pl-no-bonus-at-62
+  @id:kiriki-pl-no-bonus-at-62 @rule:bonus
   Scenariusz: Brak premii przy 62 punktach
     Bonus jeżeli > 62: Gracz otrzymuje dodatkowych 35 punktów jeżeli suma wszystkich powyższy pól jest
     większa niż 62.
@@ -92,7 +93,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Wtedy gracz 1 ma 0 w polu "Bonus jeżeli > 62"
     Oraz gracz 1 ma 62 w polu "Wyższa suma ogólna"
 
-  @id:kiriki-pl-upper-total-not-playable
+  @id:kiriki-pl-upper-total-not-playable @rule:upper-total
   Scenariusz: Wyższa suma ogólna nie jest polem wykorzystywanym w grze
     Wyższa suma ogólna: nie jest to pole wykorzystywane w grze, zawiera sumę wszystkich powyższych pól.
     Zakładając, że gra ma 1 gracza
@@ -100,7 +101,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Oraz gracz zapisuje wynik w wierszu "Wyższa suma ogólna"
     Wtedy ostatnia akcja zostaje odrzucona jako not-playable i niczego nie zmienia
 
-  @ambiguity
+  @ambiguity @rule:<wiersz>
   Szablon scenariusza: Trójka i kareta sumują wszystkie kości
     Zakładając, że wynik rzutu to <kości>
     Wtedy wiersz "<wiersz>" daje <wynik>
@@ -120,6 +121,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | kiriki-pl-four-of-a-kind-1 | 41444 | Kareta | 17    | '4'+'4'+'4'+'4'+'1' |
       | kiriki-pl-four-of-a-kind-2 | 22522 | Kareta | 13    | '2'+'2'+'2'+'2'+'5' |
 
+  @rule:<wiersz>
   Szablon scenariusza: Full i Kiriki dają stałe punkty
     # Tekst nie podaje wyniku tych przykładów: wynika on z zasady wiersza w tym tekście.
     Zakładając, że wynik rzutu to <kości>
@@ -140,6 +142,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | kiriki-pl-kiriki-1 | 11111 | Kiriki | 50    |
       | kiriki-pl-kiriki-2 | 33333 | Kiriki | 50    |
 
+  @rule:<wiersz>
   Szablon scenariusza: Strity
     # Tekst nie podaje wyniku tych przykładów: wynika on z zasady wiersza w tym tekście.
     Zakładając, że wynik rzutu to <kości>
@@ -161,7 +164,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | kiriki-pl-large-straight-1 | 34152 | Duży strit | 40    | '1','2','3','4','5' |
       | kiriki-pl-large-straight-2 | 53264 | Duży strit | 40    | '2','3','4','5','6' |
 
-  @id:kiriki-pl-first-kiriki-no-extra-turn
+  @id:kiriki-pl-first-kiriki-no-extra-turn @rule:extra-turns
   Scenariusz: Pierwsze Kiriki nie daje dodatkowej tury
     Możesz zdobyć punkty dla dowolnej liczby sekwencji Kiriki, dla każdego przypadku ponad pierwsze
     wystąpienie, otrzymujesz dodatkową turę przed zakończeniem gry.
@@ -170,7 +173,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Wtedy gracz 1 ma 50 w polu "Kiriki"
     Oraz gracz 1 zdobył 0 dodatkowych tur
 
-  @id:kiriki-pl-further-kiriki-extra-turn
+  @id:kiriki-pl-further-kiriki-extra-turn @rule:extra-turns
   Scenariusz: Każde kolejne Kiriki daje dodatkową turę przed końcem gry
     Możesz zdobyć punkty dla dowolnej liczby sekwencji Kiriki, dla każdego przypadku ponad pierwsze
     wystąpienie, otrzymujesz dodatkową turę przed zakończeniem gry.
@@ -180,6 +183,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Wtedy gracz 1 ma 100 w polu "Kiriki"
     Oraz gracz 1 zdobył 1 dodatkową turę
 
+  @rule:chance
   Szablon scenariusza: Szansa sumuje wszystkie kości
     Zakładając, że wynik rzutu to <kości>
     Wtedy wiersz "<wiersz>" daje <wynik>
@@ -192,7 +196,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | kiriki-pl-chance-1 | 51143 | Szansa | 14    | '5'+'1'+'1'+'4'+'3' |
       | kiriki-pl-chance-2 | 21526 | Szansa | 16    | '2'+'1'+'5'+'2'+'6' |
 
-  @id:kiriki-pl-lower-total
+  @id:kiriki-pl-lower-total @rule:lower-total
   Scenariusz: Niższa suma ogólna sumuje pola od Trójki w dół
     Niższa suma ogólna: To pole nie jest wykorzystywane w grze, wyświetla ono podsumowanie wszystkich pól
     poczynając od 'Trójki' w dół.
@@ -206,7 +210,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | 21526 | Szansa     |
     Wtedy gracz 1 ma 97 w polu "Niższa suma ogólna"
 
-  @id:kiriki-pl-grand-total
+  @id:kiriki-pl-grand-total @rule:grand-total
   Scenariusz: Suma ogólna wyświetla całkowitą liczbę punktów
     Suma ogólna: To pole nie jest wykorzystywane w grze, wyświetla całkowitą uzyskaną liczbę punktów.
     Zakładając, że gra ma 1 gracza

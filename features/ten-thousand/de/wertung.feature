@@ -8,7 +8,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
 
   # "A Schalten" und "Geschäfts Roll" sind maschinell übersetzte Überschriften ("A Turn", "Scoring Roll").
 
-  @id:ten-thousand-de-six-dice
+  @id:ten-thousand-de-six-dice @rule:turn
   Szenario: Ein Zug beginnt mit sechs Würfeln
     The Ten Thousand Dice Game , auch als Farkle , Dix Mille auf Französisch bekannt, oder einfach 10000,
     ist mit sechs Würfeln gespielt .
@@ -17,7 +17,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann wird jede Aktion angenommen
     Und hat der Spieler 6 Würfel zu werfen
 
-  @id:ten-thousand-de-five-dice-refused
+  @id:ten-thousand-de-five-dice-refused @rule:turn
   Szenario: Ein erster Wurf mit fünf Würfeln wird abgelehnt
     The Ten Thousand Dice Game , auch als Farkle , Dix Mille auf Französisch bekannt, oder einfach 10000,
     ist mit sechs Würfeln gespielt .
@@ -25,7 +25,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Wenn der Spieler 12345 würfelt
     Dann wird die letzte Aktion als bad-dice abgelehnt und ändert nichts
 
-  @id:ten-thousand-de-any-number-of-players @gap
+  @id:ten-thousand-de-any-number-of-players @gap @rule:players
   Szenario: Beliebig viele Spieler
     Farkle kann eine beliebige Anzahl von Spielern macht es ein perfektes Spiel für große Gruppen, kleine
     Versammlungen und alles dazwischen zu haben.
@@ -35,7 +35,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann hat Spieler 1 1000 Punkte
     Und ist Spieler 2 am Zug
 
-  @id:ten-thousand-de-set-aside-each-roll
+  @id:ten-thousand-de-set-aside-each-roll @rule:set-aside
   Szenario: Nach jedem Wurf wird mindestens ein Wertungswürfel beiseitegelegt
     10.000 muss ein Spieler haben und beiseite mindestens ein Scoring sterben, oder eine Kombination von
     Scoring- Würfel mit jeder Rolle .
@@ -44,7 +44,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Und der Spieler 123456 würfelt
     Dann wird die letzte Aktion als must-set-aside abgelehnt und ändert nichts
 
-  @id:ten-thousand-de-stop-and-bank
+  @id:ten-thousand-de-stop-and-bank @rule:turn
   Szenario: Der Spieler würfelt weiter, bis er aufhört
     Ein Spieler setzt Walzen und Scoring, bis sie entscheiden, zu stoppen oder zu , bis sie eine Rolle
     ohne Scoring- Würfel geworfen .
@@ -55,7 +55,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann hat Spieler 1 1050 Punkte
     Und ist Spieler 2 am Zug
 
-  @id:ten-thousand-de-farkle-ends-the-turn @gap
+  @id:ten-thousand-de-farkle-ends-the-turn @gap @rule:farkle
   Szenario: Ein Wurf ohne Wertungswürfel beendet den Zug
     Ein Spieler setzt Walzen und Scoring, bis sie entscheiden, zu stoppen oder zu , bis sie eine Rolle
     ohne Scoring- Würfel geworfen .
@@ -66,6 +66,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Und hat Spieler 1 0 Punkte
     Und stehen im laufenden Zug 0 Punkte
 
+  @rule:<regel>
   Szenariogrundriss: Was punktet
     Angenommen die Würfel zeigen <würfel>
     Dann ergeben die Würfel höchstens <punkte> Punkte
@@ -73,27 +74,27 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Beispiele: Wertungswürfel und Kombinationen
       Die Spieler erhalten , wenn 1s oder 5s gerollt , drei einer Art , vier von einer Art , eine gerade
       oder sechs einzigartig.
-      | id                                   | würfel | punkte |
-      | ten-thousand-de-scores-a-one         | 1      | 100    |
-      | ten-thousand-de-scores-a-five        | 5      | 50     |
-      | ten-thousand-de-scores-three-of-a-kind | 222  | 200    |
-      | ten-thousand-de-scores-four-of-a-kind | 2222  | 400    |
-      | ten-thousand-de-scores-a-straight    | 12345  | 1250   |
+      | id                                   | würfel | punkte | regel           |
+      | ten-thousand-de-scores-a-one         | 1      | 100    | singles         |
+      | ten-thousand-de-scores-a-five        | 5      | 50     | singles         |
+      | ten-thousand-de-scores-three-of-a-kind | 222  | 200    | three-of-a-kind |
+      | ten-thousand-de-scores-four-of-a-kind | 2222  | 400    | more-of-a-kind  |
+      | ten-thousand-de-scores-a-straight    | 12345  | 1250   | straights       |
 
     @gap
     Beispiele: sechs einzigartig
       eine gerade oder sechs einzigartig.
-      | id                          | würfel | punkte |
-      | ten-thousand-de-six-unique  | 123456 | 1250   |
+      | id                          | würfel | punkte | regel           |
+      | ten-thousand-de-six-unique  | 123456 | 1250   | straights       |
 
     @gap
     Beispiele: drei Paare
       Die Spieler erhalten , wenn 1s oder 5s gerollt , drei einer Art , vier von einer Art , eine gerade
       oder sechs einzigartig.
-      | id                          | würfel | punkte |
-      | ten-thousand-de-three-pairs | 223344 | 0      |
+      | id                          | würfel | punkte | regel           |
+      | ten-thousand-de-three-pairs | 223344 | 0      | patterns        |
 
-  @id:ten-thousand-de-hot-dice
+  @id:ten-thousand-de-hot-dice @rule:hot-dice
   Szenario: Wenn alle sechs Würfel punkten, geht es mit allen sechs weiter
     « Wenn alle sechs Würfel punkten , dann werden alle sechs Würfel werden aufgegriffen und wiederum ein
     Spieler setzt sich mit allen sechs Würfeln. »
@@ -102,7 +103,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann hat der Spieler 6 Würfel zu werfen
     Und stehen im laufenden Zug 1500 Punkte
 
-  @id:ten-thousand-de-hot-dice-roll-on
+  @id:ten-thousand-de-hot-dice-roll-on @rule:hot-dice
   Szenario: Nach sechs Wertungswürfeln wird mit sechs neuen Würfeln weitergewürfelt
     « Wenn alle sechs Würfel punkten , dann werden alle sechs Würfel werden aufgegriffen und wiederum ein
     Spieler setzt sich mit allen sechs Würfeln. »
@@ -112,7 +113,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann stehen im laufenden Zug 1600 Punkte
     Und hat der Spieler 5 Würfel zu werfen
 
-  @id:ten-thousand-de-running-total
+  @id:ten-thousand-de-running-total @rule:turn
   Szenario: Eine laufende Summe der Punkte
     Die Spieler sind verpflichtet, eine laufende Summe ihrer Punkte für die Punktrichter zu halten.
     Angenommen ein Spiel mit 1 Spieler
@@ -122,7 +123,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Und der Spieler seine Punkte sichert
     Dann hat Spieler 1 1500 Punkte
 
-  @id:ten-thousand-de-combinations-in-one-roll
+  @id:ten-thousand-de-combinations-in-one-roll @rule:set-aside
   Szenario: Kombinationen zählen nur innerhalb eines Wurfs
     Scoring Kombinationen zählen nur , wenn sie in einem einzigen gerollt zu werfen. Zum Beispiel eine
     einzige 1 100 Punkte wert , wenn Sie rollen eine 1 und auf dem nächsten Wurf Sie rollen zwei weitere
@@ -132,49 +133,51 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Und der Spieler 11234 würfelt und 11 beiseitelegt
     Dann stehen im laufenden Zug 300 Punkte
 
+  @rule:<regel>
   Szenariogrundriss: Beiseitegelegte Würfel punkten
     Dann ergibt das Beiseitelegen von <würfel> <punkte> Punkte
 
     Beispiele: Kombination mit 1s
       Zum Beispiel eine einzige 1 100 Punkte wert , … Wenn drei 1s gerollt in einem einzigen Wurf sie im
       Wert von 1.000 .
-      | id                         | würfel | punkte |
-      | ten-thousand-de-single-one | 1      | 100    |
-      | ten-thousand-de-three-ones | 111    | 1000   |
+      | id                         | würfel | punkte | regel           |
+      | ten-thousand-de-single-one | 1      | 100    | singles         |
+      | ten-thousand-de-three-ones | 111    | 1000   | three-of-a-kind |
 
     Beispiele: Kombinationen mit 2s, 3s, 4s, 6s
       Ein einziger Wurf mit drei 2s ist im Wert von 200 Punkten. … Drei 3s gleich 300. Drei 4s gleich
       400. Drei 6s gleich 600
-      | id                           | würfel | punkte |
-      | ten-thousand-de-three-twos   | 222    | 200    |
-      | ten-thousand-de-three-threes | 333    | 300    |
-      | ten-thousand-de-three-fours  | 444    | 400    |
-      | ten-thousand-de-three-sixes  | 666    | 600    |
+      | id                           | würfel | punkte | regel           |
+      | ten-thousand-de-three-twos   | 222    | 200    | three-of-a-kind |
+      | ten-thousand-de-three-threes | 333    | 300    | three-of-a-kind |
+      | ten-thousand-de-three-fours  | 444    | 400    | three-of-a-kind |
+      | ten-thousand-de-three-sixes  | 666    | 600    | three-of-a-kind |
 
     Beispiele: Vier und fünf einer Art
       Rollen von vier einer Art sind es wert, der ursprüngliche Betrag mal zwei , sind Rollen von fünf
       einer Art der ursprüngliche Betrag mal vier wert. Zum Beispiel eine Rolle von fünf 2s in einer
       einzigen Rolle lohnt 200x4 oder 800.
-      | id                          | würfel | punkte |
-      | ten-thousand-de-four-twos   | 2222   | 400    |
-      | ten-thousand-de-five-twos   | 22222  | 800    |
-      | ten-thousand-de-four-ones   | 1111   | 2000   |
-      | ten-thousand-de-five-ones   | 11111  | 4000   |
+      | id                          | würfel | punkte | regel           |
+      | ten-thousand-de-four-twos   | 2222   | 400    | more-of-a-kind  |
+      | ten-thousand-de-five-twos   | 22222  | 800    | more-of-a-kind  |
+      | ten-thousand-de-four-ones   | 1111   | 2000   | more-of-a-kind  |
+      | ten-thousand-de-five-ones   | 11111  | 4000   | more-of-a-kind  |
 
     @gap
     Beispiele: Sechs einer Art
       Rollen von vier einer Art sind es wert, der ursprüngliche Betrag mal zwei , sind Rollen von fünf
       einer Art der ursprüngliche Betrag mal vier wert.
-      | id                          | würfel | punkte |
-      | ten-thousand-de-six-twos    | 222222 | 1600   |
+      | id                          | würfel | punkte | regel           |
+      | ten-thousand-de-six-twos    | 222222 | 1600   | more-of-a-kind  |
 
     Beispiele: Hoch Geraden
       Hoch Geraden bestehen aus Walz die Zahlen 1-5 in einer einzigen Rolle , ist dies Rolle wert 1.250
       Punkten.
-      | id                            | würfel | punkte |
-      | ten-thousand-de-high-straight | 12345  | 1250   |
-      | ten-thousand-de-high-straight-shuffled | 52413 | 1250 |
+      | id                            | würfel | punkte | regel           |
+      | ten-thousand-de-high-straight | 12345  | 1250   | straights       |
+      | ten-thousand-de-high-straight-shuffled | 52413 | 1250 | straights       |
 
+  @rule:singles
   Szenariogrundriss: Einzelne 2er, 3er, 4er und 6er sind nichts wert
     Dann wird das Beiseitelegen von <würfel> als not-scoring abgelehnt
 
@@ -188,7 +191,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
       | ten-thousand-de-single-six   | 6      |
       | ten-thousand-de-pair-of-twos | 22     |
 
-  @id:ten-thousand-de-low-straight
+  @id:ten-thousand-de-low-straight @rule:straights
   Szenario: Eine niedrige Gerade ist nur ihre 5 wert
     Low Geraden sind eine einzige Rolle von 2-6 und sind nur wert, die 50 Punkte für die einzelnen Rolle
     von 5.
@@ -197,7 +200,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Und wird das Beiseitelegen von 23456 als not-scoring abgelehnt
     Und ergibt das Beiseitelegen von 5 50 Punkte
 
-  @id:ten-thousand-de-entry-at-750 @ambiguity
+  @id:ten-thousand-de-entry-at-750 @ambiguity @rule:entry
   Szenario: Mit 750 Punkten in einer Runde auf das Brett
     gewann ein Spieler die Punktzahl nicht " bekommen auf dem Brett " , bis sie ein Minimum von 750
     Punkten in einer Runde erzielt haben .
@@ -209,7 +212,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann ist Spieler 1 auf dem Brett
     Und hat Spieler 1 750 Punkte
 
-  @id:ten-thousand-de-below-750 @gap
+  @id:ten-thousand-de-below-750 @gap @rule:entry
   Szenario: Unter 750 Punkten bleibt der Spieler vom Brett
     gewann ein Spieler die Punktzahl nicht " bekommen auf dem Brett " , bis sie ein Minimum von 750
     Punkten in einer Runde erzielt haben .
@@ -219,7 +222,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann ist Spieler 1 nicht auf dem Brett
     Und hat Spieler 1 0 Punkte
 
-  @id:ten-thousand-de-target @gap
+  @id:ten-thousand-de-target @gap @rule:end
   Szenario: Das Spiel endet, wenn ein Spieler 10.000 Punkte erreicht oder übersteigt
     Scoring fortgesetzt, bis ein Spieler trifft oder übersteigt 10.000 Punkte .
     Angenommen ein Spiel mit 1 Spieler
@@ -233,6 +236,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Und hat Spieler 1 12150 Punkte
     Und gewinnt Spieler 1
 
+  @rule:end
   Szenariogrundriss: Kürzere Varianten
     Dann ist ein Spiel bis <ziel> Punkte kürzer als das Spiel bis zum Ziel
 

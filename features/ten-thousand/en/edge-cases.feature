@@ -3,6 +3,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
   Normative cases of the ruleset ten-thousand (the German text, with the choices recorded in its
   gaps). Each Examples table and scenario says which rule it pins down.
 
+  @rule:set-aside
   Scenario Outline: The most a roll can score is its best split into combinations
     Given the dice show <dice>
     Then the most the dice can score is <points>
@@ -22,6 +23,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
       | ten-thousand-en-best-6          | 6      | 0      |
       | ten-thousand-en-best-11         | 11     | 200    |
 
+  @rule:set-aside
   Scenario Outline: A set-aside scores its best split, and every die in it must score
     Then setting aside <dice> scores <points>
 
@@ -35,6 +37,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
       | ten-thousand-en-set-15            | 15     | 150    |
       | ten-thousand-en-set-5555          | 5555   | 1000   |
 
+  @rule:refused
   Scenario Outline: A set-aside with a die that scores nothing is refused
     Then setting aside <dice> is refused as <code>
 
@@ -45,7 +48,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
       | ten-thousand-en-refuse-23456       | 23456  | not-scoring |
       | ten-thousand-en-refuse-2233        | 2233   | not-scoring |
 
-  @id:ten-thousand-en-hot-dice-after-two-rolls
+  @id:ten-thousand-en-hot-dice-after-two-rolls @rule:hot-dice
   Scenario: Hot dice after two rolls
     Pins down: when all six dice of the turn have scored, over several rolls, the player rolls all six again.
     Given a game of 1 player
@@ -54,7 +57,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     Then the turn stands at 1200 points
     And the player has 6 dice to roll
 
-  @id:ten-thousand-en-bank-after-hot-dice @gap
+  @id:ten-thousand-en-bank-after-hot-dice @gap @rule:hot-dice
   Scenario: The player may bank after hot dice
     Pins down: hot dice give the right, not the duty, to roll all six again.
     Given a game of 1 player
@@ -62,7 +65,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     And the player banks
     Then player 1 has 1500 points
 
-  @id:ten-thousand-en-farkle-wipes-the-turn @gap
+  @id:ten-thousand-en-farkle-wipes-the-turn @gap @rule:farkle
   Scenario: A farkle wipes the turn's points, not the banked ones
     Pins down: a roll with no scoring die loses the turn's points and ends the turn.
     Given a game of 1 player
@@ -74,7 +77,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     And the turn stands at 0 points
     And player 1 has played 2 turns
 
-  @id:ten-thousand-en-entry-below-750 @gap
+  @id:ten-thousand-en-entry-below-750 @gap @rule:entry
   Scenario: A turn below 750 does not get the player on the board
     Pins down: a player is on the board only after one turn of at least 750.
     Given a game of 1 player
@@ -84,7 +87,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     Then player 1 is not on the board
     And player 1 has 0 points
 
-  @id:ten-thousand-en-entry-then-any-bank
+  @id:ten-thousand-en-entry-then-any-bank @rule:entry
   Scenario: Once on the board, any bank counts
     Pins down: the 750 minimum applies to the entry turn only.
     Given a game of 1 player
@@ -95,7 +98,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     Then player 1 is on the board
     And player 1 has 1050 points
 
-  @id:ten-thousand-en-target-exactly
+  @id:ten-thousand-en-target-exactly @rule:end
   Scenario: Reaching the target exactly ends the game
     Pins down: the game ends when a player reaches the target.
     Given a game of 1 player
@@ -121,7 +124,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     And player 1 has 10000 points
     And player 1 wins
 
-  @id:ten-thousand-en-target-passed
+  @id:ten-thousand-en-target-passed @rule:end
   Scenario: Passing the target ends the game
     Pins down: the game ends when a player reaches or passes the target.
     Given a game of 1 player
@@ -140,7 +143,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     Then the game is over
     And player 1 has 10100 points
 
-  @id:ten-thousand-en-no-final-round @gap
+  @id:ten-thousand-en-no-final-round @gap @rule:end
   Scenario: The game ends at once: the other players get no last turn
     Pins down: the ruleset ten-thousand plays no final round.
     Given a game of 2 players
@@ -161,6 +164,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     And player 1 wins
     And player 2 has 0 points
 
+  @rule:refused
   Scenario Outline: An action out of order in a 10000 turn is refused and changes nothing
     Given a game of 1 player
     When these actions are played:
@@ -177,7 +181,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
       | ten-thousand-en-illegal-not-in-roll    | roll 111234 | set 5     | not-in-roll       |
       | ten-thousand-en-illegal-not-scoring    | roll 111234 | set 1112  | not-scoring       |
 
-  @id:ten-thousand-en-illegal-set-twice
+  @id:ten-thousand-en-illegal-set-twice @rule:refused
   Scenario: A second set-aside from the same roll is refused
     Pins down: one set-aside per roll.
     Given a game of 1 player
@@ -185,7 +189,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     And the player sets aside 5
     Then the last action is rejected as already-set-aside and changes nothing
 
-  @id:ten-thousand-en-illegal-wrong-dice-count
+  @id:ten-thousand-en-illegal-wrong-dice-count @rule:refused
   Scenario: A roll of more dice than are left is refused
     Pins down: after a set-aside the player rolls only the dice left.
     Given a game of 1 player
@@ -193,14 +197,14 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     And the player rolls 1234
     Then the last action is rejected as bad-dice and changes nothing
 
-  @id:ten-thousand-en-illegal-bank-before-rolling
+  @id:ten-thousand-en-illegal-bank-before-rolling @rule:refused
   Scenario: Banking before the first roll is refused
     Pins down: a turn starts with a roll of six dice.
     Given a game of 1 player
     When the player banks
     Then the last action is rejected as not-rolled and changes nothing
 
-  @id:ten-thousand-en-illegal-after-game-over
+  @id:ten-thousand-en-illegal-after-game-over @rule:refused
   Scenario: Acting after the game is over is refused
     Pins down: nothing happens after a player reaches the target.
     Given a game of 1 player

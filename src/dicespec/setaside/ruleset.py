@@ -62,6 +62,24 @@ class MoreOfAKind:
             return three * 2**extra
         return three * (1 + extra)
 
+    def describe(self) -> str:
+        """How four or more dice of one face score, in one English sentence."""
+        what = "Four or more dice of one face in one roll: "
+        if self.rule is MoreOfAKindRule.FIXED:
+            shown = ", ".join(f"{KIND_NAMES[n]} {points}" for n, points in self.fixed)
+            return what + f"fixed points whatever the face ({shown or 'none'})."
+        if self.rule is MoreOfAKindRule.DOUBLING:
+            return what + ("each die past the third doubles the three of a kind (four: x2, five: x4, ...), "
+                           f"up to {self.largest} dice.")
+        return what + ("each die past the third adds the three of a kind once more (four: x2, five: x3, ...), "
+                       f"up to {self.largest} dice.")
+
+    def value(self) -> str:
+        """The rule in a few words, for a side-by-side table."""
+        if self.rule is MoreOfAKindRule.FIXED:
+            return ", ".join(f"{KIND_NAMES[n]} {points}" for n, points in self.fixed) or "none"
+        return f"{self.rule.value}, up to {self.largest} dice"
+
 
 @dataclass(frozen=True, slots=True)
 class Straight:
@@ -69,6 +87,10 @@ class Straight:
 
     faces: tuple[int, ...]
     points: int
+
+    def describe(self) -> str:
+        """The straight in a few words: ``1-2-3-4-5 scores 1250``."""
+        return f"{'-'.join(map(str, self.faces))} scores {self.points}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +100,10 @@ class Pattern:
     name: str
     counts: tuple[int, ...]  # largest first, e.g. (2, 2, 2) or (4, 2)
     points: int
+
+    def describe(self) -> str:
+        """The pattern in a few words: ``three pairs scores 1500``."""
+        return f"{self.name} scores {self.points}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +165,51 @@ class SetAsideRuleset:
         if count == 3:
             return three or None
         return self.more_of_a_kind.points(three, count)
+
+    # -- the rules in words, for the rules site (one sentence each, or a few words for a table) --
+
+    def describe_singles(self) -> str:
+        scoring = [f"a {face} scores {points}" for face, points in enumerate(self.singles, 1) if points]
+        return "One die alone: " + (", ".join(scoring) or "none scores") + "; any other face scores nothing alone."
+
+    def singles_value(self) -> str:
+        return ", ".join(f"{face}: {points}" for face, points in enumerate(self.singles, 1) if points) or "none"
+
+    def describe_three_of_a_kind(self) -> str:
+        values = ", ".join(f"three {face}s {points}" for face, points in enumerate(self.three_of_a_kind, 1) if points)
+        return f"Three dice of one face in one roll: {values or 'none scores'}."
+
+    def three_of_a_kind_value(self) -> str:
+        return ", ".join(f"{face}: {points}" for face, points in enumerate(self.three_of_a_kind, 1) if points) or "none"
+
+    def describe_straights(self) -> str:
+        shown = "; ".join(straight.describe() for straight in self.straights)
+        return "One die of each face of a run, in one roll: " + (shown or "no straight scores") + "."
+
+    def describe_patterns(self) -> str:
+        shown = "; ".join(pattern.describe() for pattern in self.patterns)
+        return "Groups of several faces in one roll: " + (shown or "none scores as such") + "."
+
+    def describe_hot_dice(self) -> str:
+        if self.hot_dice is HotDice.COMPULSORY:
+            return f"When every die of the turn has scored, the player must roll all {self.dice} dice again."
+        return f"When every die of the turn has scored, the player may roll all {self.dice} dice again or bank."
+
+    def describe_entry(self) -> str:
+        below = ("A player not yet on the board may bank less; that turn ends and scores nothing."
+                 if self.below_entry is BelowEntry.SCORES_NOTHING
+                 else "A player not yet on the board may not bank less.")
+        return f"A player's points start to count with a turn that banks at least {self.entry}. {below}"
+
+    def entry_value(self) -> str:
+        below = "less scores nothing" if self.below_entry is BelowEntry.SCORES_NOTHING else "less is refused"
+        return f"{self.entry}; {below}"
+
+    def describe_end(self) -> str:
+        return f"The game ends when a bank reaches {self.target}{', after a final round' if self.final_round else ''}."
+
+    def end_value(self) -> str:
+        return f"{self.target}, {'then a final round' if self.final_round else 'no final round'}"
 
     def __hash__(self) -> int:
         return hash(self.name)

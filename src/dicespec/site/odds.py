@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import cast
 
 from dicespec.dice import FACES, Roll
 from dicespec.registry import Game, games
@@ -61,7 +62,7 @@ def row_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
 
     ruleset = find_ruleset(name)
     assert isinstance(ruleset, SheetRuleset), f"{name} is not a score-sheet ruleset"
-    sheets = _each_roll(ruleset.dice, lambda dice: dict(score_sheet(ruleset, Roll(dice))))
+    sheets = cast(list[dict[str, int]], _each_roll(ruleset.dice, lambda dice: dict(score_sheet(ruleset, Roll(dice)))))
     total = len(sheets)
     out = []
     for row in ruleset.rows.values():

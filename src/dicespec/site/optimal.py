@@ -46,7 +46,7 @@ def _sheet(game: Game, entries: list[dict[str, Any]]) -> list[str]:
     ]
     ruleset = find_ruleset(entries[0]["ruleset"])
     five = ruleset.five_of_a_kind if isinstance(ruleset, SheetRuleset) else None
-    if five is not None and five.adds_to_cell and five.extra_turns == "repeat":
+    if isinstance(ruleset, SheetRuleset) and five is not None and five.adds_to_cell and five.extra_turns == "repeat":
         label = ruleset.rows[five.row].label.lower()
         about.append(f"Repeat {label}s, which fill no row and give one more turn, are solved as the fixed "
                      "point they are, not by a limit on their number.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from dicespec.registry import game as registered_game
-from dicespec.rulesets import find_ruleset, ruleset_data
+from dicespec.rulesets import find_ruleset
 from dicespec.setaside.combos import combinations
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site import layout
@@ -15,13 +15,13 @@ from dicespec.site.cases import case_anchor, passage_anchors, source_cell, stand
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text
-from dicespec.site.topics import TOPICS, Topic, gap_topic, line_names, topic_of
+from dicespec.site.topics import Topic, gap_topic, line_names, topic_of, topics_of
 from dicespec.spec.features import Case
 
 def _value_table(topic: Topic, names: tuple[str, ...]) -> str:
     if topic.value is None or not names:
         return ""
-    values = [topic.value(ruleset_data(name)) for name in names]
+    values = [topic.value(find_ruleset(name)) for name in names]
     reference = values[0]
     cells = [f"<strong>{text(v)}</strong>" if v != reference else text(v) for v in values]
     return table([text(name) for name in names], [cells]) + "\n"
@@ -30,9 +30,9 @@ def _value_table(topic: Topic, names: tuple[str, ...]) -> str:
 def _gaps(topic: Topic, names: tuple[str, ...], topics: tuple[Topic, ...]) -> str:
     choices: dict[str, list[str]] = {}
     for name in names:
-        for gap in ruleset_data(name).get("gaps", []):
-            if gap_topic(gap["key"], topics) is topic:
-                choices.setdefault(gap["choice"], []).append(name)
+        for key, choice in find_ruleset(name).gaps:
+            if gap_topic(key, topics) is topic:
+                choices.setdefault(choice, []).append(name)
     if not choices:
         return ""
     lines = [f"- {code(', '.join(under))}: {text(choice)}" for choice, under in choices.items()]
@@ -78,7 +78,7 @@ def _combination_table(names: tuple[str, ...]) -> str:
 def rules_page(data: SiteData, game: str) -> Page:
     page = layout.rules(game)
     names = data.rulesets.get(game, ())
-    topics = TOPICS[game]
+    topics = topics_of(game)
     about = registered_game(game)
     title = about.title
     cases = sorted(data.cases_of(game), key=lambda c: (c.path, c.line))
@@ -90,18 +90,18 @@ def rules_page(data: SiteData, game: str) -> Page:
     out = [f"# {title}: the rules\n", about.summary + "\n"]
     if not names:
         out.append("No ruleset of this game is shipped yet, so no value can be shown.\n")
-        reference = {}
+        reference = None
     else:
-        reference = ruleset_data(names[0])
+        reference = find_ruleset(names[0])
         out.append(
             f"The normative rules, in English. Every number comes from a shipped ruleset: the reference is "
-            f"{code(names[0])} ({text(reference.get('title', ''))})"
+            f"{code(names[0])} ({text(reference.title)})"
             + (", the others are " + ", ".join(code(n) for n in names[1:]) if names[1:] else "")
             + f" (see {link('Rulesets', layout.RULESETS, page=page)}). Each example is a case of the spec, "
             f"with a permanent anchor named by its id. {len(cases)} examples.\n"
         )
         out.append(table(["Ruleset", "Title", "Description"], [
-            [code(n), text(ruleset_data(n).get("title", "")), text(ruleset_data(n).get("description", ""))]
+            [code(n), text(find_ruleset(n).title), text(find_ruleset(n).description)]
             for n in names
         ]) + "\n")
         summary = [t for t in topics if t.value is not None]
@@ -109,7 +109,7 @@ def rules_page(data: SiteData, game: str) -> Page:
         out.append("Bold: the value differs from the reference.\n")
         rows = []
         for topic in summary:
-            values = [topic.value(ruleset_data(n)) for n in names]
+            values = [topic.value(find_ruleset(n)) for n in names]
             rows.append([link(text(topic.title), page, fragment=topic.key, page=page), *(
                 f"<strong>{text(v)}</strong>" if v != values[0] else text(v) for v in values
             )])
@@ -124,7 +124,7 @@ def rules_page(data: SiteData, game: str) -> Page:
         if names_in_texts:
             out.append("Named in the texts: " + " · ".join(
                 f"{text(lang)} <q>{text(name)}</q>" for lang, name in names_in_texts.items()) + "\n")
-        if reference:
+        if reference is not None:
             out.append(text(topic.define(reference)) + "\n")
             out.append(_value_table(topic, names))
             out.append(_gaps(topic, names, topics))
@@ -134,6 +134,6 @@ def rules_page(data: SiteData, game: str) -> Page:
     others = by_topic.get(None, [])
     if others:
         out.append("## Other rules {#other-rules}\n")
-        out.append("Examples whose id names none of the topics above.\n")
+        out.append("Examples whose @rule: tag names none of the topics above.\n")
         out.append(_examples(data, others, used, page=page))
     return Page(page, title, "\n".join(out))

@@ -11,9 +11,21 @@ from dicespec.site import layout
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import anchor_id, code, link, table, text
-from dicespec.site.topics import compact
 
 ABOUT = ("name", "title", "description", "source", "game", "gaps")  # shown apart, or not compared
+
+
+def compact(value: Any) -> str:
+    """A ruleset value in one short line: ``{faces: [1, 2, 3, 4, 5], points: 1250}``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{key}: {compact(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(compact(item) for item in value) + "]"
+    if value is None:
+        return "none"
+    return str(value)
 
 
 def flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:

@@ -13,7 +13,13 @@ Conventions the reader relies on (``tests/test_spec_hygiene.py`` enforces them):
 - a plain Scenario carries its id as a tag, ``@id:kiriki-pl-rules-13-turns``;
 - the description under a Scenario or Examples title quotes the source sentence;
 - ``@erratum``, ``@variant``, ``@ambiguity`` and ``@gap`` flag a case (see ``errata.yaml``);
-  ``@replaces:ID`` names the case a correction replaces.
+  ``@replaces:ID`` names the case a correction replaces;
+- a scenario says which rule its cases pin down with one ``@rule:KEY`` tag, ``KEY`` a topic of its
+  game's rules page (``@rule:full-house``, ``@rule:hot-dice``). An outline whose rows pin down
+  different rules names the column that says which instead, ``@rule:<row>``: each row's value
+  there is a topic, or a line of the sheet as the text's language names it (through the spec's
+  glossary, so ``Kareta`` is ``four-of-a-kind``). Tags on an Examples table cannot carry data:
+  pytest-bdd turns them into plain markers.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
 from dicespec.registry import game_of_tag
+from dicespec.spec.glossary import UnknownLineNameError, line_id
 from dicespec.spec.paths import features_dir
 
 FLAGS = ("erratum", "variant", "ambiguity", "gap")
@@ -54,6 +61,7 @@ class Case:
     values: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     steps: tuple[str, ...] = ()  # keyword + text, placeholders filled in
     replaces: str | None = None
+    rule: str = ""  # the topic its @rule: tag names (placeholders filled in); "" without one such tag
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -82,6 +90,21 @@ def _step_lines(steps: list[Mapping[str, Any]], values: Mapping[str, str]) -> tu
         if table:
             out += ["| " + " | ".join(c["value"] for c in row["cells"]) + " |" for row in table["rows"]]
     return tuple(out)
+
+
+def _rule(tags: list[str], game: str, values: Mapping[str, str]) -> str:
+    """The topic key the one ``@rule:`` tag names; a ``<column>`` in it is filled from the row, a
+    topic or a line of the sheet by any of its names. ``""`` without exactly one such tag."""
+    found = [tag.split(":", 1)[1] for tag in tags if tag.startswith("rule:")]
+    if len(found) != 1:
+        return ""
+    value = _render(found[0], values)
+    if value == found[0]:
+        return value
+    try:
+        return line_id(game, value).replace("_", "-")
+    except (UnknownLineNameError, KeyError):
+        return value
 
 
 def parse_feature(path: Path, *, relative_to: Path | None = None) -> dict[str, Any]:
@@ -123,7 +146,8 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
             cases.append(Case(
                 id=case_id, line=scenario["location"]["line"], scenario=scenario["name"],
                 section=scenario["name"], quote=_description(scenario), tags=frozenset(plain),
-                steps=_step_lines(scenario["steps"], {}), replaces=replaces, **common,
+                steps=_step_lines(scenario["steps"], {}), replaces=replaces,
+                rule=_rule(scenario_tags + feature_tags, game, {}), **common,
             ))
             continue
         for examples in scenario["examples"]:
@@ -135,7 +159,8 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
                     id=values.get("id", ""), line=row["location"]["line"], scenario=scenario["name"],
                     section=examples["name"] or scenario["name"], quote=quote,
                     tags=frozenset(plain + _tags(examples)), values=MappingProxyType(values),
-                    steps=_step_lines(scenario["steps"], values), replaces=replaces, **common,
+                    steps=_step_lines(scenario["steps"], values), replaces=replaces,
+                    rule=_rule(scenario_tags + feature_tags, game, values), **common,
                 ))
     return cases
 
