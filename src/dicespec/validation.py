@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, cast
 
@@ -56,7 +57,7 @@ def _schema_of(error: jsonschema.ValidationError) -> Mapping[str, Any]:
     return error.schema if isinstance(error.schema, Mapping) else {}
 
 
-def check(data: Any, name: str, source: str | Path, error: type[Exception] = ValueError, owner: str = "it") -> None:
+def check(data: Any, name: str, source: str | Path | Traversable, error: type[Exception] = ValueError, owner: str = "it") -> None:
     """Raise ``error`` naming ``source`` when ``data`` does not fit the schema ``name``."""
     found = jsonschema.exceptions.best_match(_validator(name).iter_errors(data))
     if found is not None:

@@ -37,7 +37,8 @@ class ProtocolImplementation:
 
     @property
     def hello(self) -> Hello | None:
-        return self.transport.hello
+        hello: Hello | None = self.transport.hello
+        return hello
 
     def _ask(self, op: str, **args: Any) -> Any:
         why = problem("request", {"id": 0, "op": op, **args})
@@ -51,19 +52,24 @@ class ProtocolImplementation:
         raise ImplementationError(outcome.value)
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
-        return self._ask("kiriki_score", ruleset=ruleset, dice=dice, row=row)
+        points: int = self._ask("kiriki_score", ruleset=ruleset, dice=dice, row=row)
+        return points
 
     def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        return self._ask("kiriki_replay", ruleset=ruleset, players=players, actions=list(actions))
+        answer: JSON = self._ask("kiriki_replay", ruleset=ruleset, players=players, actions=list(actions))
+        return answer
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
-        return self._ask("ten_thousand_score", ruleset=ruleset, dice=dice)
+        answer: JSON = self._ask("ten_thousand_score", ruleset=ruleset, dice=dice)
+        return answer
 
     def ten_thousand_best(self, ruleset: str, dice: str) -> int:
-        return self._ask("ten_thousand_best", ruleset=ruleset, dice=dice)
+        points: int = self._ask("ten_thousand_best", ruleset=ruleset, dice=dice)
+        return points
 
     def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        return self._ask("ten_thousand_replay", ruleset=ruleset, players=players, actions=list(actions))
+        answer: JSON = self._ask("ten_thousand_replay", ruleset=ruleset, players=players, actions=list(actions))
+        return answer
 
     def close(self) -> None:
         self.transport.close()

@@ -61,7 +61,8 @@ class Outcome(NamedTuple):
 def schema() -> dict[str, Any]:
     """The protocol's JSON Schema."""
     text = resources.files("dicespec.schemas").joinpath("protocol.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
 @cache
@@ -157,4 +158,5 @@ def read_hello(message: Any) -> dict[str, Any]:
     outcome = read_reply(HELLO, message)
     if outcome.kind != "result":
         raise ProtocolError(f"hello: {outcome.value}")
-    return outcome.value
+    hello: dict[str, Any] = outcome.value
+    return hello

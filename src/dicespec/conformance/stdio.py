@@ -271,9 +271,9 @@ class StdioTransport:
         try:
             message = loads(line)
         except ValueError:
-            entry = in_flight.popleft()
-            del by_id[entry.id]
-            yield entry.item, Outcome("errored", f"the reply is not JSON: {clip(line)}")
+            unread = in_flight.popleft()
+            del by_id[unread.id]
+            yield unread.item, Outcome("errored", f"the reply is not JSON: {clip(line)}")
             return
         reply_id = message.get("id") if type(message) is dict else None
         entry = by_id.pop(reply_id, None) if type(reply_id) is int else None

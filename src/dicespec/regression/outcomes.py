@@ -37,7 +37,8 @@ RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
 
 
 def game_of(ruleset: str) -> str:
-    return ruleset_data(ruleset)["game"]
+    name: str = ruleset_data(ruleset)["game"]
+    return name
 
 
 def columns(ruleset: str) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ Scores depend only on how many dice show each face (``counts``, ones first).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import Field, dataclass
 from typing import Any, ClassVar, Literal, Protocol
 
 from dicespec.dice import FACES
@@ -24,6 +24,8 @@ class RowRule(Protocol):
     """What every rule family answers."""
 
     family: ClassVar[str]
+    # every family is a dataclass: its fields are its parameters (the solver's cache key hashes them)
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     def fits(self, counts: Counts) -> bool:
         """Does a roll with these counts meet the row's pattern?"""

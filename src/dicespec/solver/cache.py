@@ -57,7 +57,8 @@ def load_table(ruleset: SheetRuleset) -> np.ndarray | None:
         with np.load(path, allow_pickle=False) as stored:
             if str(stored["key"]) != rules_key(ruleset):
                 return None
-            return stored["values"]
+            values: np.ndarray = stored["values"]
+            return values
     except (OSError, KeyError, ValueError, zipfile.BadZipFile):
         return None
 

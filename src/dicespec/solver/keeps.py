@@ -41,7 +41,8 @@ def roll_of(counts: Counts) -> Roll:
 def probability(counts: Counts) -> float:
     """The chance that throwing ``sum(counts)`` dice shows exactly these faces."""
     n = sum(counts)
-    return factorial(n) / prod(factorial(c) for c in counts) / len(FACES) ** n
+    throws: int = len(FACES) ** n
+    return factorial(n) / prod(factorial(c) for c in counts) / throws
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -71,7 +72,8 @@ class KeepTables:
 
     def roll_index(self, counts: Counts) -> int:
         """The position of a roll among the rolls."""
-        return self.index[counts] - self.rolls.start
+        first: int = self.rolls.start
+        return self.index[counts] - first
 
     def sub_keeps(self, counts: Counts) -> tuple[Counts, ...]:
         """Every keep inside ``counts``, the empty one and ``counts`` itself included."""
@@ -149,7 +151,8 @@ def turn_value(tables: KeepTables, final: np.ndarray, rerolls: int) -> np.ndarra
     rolls = final
     for _ in range(rerolls):
         rolls = best_keep_values(tables, reroll_values(tables, rolls))
-    return tables.roll_probability @ rolls
+    value: np.ndarray = tables.roll_probability @ rolls
+    return value
 
 
 def turn_value_and_slope(

@@ -291,6 +291,7 @@ def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
     reachable = reachable_upper_sums(rules)
     upper_bits = sum(1 << i for i in rules.upper_index)
     kiriki_bit = rules.five_bit
+    filled_cells: tuple[RepeatCell, ...]
     if rules.distinguishes_kiriki_scores():
         filled_cells = (RepeatCell.ZERO, RepeatCell.SCORED)
     else:
@@ -306,10 +307,10 @@ def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
             cells = filled_cells if filled & kiriki_bit else (RepeatCell.OPEN,)
             for cell in cells:
                 parts.append((filled, reachable[upper_mask], cell))
-        filled = np.concatenate([np.full(len(u), f) for f, u, _ in parts])
+        filled_sheets = np.concatenate([np.full(len(u), f) for f, u, _ in parts])
         upper = np.concatenate([u for _, u, _ in parts])
         kiriki = np.concatenate([np.full(len(u), int(c)) for _, u, c in parts])
-        batch = StateBatch(filled, upper, kiriki)
+        batch = StateBatch(filled_sheets, upper, kiriki)
         looping = (kiriki == RepeatCell.SCORED) & (rules.repeat_adds is not None)
         if count == len(rules.rows):
             # A full sheet has a turn only when one is owed beyond the rows.
@@ -370,7 +371,8 @@ def looping_guess(rules: Rules, values: np.ndarray, batch: StateBatch) -> np.nda
         gains[usable] += gain[usable]
         counted[usable] += 1
     scale = np.where(open_rows > 1, open_rows / np.maximum(open_rows - 1, 1), 1.0)
-    return zero + np.where(counted > 0, gains / np.maximum(counted, 1) * scale, 0.0)
+    guess: np.ndarray = zero + np.where(counted > 0, gains / np.maximum(counted, 1) * scale, 0.0)
+    return guess
 
 
 def _chunks(batch: StateBatch) -> Iterator[StateBatch]:
