@@ -207,7 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)  # the chosen command's _cmd_* function
+        return code
     except (UsageError, DiceError, RulesetError, ValueError) as exc:
         print(f"dicespec: error: {exc}", file=sys.stderr)
         return 2

@@ -59,10 +59,11 @@ class SheetFamily:
 
     def roll_answers(self, ruleset: str, dice: str) -> tuple[str, ...]:
         from dicespec.implementation import ReferenceImplementation
-        from dicespec.rulesets import find_ruleset
+        from dicespec.rulesets import find_ruleset_of
 
         reference = ReferenceImplementation()
-        return tuple(str(reference.kiriki_score(ruleset, dice, row)) for row in find_ruleset(ruleset).rows)
+        rows = find_ruleset_of(SheetRuleset, ruleset).rows
+        return tuple(str(reference.kiriki_score(ruleset, dice, row)) for row in rows)
 
     def golden_answer(self, case: Case) -> tuple[str, str]:
         return case.row, str(case.expected)
@@ -71,7 +72,8 @@ class SheetFamily:
         return f"{game.title.lower()} score, {column}"
 
     def corpus_size(self, ruleset: SheetRuleset) -> int:
-        return len(FACES) ** ruleset.dice * len(ruleset.rows)
+        rolls: int = len(FACES) ** ruleset.dice
+        return rolls * len(ruleset.rows)
 
     def solve_report(self, ruleset: SheetRuleset, progress: ProgressLine) -> str:
         from dicespec.solver import solution

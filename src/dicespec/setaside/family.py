@@ -78,7 +78,7 @@ class SetAsideFamily:
 
     def corpus_size(self, ruleset: SetAsideRuleset) -> int:
         n, faces = ruleset.dice, len(FACES)
-        bests = sum(faces**k for k in range(1, n + 1))
+        bests: int = sum(faces**k for k in range(1, n + 1))
         parts = sum(comb(n - k + faces - 1, faces - 1) * comb(k + faces - 1, faces - 1) for k in range(n + 1))
         return bests + parts
 

@@ -59,7 +59,8 @@ class MoreOfAKind:
             return None
         extra = count - 3
         if self.rule is MoreOfAKindRule.DOUBLING:
-            return three * 2**extra
+            doubled: int = three * 2**extra  # extra is 1 or more: a whole number
+            return doubled
         return three * (1 + extra)
 
     def describe(self) -> str:

@@ -95,7 +95,11 @@ def banking_cap(ruleset: SetAsideRuleset) -> int:
 @cache
 def _moves(ruleset: SetAsideRuleset) -> _Moves:
     step = points_step(ruleset)
-    dice, chance, starts, gain, left = [], [], [], [], []
+    dice: list[int] = []
+    chance: list[float] = []
+    starts: list[int] = []
+    gain: list[int] = []
+    left: list[int] = []
     for n in range(1, ruleset.dice + 1):
         for roll in _rolls(n):
             legal = options(ruleset, roll)

@@ -33,6 +33,7 @@ from types import MappingProxyType
 from typing import Any
 
 from gherkin.parser import Parser
+from gherkin.parser_types import GherkinDocument
 from gherkin.token_scanner import TokenScanner
 
 from dicespec.registry import game_of_tag
@@ -107,7 +108,7 @@ def _rule(tags: list[str], game: str, values: Mapping[str, str]) -> str:
         return value
 
 
-def parse_feature(path: Path, *, relative_to: Path | None = None) -> dict[str, Any]:
+def parse_feature(path: Path, *, relative_to: Path | None = None) -> GherkinDocument:
     """The Gherkin document of one feature file (the official parser's AST)."""
     return Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
 
@@ -131,7 +132,7 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
     game = next((found.name for t in feature_tags if (found := game_of_tag(t)) is not None), "")
     source = next((t.split(":", 1)[1] for t in feature_tags if t.startswith("source:")), "")
     rulesets = tuple(t.split(":", 1)[1] for t in feature_tags if t.startswith("ruleset:"))
-    common = dict(
+    common: dict[str, Any] = dict(
         game=game, language=feature["language"], path=path.relative_to(root).as_posix(),
         source=source, feature=feature["name"], rulesets=rulesets,
     )
