@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from dicespec.registry import Game, games
 from dicespec.rulesets import find_ruleset
@@ -143,7 +144,7 @@ def conformance_page(data: SiteData, results: Path) -> Page:
              code(r.ruleset or "—"), text(r.message[:300])]
             for r in failed
         ]) + "\n")
-    unknown = sorted({r.case for r in spec_results if r.case not in by_case})
+    unknown = sorted({r.case for r in spec_results if r.case is not None and r.case not in by_case})
     if unknown:
         out.append("Results name cases the features no longer have (the results are older than the spec): "
                    + ", ".join(code(c) for c in unknown) + ".\n")
@@ -196,7 +197,7 @@ def _cell(counts: list[int]) -> str:
     return f"✓ {passed:,}{note}"
 
 
-def _sum(data: dict, game_rulesets: set[str], part: str, kind: str | None, row: str | None) -> list[int]:
+def _sum(data: dict[str, Any], game_rulesets: set[str], part: str, kind: str | None, row: str | None) -> list[int]:
     sums = [0, 0, 0, 0]
     for group_part, group_kind, ruleset, group_row, *counts in data["groups"]:
         if (group_part == part and ruleset in game_rulesets and (kind is None or group_kind == kind)
@@ -205,7 +206,7 @@ def _sum(data: dict, game_rulesets: set[str], part: str, kind: str | None, row: 
     return sums
 
 
-def _who(data: dict) -> str:
+def _who(data: dict[str, Any]) -> str:
     about = data["implementation"]
     name = text(f"{about['name']} {about.get('version') or ''}".strip())
     homepage = about.get("homepage") or ""
@@ -250,7 +251,7 @@ def implementations_section(page: str) -> list[str]:
     return out
 
 
-def _findings(data: dict) -> list[str]:
+def _findings(data: dict[str, Any]) -> list[str]:
     package = data.get("package")
     where = (f"the package {code(package['name'])} {text(package['version'])}" if package
              else "written for this project from the protocol alone")
@@ -276,7 +277,7 @@ def _findings(data: dict) -> list[str]:
     return out
 
 
-def _case_text(case: dict) -> str:
+def _case_text(case: dict[str, Any]) -> str:
     if "expected" in case or "actual" in case:
         return f"{case['id']}: {json.dumps(case.get('expected'))} expected, {json.dumps(case.get('actual'))} given"
     message = (case.get("message") or case["outcome"]).removeprefix("AssertionError: ")

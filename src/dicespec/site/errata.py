@@ -12,6 +12,7 @@ from dicespec.site.cases import case_anchor, case_link, home_of, standing_cell, 
 from dicespec.site.data import LANGUAGE_NAMES, SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import anchor, anchor_id, code, link, table, text
+from dicespec.spec.errata import Finding
 
 
 def _game_title(name: str) -> str:
@@ -19,7 +20,7 @@ def _game_title(name: str) -> str:
     return game(name).title if name in game_names() else name
 
 
-def _text_cell(data: SiteData, finding, page: str) -> str:
+def _text_cell(data: SiteData, finding: Finding, page: str) -> str:
     language = text(LANGUAGE_NAMES.get(finding.text, finding.text))
     source = data.sources.get(finding.source)
     if source is None:
@@ -27,7 +28,7 @@ def _text_cell(data: SiteData, finding, page: str) -> str:
     return f"{language}<br>{link(text(finding.source), layout.source(source.slug), page=page)}"
 
 
-def _scenarios_cell(data: SiteData, finding, page: str) -> str:
+def _scenarios_cell(data: SiteData, finding: Finding, page: str) -> str:
     known = {case.id: case for case in data.cases}
     cells = []
     for case_id in finding.cases:

@@ -62,10 +62,10 @@ def _combination_table(names: tuple[str, ...]) -> str:
         for combo in combinations(find_ruleset(name)):
             points.setdefault(combo.name, {})[name] = combo.points
     rows = []
-    for combo, by_ruleset in points.items():
+    for combo_name, by_ruleset in points.items():
         values = [by_ruleset.get(name) for name in names]
         differ = len(set(values)) > 1
-        rows.append([text(combo), *(
+        rows.append([text(combo_name), *(
             ("<strong>" if differ else "") + text("—" if v is None else v) + ("</strong>" if differ else "")
             for v in values
         )])
@@ -104,12 +104,12 @@ def rules_page(data: SiteData, game: str) -> Page:
             [code(n), text(find_ruleset(n).title), text(find_ruleset(n).description)]
             for n in names
         ]) + "\n")
-        summary = [t for t in topics if t.value is not None]
+        summary = [(t, t.value) for t in topics if t.value is not None]
         out.append("## At a glance {#at-a-glance}\n")
         out.append("Bold: the value differs from the reference.\n")
         rows = []
-        for topic in summary:
-            values = [topic.value(find_ruleset(n)) for n in names]
+        for topic, value in summary:
+            values = [value(find_ruleset(n)) for n in names]
             rows.append([link(text(topic.title), page, fragment=topic.key, page=page), *(
                 f"<strong>{text(v)}</strong>" if v != values[0] else text(v) for v in values
             )])
