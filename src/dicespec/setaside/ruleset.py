@@ -3,7 +3,7 @@
 Every number the 10000 engine uses is read from here: what single dice score, what three of
 a kind of each face scores, how four, five and six of a kind grow from it, the straights and
 the several-kinds patterns (three pairs, ...), the entry threshold, the target and how the
-game ends. The JSON Schema ``dicespec/schemas/ten-thousand-ruleset.json`` describes the file.
+game ends. The JSON Schema ``dicespec/schemas/set-aside-ruleset.json`` describes the file.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class Pattern:
 
 @dataclass(frozen=True, slots=True)
 class SetAsideRuleset:
-    """A validated 10000 ruleset. Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
+    """A validated set-aside ruleset (10000, Farkle, …). Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
 
     name: str
     title: str
@@ -128,11 +128,11 @@ class SetAsideRuleset:
     final_round: bool  # after the target is reached, every other player has one more turn
     hot_dice: HotDice
     gaps: tuple[tuple[str, str], ...]
-    game: str = "ten-thousand"
+    game: str  # the registry's name of the game the ruleset is for
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> SetAsideRuleset:
-        """The typed ruleset of schema-valid data (see ``dicespec/schemas/ten-thousand-ruleset.json``)."""
+        """The typed ruleset of schema-valid data (see ``dicespec/schemas/set-aside-ruleset.json``)."""
         more = data["more_of_a_kind"]
         rule = MoreOfAKindRule(more["rule"])
         points = more.get("points", {})
@@ -158,6 +158,7 @@ class SetAsideRuleset:
             final_round=data["end"]["final_round"],
             hot_dice=HotDice(data["hot_dice"]),
             gaps=tuple((gap["key"], gap["choice"]) for gap in data["gaps"]),
+            game=data["game"],
         )
 
     def of_a_kind_points(self, face: int, count: int) -> int | None:
