@@ -117,7 +117,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     rulesets = config.getoption("dicespec_rulesets")
     wanted = set(rulesets.split(",")) if rulesets else None
     if select or wanted:
-        keep, drop = [], []
+        keep: list[pytest.Item] = []
+        drop: list[pytest.Item] = []
         for item in items:
             case, ruleset = case_id(item), ruleset_of(item)
             chosen = (not select or (case is not None and fnmatch.fnmatchcase(case, select))) and (

@@ -84,4 +84,5 @@ def _template(item: pytest.Item) -> Any:
         from pytest_bdd.scenario import scenario_wrapper_template_registry
     except ImportError:  # another pytest-bdd layout: the example row and the markers still serve
         return None
-    return scenario_wrapper_template_registry.get(getattr(item, "function", None))
+    function = getattr(item, "function", None)
+    return scenario_wrapper_template_registry.get(function) if callable(function) else None
