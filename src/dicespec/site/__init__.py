@@ -45,7 +45,7 @@ def pages(root: Path | None = None, results: Path | None = None) -> tuple[list[P
         rulesets_page(data),
         odds_page(data),
         optimal_page(data),
-        conformance_page(data, results or root / "artifacts" / "junit.xml"),
+        conformance_page(data, results or root / "artifacts" / "results.jsonl"),
     ]
     nav: Nav = [
         {"Rules": [{page.title: page.path} for page in rules]},

@@ -57,9 +57,7 @@ def _page_outcome(line: results_file.Result) -> str:
 
 def read_run(path: Path) -> Run | None:
     """The results of the last run (the JSON lines ``make test`` writes); ``None`` when there is
-    no such file. A results path named ``junit.xml`` means the results file beside it."""
-    if path.name == "junit.xml":  # the path dicespec.site passed when results were JUnit XML
-        path = path.with_name(RESULTS.name)
+    no such file."""
     if not path.is_file():
         return None
     lines = results_file.read(path)
