@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: help check test serve site bench golden conformance optimal constraints clean
+.PHONY: help check typecheck test serve site bench golden conformance optimal constraints clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -19,7 +19,11 @@ $(INSTALLED): pyproject.toml constraints.txt
 check: $(INSTALLED) ## the fast loop: every test but the slow ones (whole corpus, whole solves, browser, wheel, third party)
 	$(PY) -m pytest -m "not slow"
 
-test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site); results in artifacts/results.jsonl
+typecheck: $(INSTALLED) ## mypy --strict over src/ (part of make test)
+	$(PY) -m mypy --strict src
+
+test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site) and mypy; results in artifacts/results.jsonl
+	$(PY) -m mypy --strict src
 	$(PY) -m pytest --dicespec-results artifacts/results.jsonl --junitxml=artifacts/junit.xml
 
 # The site's pages are generated from features/, the rulesets, the errata and the last test
