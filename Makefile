@@ -24,7 +24,7 @@ typecheck: $(INSTALLED) ## mypy --strict over src/ (part of make test)
 
 test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site) and mypy; results in artifacts/results.jsonl
 	$(PY) -m mypy --strict src
-	$(PY) -m pytest --dicespec-results artifacts/results.jsonl --junitxml=artifacts/junit.xml
+	$(PY) -m pytest --dicespec-results=artifacts/results.jsonl --junitxml=artifacts/junit.xml
 
 # The site's pages are generated from features/, the rulesets, the errata and the last test
 # results (artifacts/results.jsonl, one JSON line per test, written by `make test`) by the hook

@@ -3,8 +3,6 @@ replayed games that reach what the rules are about."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import inspect
 from collections import Counter
 from itertools import islice
@@ -14,22 +12,7 @@ import pytest
 from dicespec.conformance import corpus
 from dicespec.conformance.adapter import reference_games
 from dicespec.implementation import ReferenceImplementation
-
-from dicespec.conformance.corpus import every_roll
-from dicespec.registry import game
-
-
-def kiriki_scores(ruleset: str) -> Iterator[corpus.Case]:
-    return every_roll.sheet_scores(game("kiriki"), ruleset)
-
-
-def ten_thousand_bests(ruleset: str) -> Iterator[corpus.Case]:
-    return every_roll.set_aside_bests(game("ten-thousand"), ruleset)
-
-
-def ten_thousand_set_asides(ruleset: str) -> Iterator[corpus.Case]:
-    return every_roll.set_aside_parts(game("ten-thousand"), ruleset)
-
+from corpus_parts import kiriki_scores, ten_thousand_bests, ten_thousand_set_asides
 
 REFERENCE = ReferenceImplementation()
 

@@ -3,8 +3,6 @@ reference adapter speaks it, and docs/protocol.md's worked exchange is what the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import inspect
 import json
 import re
@@ -31,23 +29,8 @@ from dicespec.conformance.protocol import (
     schema,
 )
 from dicespec.implementation import Implementation, ReferenceImplementation
+from corpus_parts import kiriki_scores, ten_thousand_bests, ten_thousand_set_asides
 from sheet_rows import SHEET_LINES, Row
-
-from dicespec.conformance.corpus import every_roll
-from dicespec.registry import game
-
-
-def kiriki_scores(ruleset: str) -> Iterator[corpus.Case]:
-    return every_roll.sheet_scores(game("kiriki"), ruleset)
-
-
-def ten_thousand_bests(ruleset: str) -> Iterator[corpus.Case]:
-    return every_roll.set_aside_bests(game("ten-thousand"), ruleset)
-
-
-def ten_thousand_set_asides(ruleset: str) -> Iterator[corpus.Case]:
-    return every_roll.set_aside_parts(game("ten-thousand"), ruleset)
-
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 

@@ -110,9 +110,8 @@ class OfAKind:
     def describe(self, dice: int) -> str:
         if self.at_least == dice:
             return f"{_points_words(self.points_rule)} when all {dice} dice show the same face; 0 otherwise."
-        what = f"{self.at_least} matching"
-        return (f"{_points_words(self.points_rule, what)[0].upper()}{_points_words(self.points_rule, what)[1:]} "
-                f"when at least {self.at_least} dice show the same face; 0 otherwise.")
+        words = _points_words(self.points_rule, f"{self.at_least} matching")
+        return f"{words[0].upper()}{words[1:]} when at least {self.at_least} dice show the same face; 0 otherwise."
 
     def value(self) -> str:
         return {"sum": "sum of the dice", "matching": f"sum of the {self.at_least} matching dice"}.get(

@@ -103,7 +103,7 @@ def spec_command(root: Path, results: Path, options: Sequence[str] = ()) -> list
         sys.executable, "-m", "pytest", str(root / "tests" / "test_spec.py"),
         "-c", str(root / "pyproject.toml"), "--rootdir", str(root),
         "-p", "no:cacheprovider", "-q", "--no-header", "-o", "console_output_style=classic",
-        "--dicespec-results", str(results), *options,
+        f"--dicespec-results={results}", *options,  # one token: a path after the option could be taken for a test path
     ]
 
 
