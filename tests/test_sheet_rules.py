@@ -8,12 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from dicespec import load_ruleset
+from dicespec import Roll, load_ruleset
 from dicespec.scoresheet.errors import JokerRowError, RowUsedError
 from dicespec.scoresheet.game import SheetGame
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
-from dicespec.dice import Roll
 from dicespec.solver import solve
 
 JOKER = """\

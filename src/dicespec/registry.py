@@ -13,7 +13,6 @@ Everything that needs to know about games asks here: :func:`games`, :func:`game`
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -22,8 +21,9 @@ from pkgutil import resolve_name
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
-import jsonschema
 import yaml
+
+from dicespec.validation import check
 
 if TYPE_CHECKING:
     from dicespec.conformance.corpus import Case
@@ -118,11 +118,7 @@ def family(name: str) -> Family:
 def _registry() -> dict[str, Game]:
     folder = resources.files("dicespec")
     entries = yaml.safe_load(folder.joinpath("games.yaml").read_text(encoding="utf-8"))
-    schema = json.loads(resources.files("dicespec.schemas").joinpath("games.json").read_text(encoding="utf-8"))
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(entries))
-    if error is not None:
-        where = ".".join(str(p) for p in error.absolute_path) or "(top level)"
-        raise ValueError(f"dicespec/games.yaml: {where}: {error.message}")
+    check(entries, "games", "dicespec/games.yaml")
     return {
         entry["name"]: Game(entry["name"], entry["title"], entry["family"], entry["tag"], entry["default"],
                             " ".join(entry["summary"].split()))
@@ -136,6 +132,7 @@ def games() -> tuple[Game, ...]:
 
 
 def game_names() -> tuple[str, ...]:
+    """Every game's name, in registry order."""
     return tuple(_registry())
 
 

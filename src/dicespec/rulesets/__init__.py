@@ -10,18 +10,16 @@ own with :func:`load_ruleset`.
 from __future__ import annotations
 
 import copy
-import json
-import re
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-import jsonschema
 import yaml
 
 from dicespec.registry import UnknownGameError, game, game_names
+from dicespec.validation import check
 
 if TYPE_CHECKING:
     from dicespec.scoresheet.ruleset import SheetRuleset
@@ -112,45 +110,16 @@ def _resolve(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
     return _merge(_resolve(shipped[parent], seen + (path,)), data)
 
 
-@cache
-def _schema(name: str) -> dict[str, Any]:
-    text = resources.files("dicespec.schemas").joinpath(f"{name}.json").read_text(encoding="utf-8")
-    schema: dict[str, Any] = json.loads(text)
-    return schema
-
-
 def _validate(path: Path, data: dict[str, Any]) -> None:
     name = data.get("game")
     try:
         family = _game(name if isinstance(name, str) else "").family
     except UnknownGameError:
         raise RulesetError(f"{path}: game: {name!r} is not a known game ({', '.join(game_names())})") from None
-    validator = jsonschema.Draft202012Validator(_schema(family.schema))
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
-    if error is not None:
-        raise RulesetError(f"{path}: {_describe(error)}")
+    check(data, family.schema, path, RulesetError)
     players = data.get("players", {"min": 1, "max": 1})
     if players["min"] > players["max"]:
         raise RulesetError(f"{path}: players.min: {players['min']!r}: more than players.max ({players['max']})")
-
-
-def _describe(error: jsonschema.ValidationError) -> str:
-    """``key.path: value: what is wrong``, pointing at the key itself for unknown and missing keys."""
-    keys = [str(p) for p in error.absolute_path]
-    # a keyword's error carries the (sub)schema holding the keyword, a mapping, and the instance
-    # it checked: an object for these two keywords, whose "required" value lists key names
-    if error.validator == "additionalProperties":
-        where = cast("Mapping[str, Any]", error.schema)
-        instance = cast("dict[str, Any]", error.instance)
-        known = where.get("properties", {})
-        patterns = where.get("patternProperties", {})
-        key = next(k for k in instance if k not in known and not any(re.search(p, k) for p in patterns))
-        return f"{'.'.join([*keys, key])}: {instance[key]!r}: unknown key; known keys: {', '.join(known)}"
-    if error.validator == "required":
-        required = cast("list[str]", error.validator_value)
-        key = next(k for k in required if k not in cast("dict[str, Any]", error.instance))
-        return f"{'.'.join([*keys, key])}: missing; a ruleset needs it"
-    return f"{'.'.join(keys) or '(top level)'}: {error.instance!r}: {error.message}"
 
 
 def _data_from(path: Path) -> dict[str, Any]:

@@ -55,6 +55,10 @@ def _worth(points: Points, counts: Counts, matching: int) -> int:
     return points
 
 
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
 def _points_words(points: Points, what: str = "") -> str:
     if points == "sum":
         return "the sum of all the dice"
@@ -109,9 +113,9 @@ class OfAKind:
 
     def describe(self, dice: int) -> str:
         if self.at_least == dice:
-            return f"{_points_words(self.points_rule)} when all {dice} dice show the same face; 0 otherwise."
-        words = _points_words(self.points_rule, f"{self.at_least} matching")
-        return f"{words[0].upper()}{words[1:]} when at least {self.at_least} dice show the same face; 0 otherwise."
+            return f"{_capital(_points_words(self.points_rule))} when all {dice} dice show the same face; 0 otherwise."
+        words = _capital(_points_words(self.points_rule, f"{self.at_least} matching"))
+        return f"{words} when at least {self.at_least} dice show the same face; 0 otherwise."
 
     def value(self) -> str:
         return {"sum": "sum of the dice", "matching": f"sum of the {self.at_least} matching dice"}.get(
@@ -169,8 +173,8 @@ class FullHouse:
     def describe(self, dice: int) -> str:
         five = ("Five of a kind counts as a full house." if self.five_of_a_kind_counts
                 else "Five of a kind is not a full house.")
-        words = _points_words(self.points_rule)
-        return f"{words[0].upper()}{words[1:]} when three dice show one face and the other two another face. {five}"
+        words = _capital(_points_words(self.points_rule))
+        return f"{words} when three dice show one face and the other two another face. {five}"
 
     def value(self) -> str:
         shown = "sum of the dice" if self.points_rule == "sum" else str(self.points_rule)
@@ -207,8 +211,7 @@ class Straight:
         return _worth(self.points_rule, counts, _sum(counts))
 
     def describe(self, dice: int) -> str:
-        words = _points_words(self.points_rule)
-        words = words[0].upper() + words[1:]
+        words = _capital(_points_words(self.points_rule))
         if self.faces is not None:
             return f"{words} when the dice show {'-'.join(map(str, self.faces))}; 0 otherwise."
         assert self.length is not None

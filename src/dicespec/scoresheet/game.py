@@ -162,7 +162,7 @@ def random_dice(seed: int | None = None) -> DiceSource:
 
 
 class SheetGame:
-    """A game of Kiriki for ``players`` players under ``ruleset``.
+    """A score-sheet game for ``players`` players under ``ruleset``.
 
     Dice come from ``dice`` (a :data:`DiceSource`; a seeded RNG by default), or are given
     to :meth:`roll` and :meth:`reroll` directly, as a replay does.
@@ -217,7 +217,7 @@ class SheetGame:
     # -- actions -------------------------------------------------------------------------
 
     def roll(self, dice: Roll | Iterable[int] | str | None = None) -> Roll:
-        """The turn's first roll: all five dice."""
+        """The turn's first roll: all the ruleset's dice."""
         state = self._require_playing()
         if state.rolls:
             raise AlreadyRolledError("the dice are already rolled this turn; reroll some or score")
@@ -269,21 +269,20 @@ class SheetGame:
                 raise JokerRowError(f"the joker rule puts this five of a kind in {allowed}, not in {row}")
             raise RowUsedError(f"row {row} is already filled for player {state.current + 1}")
         five = rules.five_of_a_kind
-        repeat = is_repeat(rules, player.sheet, roll)
         if player.sheet.is_open(row):
             points = row_points(rules, player.sheet, roll, row)
             sheet = player.sheet.with_cell(row, points)
-            if repeat and five is not None and five.bonus_line is not None:
-                sheet = sheet.with_line_bonus(five.repeat_adds or 0)
-            else:
-                repeat = False
-            first = five is not None and row == five.row and points > 0
-        else:
-            assert five is not None
-            points = five.repeat_adds or 0
+            # a repeat whose points go to a bonus line comes with any row it is scored in
+            to_line = five is not None and five.bonus_line is not None and is_repeat(rules, player.sheet, roll)
+            if to_line:
+                assert five is not None and five.repeat_adds is not None
+                sheet = sheet.with_line_bonus(five.repeat_adds)
+            extra = earns_extra_turn(rules, first=five is not None and row == five.row and points > 0, repeat=to_line)
+        else:  # a repeat added to its own filled cell (can_score allowed nothing else)
+            assert five is not None and five.repeat_adds is not None
+            points = five.repeat_adds
             sheet = player.sheet.with_repeat(row, points)
-            first = False
-        extra = earns_extra_turn(rules, first=first, repeat=repeat)
+            extra = earns_extra_turn(rules, first=False, repeat=True)
         self._end_turn(replace(player, sheet=sheet, extra_turns=player.extra_turns + extra))
         return points
 

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from dicespec.scoresheet.errors import UnknownRowError
-from dicespec.scoresheet.families import OfAKind, RowRule, rule_from_data
+from dicespec.scoresheet.families import Face, OfAKind, RowRule, rule_from_data
 
 Section = Literal["upper", "lower"]
 ExtraTurns = Literal["repeat", "every", "none"]
@@ -124,7 +124,7 @@ class SheetRuleset:
     def face_row(self, face: int) -> str | None:
         """The upper row that counts ``face``, if there is one."""
         return next((row.id for row in self.rows.values()
-                     if row.section == "upper" and getattr(row.rule, "face", None) == face), None)
+                     if row.section == "upper" and isinstance(row.rule, Face) and row.rule.face == face), None)
 
     def five_of_a_kind_fits(self, counts: tuple[int, ...]) -> bool:
         """Is this roll a five of a kind as the ruleset's five-of-a-kind row sees it?"""

@@ -137,7 +137,7 @@ def sheet_topics(reference: SheetRuleset) -> tuple[Topic, ...]:
     five = reference.five_of_a_kind
     if five is not None:
         topics.append(Topic("extra-turns", f"Repeat {_five_label(reference, five)}s and extra turns",
-                            _extra_turns, _extra_turns_value, ("extra_turns", "five_of_a_kind")))
+                            _extra_turns, _extra_turns_value, ("five_of_a_kind",)))
     if reference.joker != "none":
         topics.append(Topic("joker", "The joker", lambda r: _JOKERS[r.joker], lambda r: r.joker, ("joker",)))
     topics.append(Topic("players", "Players and the winner", lambda r: (

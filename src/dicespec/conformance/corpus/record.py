@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dicespec.conformance.corpus.case import Case
 from dicespec.registry import Game
+from dicespec.replay import ReplayResult
 
 if TYPE_CHECKING:
     from dicespec.rulesets import Ruleset
@@ -35,6 +36,22 @@ class Record:
         if len(self.probes) >= PROBES or (self.probes and self.probes[-1][0] == len(self.actions)):
             return False
         return rng.random() <= chance
+
+    def probe(self, rng: random.Random, chance: float, game: Any, action: Callable[[], str],
+              carry_out: Callable[[str], None], answer: Callable[[ReplayResult[Any]], Any],
+              refusals: type[Exception]) -> None:
+        """Now and then, try ``action()`` on ``game`` (an action the rules most likely refuse), note
+        the answer it gets (accepted, or refused with its code), and put the game back as it was."""
+        if not self.may_probe(rng, chance):
+            return
+        text, saved = action(), game.state
+        try:
+            carry_out(text)
+            found = answer(ReplayResult(game.state))
+        except refusals as exc:
+            found = answer(ReplayResult(saved, len(self.actions), getattr(exc, "code", None)))
+        game.state = saved
+        self.probes.append((len(self.actions), text, found))
 
     def cases(self, rng: random.Random) -> Iterator[Case]:
         ends, last = self.turn_ends, len(self.turn_ends) - 1

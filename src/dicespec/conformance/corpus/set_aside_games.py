@@ -68,16 +68,8 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     game = SetAsideGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
 
     def probe() -> None:
-        if not record.may_probe(rng, 0.02):
-            return
-        action, saved = _probe(rng, game), game.state
-        try:
-            apply_action(game, parse_action(action))
-            answer = set_aside_replay_answer(ReplayResult(game.state))
-        except SetAsideRulesError as exc:
-            answer = set_aside_replay_answer(ReplayResult(saved, len(record.actions), exc.code))
-        game.state = saved
-        record.probes.append((len(record.actions), action, answer))
+        record.probe(rng, 0.02, game, lambda: _probe(rng, game), lambda a: apply_action(game, parse_action(a)),
+                     set_aside_replay_answer, SetAsideRulesError)
 
     turns = 0
     while not game.is_over:

@@ -126,16 +126,8 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     five_row = f"score {rules.five_of_a_kind.row}" if rules.five_of_a_kind else None
 
     def probe() -> None:
-        if not record.may_probe(rng, 0.04):
-            return
-        action, saved = _probe(rng, game), game.state
-        try:
-            apply_action(game, parse_action(action, rules))
-            answer = sheet_replay_answer(rules, ReplayResult(game.state))
-        except SheetActionError as exc:
-            answer = sheet_replay_answer(rules, ReplayResult(saved, len(record.actions), exc.code))
-        game.state = saved
-        record.probes.append((len(record.actions), action, answer))
+        record.probe(rng, 0.04, game, lambda: _probe(rng, game), lambda a: apply_action(game, parse_action(a, rules)),
+                     lambda result: sheet_replay_answer(rules, result), SheetActionError)
 
     while not game.is_over:
         probe()
