@@ -3,7 +3,7 @@
 Funktionalität: Die Punktetafel von Kiriki, deutscher Text
   Transkription des zweiten Absatzes (deutsch) von fixtures/sources/000_0d382d195f2c3840.txt,
   einer Übersetzung des Handbuchs von KDE Kiriki. Jedes Beispiel behält die Würfel und Punkte des
-  Textes; Unstimmigkeiten sind markiert (@erratum, @variant, @ambiguity) und in
+  Textes; Unstimmigkeiten und Lücken sind markiert (@erratum, @variant, @ambiguity, @gap) und in
   fixtures/errata.yaml begründet.
 
   @id:kiriki-de-sheet-lines @ambiguity @rule:sheet
@@ -148,6 +148,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | kiriki-de-full-house-1 | 11212  | full house | 25     |
       | kiriki-de-full-house-2 | 53353  | full house | 25     |
 
+    @ambiguity
     Beispiele: kiriki
       kiriki;: der spieler bekommt 50 punkte, wenn er die runde mit fünf gleichen würfeln beendet. …
       beispiel: würfel zeigen:' 11111 '. würfel zeigen:' 33333 '.
@@ -171,6 +172,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
       | kiriki-de-small-straight-1 | 14312  | kleine straße | 30     | '1','2','3','4' |
       | kiriki-de-small-straight-2 | 51643  | kleine straße | 30     | '3','4','5','6' |
 
+    @ambiguity
     Beispiele: große straße
       große straße: der spieler bekommt 40 punkte, wenn in der runde fünf würfel in einer reihe erspielt
       wurden. beispiel: würfel zeigen: '34152'. die reihe lautet: '1','2','3','4','5'. würfel zeigen: '53264'.
@@ -188,7 +190,7 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
     Dann hat Spieler 1 50 in "kiriki"
     Und hat Spieler 1 0 zusätzliche Züge erhalten
 
-  @id:kiriki-de-further-kiriki-extra-turn @rule:extra-turns
+  @id:kiriki-de-further-kiriki-extra-turn @ambiguity @gap @rule:extra-turns
   Szenario: Jeder weitere Kiriki gibt einen Wurf am Ende des Spiels
     es können unendlich viele & kiriki; gepunktet werden und für jeden weiteren (nach dem ersten) darf
     zum ende des spiels nochmals gewürfelt werden.
@@ -199,6 +201,45 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
     Dann hat Spieler 1 150 in "kiriki"
     Und hat Spieler 1 2 zusätzliche Züge erhalten
     Und hat Spieler 1 3 Züge gespielt
+
+  @id:kiriki-de-extra-turn-has-three-rolls @ambiguity @rule:extra-turns
+  Szenario: Der zusätzliche Zug am Ende des Spiels hat bis zu drei Würfe
+    es können unendlich viele & kiriki; gepunktet werden und für jeden weiteren (nach dem ersten) darf
+    zum ende des spiels nochmals gewürfelt werden.
+    # Der zweite Kiriki füllt keine Zeile: der vierzehnte Zug ist der zusätzliche, und er ist ein ganzer Zug.
+    Angenommen ein Spiel mit 1 Spieler
+    Wenn diese Züge gespielt werden:
+      | würfel | zeile            |
+      | 11111  | kiriki           |
+      | 22222  | kiriki           |
+      | 11123  | 1s               |
+      | 22213  | 2s               |
+      | 33312  | 3s               |
+      | 44412  | 4s               |
+      | 55512  | 5s               |
+      | 66612  | 6s               |
+      | 14121  | drei einer sorte |
+      | 41444  | vier einer sorte |
+      | 11212  | full house       |
+      | 14312  | kleine straße    |
+      | 34152  | große straße     |
+    Und der Spieler 12345 würfelt
+    Und der Spieler die Würfel 1 neu würfelt und 6 erhält
+    Und der Spieler die Würfel 2 neu würfelt und 6 erhält
+    Und der Spieler in die Zeile "chance" einträgt
+    Dann wird jede Aktion angenommen
+    Und ist das Spiel beendet
+    Und hat Spieler 1 14 Züge gespielt
+    Und hat Spieler 1 24 in "chance"
+
+  @id:kiriki-de-scratched-kiriki-takes-no-more @gap @rule:kiriki
+  Szenario: Ein mit 0 gestrichener Kiriki nimmt keinen weiteren Kiriki an
+    es können unendlich viele & kiriki; gepunktet werden und für jeden weiteren (nach dem ersten) darf
+    zum ende des spiels nochmals gewürfelt werden.
+    Angenommen ein Spiel mit 1 Spieler
+    Wenn der Spieler 12345 würfelt und in die Zeile "kiriki" einträgt
+    Und der Spieler 66666 würfelt und in die Zeile "kiriki" einträgt
+    Dann wird die letzte Aktion als row-used abgelehnt und ändert nichts
 
   @rule:chance
   Szenariogrundriss: Chance zählt alle Würfel zusammen
@@ -238,3 +279,36 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
     Dann hat Spieler 1 18 in "gesamt oben"
     Und hat Spieler 1 25 in "gesamt unten"
     Und hat Spieler 1 43 in "ergebnis"
+
+  @id:kiriki-de-other-rules-13-turns @gap @rule:turns
+  Szenario: Das Spiel endet nach 13 Zügen
+    weitere regeln und bedingungen:
+    # Der Text endet mit dieser Überschrift: die Regeln der Züge folgen der Referenz (fixtures/errata.yaml).
+    Angenommen ein Spiel mit 1 Spieler
+    Wenn diese Züge gespielt werden:
+      | würfel | zeile            |
+      | 11123  | 1s               |
+      | 22213  | 2s               |
+      | 33312  | 3s               |
+      | 44412  | 4s               |
+      | 55512  | 5s               |
+      | 66612  | 6s               |
+      | 14121  | drei einer sorte |
+      | 41444  | vier einer sorte |
+      | 11212  | full house       |
+      | 14312  | kleine straße    |
+      | 34152  | große straße     |
+      | 12346  | kiriki           |
+      | 21526  | chance           |
+    Dann ist das Spiel beendet
+    Und hat Spieler 1 13 Züge gespielt
+
+  @id:kiriki-de-other-rules-three-rolls @gap @rule:turns
+  Szenario: Ein Zug hat höchstens drei Würfe
+    weitere regeln und bedingungen:
+    Angenommen ein Spiel mit 1 Spieler
+    Wenn der Spieler 12345 würfelt
+    Und der Spieler die Würfel 1 neu würfelt und 6 erhält
+    Und der Spieler die Würfel 2 neu würfelt und 6 erhält
+    Und der Spieler die Würfel 3 neu würfelt und 6 erhält
+    Dann wird die letzte Aktion als no-rolls-left abgelehnt und ändert nichts

@@ -3,7 +3,7 @@
 Fonctionnalité: Le tableau de score de Kiriki, texte français
   Transcription du premier paragraphe (en français) de fixtures/sources/000_0d382d195f2c3840.txt,
   traduction du manuel de KDE Kiriki. Chaque exemple garde les dés et le score du texte, même
-  faux ; les erreurs sont signalées (@erratum, @variant, @ambiguity) et expliquées dans
+  faux ; les erreurs et les silences sont signalés (@erratum, @variant, @ambiguity, @gap) et expliqués dans
   fixtures/errata.yaml. Les scénarios tournent sous la règle de référence (kiriki) et sous la
   règle du texte français pris au mot (kiriki-fr).
 
@@ -201,6 +201,26 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
     Alors le joueur 1 a 50 en "kiriki"
     Et le joueur 1 a gagné 1 tour supplémentaire
 
+  @id:kiriki-fr-second-kiriki-adds-50 @gap @rule:kiriki
+  Scénario: Un second kiriki ajoute 50 points à la ligne kiriki
+    kiriki; & #160;: le joueur gagne 50 points et un tour supplémentaire si le résultat du tour est cinq
+    dés de même valeur.
+    # Le texte ne dit rien d'un second kiriki : la spécification suit la référence (fixtures/errata.yaml).
+    Soit une partie à 1 joueur
+    Quand le joueur lance 11111 et marque la ligne "kiriki"
+    Et le joueur lance 33333 et marque la ligne "kiriki"
+    Alors le joueur 1 a 100 en "kiriki"
+    Et le joueur 1 a joué 2 tours
+
+  @id:kiriki-fr-scratched-kiriki-takes-no-more @gap @rule:kiriki
+  Scénario: Une ligne kiriki rayée à 0 ne prend plus de kiriki
+    kiriki; & #160;: le joueur gagne 50 points et un tour supplémentaire si le résultat du tour est cinq
+    dés de même valeur.
+    Soit une partie à 1 joueur
+    Quand le joueur lance 12345 et marque la ligne "kiriki"
+    Et le joueur lance 66666 et marque la ligne "kiriki"
+    Alors la dernière action est refusée comme row-used et ne change rien
+
   @rule:chance
   Plan du scénario: La chance additionne tous les dés
     Soit les dés affichent <dés>
@@ -214,7 +234,7 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
       | kiriki-fr-chance-1 | 51143 | chance | 14    | 5 + 1 + 1 + 4 + 3 |
       | kiriki-fr-chance-2 | 21526 | chance | 16    | 2 + 1 + 5 + 2 + 6 |
 
-  @id:kiriki-fr-lower-total @rule:lower-total
+  @id:kiriki-fr-lower-total @ambiguity @rule:lower-total
   Scénario: Le total du bas résume les champs à partir de « 3 de même type »
     total du bas & #160;: ce n'est pas un champ jouable, mais seulement un résumé de tous les champs de
     « & #160; 3 de même type & #160; » et suivant.
@@ -241,3 +261,36 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
     Alors le joueur 1 a 18 en "total du haut"
     Et le joueur 1 a 25 en "total du bas"
     Et le joueur 1 a 43 en "grand total"
+
+  @id:kiriki-fr-other-rules-13-turns @gap @rule:turns
+  Scénario: La partie se termine après 13 tours
+    autres règles et contraintes & #160;:
+    # Le texte s'arrête à ce titre : les règles des tours suivent la référence (fixtures/errata.yaml).
+    Soit une partie à 1 joueur
+    Quand ces tours sont joués :
+      | dés   | ligne          |
+      | 11123 | 1s             |
+      | 22213 | 2s             |
+      | 33312 | 3s             |
+      | 44412 | 4s             |
+      | 55512 | 5s             |
+      | 66612 | 6s             |
+      | 14121 | 3 du même type |
+      | 41444 | 4 du même type |
+      | 11212 | full           |
+      | 14312 | petite suite   |
+      | 34152 | grande suite   |
+      | 12346 | kiriki         |
+      | 21526 | chance         |
+    Alors la partie est terminée
+    Et le joueur 1 a joué 13 tours
+
+  @id:kiriki-fr-other-rules-three-rolls @gap @rule:turns
+  Scénario: Un tour compte au plus trois lancers
+    autres règles et contraintes & #160;:
+    Soit une partie à 1 joueur
+    Quand le joueur lance 12345
+    Et le joueur relance les dés 1 et obtient 6
+    Et le joueur relance les dés 2 et obtient 6
+    Et le joueur relance les dés 3 et obtient 6
+    Alors la dernière action est refusée comme no-rolls-left et ne change rien

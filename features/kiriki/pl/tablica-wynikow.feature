@@ -3,7 +3,7 @@
 Właściwość: Tablica wyników Kiriki, tekst polski
   Transkrypcja pierwszej części fixtures/sources/001_1d3fd0f41451d613.txt, tłumaczenia podręcznika
   KDE Kiriki. Każdy przykład zachowuje kości i wynik z tekstu; niezgodności są oznaczone
-  (@erratum, @variant, @ambiguity) i wyjaśnione w fixtures/errata.yaml. Cytaty zachowują
+  (@erratum, @variant, @ambiguity, @gap) i wyjaśnione w fixtures/errata.yaml. Cytaty zachowują
   typograficzne cudzysłowy tekstu.
 
   @id:kiriki-pl-sheet-lines @ambiguity @rule:sheet
@@ -135,6 +135,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | kiriki-pl-full-house-1 | 11212 | Full   | 25    |
       | kiriki-pl-full-house-2 | 53353 | Full   | 25    |
 
+    @ambiguity
     Przykłady: Kiriki
       Kiriki: 50 punktów jest przyznawane jeżeli w rundzie wyrzucono pięć kości o tej samej wartości. … Przykład:
       Wynik rzutu: '11111'. Wynik rzutu: '33333'.
@@ -173,7 +174,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Wtedy gracz 1 ma 50 w polu "Kiriki"
     Oraz gracz 1 zdobył 0 dodatkowych tur
 
-  @id:kiriki-pl-further-kiriki-extra-turn @rule:extra-turns
+  @id:kiriki-pl-further-kiriki-extra-turn @gap @rule:extra-turns
   Scenariusz: Każde kolejne Kiriki daje dodatkową turę przed końcem gry
     Możesz zdobyć punkty dla dowolnej liczby sekwencji Kiriki, dla każdego przypadku ponad pierwsze
     wystąpienie, otrzymujesz dodatkową turę przed zakończeniem gry.
@@ -182,6 +183,15 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Oraz gracz rzuca 44444 i zapisuje wynik w wierszu "Kiriki"
     Wtedy gracz 1 ma 100 w polu "Kiriki"
     Oraz gracz 1 zdobył 1 dodatkową turę
+
+  @id:kiriki-pl-scratched-kiriki-takes-no-more @gap @rule:kiriki
+  Scenariusz: Wiersz Kiriki skreślony zerem nie przyjmuje kolejnego Kiriki
+    Możesz zdobyć punkty dla dowolnej liczby sekwencji Kiriki, dla każdego przypadku ponad pierwsze
+    wystąpienie, otrzymujesz dodatkową turę przed zakończeniem gry.
+    Zakładając, że gra ma 1 gracza
+    Jeżeli gracz rzuca 12345 i zapisuje wynik w wierszu "Kiriki"
+    Oraz gracz rzuca 66666 i zapisuje wynik w wierszu "Kiriki"
+    Wtedy ostatnia akcja zostaje odrzucona jako row-used i niczego nie zmienia
 
   @rule:chance
   Szablon scenariusza: Szansa sumuje wszystkie kości
