@@ -21,6 +21,7 @@ from dicespec.scoresheet.ruleset import FiveOfAKind
 from sheet_rows import UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.rulesets import UnknownRulesetError, ruleset_data
+from dicespec.validation import validator
 
 KIRIKI_RULESETS = ruleset_names("kiriki")
 
@@ -53,8 +54,7 @@ def test_find_ruleset_gives_the_typed_ruleset(name: str) -> None:
 @pytest.mark.parametrize("name", KIRIKI_RULESETS)
 def test_shipped_files_meet_the_schema(name: str) -> None:
     """Every shipped Kiriki ruleset, its parent merged in, is valid under the published schema."""
-    schema = json.loads(resources.files("dicespec.schemas").joinpath("score-sheet-ruleset.json").read_text("utf-8"))
-    jsonschema.Draft202012Validator(schema).validate(ruleset_data(name))
+    validator("score-sheet-ruleset").validate(ruleset_data(name))
 
 
 def test_unknown_ruleset() -> None:
@@ -81,13 +81,17 @@ def test_reference_values() -> None:
 
 
 def test_kiriki_fr_differs_only_where_it_says() -> None:
-    """kiriki-fr changes the large straight's points and the extra turns; the rest is inherited."""
+    """kiriki-fr changes the large straight's points and the extra turns, and names the rows as the
+    French text does; the rest is inherited (its trace and gaps are its own)."""
     reference, fr = ruleset_data("kiriki"), ruleset_data("kiriki-fr")
     changed = {key for key in reference.keys() | fr.keys() if reference.get(key) != fr.get(key)}
-    assert changed == {"name", "title", "description", "source", "rows", "five_of_a_kind", "gaps"}
-    changed_rows = {row for row in reference["rows"] if reference["rows"][row] != fr["rows"][row]}
+    assert changed == {"name", "title", "description", "source", "texts", "trace", "rows", "five_of_a_kind", "gaps"}
+    unlabelled = {row: {k: v for k, v in rule.items() if k != "label"} for row, rule in fr["rows"].items()}
+    changed_rows = {row for row in reference["rows"]
+                    if {k: v for k, v in reference["rows"][row].items() if k != "label"} != unlabelled[row]}
     assert changed_rows == {"large_straight"}
     assert fr["rows"]["large_straight"]["points"] == 30
+    assert fr["rows"]["full_house"]["label"] == "full"
     assert fr["five_of_a_kind"] == {**reference["five_of_a_kind"], "extra_turns": "every"}
 
 
@@ -178,7 +182,7 @@ def test_full_house_points_come_from_the_file(tmp_path: Path) -> None:
 def test_text_edit_of_the_file_changes_the_engine(tmp_path: Path) -> None:
     """A plain text edit of the full_house line in a copy of kiriki.yaml is all it takes."""
     text = shipped_file("kiriki").read_text(encoding="utf-8")
-    old = "full_house:      {label: Full house, section: lower, rule: full_house, points: 25, five_of_a_kind_counts: false}"
+    old = "full_house:      {label: Full House, section: lower, rule: full_house, points: 25, five_of_a_kind_counts: false}"
     assert old in text
     path = tmp_path / "kiriki.yaml"
     path.write_text(text.replace(old, old.replace("points: 25", "points: 40")), encoding="utf-8")

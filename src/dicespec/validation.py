@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import jsonschema
+from referencing import Registry, Resource
 
 
 @cache
@@ -29,8 +30,18 @@ def schema(name: str) -> dict[str, Any]:
 
 
 @cache
-def _validator(name: str) -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(schema(name))
+def _registry() -> Registry[Any]:
+    """Every schema of ``dicespec/schemas/`` by its ``$id``, so that one can ``$ref`` another
+    (the ruleset schemas share ``dicespec:trace``)."""
+    names = [entry.name.removesuffix(".json") for entry in resources.files("dicespec.schemas").iterdir()
+             if entry.name.endswith(".json")]
+    return Registry().with_resources((schema(n)["$id"], Resource.from_contents(schema(n))) for n in names)
+
+
+@cache
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    """A validator of the schema ``name`` that resolves its references to the other schemas."""
+    return jsonschema.Draft202012Validator(schema(name), registry=_registry())
 
 
 def describe(error: jsonschema.ValidationError, owner: str = "it") -> str:
@@ -59,7 +70,7 @@ def _schema_of(error: jsonschema.ValidationError) -> Mapping[str, Any]:
 
 def check(data: Any, name: str, source: str | Path | Traversable, error: type[Exception] = ValueError, owner: str = "it") -> None:
     """Raise ``error`` naming ``source`` when ``data`` does not fit the schema ``name``."""
-    found = jsonschema.exceptions.best_match(_validator(name).iter_errors(data))
+    found = jsonschema.exceptions.best_match(validator(name).iter_errors(data))
     if found is not None:
         raise error(f"{source}: {describe(found, owner)}")
 

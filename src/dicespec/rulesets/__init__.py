@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 import yaml
 
 from dicespec.registry import UnknownGameError, game, game_names
+from dicespec.rulesets.paths import inherited_gaps, inherited_trace
 from dicespec.validation import check
 
 if TYPE_CHECKING:
@@ -107,7 +108,8 @@ def _resolve(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         raise RulesetError(f"{path}: extends: {parent!r} is not a shipped ruleset ({', '.join(sorted(shipped))})")
     if shipped[parent] in seen + (path,):
         raise RulesetError(f"{path}: extends: {parent!r} extends itself")
-    return _merge(_resolve(shipped[parent], seen + (path,)), data)
+    base = _resolve(shipped[parent], seen + (path,))
+    return {**_merge(base, data), "trace": inherited_trace(base, data), "gaps": inherited_gaps(base, data)}
 
 
 def _validate(path: Path, data: dict[str, Any]) -> None:
