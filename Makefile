@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: help check typecheck test serve site bench golden conformance optimal constraints clean
+.PHONY: help check typecheck test serve site bench golden conformance optimal mutation constraints clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -13,7 +13,7 @@ help: ## list the targets
 $(INSTALLED): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt pip setuptools wheel
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench,thirdparty]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench,thirdparty,mutation]'
 	touch $@
 
 check: $(INSTALLED) ## the fast loop: every test but the slow ones (whole corpus, whole solves, browser, wheel, third party)
@@ -47,8 +47,11 @@ conformance: $(INSTALLED) ## run the compared implementations (examples/adapters
 optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optimal-play.json (about a minute uncached)
 	$(PY) -m dicespec.solver.figures
 
+mutation: $(INSTALLED) ## mutation-test the engines with the features as the only tests; record the score in fixtures/mutation/ (about 6 minutes)
+	$(PY) -m dicespec.spec.mutation
+
 constraints: $(INSTALLED) ## re-pin constraints.txt from the installed set
 	{ sed -n '1,2p' constraints.txt; $(PY) -m pip freeze --all --exclude-editable | grep -v '^dicespec'; } > constraints.new && mv constraints.new constraints.txt
 
 clean: ## remove the virtual environment and build output
-	rm -rf $(VENV) site build dist docs/generated artifacts
+	rm -rf $(VENV) site build dist docs/generated artifacts mutants

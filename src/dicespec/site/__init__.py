@@ -8,7 +8,8 @@ it and hands the navigation over, so another site builder needs only another hoo
 Page families, one module each: :mod:`~dicespec.site.rules` (a game's normative rules, with
 an anchor per case), :mod:`~dicespec.site.sources` (a source text's transcription, in four
 languages), :mod:`~dicespec.site.errata`, :mod:`~dicespec.site.rulesets`,
-:mod:`~dicespec.site.odds`, :mod:`~dicespec.site.optimal` and :mod:`~dicespec.site.conformance`.
+:mod:`~dicespec.site.odds`, :mod:`~dicespec.site.optimal`, :mod:`~dicespec.site.conformance`
+and :mod:`~dicespec.site.mutation`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dicespec.registry import games
 from dicespec.site.data import load
 from dicespec.site.errata import errata_page
 from dicespec.site.layout import Page
+from dicespec.site.mutation import mutation_page
 from dicespec.site.odds import odds_page
 from dicespec.site.optimal import optimal_page
 from dicespec.site.rules import rules_page
@@ -46,6 +48,7 @@ def pages(root: Path | None = None, results: Path | None = None) -> tuple[list[P
         odds_page(data),
         optimal_page(data),
         conformance_page(data, results or root / "artifacts" / "results.jsonl"),
+        mutation_page(data),
     ]
     nav: Nav = [
         {"Rules": [{page.title: page.path} for page in rules]},
