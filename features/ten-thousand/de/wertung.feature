@@ -94,7 +94,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
       | id                          | würfel | punkte | regel           |
       | ten-thousand-de-three-pairs | 223344 | 0      | patterns        |
 
-  @id:ten-thousand-de-hot-dice @rule:hot-dice
+  @id:ten-thousand-de-hot-dice @gap @rule:hot-dice
   Szenario: Wenn alle sechs Würfel punkten, geht es mit allen sechs weiter
     « Wenn alle sechs Würfel punkten , dann werden alle sechs Würfel werden aufgegriffen und wiederum ein
     Spieler setzt sich mit allen sechs Würfeln. »
@@ -103,7 +103,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann hat der Spieler 6 Würfel zu werfen
     Und stehen im laufenden Zug 1500 Punkte
 
-  @id:ten-thousand-de-hot-dice-roll-on @rule:hot-dice
+  @id:ten-thousand-de-hot-dice-roll-on @gap @rule:hot-dice
   Szenario: Nach sechs Wertungswürfeln wird mit sechs neuen Würfeln weitergewürfelt
     « Wenn alle sechs Würfel punkten , dann werden alle sechs Würfel werden aufgegriffen und wiederum ein
     Spieler setzt sich mit allen sechs Würfeln. »
@@ -113,7 +113,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann stehen im laufenden Zug 1600 Punkte
     Und hat der Spieler 5 Würfel zu werfen
 
-  @id:ten-thousand-de-running-total @rule:turn
+  @id:ten-thousand-de-running-total @gap @rule:turn
   Szenario: Eine laufende Summe der Punkte
     Die Spieler sind verpflichtet, eine laufende Summe ihrer Punkte für die Punktrichter zu halten.
     Angenommen ein Spiel mit 1 Spieler
@@ -200,7 +200,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Und wird das Beiseitelegen von 23456 als not-scoring abgelehnt
     Und ergibt das Beiseitelegen von 5 50 Punkte
 
-  @id:ten-thousand-de-entry-at-750 @ambiguity @rule:entry
+  @id:ten-thousand-de-entry-at-750 @ambiguity @gap @rule:entry
   Szenario: Mit 750 Punkten in einer Runde auf das Brett
     gewann ein Spieler die Punktzahl nicht " bekommen auf dem Brett " , bis sie ein Minimum von 750
     Punkten in einer Runde erzielt haben .
