@@ -222,3 +222,89 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
       | bank        |
       | roll 123456 |
     Then the last action is rejected as game-over and changes nothing
+
+  @rule:more-of-a-kind
+  Scenario Outline: Six of a kind is the largest set, worth eight times its three of a kind
+    Then setting aside <dice> scores <points>
+
+    Examples: Six of a kind
+      Pins down: four of a kind doubles three of a kind, and every further die doubles it again, up to six.
+      | id                              | dice   | points |
+      | ten-thousand-en-six-ones        | 111111 | 8000   |
+      | ten-thousand-en-six-fives       | 555555 | 4000   |
+      | ten-thousand-en-six-sixes       | 666666 | 4800   |
+
+  @id:ten-thousand-en-six-of-a-kind-hot-dice @rule:hot-dice
+  Scenario: Six of a kind set aside whole gives hot dice
+    Pins down: six of a kind is one combination of all six dice, so setting it aside leaves six dice to roll.
+    Given a game of 1 player
+    When the player rolls 111111 and sets aside 111111
+    Then the turn stands at 8000 points
+    And the player has 6 dice to roll
+
+  @id:ten-thousand-en-five-of-six-twos @rule:more-of-a-kind
+  Scenario: Setting aside five of six 2s scores five of a kind and leaves one die
+    Pins down: a player may set aside part of a set; the part scores as the smaller set it is.
+    Given a game of 1 player
+    When the player rolls 222222 and sets aside 22222
+    And the player rolls 5 and sets aside 5
+    Then the turn stands at 850 points
+    And the player has 6 dice to roll
+
+  @id:ten-thousand-en-entry-not-across-turns @rule:entry
+  Scenario: Turns below 750 do not add up to get on the board
+    Pins down: the 750 must be banked in one turn; banks below it score nothing and are not carried over.
+    Given a game of 1 player
+    When these actions are played:
+      | action      |
+      | roll 555234 |
+      | set 555     |
+      | bank        |
+      | roll 555234 |
+      | set 555     |
+      | roll 123    |
+      | set 1       |
+      | bank        |
+      | roll 111234 |
+      | set 111     |
+      | bank        |
+    Then player 1 is on the board
+    And player 1 has 1000 points
+    And player 1 has played 3 turns
+
+  @id:ten-thousand-en-first-to-target-wins-alone @rule:end
+  Scenario: Equal scores below the target end nothing, and the first to reach it wins alone
+    Pins down: with no final round the game ends on the bank that reaches the target, so no tie is possible.
+    Given a game of 3 players
+    When these actions are played:
+      | action      |
+      | roll 111112 |
+      | set 11111   |
+      | roll 1      |
+      | set 1       |
+      | roll 111116 |
+      | set 11111   |
+      | bank        |
+      | roll 111112 |
+      | set 11111   |
+      | roll 1      |
+      | set 1       |
+      | roll 111116 |
+      | set 11111   |
+      | bank        |
+      | roll 111112 |
+      | set 11111   |
+      | roll 1      |
+      | set 1       |
+      | roll 111116 |
+      | set 11111   |
+      | bank        |
+      | roll 555552 |
+      | set 55555   |
+      | bank        |
+    Then the game is over
+    And player 1 wins
+    And player 1 has 10100 points
+    And player 2 has 8100 points
+    And player 3 has 8100 points
+    And it is player 1's turn
