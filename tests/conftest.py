@@ -11,11 +11,15 @@ The implementation under test is the reference engines, unless ``--dicespec-impl
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from dicespec.implementation import Implementation, ReferenceImplementation
 from dicespec.registry import game, games
 from dicespec.spec import findings_by_case
+from dicespec.scoresheet import rows as sheet_rows
+from dicespec.setaside import combos
 from dicespec.spec.items import case_id, ruleset_of
 from steps.common import *  # noqa: F403  (step definitions are fixtures of their modules)
 from steps.kiriki import *  # noqa: F403
@@ -35,6 +39,9 @@ def pytest_bdd_apply_tag(tag: str, function):
     if colon and key in DATA_TAGS:
         getattr(pytest.mark, DATA_TAGS[key])(value)(function)
         return True
+    if tag == "rulesets-only":
+        pytest.mark.rulesets_only(function)
+        return True
     if tag in GAME_MARKS:
         getattr(pytest.mark, tag)(function)
         pytest.mark.usefixtures("ruleset")(function)
@@ -53,7 +60,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if name is None:
         return  # a plain test that parametrizes or provides ``ruleset`` itself
     extra = [m.args[0] for m in metafunc.definition.iter_markers("ruleset_tag")]
-    metafunc.parametrize("ruleset", [game(name).default_ruleset, *extra], ids=lambda name: f"under:{name}")
+    reference = [] if metafunc.definition.get_closest_marker("rulesets_only") else [game(name).default_ruleset]
+    metafunc.parametrize("ruleset", [*reference, *extra], ids=lambda name: f"under:{name}")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -71,6 +79,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.xfail(
                     strict=True, reason=f"{finding.kind} {finding.id}: {finding.claim} ({finding.truth})"
                 ))
+
+
+@pytest.fixture(autouse=True)
+def _engine_caches_emptied_for_mutmut() -> None:
+    """mutmut's first run (``MUTANT_UNDER_TEST=stats``) records which tests call each function, and
+    runs only those against the function's mutants. An engine table cached by one test would hide
+    every later test that reads it, so that run empties the engines' caches before each test."""
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        for module in (sheet_rows, combos):
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
 
 
 @pytest.fixture

@@ -14,8 +14,13 @@ Feature: 10000 and the Farkle tables: the edge cases all three rulesets agree on
       | id                                 | dice | points |
       | ten-thousand-en-shared-three-ones  | 111  | 1000   |
       | ten-thousand-en-shared-three-twos  | 222  | 200    |
-      | ten-thousand-en-shared-three-fives | 555  | 500    |
       | ten-thousand-en-shared-one-five    | 15   | 150    |
+
+    @gap
+    Examples: Three 5s
+      Pins down: three 5s score 500, 100 times the face (the German text never values them).
+      | id                                 | dice | points |
+      | ten-thousand-en-shared-three-fives | 555  | 500    |
 
   @id:ten-thousand-en-shared-four-fives @rule:more-of-a-kind
   Scenario: Four 5s score 1000 under every table
@@ -48,7 +53,7 @@ Feature: 10000 and the Farkle tables: the edge cases all three rulesets agree on
     Then the turn stands at 200 points
     And the player has 3 dice to roll
 
-  @id:ten-thousand-en-farkle-after-hot-dice @rule:farkle
+  @id:ten-thousand-en-farkle-after-hot-dice @gap @rule:farkle
   Scenario: A farkle after hot dice loses the whole turn
     Pins down: hot dice do not bank anything; a farkle on the six new dice loses every point of the turn.
     Given a game of 2 players
