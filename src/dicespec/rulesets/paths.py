@@ -15,17 +15,22 @@ ABOUT = frozenset({"game", "name", "title", "description", "source", "texts", "t
 """Keys that describe a ruleset rather than state a rule: they need no trace."""
 
 
-def value_keys(data: Mapping[str, Any], prefix: str = "") -> Iterator[str]:
-    """The dotted key path of every rule value in ``data``: each leaf of its mappings (a list is
-    one value), leaving out the keys in :data:`ABOUT`."""
+def values(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """``(key path, value)`` for every rule value in ``data``: each leaf of its mappings (a list
+    is one value), leaving out the keys in :data:`ABOUT`."""
     for key, value in data.items():
         if not prefix and key in ABOUT:
             continue
         path = f"{prefix}{key}"
         if isinstance(value, Mapping) and value:
-            yield from value_keys(value, f"{path}.")
+            yield from values(value, f"{path}.")
         else:
-            yield path
+            yield path, value
+
+
+def value_keys(data: Mapping[str, Any]) -> Iterator[str]:
+    """The key path of every rule value in ``data`` (see :func:`values`)."""
+    return (path for path, _ in values(data))
 
 
 def covers(key: str, path: str) -> bool:

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from dicespec.registry import games
 from dicespec.rulesets import ruleset_data
+from dicespec.rulesets.paths import values
 from dicespec.site import layout
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import anchor_id, code, link, table, text
-
-ABOUT = ("name", "title", "description", "source", "game", "gaps")  # shown apart, or not compared
 
 
 def compact(value: Any) -> str:
@@ -28,14 +27,19 @@ def compact(value: Any) -> str:
     return str(value)
 
 
-def flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
-    """``(dotted key, value)`` for every leaf of a ruleset's data; lists stay whole."""
-    for key, value in data.items():
-        dotted = f"{prefix}{key}"
-        if isinstance(value, Mapping) and value:
-            yield from flatten(value, dotted + ".")
-        else:
-            yield dotted, value
+def _origins(name: str, data: Mapping[str, Any], page: str) -> list[str]:
+    """Where the values of one ruleset come from: the quoted sentences, then the gaps' choices,
+    each by the key (and so every value under it) it accounts for."""
+    texts = set(data.get("texts") or ())
+    rows = [[code(key), code(entry["source"]), f"«{text(entry['quote'])}»"]
+            for key, entries in (data.get("trace") or {}).items() for entry in entries if entry["source"] in texts]
+    rows += [[code(gap["key"]), "gap", text(gap["choice"])] for gap in data.get("gaps") or ()]
+    return [f"### Where the values of {code(name)} come from {{#{anchor_id(name + '-origins')}}}\n",
+            "Each value is stated by a sentence of the texts the ruleset takes at its word "
+            f"({', '.join(code(t) for t in sorted(texts)) or 'none stored'}), or chosen by a gap "
+            f"(see {link('Errata and gaps', layout.ERRATA, fragment='gaps', page=page)}); a key "
+            "accounts for every value under it.\n",
+            table(["Key", "From", "Sentence or choice"], rows) + "\n"]
 
 
 def rulesets_page(data: SiteData) -> Page:
@@ -59,16 +63,16 @@ def rulesets_page(data: SiteData) -> Page:
             [code(name), text(d.get("title", "")), text(d.get("description", "")), text(d.get("source", ""))]
             for name, d in datas.items()
         ]) + "\n")
-        flat = {name: dict(flatten({k: v for k, v in d.items() if k not in ABOUT})) for name, d in datas.items()}
+        flat = {name: dict(values(d)) for name, d in datas.items()}
         keys = list(dict.fromkeys(key for name in names for key in flat[name]))
         rows, differing = [], []
         for key in keys:
-            values = [compact(flat[name].get(key, "—")) for name in names]
-            differs = len(set(values)) > 1
+            shown = [compact(flat[name].get(key, "—")) for name in names]
+            differs = len(set(shown)) > 1
             if differs:
                 differing.append(key)
             rows.append([code(key), *(
-                f"<strong>{text(v)}</strong>" if v != values[0] else text(v) for v in values
+                f"<strong>{text(v)}</strong>" if v != shown[0] else text(v) for v in shown
             )])
         out.append(f'<div class="ds-wide" markdown>\n\n{table(["Key", *(code(n) for n in names)], rows)}\n\n</div>\n')
         if len(names) > 1:
@@ -81,4 +85,6 @@ def rulesets_page(data: SiteData) -> Page:
                     if compact(flat[name].get(key, "—")) != compact(flat[names[0]].get(key, "—"))
                 ]
                 out.append(f"- {code(name)}: " + ("; ".join(changes) if changes else "the same values") + "\n")
+        for name, d in datas.items():
+            out.extend(_origins(name, d, page))
     return Page(page, "Rulesets", "\n".join(out))
