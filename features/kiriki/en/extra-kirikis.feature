@@ -208,3 +208,70 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And player 1 has earned 2 extra turns
     And player 1 has played 14 turns
     And player 1 has "chance" empty
+
+  @id:kiriki-en-scratched-kiriki-then-five-of-a-kind @rule:extra-turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
+  Scenario: After a kiriki scratched with 0, a five of a kind scores in an open row and earns no turn
+    Pins down: a kiriki row scratched with 0 earns no turn, and a later five of a kind goes in an open row at that row's value, adding nothing to the kiriki cell and earning no turn.
+    Given a game of 1 player
+    When the player rolls 12345 and scores "kiriki"
+    And the player rolls 66666 and scores "sixes"
+    Then player 1 has 0 in "kiriki"
+    And player 1 has 30 in "sixes"
+    And player 1 has earned 0 extra turns
+    And player 1 has played 2 turns
+
+  @id:kiriki-en-five-of-a-kind-outside-an-open-kiriki-row @rule:extra-turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
+  Scenario: A five of a kind scored outside the open kiriki row earns no turn and leaves it open
+    Pins down: only a five of a kind scored in the kiriki row counts as a kiriki; one scored in another row earns no turn, and the kiriki row stays open for a later one.
+    Given a game of 1 player
+    When the player rolls 44444 and scores "fours"
+    Then player 1 has 20 in "fours"
+    And player 1 has "kiriki" empty
+    And player 1 has earned 0 extra turns
+
+  @rule:<row> @ruleset:kiriki-fr @ruleset:kiriki-no-extra
+  Scenario Outline: A five of a kind in the full house or a straight row scores 0 in a game
+    Given a game of 1 player
+    When the player rolls <first> and scores "<first_row>"
+    And the player rolls <dice> and scores "<row>"
+    Then player 1 has <score> in "<row>"
+    And player 1 has played 2 turns
+
+    Examples: No joker: a five of a kind is neither a full house nor a straight
+      Pins down: there is no joker; whether the kiriki row is open, holds 50 or holds 0, a five of a kind scores 0 in the full house, small straight and large straight rows, like any roll that does not fit them.
+      | id                                  | first | first_row | dice  | row            | score |
+      | kiriki-en-five-of-a-kind-no-joker-1 | 12346 | chance    | 33333 | full_house     | 0     |
+      | kiriki-en-five-of-a-kind-no-joker-2 | 12346 | chance    | 22222 | small_straight | 0     |
+      | kiriki-en-five-of-a-kind-no-joker-3 | 12346 | chance    | 55555 | large_straight | 0     |
+      | kiriki-en-five-of-a-kind-no-joker-4 | 11111 | kiriki    | 33333 | full_house     | 0     |
+      | kiriki-en-five-of-a-kind-no-joker-5 | 11111 | kiriki    | 22222 | small_straight | 0     |
+      | kiriki-en-five-of-a-kind-no-joker-6 | 11111 | kiriki    | 55555 | large_straight | 0     |
+      | kiriki-en-five-of-a-kind-no-joker-7 | 12345 | kiriki    | 33333 | full_house     | 0     |
+      | kiriki-en-five-of-a-kind-no-joker-8 | 12345 | kiriki    | 22222 | small_straight | 0     |
+      | kiriki-en-five-of-a-kind-no-joker-9 | 12345 | kiriki    | 55555 | large_straight | 0     |
+
+  @id:kiriki-en-repeat-kiriki-in-the-last-turn @rule:extra-turns
+  Scenario: A repeat kiriki rolled with one row left earns a turn to fill it
+    Pins down: a repeat kiriki in what would be the player's last turn adds 50 and fills no row, so the last open row is filled in the extra turn, and only then is the game over.
+    Given a game of 1 player
+    When these turns are played:
+      | dice  | row             |
+      | 11111 | kiriki          |
+      | 11123 | ones            |
+      | 22213 | twos            |
+      | 33312 | threes          |
+      | 44412 | fours           |
+      | 55512 | fives           |
+      | 66612 | sixes           |
+      | 14121 | three_of_a_kind |
+      | 41444 | four_of_a_kind  |
+      | 11212 | full_house      |
+      | 14312 | small_straight  |
+      | 34152 | large_straight  |
+      | 33333 | kiriki          |
+      | 21526 | chance          |
+    Then the game is over
+    And player 1 has played 14 turns
+    And player 1 has earned 1 extra turn
+    And player 1 has 100 in "kiriki"
+    And player 1 has 335 in "grand_total"

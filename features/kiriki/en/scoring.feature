@@ -41,16 +41,17 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
 
     Examples: A small straight is any run of four
       Pins down: small straight scores 30 when the dice contain 1-2-3-4, 2-3-4-5 or 3-4-5-6, a large straight included.
-      | id                         | dice  | row            | score |
-      | kiriki-en-small-straight-1 | 12345 | small_straight | 30    |
-      | kiriki-en-small-straight-2 | 23456 | small_straight | 30    |
-      | kiriki-en-small-straight-3 | 12346 | small_straight | 30    |
-      | kiriki-en-small-straight-4 | 11234 | small_straight | 30    |
-      | kiriki-en-small-straight-5 | 34566 | small_straight | 30    |
-      | kiriki-en-small-straight-6 | 13456 | small_straight | 30    |
-      | kiriki-en-small-straight-7 | 12356 | small_straight | 0     |
-      | kiriki-en-small-straight-8 | 12456 | small_straight | 0     |
-      | kiriki-en-small-straight-9 | 11223 | small_straight | 0     |
+      | id                          | dice  | row            | score |
+      | kiriki-en-small-straight-1  | 12345 | small_straight | 30    |
+      | kiriki-en-small-straight-2  | 23456 | small_straight | 30    |
+      | kiriki-en-small-straight-3  | 12346 | small_straight | 30    |
+      | kiriki-en-small-straight-4  | 11234 | small_straight | 30    |
+      | kiriki-en-small-straight-5  | 34566 | small_straight | 30    |
+      | kiriki-en-small-straight-6  | 13456 | small_straight | 30    |
+      | kiriki-en-small-straight-7  | 12356 | small_straight | 0     |
+      | kiriki-en-small-straight-8  | 12456 | small_straight | 0     |
+      | kiriki-en-small-straight-9  | 11223 | small_straight | 0     |
+      | kiriki-en-small-straight-10 | 33333 | small_straight | 0     |
 
     Examples: A large straight is a run of five
       Pins down: large straight scores 40 for 1-2-3-4-5 or 2-3-4-5-6, in any order.
@@ -60,6 +61,7 @@ Feature: Kiriki rows: the edge cases that tell a right implementation from a nea
       | kiriki-en-large-straight-3 | 12346 | large_straight | 0     |
       | kiriki-en-large-straight-4 | 13456 | large_straight | 0     |
       | kiriki-en-large-straight-5 | 12344 | large_straight | 0     |
+      | kiriki-en-large-straight-6 | 55555 | large_straight | 0     |
 
     Examples: A kiriki is five of a kind
       Pins down: kiriki scores 50 for five of a kind and 0 otherwise.

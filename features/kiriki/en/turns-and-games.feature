@@ -159,3 +159,94 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     When the player rolls 12345 and scores "chance"
     And the player rolls 66666 and scores "chance"
     Then the last action is rejected as row-used and changes nothing
+
+  @id:kiriki-en-six-players @rule:players
+  Scenario: Six players take turns in fixed order
+    Pins down: up to six players play, in fixed order from player 1 to player 6 and back to player 1.
+    Given a game of 6 players
+    When these turns are played:
+      | player | dice  | row    |
+      | 1      | 12345 | chance |
+      | 2      | 12345 | chance |
+      | 3      | 12345 | chance |
+      | 4      | 12345 | chance |
+      | 5      | 12345 | chance |
+      | 6      | 66666 | chance |
+    Then it is player 1's turn
+    And player 6 has 30 in "chance"
+    And player 5 has 15 in "chance"
+
+  @id:kiriki-en-equal-grand-totals @rule:players @ruleset:kiriki-no-extra
+  Scenario: Two sheets filled differently end on the same grand total
+    Pins down: two players can finish on the same grand total by different rows, one with the bonus and the other with a kiriki.
+    # Equal grand totals share the win (the ruleset's winner rule). The Kiriki replay answer reports
+    # no winners yet, so this case checks the totals the winner is decided by.
+    Given a game of 2 players
+    When these turns are played:
+      | player | dice  | row             |
+      | 1      | 11123 | ones            |
+      | 2      | 11234 | ones            |
+      | 1      | 22213 | twos            |
+      | 2      | 22213 | twos            |
+      | 1      | 33312 | threes          |
+      | 2      | 33312 | threes          |
+      | 1      | 44412 | fours           |
+      | 2      | 44412 | fours           |
+      | 1      | 55512 | fives           |
+      | 2      | 55512 | fives           |
+      | 1      | 66612 | sixes           |
+      | 2      | 66612 | sixes           |
+      | 1      | 14121 | three_of_a_kind |
+      | 2      | 14121 | three_of_a_kind |
+      | 1      | 41444 | four_of_a_kind  |
+      | 2      | 12346 | four_of_a_kind  |
+      | 1      | 11212 | full_house      |
+      | 2      | 11212 | full_house      |
+      | 1      | 14312 | small_straight  |
+      | 2      | 14312 | small_straight  |
+      | 1      | 34152 | large_straight  |
+      | 2      | 34152 | large_straight  |
+      | 1      | 12346 | kiriki          |
+      | 2      | 33333 | kiriki          |
+      | 1      | 21526 | chance          |
+      | 2      | 21556 | chance          |
+    Then the game is over
+    And player 1 has 35 in "bonus"
+    And player 2 has 0 in "bonus"
+    And player 1 has 235 in "grand_total"
+    And player 2 has 235 in "grand_total"
+
+  @id:kiriki-en-turn-stays-with-the-last-player @rule:turns
+  Scenario: Once the game is over, the turn stays with the player who played last
+    Pins down: the game ends with the last turn anyone has left; the turn is not passed on after it, so it stays with the player who played last.
+    Given a game of 2 players
+    When these turns are played:
+      | player | dice  | row             |
+      | 1      | 11123 | ones            |
+      | 2      | 11123 | ones            |
+      | 1      | 22213 | twos            |
+      | 2      | 22213 | twos            |
+      | 1      | 33312 | threes          |
+      | 2      | 33312 | threes          |
+      | 1      | 44412 | fours           |
+      | 2      | 44412 | fours           |
+      | 1      | 55512 | fives           |
+      | 2      | 55512 | fives           |
+      | 1      | 66612 | sixes           |
+      | 2      | 66612 | sixes           |
+      | 1      | 14121 | three_of_a_kind |
+      | 2      | 14121 | three_of_a_kind |
+      | 1      | 41444 | four_of_a_kind  |
+      | 2      | 41444 | four_of_a_kind  |
+      | 1      | 11212 | full_house      |
+      | 2      | 11212 | full_house      |
+      | 1      | 14312 | small_straight  |
+      | 2      | 14312 | small_straight  |
+      | 1      | 34152 | large_straight  |
+      | 2      | 34152 | large_straight  |
+      | 1      | 12346 | kiriki          |
+      | 2      | 12346 | kiriki          |
+      | 1      | 21526 | chance          |
+      | 2      | 21526 | chance          |
+    Then the game is over
+    And it is player 2's turn
