@@ -5,7 +5,7 @@ Feature: Kiriki as the French text has it: the first kiriki's extra turn, played
   finds every row full. They run under kiriki-fr only: under the reference, the first kiriki
   earns no turn and the game ends when the last row is filled.
 
-  @id:kiriki-en-fr-extra-turn-with-a-full-sheet @rule:extra-turns
+  @id:kiriki-en-fr-extra-turn-with-a-full-sheet @gap @rule:extra-turns
   Scenario: With every row full, the extra turn of a first kiriki ends without a score
     Pins down: under kiriki-fr a player whose first kiriki earned a turn plays it after filling the 13 rows; a roll that is not a five of a kind scores nowhere, so the turn ends without a score and the game is over.
     Given a game of 1 player
@@ -32,7 +32,7 @@ Feature: Kiriki as the French text has it: the first kiriki's extra turn, played
     And player 1 has 50 in "kiriki"
     And player 1 has 275 in "grand_total"
 
-  @id:kiriki-en-fr-extra-turn-scores-no-filled-row @rule:extra-turns
+  @id:kiriki-en-fr-extra-turn-scores-no-filled-row @gap @rule:extra-turns
   Scenario: The extra turn played with every row full scores in no filled row
     Pins down: under kiriki-fr the first kiriki's extra turn, played with every row full, may not score a roll in a filled row.
     Given a game of 1 player
@@ -55,7 +55,7 @@ Feature: Kiriki as the French text has it: the first kiriki's extra turn, played
     And the player scores "chance"
     Then the last action is rejected as row-used and changes nothing
 
-  @id:kiriki-en-fr-kiriki-in-the-last-extra-turn @rule:extra-turns
+  @id:kiriki-en-fr-kiriki-in-the-last-extra-turn @gap @rule:extra-turns
   Scenario: A kiriki rolled in the extra turn at the end adds 50 and earns one more turn
     Pins down: under kiriki-fr the first kiriki's extra turn is a normal turn: a five of a kind rolled in it adds 50 to the kiriki cell and earns another turn, which may end without a score.
     Given a game of 1 player
