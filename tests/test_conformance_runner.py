@@ -124,6 +124,8 @@ def test_a_wrong_full_house_fails_exactly_the_cases_it_touches(tmp_path: Path) -
     failing = {(r["part"], r["id"], r["ruleset"]) for r in report(tmp_path / "report.jsonl") if r["outcome"] != "passed"}
     scores = {("exhaustive", f"kiriki/score/{name}/{face * 5}/full_house", name) for name in kiriki for face in "123456"}
     features = {("features", "kiriki-en-full-house-3", "kiriki"), ("features", "kiriki-en-full-house-4", "kiriki")}
+    features |= {("features", f"kiriki-en-five-of-a-kind-no-joker-{row}", name)  # its full house rows, in a game
+                 for row in (1, 4, 7) for name in kiriki}
     games = {("games", case.id, case.ruleset) for case in corpus.games({"kiriki": kiriki}, count=GAMES)
              if five_of_a_kind_in_full_house(**case.args)}
     assert games, "the games should write a five of a kind in the full house row somewhere"
