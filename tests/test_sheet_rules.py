@@ -13,7 +13,9 @@ from dicespec.scoresheet.errors import JokerRowError, RowUsedError
 from dicespec.scoresheet.game import SheetGame
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver import solve
+from dicespec.solver.hint import Action, hint
 
 JOKER = """\
 extends: kiriki
@@ -226,3 +228,40 @@ def test_the_solver_takes_its_rows_from_the_ruleset(tmp_path: Path) -> None:
     the first roll at 5 or 6, then at 4 or more (4.25 expected), else rolled a last time."""
     solved = solve(ruleset_file(tmp_path, "chance-only", CHANCE_ONLY))
     assert solved.expected_score == pytest.approx(70 / 3, abs=1e-9)
+
+
+# -- the solver plays the joker and the bonus line --------------------------------------------------
+
+
+NO_JOKER = JOKER.format(name="no-joker", joker="none")
+NO_LINE = JOKER.format(name="no-line", joker="free").replace(
+    "  repeat: {adds: 100, to: yahtzee_bonus}\n", "  repeat: {adds: null}\n")
+
+
+@pytest.mark.slow
+def test_the_solver_values_the_joker_and_the_bonus_line_by_the_choices_they_give(tmp_path: Path) -> None:
+    """Each rule only adds choices or points, so optimal play is worth at least as much with it:
+    the free joker (any open row, full value) offers every choice of the forced one, and every
+    choice of no joker at as many points or more; the bonus line adds 100 to some of them. The
+    gaps are strict: a solver that ignored the joker or the bonus line would tie."""
+    value = {name: solve(ruleset_file(tmp_path, name, text)).expected_score for name, text in [
+        ("free", JOKER.format(name="free", joker="free")),
+        ("forced", JOKER.format(name="forced", joker="forced")),
+        ("no-joker", NO_JOKER),
+        ("no-line", NO_LINE),
+    ]}
+    assert value["free"] > value["forced"]
+    assert value["free"] > value["no-joker"]
+    assert value["free"] > value["no-line"]
+
+
+@pytest.mark.slow
+def test_the_hint_offers_a_forced_joker_only_its_own_upper_row(tmp_path: Path, forced: SheetRuleset) -> None:
+    """44444 after a Yahtzee of 50, with fours open: the forced joker's only row is fours, and its
+    value counts the 100 of the bonus line; the free joker may also take the large straight."""
+    sheet = Sheet.from_cells({"kiriki": 50})
+    forced_rows = {c.row for c, _ in hint(forced, sheet, "44444", 0) if c.action is Action.SCORE}
+    assert forced_rows == {"fours"}
+    free = ruleset_file(tmp_path, "free", JOKER.format(name="free", joker="free"))
+    free_rows = {c.row for c, _ in hint(free, sheet, "44444", 0) if c.action is Action.SCORE}
+    assert {"fours", "large_straight", "chance"} <= free_rows

@@ -15,6 +15,7 @@ from enum import StrEnum
 import numpy as np
 
 from dicespec.dice import Roll
+from dicespec.scoresheet.game import allowed_rows, is_repeat, row_points
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver.keeps import best_keep_values, counts_of, reroll_values, roll_of
@@ -109,13 +110,13 @@ class TurnPlan:
 
     def _score_choices(self, roll: Roll) -> list[tuple[Choice, float]]:
         rules, state, values = self.rules, self.state, self.solution.values
-        scores = rules.scores[rules.tables.roll_index(roll.counts)]
+        # A repeat five of a kind adds to a bonus line (Yahtzee's 100) whichever row it goes in.
+        line = rules.line_adds if rules.line_adds is not None and is_repeat(self.ruleset, self.sheet, roll) else 0
         found = []
-        for i, row in enumerate(rules.rows):
-            if state.filled & rules.bit(row):
-                continue
-            points = int(scores[i])
-            upper, cell, gain = state.upper, state.kiriki, points
+        for row in allowed_rows(self.ruleset, self.sheet, roll):  # the forced joker narrows them
+            i = rules.rows.index(row)
+            points = row_points(self.ruleset, self.sheet, roll, row)  # a joker scores full value
+            upper, cell, gain = state.upper, state.kiriki, points + line
             if i in rules.upper_index:
                 gain += rules.bonus(state.upper, points)
                 upper = min(rules.upper_cap, state.upper + points)

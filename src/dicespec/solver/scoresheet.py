@@ -38,8 +38,13 @@ evaluations a state for the reference. No number of repeat kirikis is assumed.
 
 Every number and row comes from the ruleset: row scores from
 :func:`dicespec.scoresheet.rows.score_sheet`, the upper rows and bonus, ``five_of_a_kind``
-(its row, ``repeat.adds``, ``extra_turns``) and ``rolls_per_turn``. The joker and repeat bonuses
-added to a bonus line (Yahtzee's) are not solved yet: such rulesets are refused.
+(its row, ``repeat.adds``, ``extra_turns``) and ``rolls_per_turn``.
+
+**The joker and the bonus line** (Yahtzee's). A five of a kind rolled once its row is filled is
+scored as the engine scores it (:mod:`dicespec.scoresheet.game`): as a joker, at full value, in
+any open row (``free``) or where the ``forced`` joker sends it; a repeat adds to a bonus line while
+that row holds more than 0. Such a roll fills a row, so no state returns to itself and these
+states need no fixed point; the cell state (open, 0, above 0) tells whether the bonus is due.
 """
 
 from __future__ import annotations
@@ -90,10 +95,14 @@ class Rules:
     scores: np.ndarray  # (rolls, rows): points of each roll in each row
     upper_cap: int  # upper sums at or past this are one state; reaching it earns the bonus
     bonus_points: int
-    repeat_adds: int | None
+    repeat_adds: int | None  # what a repeat adds to its own cell (Kiriki), which fills no row
     repeat_rolls: np.ndarray  # the rolls that fit the kiriki row (five of a kind)
     every_kiriki_extra: bool  # a first kiriki above 0 earns a turn at the end as well
     rerolls: int
+    line_adds: int | None = None  # what a repeat adds to a bonus line (Yahtzee), the roll scored in a row
+    joker: str = "none"  # none | free | forced: a five of a kind once its row is filled
+    joker_scores: np.ndarray | None = None  # (rolls, rows): a joker's points, full value
+    face_rows: np.ndarray | None = None  # per roll: the index of the upper row of its face, or -1
 
     @property
     def upper_sizes(self) -> int:
@@ -115,7 +124,7 @@ class Rules:
 
     def distinguishes_kiriki_scores(self) -> bool:
         """Does a kiriki cell above 0 play differently from one scored 0?"""
-        return self.repeat_adds is not None or self.every_kiriki_extra
+        return self.repeat_adds is not None or self.line_adds is not None or self.every_kiriki_extra
 
     def has_extra_turn(self, cell: RepeatCell | np.ndarray) -> bool | np.ndarray:
         """Is a turn owed beyond the open rows (a first kiriki's extra turn, every_kiriki)?"""
@@ -130,12 +139,12 @@ class Rules:
 def rules_of(ruleset: SheetRuleset) -> Rules:
     """The solver's view of ``ruleset``; refuses rules its state cannot describe."""
     five = ruleset.five_of_a_kind
-    if ruleset.joker != "none":
-        raise UnsupportedRulesetError(f"ruleset {ruleset.name}: the solver does not play jokers yet")
-    if ruleset.bonus_line is not None:
+    adds = five.repeat_adds if five is not None and five.adds_to_cell else None
+    line_adds = five.repeat_adds if five is not None and five.bonus_line is not None else None
+    if line_adds is not None and five is not None and five.extra_turns != "none":
         raise UnsupportedRulesetError(
-            f"ruleset {ruleset.name}: the solver does not count repeat bonuses in a bonus line yet")
-    adds = five.repeat_adds if five is not None else None
+            f"ruleset {ruleset.name}: a repeat added to a bonus line that also earns a turn leaves the sheet "
+            "full with turns to come; the solver's state (filled rows) cannot count them")
     if five is not None and five.extra_turns == "none" and adds is not None:
         raise UnsupportedRulesetError(
             f"ruleset {ruleset.name}: a repeat five of a kind that earns no turn leaves a row open at the end; "
@@ -148,6 +157,10 @@ def rules_of(ruleset: SheetRuleset) -> Rules:
     scores = np.array([[sheet[row] for row in rows] for sheet in sheets], dtype=np.int64)
     repeat_rolls = np.array([i for i, roll in enumerate(rolls) if ruleset.five_of_a_kind_fits(roll.counts)],
                             dtype=np.intp)
+    joker_scores = np.array([[ruleset.rows[row].rule.joker_points(roll.counts) for row in rows] for roll in rolls],
+                            dtype=np.int64)
+    face_rows = np.array([rows.index(found) if (found := ruleset.face_row(roll.dice[0])) else -1 for roll in rolls],
+                         dtype=np.intp)
     return Rules(
         ruleset=ruleset,
         tables=tables,
@@ -161,6 +174,10 @@ def rules_of(ruleset: SheetRuleset) -> Rules:
         repeat_rolls=repeat_rolls,
         every_kiriki_extra=five is not None and five.extra_turns == "every",
         rerolls=ruleset.rolls_per_turn - 1,
+        line_adds=line_adds,
+        joker=ruleset.joker,
+        joker_scores=joker_scores,
+        face_rows=face_rows,
     )
 
 
@@ -265,6 +282,8 @@ def final_values(
             later[~is_open] = -np.inf
             candidate = points[:, None] + later[None, :]
         np.maximum(final, candidate, out=final)
+    if rules.joker != "none" or rules.line_adds is not None:
+        _five_of_a_kind_again(rules, values, batch, final)
     if loop is None:
         return final, None
     # A repeat kiriki: adds to the filled kiriki cell and comes back to the same state.
@@ -277,6 +296,42 @@ def final_values(
         final[repeat] = np.where(chosen, again, final[repeat])
         slope[repeat] = chosen
     return final, slope
+
+
+def _five_of_a_kind_again(rules: Rules, values: np.ndarray, batch: StateBatch, final: np.ndarray) -> None:
+    """Rescore, in ``final``, each five of a kind rolled once its row is filled: as a joker (full
+    value in any open row, or where the forced joker sends it) and with what a repeat adds to a
+    bonus line while that row holds more than 0 (Yahtzee's 100)."""
+    assert rules.joker_scores is not None and rules.face_rows is not None
+    filled_five = batch.kiriki != RepeatCell.OPEN
+    if not filled_five.any():
+        return
+    lower = [i for i in range(len(rules.rows)) if i not in rules.upper_index]
+    is_open = [(batch.filled & (1 << i)) == 0 for i in range(len(rules.rows))]
+    lower_open = np.logical_or.reduce([is_open[i] for i in lower]) if lower else np.zeros(len(batch), dtype=bool)
+    scores = rules.joker_scores if rules.joker != "none" else rules.scores
+    for r in rules.repeat_rolls:
+        own = int(rules.face_rows[r])
+        own_open = is_open[own] if own >= 0 else np.zeros(len(batch), dtype=bool)
+        best = np.full(len(batch), -np.inf)
+        for i in range(len(rules.rows)):
+            allowed = is_open[i].copy()
+            if rules.joker == "forced":
+                allowed &= np.where(own_open, i == own, np.where(lower_open, i in lower, True))
+            if not allowed.any():
+                continue
+            points = int(scores[r, i])
+            after = batch.filled | (1 << i)
+            if i in rules.upper_index:
+                upper = np.minimum(batch.upper + points, rules.upper_cap)
+                earned = np.where((batch.upper < rules.upper_cap) & (batch.upper + points >= rules.upper_cap),
+                                  rules.bonus_points, 0)
+                value = points + earned + values[after, upper, batch.kiriki]
+            else:
+                value = points + values[after, batch.upper, batch.kiriki]
+            np.maximum(best, np.where(allowed, value, -np.inf), out=best)
+        bonus = np.where(batch.kiriki == RepeatCell.SCORED, rules.line_adds or 0, 0)
+        final[r] = np.where(filled_five & np.isfinite(best), best + bonus, final[r])
 
 
 # -- the solve --------------------------------------------------------------------------------
