@@ -17,7 +17,7 @@ from dicespec.site import layout
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, table, text, verbatim
-from dicespec.spec.mutation import FOLDER, NOT_COUNTED, VERDICTS
+from dicespec.spec.mutation import FOLDER, NOT_COUNTED, VERDICTS, counted, score
 
 TITLE = "Mutation testing"
 
@@ -36,8 +36,7 @@ def _read(data: SiteData) -> tuple[dict[str, Any] | None, list[dict[str, Any]], 
 
 
 def _counts_row(label: str, counts: dict[str, int]) -> list[str]:
-    counted = counts["killed"] + counts["unreached"] + counts["survived"]
-    share = f"{counts['killed'] / counted:.1%}" if counted else "–"
+    share = f"{score(counts):.1%}" if counted(counts) else "–"
     return [label, share, *(str(counts[v]) for v in (*VERDICTS, *NOT_COUNTED))]
 
 
@@ -55,8 +54,7 @@ def mutation_page(data: SiteData) -> Page:
         out.append('!!! warning "No run recorded"\n\n    `make mutation` writes fixtures/mutation/results.json.\n')
         return Page(page, TITLE, "\n".join(out))
     counts = results["counts"]
-    out.append(f"**Score: {results['score']:.1%}**: {counts['killed']} mutants killed of "
-               f"{counts['killed'] + counts['unreached'] + counts['survived']} that count.\n")
+    out.append(f"**Score: {results['score']:.1%}**: {counts['killed']} mutants killed of {counted(counts)} that count.\n")
     header = ["Module", "Score", "Killed", "Equivalent", "Unreached", "Survived", "Out of scope", "Messages"]
     rows = [_counts_row(code(module), c) for module, c in results["modules"].items()]
     out.append(table(header, [*rows, _counts_row("**All**", counts)]) + "\n")

@@ -1,4 +1,5 @@
-"""Every shipped ruleset side by side, game by game, and what each changes from the reference."""
+"""Every shipped ruleset side by side, game by game, what each changes from the reference, and
+where each ruleset's values come from (its traced sentences and its gaps)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from dicespec.registry import games
 from dicespec.rulesets import ruleset_data
 from dicespec.rulesets.paths import values
+from dicespec.spec.trace import sentences
 from dicespec.site import layout
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
@@ -31,8 +33,7 @@ def _origins(name: str, data: Mapping[str, Any], page: str) -> list[str]:
     """Where the values of one ruleset come from: the quoted sentences, then the gaps' choices,
     each by the key (and so every value under it) it accounts for."""
     texts = set(data.get("texts") or ())
-    rows = [[code(key), code(entry["source"]), f"«{text(entry['quote'])}»"]
-            for key, entries in (data.get("trace") or {}).items() for entry in entries if entry["source"] in texts]
+    rows = [[code(s.key), code(s.source), f"«{text(s.quote)}»"] for s in sentences(data)]
     rows += [[code(gap["key"]), "gap", text(gap["choice"])] for gap in data.get("gaps") or ()]
     return [f"### Where the values of {code(name)} come from {{#{anchor_id(name + '-origins')}}}\n",
             "Each value is stated by a sentence of the texts the ruleset takes at its word "

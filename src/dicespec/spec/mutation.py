@@ -142,10 +142,14 @@ def verdict(mutant: Mutant, judgements: Mapping[str, Judged], root: Path | None 
     return judgement.verdict, judgement.reason
 
 
+def counted(counts: Mapping[str, int]) -> int:
+    """The mutants that count toward the score: killed, unreached and survived."""
+    return sum(counts.get(v, 0) for v in ("killed", "unreached", "survived"))
+
+
 def score(counts: Mapping[str, int]) -> float:
-    """Killed / (killed + unreached + survived)."""
-    counted = sum(counts.get(v, 0) for v in ("killed", "unreached", "survived"))
-    return counts.get("killed", 0) / counted if counted else 1.0
+    """Killed / (killed + unreached + survived); 1 when none count."""
+    return counts.get("killed", 0) / counted(counts) if counted(counts) else 1.0
 
 
 # -- the inputs of a run ----------------------------------------------------------------------
@@ -241,8 +245,7 @@ def add_history(results: Mapping[str, Any], root: Path, *, rejudged: bool = Fals
 
 def summary(results: Mapping[str, Any]) -> str:
     counts = results["counts"]
-    lines = [f"mutation score {results['score']:.1%}: {counts['killed']} killed of "
-             f"{counts['killed'] + counts['unreached'] + counts['survived']} that count "
+    lines = [f"mutation score {results['score']:.1%}: {counts['killed']} killed of {counted(counts)} that count "
              f"({counts['unreached']} unreached, {counts['survived']} survived); "
              f"{counts['equivalent']} equivalent, {counts['out of scope']} out of scope, {counts['message']} messages"]
     for entry in results["survivors"]:
