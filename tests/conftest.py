@@ -32,6 +32,12 @@ DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "rep
 GAME_MARKS = {found.tag: found.name for found in games()}  # a game's tag marks its cases
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Each game of the registry marks its cases with its tag (declared there, not here)."""
+    for found in games():
+        config.addinivalue_line("markers", f"{found.tag}: a scenario about {found.title}")
+
+
 def pytest_bdd_apply_tag(tag: str, function):
     """Turn the data tags into markers with arguments, and make a game's scenarios use the
     ``ruleset`` fixture (so that it can be parametrized); leave the rest to pytest-bdd."""

@@ -173,13 +173,25 @@ def test_without_a_prior_five_of_a_kind_there_is_no_joker(forced: SheetRuleset) 
 # -- the free joker -------------------------------------------------------------------------------
 
 
-def test_a_free_joker_takes_any_open_row(free: SheetRuleset) -> None:
-    """Under the free joker, 44444 after a five of a kind may go in any open row at full value."""
+def test_a_free_joker_takes_any_open_row_at_full_value_once_its_upper_row_is_filled(free: SheetRuleset) -> None:
+    """Under the free joker, 44444 after a five of a kind may go in any open row; with the fours
+    filled it scores a full house at full value."""
+    game = SheetGame(free)
+    play(game, ("33333", "kiriki"), ("44412", "fours"))
+    game.roll("44444")
+    assert game.scorable_rows() == tuple(row for row in free.row_ids if row not in ("kiriki", "fours"))
+    assert game.score("full_house") == 25
+    assert game.sheet(0).line == 100
+
+
+def test_a_free_joker_whose_upper_row_is_open_scores_as_it_is(free: SheetRuleset) -> None:
+    """With the fours open, 44444 may still go in the full house, but it scores 0 there (and the
+    bonus line gets its 100 all the same)."""
     game = SheetGame(free)
     play(game, ("33333", "kiriki"))
     game.roll("44444")
-    assert game.scorable_rows() == tuple(row for row in free.row_ids if row != "kiriki")
-    assert game.score("full_house") == 25
+    assert "full_house" in game.scorable_rows()
+    assert game.score("full_house") == 0
     assert game.sheet(0).line == 100
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from parse import compile as compile_pattern
 
+from dicespec.registry import games
 from dicespec.rulesets import ruleset_names
 from dicespec.site.topics import topics_of
 from dicespec.spec import cases, findings
@@ -80,8 +81,9 @@ def test_scenario_names_are_unique():
 
 
 def test_tags_are_registered_markers_or_data_tags():
-    """Every tag is a registered marker, or one of the data tags @id: @source: @ruleset: @replaces: @rule:."""
-    markers = _registered_markers() | {"kiriki", "ten_thousand", "rulesets-only"}
+    """Every tag is a registered marker, a game's tag (from the registry), or one of the data tags
+    @id: @source: @ruleset: @replaces: @rule:."""
+    markers = _registered_markers() | {found.tag for found in games()} | {"rulesets-only"}
     for path, feature, scenario in _scenarios():
         tags = [t["name"].lstrip("@") for t in feature.get("tags", []) + scenario.get("tags", [])]
         tags += [t["name"].lstrip("@") for ex in scenario.get("examples", []) for t in ex.get("tags", [])]

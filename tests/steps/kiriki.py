@@ -7,17 +7,18 @@ from __future__ import annotations
 from collections import Counter
 
 from dicespec.implementation import Implementation
+from dicespec.registry import game_of_ruleset
 from dicespec.spec.glossary import line_id
 
 from .common import ScriptedGame, digits, roll
 from .phrasebook import StepLogic, register
 
-GAME = "kiriki"
 steps = StepLogic()
 
 
-def _row(name: str) -> str:
-    return line_id(GAME, name)
+def _row(ruleset: str, name: str) -> str:
+    """The id of the line a text names ``name``, in the sheet of the ruleset's game."""
+    return line_id(game_of_ruleset(ruleset).name, name)
 
 
 # -- scoring one roll ----------------------------------------------------------------------
@@ -25,8 +26,9 @@ def _row(name: str) -> str:
 
 @steps
 def row_scores(implementation: Implementation, ruleset: str, dice: str, row: str, score: int) -> None:
-    actual = implementation.kiriki_score(ruleset, dice, _row(row))
-    assert actual == score, f"{dice} in {_row(row)} under {ruleset}: the spec says {score}, the implementation {actual}"
+    row = _row(ruleset, row)
+    actual = implementation.kiriki_score(ruleset, dice, row)
+    assert actual == score, f"{dice} in {row} under {ruleset}: the spec says {score}, the implementation {actual}"
 
 
 @steps
@@ -60,7 +62,7 @@ def reroll_nothing(game: ScriptedGame) -> None:
 
 @steps
 def score(game: ScriptedGame, row: str) -> None:
-    game.actions.append(f"score {_row(row)}")
+    game.actions.append(f"score {_row(game.ruleset, row)}")
 
 
 @steps
@@ -103,19 +105,22 @@ def sheet_reads(game: ScriptedGame, player: int, datatable: list[list[str]]) -> 
     lines = game.player(player)["lines"]
     for name, value in (row[:2] for row in datatable[1:]):
         expected = None if value.strip() == "-" else int(value)
-        assert lines[_row(name)] == expected, f"player {player}'s {_row(name)} is {lines[_row(name)]}, not {value}"
+        line = _row(game.ruleset, name)
+        assert lines[line] == expected, f"player {player}'s {line} is {lines[line]}, not {value}"
 
 
 @steps
 def sheet_line(game: ScriptedGame, player: int, line: str, value: int) -> None:
-    actual = game.player(player)["lines"][_row(line)]
-    assert actual == value, f"player {player}'s {_row(line)} is {actual}, not {value}"
+    line = _row(game.ruleset, line)
+    actual = game.player(player)["lines"][line]
+    assert actual == value, f"player {player}'s {line} is {actual}, not {value}"
 
 
 @steps
 def line_empty(game: ScriptedGame, player: int, line: str) -> None:
-    actual = game.player(player)["lines"][_row(line)]
-    assert actual is None, f"player {player}'s {_row(line)} holds {actual}"
+    line = _row(game.ruleset, line)
+    actual = game.player(player)["lines"][line]
+    assert actual is None, f"player {player}'s {line} holds {actual}"
 
 
 @steps
@@ -141,4 +146,4 @@ def summary_lines(implementation: Implementation, ruleset: str, count: int) -> N
     assert len(lines) == count, f"the sheet has {len(lines)} summary lines: {lines}"
 
 
-register(GAME, steps)
+register("kiriki", steps)  # the phrasebook section of every score-sheet game

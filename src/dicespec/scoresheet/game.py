@@ -42,7 +42,7 @@ __all__ = [
     "AlreadyRolledError", "BadDiceError", "DiceSource", "DieIndexError", "EmptyRerollError", "GameOverError",
     "GameState", "JokerRowError", "NoRollsLeftError", "NotPlayableError", "NotRolledError", "PlayerCountError",
     "PlayerState", "RowUsedError", "RowsStillOpenError", "SheetActionError", "SheetGame", "allowed_rows",
-    "can_score", "is_joker", "is_repeat", "random_dice", "row_points", "winners",
+    "can_score", "is_joker", "is_repeat", "random_dice", "row_points", "scores_as_joker", "winners",
 ]
 
 DiceSource = Callable[[int], Sequence[int]]
@@ -110,6 +110,14 @@ def is_joker(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> bool:
     )
 
 
+def scores_as_joker(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> bool:
+    """Does a joker score full value in the lower rows: only once the upper row of its face is
+    filled (or the sheet has none). Before that, the free joker may go in any open row, but a
+    pattern it does not meet scores as usual (0 in a full house); the forced one must go there."""
+    own = ruleset.face_row(roll.dice[0]) if roll.dice else None
+    return is_joker(ruleset, sheet, roll) and (own is None or not sheet.is_open(own))
+
+
 def allowed_rows(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> tuple[str, ...]:
     """The open rows ``roll`` may be scored in (all of them, unless the forced joker narrows them).
 
@@ -135,9 +143,10 @@ def can_score(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> bool
 
 
 def row_points(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> int:
-    """What ``roll`` scores in the open ``row`` of ``sheet``: a joker scores full value."""
+    """What ``roll`` scores in the open ``row`` of ``sheet``: a joker scores full value once the
+    upper row of its face is filled."""
     rule = ruleset.rows[row].rule
-    return rule.joker_points(roll.counts) if is_joker(ruleset, sheet, roll) else rule.points(roll.counts)
+    return rule.joker_points(roll.counts) if scores_as_joker(ruleset, sheet, roll) else rule.points(roll.counts)
 
 
 def earns_extra_turn(ruleset: SheetRuleset, *, first: bool, repeat: bool) -> bool:

@@ -106,9 +106,11 @@ class SheetRuleset:
 
     @property
     def lines(self) -> tuple[str, ...]:
-        """The whole sheet top to bottom, derived lines in their places."""
+        """The whole sheet top to bottom, derived lines in their places (a bonus line only where
+        the ruleset has that bonus)."""
+        bonus = (BONUS,) if self.bonus_more_than is not None else ()
         extra = (self.bonus_line,) if self.bonus_line else ()
-        return (*self.upper_rows, BONUS, UPPER_TOTAL, *self.lower_rows, *extra, LOWER_TOTAL, GRAND_TOTAL)
+        return (*self.upper_rows, *bonus, UPPER_TOTAL, *self.lower_rows, *extra, LOWER_TOTAL, GRAND_TOTAL)
 
     @property
     def derived_lines(self) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ import numpy as np
 
 from dicespec.scoresheet.ruleset import SheetRuleset
 
-FORMAT = "dicespec-sheet-values-2"  # change it when the table's meaning or layout changes
+FORMAT = "dicespec-sheet-values-3"  # change it when the table's meaning or layout changes
 
 
 def cache_dir() -> Path:

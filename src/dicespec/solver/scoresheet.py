@@ -41,8 +41,9 @@ Every number and row comes from the ruleset: row scores from
 (its row, ``repeat.adds``, ``extra_turns``) and ``rolls_per_turn``.
 
 **The joker and the bonus line** (Yahtzee's). A five of a kind rolled once its row is filled is
-scored as the engine scores it (:mod:`dicespec.scoresheet.game`): as a joker, at full value, in
-any open row (``free``) or where the ``forced`` joker sends it; a repeat adds to a bonus line while
+scored as the engine scores it (:mod:`dicespec.scoresheet.game`): as a joker, in any open row
+(``free``) or where the ``forced`` joker sends it, at full value once the upper row of its face is
+filled; a repeat adds to a bonus line while
 that row holds more than 0. Such a roll fills a row, so no state returns to itself and these
 states need no fixed point; the cell state (open, 0, above 0) tells whether the bonus is due.
 """
@@ -320,7 +321,8 @@ def _five_of_a_kind_again(rules: Rules, values: np.ndarray, batch: StateBatch, f
                 allowed &= np.where(own_open, i == own, np.where(lower_open, i in lower, True))
             if not allowed.any():
                 continue
-            points = int(scores[r, i])
+            # a joker scores full value once its own upper row is filled; before, as the roll is
+            points = np.where(own_open, int(rules.scores[r, i]), int(scores[r, i]))
             after = batch.filled | (1 << i)
             if i in rules.upper_index:
                 upper = np.minimum(batch.upper + points, rules.upper_cap)

@@ -40,8 +40,19 @@ def read_glossary(path: Traversable | Path) -> dict[str, dict[str, dict[str, str
 
 @cache
 def _ids(game: str) -> dict[str, str]:
+    """Every name of a line of ``game``: its id and its label in each of the game's rulesets, and
+    the names the glossary gives it in each language (a game whose texts name the lines as its
+    rulesets label them needs no glossary entry)."""
+    from dicespec.rulesets import find_ruleset, ruleset_names
+    from dicespec.scoresheet.ruleset import SheetRuleset
+
     ids: dict[str, str] = {}
-    for names in glossary()[game].values():
+    for name in ruleset_names(game):
+        ruleset = find_ruleset(name)
+        if isinstance(ruleset, SheetRuleset):
+            ids.update({line: line for line in ruleset.lines})
+            ids.update({row.label.casefold(): row.id for row in ruleset.rows.values()})
+    for names in glossary().get(game, {}).values():
         for line_id, name in names.items():
             ids[name.casefold()] = line_id
             ids[line_id] = line_id
