@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from dicespec import Roll, find_ruleset, ruleset_names
 from sheet_rows import UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
+from dicespec.setaside.ruleset import SetAsideRuleset
 
 # -- dice ------------------------------------------------------------------------------------
 
@@ -101,6 +102,19 @@ def ten_thousand_roll_and_part(draw: st.DrawFn) -> tuple[Roll, Roll]:
     roll = draw(ten_thousand_rolls)
     positions = draw(st.sets(st.integers(min_value=0, max_value=len(roll) - 1), min_size=1))
     return roll, Roll.of(roll[i] for i in sorted(positions))
+
+
+set_aside_rulesets = st.sampled_from(
+    [name for name in ruleset_names() if isinstance(find_ruleset(name), SetAsideRuleset)]
+).map(find_ruleset)
+"""A shipped ruleset of any set-aside game (10000, Farkle, Greed), as its typed object."""
+
+
+@st.composite
+def set_aside_ruleset_and_roll(draw: st.DrawFn) -> tuple[SetAsideRuleset, Roll]:
+    """A shipped set-aside ruleset and a throw of one to all of its dice (six in 10000, five in Greed)."""
+    ruleset = draw(set_aside_rulesets)
+    return ruleset, draw(st.integers(min_value=1, max_value=ruleset.dice).flatmap(rolls))
 
 
 ten_thousand_actions = st.one_of(

@@ -1,9 +1,11 @@
-"""The 10000 turn solver: the banking table, the proven cap, hand-checkable values, and Monte Carlo
-play through the game engine."""
+"""The set-aside turn solver (10000, Greed): the banking table, the proven cap, hand-checkable values,
+an independent solve of Greed, and Monte Carlo play through the game engine."""
 
 from __future__ import annotations
 
 import statistics
+from functools import cache
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -22,7 +24,7 @@ from dicespec.solver.setaside import (
     turn_policy,
 )
 
-NAMES = ["ten-thousand", "farkle"]
+NAMES = ["ten-thousand", "farkle", "greed"]
 
 
 def play_turn(game: SetAsideGame, policy: TurnPolicy | EntryPolicy) -> int:
@@ -57,16 +59,17 @@ def test_the_farkle_chances_are_the_known_ones() -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_banking_is_a_threshold_on_the_turn_total(name: str) -> None:
     """For each number of dice in hand, banking is right exactly from one total up: never below it."""
-    policy = turn_policy(find_ruleset(name))
+    ruleset = find_ruleset(name)
+    policy = turn_policy(ruleset)
     table = policy.banking_table()
-    assert set(table) == {1, 2, 3, 4, 5, 6}
+    assert set(table) == set(range(1, ruleset.dice + 1))
     assert all(not below for below in policy.banks_below_threshold().values())
     for dice, threshold in table.items():
         assert policy.should_bank(threshold, dice)
         assert not policy.should_bank(threshold - policy.step, dice)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", NAMES[:2])
 def test_more_dice_in_hand_bank_later_from_two_dice_up(name: str) -> None:
     """From two dice up, the more dice in hand the higher the total to bank at. One die is the
     exception: a 1 or a 5 from it (one chance in three) gives hot dice, so it is rolled at 250 where
@@ -96,9 +99,10 @@ def test_the_cap_is_the_proven_bound(name: str) -> None:
     """The cap is max over n of (1 - f_n) A_n / f_n, rounded up to the step, and just below it banking is right."""
     ruleset = find_ruleset(name)
     policy = turn_policy(ruleset)
-    bound = max((1 - farkle_chance(ruleset, n)) * most_points(ruleset, n) / farkle_chance(ruleset, n) for n in range(1, 7))
+    hands = range(1, ruleset.dice + 1)
+    bound = max((1 - farkle_chance(ruleset, n)) * most_points(ruleset, n) / farkle_chance(ruleset, n) for n in hands)
     assert policy.cap - points_step(ruleset) < bound <= policy.cap == banking_cap(ruleset)
-    assert all(policy.should_bank(policy.cap - policy.step, n) for n in range(1, 7))
+    assert all(policy.should_bank(policy.cap - policy.step, n) for n in hands)
     assert max(policy.banking_table().values()) < policy.cap
     assert policy.value(policy.cap + 5000, 3) == policy.cap + 5000
 
@@ -128,6 +132,68 @@ def test_compulsory_hot_dice_are_refused(tmp_path: Path) -> None:
     path.write_text("extends: ten-thousand\nname: hot\nhot_dice: compulsory\n", encoding="utf-8")
     with pytest.raises(UnsupportedRulesetError, match="optional hot dice"):
         turn_policy(load_ruleset(path))
+
+
+# -- Greed: five dice, and no choice of set-aside ------------------------------------------------
+
+
+def greed_roll(dice: tuple[int, ...]) -> tuple[int, int]:
+    """A Greed roll's points and its dice left to roll, from the texts' rules (not the engine's
+    tables): three of a face 1000 (1s) or 100 times the face, other 1s 100 and 5s 50 each."""
+    points, left = 0, len(dice)
+    for face in set(dice):
+        count = dice.count(face)
+        if count >= 3:
+            points, left, count = points + (1000 if face == 1 else 100 * face), left - 3, count - 3
+        if face in (1, 5):
+            points, left = points + count * (100 if face == 1 else 50), left - count
+    return points, left
+
+
+def test_greed_farkles_as_10000_does_with_up_to_five_dice() -> None:
+    """A Greed roll of n dice scores nothing exactly as often as a 10000 roll of n dice (four or five of
+    a kind never make the difference between some points and none)."""
+    greed, text = find_ruleset("greed"), find_ruleset("ten-thousand")
+    assert [farkle_chance(greed, n) for n in range(1, 6)] == pytest.approx(
+        [farkle_chance(text, n) for n in range(1, 6)], rel=1e-12)
+
+
+def test_greed_offers_one_set_aside_a_roll() -> None:
+    """Under Greed the policy's only choice is to bank or roll on: every roll has one set-aside, its scoring dice."""
+    policy = turn_policy(find_ruleset("greed"))
+    assert [(str(o.dice), o.points) for o, _ in policy.choices(0, "51341")] == [("115", 250)]
+    assert str(policy.set_aside(300, "22223").dice) == "222"
+
+
+def test_greed_turn_value_by_an_independent_solve() -> None:
+    """The expected points of a Greed turn, on the board, equal a plain recursion over the texts'
+    scoring, banking from the solver's proven cap on."""
+    greed = find_ruleset("greed")
+    policy = turn_policy(greed)
+    faces = range(1, 7)
+    outcomes = {n: {} for n in range(1, 6)}  # dice in hand -> (points, dice left) -> chance
+    for n in outcomes:
+        for dice in product(faces, repeat=n):
+            points, left = greed_roll(dice)
+            if points:
+                key = (points, left or 5)
+                outcomes[n][key] = outcomes[n].get(key, 0.0) + 6.0 ** -n
+
+    @cache
+    def value(total: int, hand: int) -> float:
+        if total >= policy.cap:
+            return float(total)
+        return max(total, roll(total, hand))
+
+    @cache
+    def roll(total: int, hand: int) -> float:
+        return sum(chance * value(total + points, left) for (points, left), chance in outcomes[hand].items())
+
+    for total in range(policy.cap - 50, -1, -50):  # larger totals first, so the recursion stays shallow
+        for hand in range(1, 6):
+            value(total, hand)
+    assert policy.expected_turn_score == pytest.approx(roll(0, 5), rel=1e-12)
+    assert policy.roll_value(250, 2) == pytest.approx(roll(250, 2), rel=1e-12)
 
 
 # -- Monte Carlo through the game engine ------------------------------------------------------

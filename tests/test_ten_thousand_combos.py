@@ -1,4 +1,4 @@
-"""Combinations of one 10000 roll: set-aside scores, options, the best, and the farkle odds.
+"""Combinations of one set-aside roll (10000, Greed): set-aside scores, options, the best, and the farkle odds.
 
 The exhaustive checks compare the engine with a brute force kept here: every subset of the
 dice, split into groups every possible way, each group scored as one combination by a
@@ -16,10 +16,10 @@ from itertools import combinations, combinations_with_replacement, product
 
 import pytest
 from hypothesis import given
-from strategies import ten_thousand_roll_and_part, ten_thousand_rolls, ten_thousand_rulesets
+from strategies import set_aside_ruleset_and_roll, ten_thousand_roll_and_part, ten_thousand_rulesets
 
 from dicespec import DiceCountError, Roll, find_ruleset
-from dicespec.setaside.combos import best, is_farkle, is_scoring, options, score, split
+from dicespec.setaside.combos import best, is_farkle, is_scoring, options, score, scoring_dice, split
 from dicespec.setaside.errors import (
     EmptySetAsideError,
     NotInRollError,
@@ -148,17 +148,19 @@ def test_best_needs_one_to_six_dice(dice: str) -> None:
 # -- properties --------------------------------------------------------------------------------
 
 
-@given(ten_thousand_rulesets, ten_thousand_rolls)
-def test_best_is_the_best_option(ruleset, roll: Roll) -> None:
+@given(set_aside_ruleset_and_roll())
+def test_best_is_the_best_option(ruleset_and_roll) -> None:
     """The best of a roll is its best option's points, or 0 (a farkle) when it has none."""
+    ruleset, roll = ruleset_and_roll
     found = options(ruleset, roll)
     assert best(ruleset, roll) == max((o.points for o in found), default=0)
     assert is_farkle(ruleset, roll) == (not found)
 
 
-@given(ten_thousand_rulesets, ten_thousand_rolls)
-def test_options_are_distinct_scoring_parts(ruleset, roll: Roll) -> None:
+@given(set_aside_ruleset_and_roll())
+def test_options_are_distinct_scoring_parts(ruleset_and_roll) -> None:
     """Each option is a distinct part of the roll that scores its points."""
+    ruleset, roll = ruleset_and_roll
     found = options(ruleset, roll)
     assert len({o.dice for o in found}) == len(found)
     for option in found:
@@ -167,7 +169,8 @@ def test_options_are_distinct_scoring_parts(ruleset, roll: Roll) -> None:
 
 @given(ten_thousand_rulesets, ten_thousand_roll_and_part())
 def test_a_part_scores_exactly_when_it_is_an_option(ruleset, roll_and_part: tuple[Roll, Roll]) -> None:
-    """A part of a roll scores when it is one of the roll's options, and is rejected otherwise."""
+    """Where the player chooses, a part of a roll scores when it is one of the roll's options, and is
+    rejected otherwise."""
     roll, part = roll_and_part
     points = {o.dice: o.points for o in options(ruleset, roll)}
     key = Roll(part.sorted)
@@ -179,9 +182,10 @@ def test_a_part_scores_exactly_when_it_is_an_option(ruleset, roll_and_part: tupl
             score(ruleset, part, roll=roll)
 
 
-@given(ten_thousand_rulesets, ten_thousand_rolls)
-def test_order_does_not_matter(ruleset, roll: Roll) -> None:
+@given(set_aside_ruleset_and_roll())
+def test_order_does_not_matter(ruleset_and_roll) -> None:
     """The order of the dice never changes a roll's best or options."""
+    ruleset, roll = ruleset_and_roll
     backwards = Roll(tuple(reversed(roll.dice)))
     assert best(ruleset, backwards) == best(ruleset, roll)
     assert options(ruleset, backwards) == options(ruleset, roll)
@@ -315,3 +319,83 @@ def test_farkle_odds(name: str, odds: dict[int, Fraction], n: int) -> None:
 def test_six_dice_farkle_odds_as_stated() -> None:
     """Six dice farkle in exactly 1440 of 46656 rolls under the German text (5/162)."""
     assert TEXT_FARKLE_ODDS[6] == Fraction(1440, 46656) == Fraction(5, 162)
+
+
+# -- Greed: five dice, and every scoring die set aside -------------------------------------------
+
+GREED = find_ruleset("greed")
+
+
+def greed_roll(dice: tuple[int, ...]) -> tuple[int, int]:
+    """The points of a Greed roll and how many of its dice score, written straight from the texts:
+    three of a face score 1000 (1s) or 100 times the face, each other 1 100 and each other 5 50;
+    nothing else scores, and no die counts twice."""
+    points = scoring = 0
+    for face, count in Counter(dice).items():
+        if count >= 3:
+            points += 1000 if face == 1 else 100 * face
+            scoring += 3
+            count -= 3
+        if face in (1, 5):
+            points += count * (100 if face == 1 else 50)
+            scoring += count
+    return points, scoring
+
+
+GREED_SCORES = [
+    # the rules' table and the koan's rules
+    ("1", 100), ("5", 50), ("111", 1000), ("222", 200), ("333", 300), ("444", 400), ("555", 500), ("666", 600),
+    # no four or five of a kind: a three of a kind and single dice, the best way
+    ("1111", 1100), ("5555", 550), ("11111", 1200), ("55555", 600), ("11155", 1100), ("1551", 300),
+]
+
+
+@pytest.mark.parametrize(("dice", "points"), GREED_SCORES)
+def test_greed_scores(dice: str, points: int) -> None:
+    assert score(GREED, Roll.parse(dice)) == points
+
+
+@pytest.mark.parametrize("dice", ["2222", "22225", "66666"])
+def test_greed_has_no_four_or_five_of_a_kind(dice: str) -> None:
+    """Four or five dice of a face other than 1 and 5 cannot all be set aside: past three they score nothing."""
+    with pytest.raises(NotScoringError):
+        score(GREED, dice)
+
+
+@pytest.mark.parametrize(("dice", "scoring", "points"), [
+    ("51341", "115", 250), ("11131", "1111", 1100), ("24454", "4445", 450),  # the rules' examples
+    ("22223", "222", 200), ("55555", "55555", 600), ("12345", "15", 150), ("3", None, 0), ("23462", None, 0),
+])
+def test_greed_sets_aside_only_the_scoring_dice(dice: str, scoring: str | None, points: int) -> None:
+    """Where every scoring die is set aside, a roll's one legal set-aside is its scoring dice, worth its best."""
+    found = options(GREED, dice)
+    assert [(str(o.dice), o.points) for o in found] == ([] if scoring is None else [(scoring, points)])
+    every = scoring_dice(GREED, dice)
+    assert (None if every is None else (str(every.dice), every.points)) == (None if scoring is None else (scoring, points))
+    assert best(GREED, dice) == points
+
+
+def test_chosen_set_asides_are_any_scoring_part() -> None:
+    """Where the player chooses (10000), a five-dice roll offers every scoring part, not only all its scoring dice."""
+    assert [str(o.dice) for o in options(TEXT, "51341")] == ["115", "11", "15", "1", "5"]
+
+
+@pytest.mark.parametrize("dice", ["", "123456"])
+def test_greed_rolls_one_to_five_dice(dice: str) -> None:
+    """A Greed roll has one to five dice; a set-aside of six is too many."""
+    with pytest.raises(DiceCountError, match="a roll has 1 to 5"):
+        best(GREED, Roll.parse(dice))
+    with pytest.raises(TooManyDiceError):
+        score(GREED, "111155")
+
+
+def test_every_greed_roll_against_the_texts() -> None:
+    """Every roll of one to five dice: the engine's best and scoring dice are those of the texts'
+    rules (greed_roll), and each die left on the table adds nothing to them."""
+    for n in range(1, 6):
+        for dice in combinations_with_replacement(range(1, 7), n):
+            points, scoring = greed_roll(dice)
+            every = scoring_dice(GREED, Roll(dice))
+            assert best(GREED, Roll(dice)) == points, dice
+            assert (0 if every is None else len(every.dice)) == scoring, dice
+            assert options(GREED, Roll(dice)) == (() if every is None else (every,)), dice

@@ -1,4 +1,4 @@
-"""The 10000 turn and game: rolls, set-asides, banks, farkles, hot dice, entry, the end."""
+"""The set-aside turn and game (10000, Greed): rolls, set-asides, banks, farkles, hot dice, entry, the end."""
 
 from __future__ import annotations
 
@@ -7,16 +7,24 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import ten_thousand_rulesets
+from strategies import set_aside_rulesets
 
 from dicespec import Roll, find_ruleset, load_ruleset
 from dicespec.setaside.combos import options
-from dicespec.setaside.errors import ActionError, PlayerCountError, SetAsideError, SetAsideRulesError
+from dicespec.setaside.errors import (
+    ActionError,
+    MustRollError,
+    PlayerCountError,
+    ScoringDiceLeftError,
+    SetAsideError,
+    SetAsideRulesError,
+)
 from dicespec.setaside.game import Phase, SetAsideGame, is_hot_dice
 from dicespec.setaside.replay import apply_action, parse_action
 
 TEXT = find_ruleset("ten-thousand")
 FARKLE = find_ruleset("farkle")
+GREED = find_ruleset("greed")
 
 
 def play(game: SetAsideGame, *actions: str) -> SetAsideGame:
@@ -34,10 +42,10 @@ def _no_dice(n: int) -> list[int]:
     raise AssertionError("these tests give every die value")
 
 
-def variant(tmp_path: Path, text: str) -> object:
-    """A ruleset of our own, written over the text's ruleset."""
+def variant(tmp_path: Path, text: str, *, of: str = "ten-thousand") -> object:
+    """A ruleset of our own, written over a shipped one (the text's, unless ``of`` names another)."""
     path = tmp_path / "variant.yaml"
-    path.write_text("extends: ten-thousand\nname: variant\n" + text, encoding="utf-8")
+    path.write_text(f"extends: {of}\nname: variant\n" + text, encoding="utf-8")
     return load_ruleset(path)
 
 
@@ -179,6 +187,85 @@ def test_no_winner_before_the_end() -> None:
     assert new_game(TEXT, 2).winners() == ()
 
 
+# -- Greed: five dice, every scoring die set aside, 300 in one turn, a final round after 3000 ----
+
+TWELVE_HUNDRED = ("roll 11111", "set 11111")  # five 1s under Greed: 1000 + 100 + 100, hot dice
+
+
+def test_greed_sets_aside_every_scoring_die() -> None:
+    """Under Greed the set-aside is all of the roll's scoring dice; the player rolls the others."""
+    game = new_game(GREED, 2, "roll 51341")
+    with pytest.raises(ScoringDiceLeftError, match=r"every scoring die of 51341 is set aside: set 115, not 1$"):
+        game.set_aside("1")
+    assert game.state.phase is Phase.ROLLED and game.state.turn_points == 0
+    assert game.set_aside("151") == 250
+    assert (game.state.dice_left, game.state.turn_points) == (2, 250)
+    play(game, "roll 15")
+    assert game.set_aside("15") == 150 and game.state.dice_left == 5  # hot dice: all five again
+
+
+def test_the_set_aside_rule_is_the_rulesets(tmp_path: Path) -> None:
+    """The same rolls, set aside in part: refused where every scoring die is set aside, allowed where
+    the player chooses."""
+    all_scoring = variant(tmp_path, "set_aside: all_scoring\n")
+    with pytest.raises(ScoringDiceLeftError):
+        new_game(all_scoring, 1, "roll 111556", "set 1115")
+    assert new_game(all_scoring, 1, "roll 111556", "set 11155").state.turn_points == 1100
+    assert new_game(TEXT, 1, "roll 111556", "set 1115").state.turn_points == 1050
+    chosen = variant(tmp_path, "set_aside: chosen\n", of="greed")
+    assert new_game(chosen, 2, "roll 51341", "set 1").state.dice_left == 4
+
+
+def test_greed_plays_five_dice() -> None:
+    """A Greed turn rolls five dice, then the dice left, and five again after hot dice."""
+    game = new_game(GREED, 2)
+    assert game.state.dice_left == 5
+    play(game, "roll 22223", "set 222")
+    assert game.state.dice_left == 2
+    play(game, "roll 11", "set 11")
+    assert game.state.dice_left == 5 and is_hot_dice(GREED, game.state)
+    assert len(SetAsideGame(GREED, 2, seed=3).roll()) == 5
+
+
+def test_greed_compulsory_hot_dice_say_five(tmp_path: Path) -> None:
+    """A refused bank after hot dice names the ruleset's number of dice."""
+    game = new_game(variant(tmp_path, "hot_dice: compulsory\n", of="greed"), 2, "roll 11155", "set 11155")
+    with pytest.raises(MustRollError, match="roll all 5 again"):
+        game.bank()
+
+
+def test_greed_entry_needs_300_in_one_turn() -> None:
+    """A first stop below 300 counts nothing, however many such turns; 300 in one turn gets in and counts."""
+    game = new_game(GREED, 2, "roll 15234", "set 15", "roll 123", "set 1", "bank")  # 250
+    assert (game.state.players[0].score, game.state.players[0].on_board) == (0, False)
+    play(game, "roll 23462")  # player 2 rolls zero points
+    play(game, "roll 15234", "set 15", "roll 123", "set 1", "bank")  # 250 again: turns do not add up
+    assert (game.state.players[0].score, game.state.players[0].on_board) == (0, False)
+    play(game, "roll 23462", "roll 33324", "set 333")
+    assert game.bank() == 300
+    assert (game.state.players[0].score, game.state.players[0].on_board) == (300, True)
+    play(game, "roll 23462", "roll 52346", "set 5")
+    assert game.bank() == 50 and game.state.players[0].score == 350
+
+
+def test_greed_final_round() -> None:
+    """After a bank reaches 3000, each other player has one more turn; then the highest score wins."""
+    game = new_game(GREED, 3, "roll 23462", *TWELVE_HUNDRED, *TWELVE_HUNDRED, *TWELVE_HUNDRED, "bank")
+    assert game.state.players[1].score == 3600 and game.state.final_round_by == 1
+    assert not game.is_over and game.state.current == 2
+    play(game, "roll 23462")
+    assert not game.is_over and game.state.current == 0
+    play(game, *TWELVE_HUNDRED, *TWELVE_HUNDRED, *TWELVE_HUNDRED, *TWELVE_HUNDRED, "bank")
+    assert game.is_over and game.winners() == (0,)
+    assert [p.turns_taken for p in game.state.players] == [2, 1, 1]
+
+
+def test_greed_needs_two_players() -> None:
+    """Greed is played by two or more players (up to twenty)."""
+    with pytest.raises(PlayerCountError, match="allows 2 to 20"):
+        SetAsideGame(GREED, 1)
+
+
 # -- illegal actions: each raises its code and changes nothing ---------------------------------
 
 ILLEGAL = [
@@ -201,12 +288,20 @@ ILLEGAL = [
     ("text", ["roll 111111", "set 111111", "roll 111111", "set 111111", "bank"], "set 1", "game-over"),
     ("farkle", ["roll 555234", "set 55"], "bank", "below-entry"),
     ("compulsory", ["roll 111555", "set 111555"], "bank", "must-roll"),
+    ("greed", [], "roll 111556", "bad-dice"),
+    ("greed", [], "roll 1115", "bad-dice"),
+    ("greed", ["roll 51341"], "set 1", "scoring-dice-left"),
+    ("greed", ["roll 51341"], "set 11", "scoring-dice-left"),
+    ("greed", ["roll 51341"], "set 1134", "not-scoring"),
+    ("greed", ["roll 22223"], "set 2222", "not-scoring"),
+    ("greed", ["roll 51341", "set 115"], "roll 341", "bad-dice"),
+    ("greed", ["roll 55523"], "bank", "must-set-aside"),
 ]
 
 
 @pytest.fixture
 def rulesets(tmp_path: Path) -> dict[str, object]:
-    return {"text": TEXT, "farkle": FARKLE, "compulsory": variant(tmp_path, "hot_dice: compulsory\n")}
+    return {"text": TEXT, "farkle": FARKLE, "greed": GREED, "compulsory": variant(tmp_path, "hot_dice: compulsory\n")}
 
 
 @pytest.mark.parametrize(("key", "before", "action", "code"), ILLEGAL)
@@ -254,10 +349,10 @@ def test_seeded_dice_repeat(seed: int) -> None:
 # -- any sequence of actions -------------------------------------------------------------------
 
 
-@given(ten_thousand_rulesets, st.integers(min_value=1, max_value=4), st.data())
+@given(set_aside_rulesets, st.integers(min_value=1, max_value=4), st.data())
 def test_random_games_keep_their_invariants(ruleset, players: int, data: st.DataObject) -> None:
     """Legal actions keep the state consistent; illegal ones change nothing."""
-    game = SetAsideGame(ruleset, players, dice=_no_dice)
+    game = SetAsideGame(ruleset, max(players, ruleset.min_players), dice=_no_dice)
     for _ in range(60):
         if game.is_over:
             break

@@ -1,15 +1,17 @@
-"""10000 rulesets: the shipped files, the gaps they record, what the format expresses, bad files."""
+"""Set-aside rulesets (10000, Greed): the shipped files, the gaps they record, what the format expresses, bad files."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from dicespec import RulesetError, find_ruleset, load_ruleset, ruleset_names
+from dicespec.rulesets import ruleset_data
 from dicespec.setaside.combos import best, score
 from dicespec.setaside.errors import NotScoringError
-from dicespec.setaside.ruleset import BelowEntry, HotDice, MoreOfAKindRule, SetAsideRuleset
+from dicespec.setaside.ruleset import BelowEntry, HotDice, MoreOfAKindRule, SetAsideRule, SetAsideRuleset
 
 
 def variant(tmp_path: Path, text: str) -> SetAsideRuleset:
@@ -38,6 +40,24 @@ def test_text_ruleset_values() -> None:
     assert (text.entry, text.below_entry, text.target, text.final_round, text.hot_dice) == (
         750, BelowEntry.SCORES_NOTHING, 10000, False, HotDice.OPTIONAL
     )
+    assert text.set_aside is SetAsideRule.CHOSEN and find_ruleset("farkle").set_aside is SetAsideRule.CHOSEN
+
+
+def test_greed_ruleset_values() -> None:
+    """Greed's ruleset holds the Ruby Koans' numbers: five dice, the table, every scoring die set aside."""
+    greed = find_ruleset("greed")
+    assert isinstance(greed, SetAsideRuleset) and greed.game == "greed" and ruleset_names("greed") == ["greed"]
+    assert (greed.dice, greed.min_players, greed.max_players) == (5, 2, 20)
+    assert greed.singles == (100, 0, 0, 0, 50, 0)
+    assert greed.three_of_a_kind == (1000, 200, 300, 400, 500, 600)
+    assert greed.more_of_a_kind.largest == 3 and greed.straights == () and greed.patterns == ()
+    assert greed.set_aside is SetAsideRule.ALL_SCORING
+    assert (greed.entry, greed.below_entry, greed.target, greed.final_round, greed.hot_dice) == (
+        300, BelowEntry.SCORES_NOTHING, 3000, True, HotDice.OPTIONAL
+    )
+    assert "every scoring die is set aside" in greed.describe_set_aside()
+    assert "no combination of their own" in greed.more_of_a_kind.describe()
+    assert "roll all 5 dice again" in greed.describe_hot_dice()
 
 
 @pytest.mark.parametrize(("name", "keys"), [
@@ -45,6 +65,7 @@ def test_text_ruleset_values() -> None:
                       "end.final_round", "farkle", "hot_dice", "set_aside", "winner"}),
     ("farkle", {"players", "three_of_a_kind", "more_of_a_kind", "patterns", "entry", "end.final_round",
                 "farkle", "hot_dice", "set_aside"}),
+    ("greed", {"dice", "players.max", "more_of_a_kind", "entry.below", "winner"}),
 ])
 def test_gaps_are_recorded(name: str, keys: set[str]) -> None:
     """Each choice made where the source is silent is written in the ruleset's gaps."""
@@ -104,13 +125,26 @@ BAD = [
     ("entry: {points: 750, below: maybe}\n", "entry.below", "maybe"),
     ("end: {target: 10000, final_round: yes please}\n", "end.final_round", "yes please"),
     ("hot_dice: sometimes\n", "hot_dice", "sometimes"),
+    ("set_aside: some\n", "set_aside", "some"),
+    ("dice: 4\n", "dice", "4"),
+    ("dice: 7\n", "dice", "7"),
 ]
 
 
 @pytest.mark.parametrize(("text", "key_path", "value"), BAD)
 def test_bad_ruleset_files(tmp_path: Path, text: str, key_path: str, value: str) -> None:
-    """A broken 10000 ruleset file is refused with a message naming the file, the key path and the value."""
+    """A broken set-aside ruleset file is refused with a message naming the file, the key path and the value."""
     with pytest.raises(RulesetError) as caught:
         variant(tmp_path, text)
     message = str(caught.value)
     assert "variant.yaml" in message and key_path in message and value in message
+
+
+def test_set_aside_is_required(tmp_path: Path) -> None:
+    """A set-aside ruleset says which dice a roll sets aside: without ``set_aside`` it is refused."""
+    data = ruleset_data("greed")
+    path = tmp_path / "mine.yaml"
+    path.write_text("\n".join(f"{key}: {json.dumps(value)}" for key, value in data.items() if key != "set_aside"),
+                    encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"set_aside: missing"):
+        load_ruleset(path)

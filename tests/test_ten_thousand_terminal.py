@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
 
 import pytest
 
@@ -100,3 +102,46 @@ def test_end_of_input_ends_the_game() -> None:
     def eof(_: str) -> str:
         raise EOFError
     assert play(TEXT, 1, 1, read=eof, write=lambda _: None) == 0
+
+
+# -- Greed -------------------------------------------------------------------------------------
+
+GREED = find_ruleset("greed")
+
+
+def test_greed_score_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """Under Greed a roll offers one set-aside, all its scoring dice; six dice are too many."""
+    assert main(["score", "greed", "11153", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert (payload["best"], payload["options"]) == (1050, [{"dice": "1115", "points": 1050}])
+    assert main(["score", "greed", "111536"]) == 2
+    assert "a roll has 1 to 5" in capsys.readouterr().err
+
+
+def test_greed_help_and_status_say_what_greed_does() -> None:
+    """The help and the prompt of a Greed game name five dice and the scoring dice to set aside."""
+    lines: list[str] = []
+    answers = iter(["help", "set 1", "quit"])
+    assert play(GREED, 2, 4, read=lambda _: next(answers), write=lines.append) == 0
+    text = "\n".join(lines)
+    assert "roll the dice in hand (all 5 again after hot dice)" in text
+    assert "set aside the roll's scoring dice (by value): every one of them" in text
+    status = next(line for line in lines if line.startswith("  dice: "))
+    roll = Roll.parse(re.match(r"  dice: (\d+)", status)[1])  # type: ignore[index]
+    assert len(roll) == 5 and status.endswith(f"set aside every scoring die: set {options(GREED, roll)[0].dice}")
+
+
+def test_a_whole_game_of_greed() -> None:
+    """A seeded two-player Greed game at the terminal runs to its end (a final round after 3000)."""
+    lines: list[str] = []
+    assert play(GREED, 2, 1, read=Bot(lines, GREED), write=lines.append) == 0
+    assert "Game over." in lines[-2] and "First to 3000 (then one more turn for every other player)" in lines[0]
+
+
+def test_play_greed_starts_with_two_players(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`dicespec play greed` plays the fewest players Greed allows, two, unless --players says otherwise."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "greed", "--seed", "1"]) == 0
+    assert "Greed (Ruby Koans): 2 player(s), seed 1." in capsys.readouterr().out
+    assert main(["play", "greed", "--players", "1"]) == 2
+    assert "allows 2 to 20" in capsys.readouterr().err

@@ -57,7 +57,8 @@ def _cmd_rulesets(args: argparse.Namespace) -> int:
 def _cmd_play(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
     terminal = game(args.game).family.terminal()
-    status: int = terminal.play(ruleset, args.players, args.seed)
+    players = ruleset.min_players if args.players is None else args.players
+    status: int = terminal.play(ruleset, players, args.seed)
     return status
 
 
@@ -124,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     score = commands.add_parser(
         "score", help="what a roll scores",
-        description="Kiriki: the roll's score in every row. 10000: every legal set-aside and the best one.",
+        description="Kiriki: the roll's score in every row. 10000, Greed: every legal set-aside and the best one.",
         epilog="examples: dicespec score kiriki 66616   dicespec score ten-thousand 111556 --json",
     )
     add_ruleset_options(score)
@@ -140,14 +141,15 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a game in the terminal",
                                description="A game in the terminal, on the reference engine. Type 'help' in the game.")
     add_ruleset_options(play)
-    play.add_argument("--players", type=int, default=1, help="number of players (default 1)")
+    play.add_argument("--players", type=int, default=None,
+                      help="number of players (default: the fewest the ruleset allows, 1 in most, 2 in Greed)")
     play.add_argument("--seed", type=int, default=None, help="seed of the dice, to replay a game")
     play.set_defaults(run=_cmd_play)
 
     solve = commands.add_parser(
         "solve", help="optimal play and its expected score",
         description="Kiriki: the optimal solitaire expected score; the state values are cached (first solve: "
-                    "up to a minute). 10000: the turn that maximises expected points, its banking table, and "
+                    "up to a minute). 10000, Greed: the turn that maximises expected points, its banking table, and "
                     "the chance of getting on the board in one turn.",
         epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   dicespec solve ten-thousand",
     )

@@ -29,7 +29,7 @@ last hot dice (the dice on the table, or the dice the next roll throws), ``winne
 0-based indexes of the winners once ``over`` (ties share), and ``rejected`` names the first
 action the rules refused, with the state just before it (codes: ``game-over``, ``not-rolled``,
 ``must-set-aside``, ``already-set-aside``, ``bad-dice``, ``below-entry``, ``must-roll``, and
-the set-aside codes, plus ``not-in-roll``).
+the set-aside codes, plus ``not-in-roll`` and ``scoring-dice-left``).
 """
 
 from __future__ import annotations

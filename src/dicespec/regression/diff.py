@@ -2,8 +2,8 @@
 case of the spec whose outcome differs, grouped and counted (``dicespec diff A B``).
 
 The corpus is compared roll by roll: each distinct roll whose answer differs is listed with its
-answers under both rulesets and every ordered roll of the corpus it stands for (for a 10000
-set-aside, the number of six-dice rolls it is part of). A case of the spec differs when its
+answers under both rulesets and every ordered roll of the corpus it stands for (for a set-aside,
+the number of distinct rolls of all the dice it is part of: six in 10000, five in Greed). A case of the spec differs when its
 claim holds under one ruleset and not under the other. The replayed games are not compared:
 each ruleset's seeded games are other games.
 """
@@ -31,6 +31,7 @@ class RollChange:
     dice: str  # sorted
     before: str
     after: str
+    hand: int = 6  # the dice of a whole roll of the ruleset (a set-aside is part of such rolls)
 
     @property
     def orders(self) -> list[str]:
@@ -40,7 +41,7 @@ class RollChange:
     def cases(self) -> int:
         """How many cases of the corpus this change moves."""
         if self.column == "set-aside":
-            return comb(6 - len(self.dice) + 5, 5)  # the six-dice rolls it is part of
+            return comb(self.hand - len(self.dice) + 5, 5)  # the distinct whole rolls it is part of
         return len(self.orders)
 
 
@@ -66,8 +67,9 @@ def compare(before: str, after: str) -> Diff:
                         "compare two rulesets of one game")
     columns = outcomes.columns(before)
     old, new = outcomes.rolls(before), outcomes.rolls(after)
+    hand = find_ruleset(before).dice
     changes = [
-        RollChange(column, dice, a, b)
+        RollChange(column, dice, a, b, hand)
         for i, column in enumerate(columns)
         for dice in old
         if (a := old[dice][i]) != (b := new[dice][i]) and not (column == "best" and not dice)
@@ -99,7 +101,7 @@ def report(diff: Diff) -> Iterator[str]:
         for change in changes:
             if change.column == "set-aside":
                 yield (f"    {change.dice or '-'}: {change.before} → {change.after}, "
-                       f"in {change.cases:,} rolls of six dice")
+                       f"in {change.cases:,} rolls of {change.hand} dice")
                 continue
             orders = change.orders
             yield f"    {change.dice}: {change.before} → {change.after}, in {len(orders):,} orders:"

@@ -5,8 +5,9 @@ Three parts, each computed from the same sources as the conformance runner's cas
 - **rolls**: the exhaustive corpus (:mod:`dicespec.conformance.corpus`) by distinct roll. Every
   answer depends on the dice, never on their order, so one line per sorted roll holds the answer
   of every ordered roll (the golden test asks every ordered roll all the same). Kiriki: each
-  roll of five dice and its score in the 13 rows. 10000: each roll of none to six dice, the most
-  it can score (``best``) and what setting exactly those dice aside scores (``set-aside``);
+  roll of five dice and its score in the 13 rows. 10000, Greed: each roll of none to all the
+  dice (six, five), the most it can score (``best``) and what setting exactly those dice aside
+  scores (``set-aside``);
 - **features**: every case of the game's features, and whether its claim holds under the
   ruleset. The spec's own pytest run decides (its steps, its errata), with every question put to
   the reference engines under this ruleset (:class:`UnderRuleset`);

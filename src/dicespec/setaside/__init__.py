@@ -1,1 +1,1 @@
-"""10000 (Farkle, Dix mille): combinations of a roll, the turn and game, replays, the terminal."""
+"""Set-aside games (10000, Farkle, Dix mille, Greed): combinations of a roll, the turn and game, replays, the terminal."""

@@ -1,4 +1,4 @@
-"""Combinations of one roll of 10000: what a set-aside scores, every legal set-aside, the best.
+"""Combinations of one roll of a set-aside game: what a set-aside scores, every legal set-aside, the best.
 
 A *combination* is a group of dice from one roll that scores as a whole: a single die, three
 or more of a kind, a straight, or a pattern of several kinds (three pairs, ...). Which
@@ -8,11 +8,15 @@ every function here looks at the dice of one roll.
 
 - :func:`score`: the points of setting aside exactly these dice (their best split into
   combinations), or a :class:`~dicespec.setaside.errors.SetAsideError` saying why not.
-- :func:`options`: every legal set-aside of a roll (distinct multisets) with its points.
+- :func:`scoring_dice`: every die of a roll that scores in its best split, and their points.
+- :func:`options`: every legal set-aside of a roll (distinct multisets) with its points: any
+  scoring part where the player chooses (10000), the scoring dice alone where every scoring die
+  is set aside (Greed).
 - :func:`best`: the most points a roll can give; 0 is a farkle.
 
 Scores depend only on the dice as a multiset, so each ruleset gets one table, built on first
-use, of every multiset of up to six dice (924 of them): its best exact split and its best part.
+use, of every multiset of up to its number of dice (924 of them for six dice, 462 for five):
+its best exact split and its best part.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from itertools import combinations_with_replacement, permutations, product
 
 from dicespec.dice import FACES, DiceCountError, Roll
 from dicespec.setaside.errors import EmptySetAsideError, NotInRollError, NotScoringError, TooManyDiceError
-from dicespec.setaside.ruleset import SetAsideRuleset
+from dicespec.setaside.ruleset import SetAsideRule, SetAsideRuleset
 
 Counts = tuple[int, ...]  # how many dice show each face, ones first
 
@@ -92,7 +96,7 @@ def single_combinations(ruleset: SetAsideRuleset) -> Iterator[Combination]:
 
 
 def of_a_kind_combinations(ruleset: SetAsideRuleset) -> Iterator[Combination]:
-    """Three to six dice of one face, where the ruleset gives them a value of their own."""
+    """Three or more dice of one face (up to the ruleset's dice), where the ruleset gives them a value of their own."""
     for face, count in product(FACES, range(3, ruleset.dice + 1)):
         points = ruleset.of_a_kind_points(face, count)
         if points:
@@ -250,8 +254,17 @@ def _require_roll(ruleset: SetAsideRuleset, roll: Roll | str) -> Roll:
 
 
 def options(ruleset: SetAsideRuleset, roll: Roll | str) -> tuple[Option, ...]:
-    """Every legal set-aside of ``roll`` (distinct multisets), most points first, then fewest dice."""
-    return _options_of(ruleset, _require_roll(ruleset, roll).counts)
+    """Every legal set-aside of ``roll`` (distinct multisets), most points first, then fewest dice.
+
+    Where the ruleset sets every scoring die aside (``set_aside: all_scoring``), the one legal
+    set-aside is :func:`scoring_dice`; otherwise it is any part of the roll whose dice all score.
+    A farkle has none.
+    """
+    counts = _require_roll(ruleset, roll).counts
+    if ruleset.set_aside is SetAsideRule.ALL_SCORING:
+        every = _scoring_dice_of(ruleset, counts)
+        return () if every is None else (every,)
+    return _options_of(ruleset, counts)
 
 
 @cache
@@ -259,6 +272,21 @@ def _options_of(ruleset: SetAsideRuleset, counts: Counts) -> tuple[Option, ...]:
     exact = _table(ruleset).exact
     found = [Option(_roll_of(part), exact[part]) for part in _sub_multisets(counts) if any(part) and part in exact]
     return tuple(sorted(found, key=lambda o: (-o.points, len(o.dice), o.dice.dice)))
+
+
+def scoring_dice(ruleset: SetAsideRuleset, roll: Roll | str) -> Option | None:
+    """The dice of ``roll`` that score in its best split, with their points (the roll's best);
+    ``None`` for a farkle. The others are its non-scoring dice.
+
+    Should two parts of the roll be worth the most, the scoring dice are the one with more dice.
+    """
+    return _scoring_dice_of(ruleset, _require_roll(ruleset, roll).counts)
+
+
+@cache
+def _scoring_dice_of(ruleset: SetAsideRuleset, counts: Counts) -> Option | None:
+    parts = _options_of(ruleset, counts)  # most points first, then fewest dice
+    return max(parts, key=lambda o: (o.points, len(o.dice)), default=None)
 
 
 def best(ruleset: SetAsideRuleset, roll: Roll | str) -> int:

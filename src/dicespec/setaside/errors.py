@@ -1,4 +1,4 @@
-"""Every way the 10000 rules refuse something, each with a stable ``code`` for reports.
+"""Every way the set-aside rules (10000, Farkle, Greed) refuse something, each with a stable ``code`` for reports.
 
 They are :class:`ValueError` subclasses, so the command line reports them in one line. An
 engine raises them before it changes anything: a refused action leaves the game as it was.
@@ -10,7 +10,7 @@ from dicespec.errors import PlayerCountError as PlayerCountError  # shared by ev
 
 
 class SetAsideRulesError(ValueError):
-    """Something the 10000 rules do not allow. ``code`` is a stable id for reports."""
+    """Something the set-aside rules do not allow. ``code`` is a stable id for reports."""
 
     code = "illegal"
 
@@ -38,6 +38,12 @@ class NotInRollError(SetAsideError):
 
 class NotScoringError(SetAsideError):
     code = "not-scoring"
+
+
+class ScoringDiceLeftError(SetAsideError):
+    """Scoring dice left on the table where the ruleset sets every scoring die aside (Greed)."""
+
+    code = "scoring-dice-left"
 
 
 # -- game actions: the right action at the wrong moment ------------------------------------

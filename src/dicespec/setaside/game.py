@@ -1,13 +1,16 @@
-"""The 10000 turn and game: an explicit state machine over immutable states.
+"""The set-aside turn and game (10000, Farkle, Greed): an explicit state machine over immutable states.
 
 A turn goes:
 
-1. **roll** the dice in hand: six at the start of a turn. A roll in which no die scores is a
-   *farkle*: the turn ends at once and its points are lost.
+1. **roll** the dice in hand: all the ruleset's dice at the start of a turn (six in 10000, five
+   in Greed). A roll in which no die scores is a *farkle*: the turn ends at once and its points
+   are lost.
 2. **set aside** at least one die of that roll, every one of them scoring; the set-aside scores
    its best split into combinations of that roll (:func:`~dicespec.setaside.combos.score`).
-   When the set-aside leaves no die in hand, every die of the turn has scored: *hot dice*, and
-   the player has all six dice in hand again.
+   Where the ruleset sets every scoring die aside (Greed), the set-aside must be exactly the
+   roll's scoring dice (:func:`~dicespec.setaside.combos.scoring_dice`); otherwise the player
+   chooses. When the set-aside leaves no die in hand, every die of the turn has scored: *hot
+   dice*, and the player has all the dice in hand again.
 3. **roll** the dice in hand again (back to 1), or **bank** the turn's points (the turn ends).
 
 A player is *on the board* after a first turn that banks at least the ruleset's entry points;
@@ -28,7 +31,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from dicespec.dice import DiceError, Roll
-from dicespec.setaside.combos import is_farkle, score
+from dicespec.setaside.combos import is_farkle, score, scoring_dice
 from dicespec.setaside.errors import (
     AlreadySetAsideError,
     BadDiceError,
@@ -38,8 +41,9 @@ from dicespec.setaside.errors import (
     MustSetAsideError,
     NotRolledError,
     PlayerCountError,
+    ScoringDiceLeftError,
 )
-from dicespec.setaside.ruleset import BelowEntry, HotDice, SetAsideRuleset
+from dicespec.setaside.ruleset import BelowEntry, HotDice, SetAsideRule, SetAsideRuleset
 
 DiceSource = Callable[[int], Sequence[int]]
 """Gives ``n`` die values on request: a seeded RNG, or scripted values for a replay."""
@@ -90,13 +94,22 @@ class GameState:
 
 
 def is_hot_dice(ruleset: SetAsideRuleset, state: GameState) -> bool:
-    """Has every die scored since the turn began or the last hot dice (all six in hand again)?"""
+    """Has every die scored since the turn began or the last hot dice (all the dice in hand again)?"""
     return state.phase is Phase.SET_ASIDE and state.dice_left == ruleset.dice
 
 
 def must_roll(ruleset: SetAsideRuleset, state: GameState) -> bool:
     """Must the player roll on rather than bank, because the ruleset makes hot dice compulsory?"""
     return ruleset.hot_dice is HotDice.COMPULSORY and is_hot_dice(ruleset, state)
+
+
+def leaves_scoring_dice(ruleset: SetAsideRuleset, roll: Roll, chosen: Roll) -> bool:
+    """Does setting aside ``chosen`` leave scoring dice of ``roll`` on the table, where the
+    ruleset sets every scoring die aside?"""
+    if ruleset.set_aside is not SetAsideRule.ALL_SCORING:
+        return False
+    every = scoring_dice(ruleset, roll)
+    return every is not None and chosen.counts != every.dice.counts
 
 
 def is_entry_bank(ruleset: SetAsideRuleset, player: PlayerState, points: int) -> bool:
@@ -125,7 +138,7 @@ def random_dice(seed: int | None = None) -> DiceSource:
 
 
 class SetAsideGame:
-    """A game of 10000 for ``players`` players under ``ruleset``.
+    """A set-aside game (10000, Farkle, Greed) for ``players`` players under ``ruleset``.
 
     Dice come from ``dice`` (a :data:`DiceSource`; a seeded RNG by default), or are given to
     :meth:`roll` directly, as a replay does.
@@ -165,7 +178,7 @@ class SetAsideGame:
     # -- actions -----------------------------------------------------------------------------
 
     def roll(self, dice: Roll | Iterable[int] | str | None = None) -> Roll:
-        """Roll the dice in hand (six at the start of a turn or after hot dice).
+        """Roll the dice in hand (all the ruleset's dice at the start of a turn or after hot dice).
 
         ``dice``, when given, are the values the roll shows. A farkle ends the turn: its points
         are lost and the next player is up. Returns the roll.
@@ -190,12 +203,18 @@ class SetAsideGame:
         assert state.dice is not None
         chosen = Roll.of(selection)
         points = score(self.ruleset, chosen, roll=state.dice)
+        if leaves_scoring_dice(self.ruleset, state.dice, chosen):
+            every = scoring_dice(self.ruleset, state.dice)
+            assert every is not None
+            raise ScoringDiceLeftError(
+                f"every scoring die of {state.dice} is set aside: set {every.dice}, not {chosen}"
+            )
         left = len(state.dice) - len(chosen)
         self.state = replace(
             state,
             phase=Phase.SET_ASIDE,
             dice=None,
-            dice_left=left or self.ruleset.dice,  # none left: hot dice, all six in hand again
+            dice_left=left or self.ruleset.dice,  # none left: hot dice, all the dice in hand again
             turn_points=state.turn_points + points,
         )
         return points
@@ -208,7 +227,7 @@ class SetAsideGame:
         if state.phase is Phase.ROLLED:
             raise MustSetAsideError("set aside at least one scoring die before banking")
         if must_roll(self.ruleset, state):
-            raise MustRollError("every die has scored: roll all six again")
+            raise MustRollError(f"every die has scored: roll all {self.ruleset.dice} again")
         player = state.players[state.current]
         if not is_entry_bank(self.ruleset, player, state.turn_points):
             if self.ruleset.below_entry is BelowEntry.REFUSED:

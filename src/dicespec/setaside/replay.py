@@ -1,4 +1,4 @@
-"""Replaying a 10000 game from given dice and actions, as the spec and the conformance suite do.
+"""Replaying a set-aside game (10000, Greed, …) from given dice and actions, as the spec and the conformance suite do.
 
 An action is written as text so that features, golden files and the wire protocol share one
 notation, and each action round-trips: ``str(parse_action(s)) == s`` for an action written as
@@ -6,14 +6,17 @@ below (single spaces, dice as digits).
 
 ===============  ===============================================================================
 ``roll 111556``  the player rolls the dice in hand, and they show 1, 1, 1, 5, 5, 6 (as many digits
-                 as dice in hand: six at the start of a turn and after hot dice). A roll in which
-                 no die scores is a farkle: the turn ends there, with no action of its own.
+                 as dice in hand: all the ruleset's dice, six in 10000 and five in Greed, at the
+                 start of a turn and after hot dice). A roll in which no die scores is a farkle:
+                 the turn ends there, with no action of its own.
 ``set 1115``     the player sets aside these dice *by value* (in any order) from the roll on the
-                 table; every one of them must score.
+                 table; every one of them must score, and where the ruleset sets every scoring
+                 die aside (Greed) they must be exactly the roll's scoring dice.
 ``bank``         the player banks the turn's points; the turn ends.
 ===============  ===============================================================================
 
-A whole turn: ``roll 111556``, ``set 11155``, ``roll 3``, … or ``roll 223466`` (a farkle).
+A whole turn of 10000: ``roll 111556``, ``set 11155``, ``roll 3``, … or ``roll 223466`` (a farkle);
+of Greed: ``roll 51341``, ``set 115``, ``roll 34``, …
 """
 
 from __future__ import annotations

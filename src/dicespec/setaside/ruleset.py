@@ -1,9 +1,10 @@
-"""The typed form of a 10000 ruleset file (``dicespec/rulesets/ten-thousand*.yaml``).
+"""The typed form of a set-aside ruleset file (10000, Farkle, Greed: ``dicespec/rulesets/*.yaml``).
 
-Every number the 10000 engine uses is read from here: what single dice score, what three of
-a kind of each face scores, how four, five and six of a kind grow from it, the straights and
-the several-kinds patterns (three pairs, ...), the entry threshold, the target and how the
-game ends. The JSON Schema ``dicespec/schemas/set-aside-ruleset.json`` describes the file.
+Every number the set-aside engine uses is read from here: how many dice a turn throws, what
+single dice score, what three of a kind of each face scores, how four, five and six of a kind
+grow from it, the straights and the several-kinds patterns (three pairs, ...), which dice a
+roll sets aside, the entry threshold, the target and how the game ends. The JSON Schema
+``dicespec/schemas/set-aside-ruleset.json`` describes the file.
 """
 
 from __future__ import annotations
@@ -30,10 +31,17 @@ class BelowEntry(StrEnum):
 
 
 class HotDice(StrEnum):
-    """After every die of the turn has scored: may the player bank, or must they roll six?"""
+    """After every die of the turn has scored: may the player bank, or must they roll them all again?"""
 
     OPTIONAL = "optional"
     COMPULSORY = "compulsory"
+
+
+class SetAsideRule(StrEnum):
+    """Which dice of a roll are set aside."""
+
+    CHOSEN = "chosen"  # the player chooses: any scoring dice, at least one (10000)
+    ALL_SCORING = "all_scoring"  # every die that scores in the roll's best split, no choice (Greed)
 
 
 # The YAML keys of the fixed values of four, five and six of a kind.
@@ -66,6 +74,9 @@ class MoreOfAKind:
     def describe(self) -> str:
         """How four or more dice of one face score, in one English sentence."""
         what = "Four or more dice of one face in one roll: "
+        if self.largest < 4:
+            return what + ("no combination of their own: three of them score as three of a kind, and each "
+                           "other one as a single die, if its face scores alone.")
         if self.rule is MoreOfAKindRule.FIXED:
             shown = ", ".join(f"{KIND_NAMES[n]} {points}" for n, points in self.fixed)
             return what + f"fixed points whatever the face ({shown or 'none'})."
@@ -77,6 +88,8 @@ class MoreOfAKind:
 
     def value(self) -> str:
         """The rule in a few words, for a side-by-side table."""
+        if self.largest < 4:
+            return "none"
         if self.rule is MoreOfAKindRule.FIXED:
             return ", ".join(f"{KIND_NAMES[n]} {points}" for n, points in self.fixed) or "none"
         return f"{self.rule.value}, up to {self.largest} dice"
@@ -109,12 +122,12 @@ class Pattern:
 
 @dataclass(frozen=True, slots=True)
 class SetAsideRuleset:
-    """A validated set-aside ruleset (10000, Farkle, …). Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
+    """A validated set-aside ruleset (10000, Farkle, Greed, …). Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
 
     name: str
     title: str
     description: str
-    dice: int
+    dice: int  # the dice a turn starts with (and rolls again after hot dice)
     min_players: int
     max_players: int
     singles: tuple[int, ...]  # points of one die alone, faces 1 to 6 (0: scores nothing alone)
@@ -122,6 +135,7 @@ class SetAsideRuleset:
     more_of_a_kind: MoreOfAKind
     straights: tuple[Straight, ...]
     patterns: tuple[Pattern, ...]
+    set_aside: SetAsideRule
     entry: int  # the least a turn must bank to put a player on the board
     below_entry: BelowEntry
     target: int  # a bank reaching this score ends the game (or starts the final round)
@@ -152,6 +166,7 @@ class SetAsideRuleset:
             patterns=tuple(
                 Pattern(p["name"], tuple(sorted(p["counts"], reverse=True)), p["points"]) for p in data["patterns"]
             ),
+            set_aside=SetAsideRule(data["set_aside"]),
             entry=data["entry"]["points"],
             below_entry=BelowEntry(data["entry"]["below"]),
             target=data["end"]["target"],
@@ -191,6 +206,17 @@ class SetAsideRuleset:
     def describe_patterns(self) -> str:
         shown = "; ".join(pattern.describe() for pattern in self.patterns)
         return "Groups of several faces in one roll: " + (shown or "none scores as such") + "."
+
+    def describe_set_aside(self) -> str:
+        within = "combinations count only within one roll."
+        if self.set_aside is SetAsideRule.ALL_SCORING:
+            return ("After each roll every scoring die is set aside, with no choice: the dice of the roll's best "
+                    "split into combinations; the player may roll only the dice that score nothing in it. "
+                    f"A die counts once, and {within}")
+        return f"After each roll the player sets aside at least one scoring die, any of them; {within}"
+
+    def set_aside_value(self) -> str:
+        return "every scoring die" if self.set_aside is SetAsideRule.ALL_SCORING else "the player's choice"
 
     def describe_hot_dice(self) -> str:
         if self.hot_dice is HotDice.COMPULSORY:

@@ -1,4 +1,4 @@
-"""10000 in the terminal: the legal set-asides of one roll, and a playable game.
+"""Set-aside games (10000, Greed, …) in the terminal: the legal set-asides of one roll, and a playable game.
 
 Only formatting and reading input live here; every rule is asked of the engine.
 """
@@ -9,10 +9,10 @@ import json
 from collections.abc import Callable
 
 from dicespec.dice import Roll
-from dicespec.setaside.combos import best, is_farkle, options, split
+from dicespec.setaside.combos import best, is_farkle, options, scoring_dice, split
 from dicespec.setaside.errors import SetAsideRulesError
 from dicespec.setaside.game import GameState, Phase, SetAsideGame, is_hot_dice, must_roll, winners
-from dicespec.setaside.ruleset import SetAsideRuleset
+from dicespec.setaside.ruleset import SetAsideRule, SetAsideRuleset
 from dicespec.terminal import QUIT, read_command
 
 
@@ -46,10 +46,16 @@ def scores_table(state: GameState) -> str:
     )
 
 
-HELP = """\
+def help_text(ruleset: SetAsideRuleset) -> str:
+    """The game's commands, as the ruleset plays them."""
+    if ruleset.set_aside is SetAsideRule.ALL_SCORING:
+        set_aside = "set 115      set aside the roll's scoring dice (by value): every one of them"
+    else:
+        set_aside = "set 1115     set aside these dice (by value) from the roll; each must score"
+    return f"""\
 commands:
-  set 1115     set aside these dice (by value) from the roll; each must score
-  roll         roll the dice in hand (all six again after hot dice)
+  {set_aside}
+  roll         roll the dice in hand (all {ruleset.dice} again after hot dice)
   bank         add the turn's points to your score and end the turn
   options      every legal set-aside of the roll, with its points
   scores       every player's score
@@ -59,7 +65,11 @@ commands:
 
 def _status(ruleset: SetAsideRuleset, state: GameState) -> str:
     if state.phase is Phase.ROLLED:
-        return f"  dice: {state.dice}   turn: {state.turn_points}   set aside scoring dice"
+        assert state.dice is not None
+        every = scoring_dice(ruleset, state.dice)
+        todo = (f"set aside every scoring die: set {every.dice}"
+                if ruleset.set_aside is SetAsideRule.ALL_SCORING and every is not None else "set aside scoring dice")
+        return f"  dice: {state.dice}   turn: {state.turn_points}   {todo}"
     left = f"{state.dice_left} {'die' if state.dice_left == 1 else 'dice'}"
     hot = "hot dice! " if is_hot_dice(ruleset, state) else ""
     choice = "roll" if must_roll(ruleset, state) else "roll or bank"
@@ -105,7 +115,7 @@ def play(
             if verb in QUIT:
                 return 0
             elif verb in ("help", ""):
-                write(HELP)
+                write(help_text(ruleset))
             elif verb == "scores":
                 write(scores_table(state))
             elif verb == "options" and state.dice is not None:

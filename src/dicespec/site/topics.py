@@ -156,9 +156,8 @@ def set_aside_topics(reference: SetAsideRuleset) -> tuple[Topic, ...]:
         Topic("turn", "The turn", lambda r: (
             f"A turn starts with all {r.dice} dice. After each roll the player sets aside scoring dice, then "
             "rolls the rest or stops and banks the turn's points."), lambda r: str(r.dice)),
-        Topic("set-aside", "Setting dice aside", lambda r: (
-            "After each roll the player sets aside at least one scoring die; combinations count only within "
-            "one roll."), None, ("set_aside",)),
+        Topic("set-aside", "Setting dice aside", lambda r: r.describe_set_aside(), lambda r: r.set_aside_value(),
+              ("set_aside",)),
         Topic("singles", "Single dice", lambda r: r.describe_singles(), lambda r: r.singles_value(), ("singles",)),
         Topic("three-of-a-kind", "Three of a kind", lambda r: r.describe_three_of_a_kind(),
               lambda r: r.three_of_a_kind_value(), ("three_of_a_kind",)),

@@ -1,10 +1,10 @@
-"""Optimal play: exact dynamic programming over score-sheet games (Kiriki) and set-aside turns (10000).
+"""Optimal play: exact dynamic programming over score-sheet games (Kiriki) and set-aside turns (10000, Greed).
 
 - :mod:`dicespec.solver.scoresheet`: the expected final grand total of every turn-start state of
   solitaire Kiriki, repeat kirikis solved exactly; :func:`solution` reads it from the cache or
   solves it (seconds to a minute).
 - :mod:`dicespec.solver.hint`: every choice for the dice on the table, with its expected score.
-- :mod:`dicespec.solver.setaside`: the 10000 turn that maximises expected points, its
+- :mod:`dicespec.solver.setaside`: the set-aside turn that maximises expected points, its
   banking table, and the entry policy that maximises the chance of getting on the board.
 - :func:`summary`: the headline figures of every shipped ruleset, for the site.
 """

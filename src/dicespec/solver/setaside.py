@@ -1,14 +1,17 @@
-"""Optimal play of one 10000 turn: when to bank, what to set aside, and what a turn is worth.
+"""Optimal play of one turn of a set-aside game (10000, Greed, …): when to bank, what to set
+aside, and what a turn is worth.
 
-A turn's state between rolls is ``(t, n)``: the turn's points so far and the dice in hand (six
-again after hot dice). ``V(t, n)`` is the turn's expected banked points with optimal play from
+A turn's state between rolls is ``(t, n)``: the turn's points so far and the dice in hand (all
+``N`` of the ruleset's dice again after hot dice: six in 10000, five in Greed). ``V(t, n)`` is the turn's expected banked points with optimal play from
 there, for a player already on the board:
 
     V(t, n) = max(t, R(t, n)),   R(t, n) = sum over rolls r of n dice of P(r) * best(r),
 
 where ``best(r)`` is 0 for a farkle and otherwise the largest ``V(t + points, n')`` over the
-legal set-asides of ``r`` (``n'`` the dice left, six after hot dice). A turn starts with a roll
-of six: its expected score is ``R(0, 6)``.
+legal set-asides of ``r`` (``n'`` the dice left, ``N`` after hot dice; where the ruleset sets
+every scoring die aside, as Greed does, a roll has one legal set-aside and the only choice is
+to bank or roll on). A turn starts with a roll of all ``N`` dice: its expected score is
+``R(0, N)``.
 
 **The cap.** Turn totals are unbounded, but past a total ``T0`` banking is always right. Let
 ``A_n`` be the most one roll of ``n`` dice scores and ``f_n`` its chance of a farkle, and
@@ -50,7 +53,7 @@ EPSILON = 1e-9  # a roll worth no more than banking (within rounding) is not wor
 
 @dataclass(frozen=True, slots=True, eq=False)
 class _Moves:
-    """Every roll of one to six dice and its legal set-asides, flattened for numpy.
+    """Every roll of one to all the ruleset's dice and its legal set-asides, flattened for numpy.
 
     Only rolls that score are listed (a farkle is worth 0); each has a run of options.
     """
@@ -59,7 +62,7 @@ class _Moves:
     chance: np.ndarray  # per roll: its probability among the throws of that many dice
     starts: np.ndarray  # per roll: where its options start
     gain: np.ndarray  # per option: its points, in steps
-    left: np.ndarray  # per option: the dice in hand afterwards (six after hot dice)
+    left: np.ndarray  # per option: the dice in hand afterwards (all of them after hot dice)
 
 
 def _rolls(n: int) -> list[Roll]:

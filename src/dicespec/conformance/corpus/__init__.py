@@ -4,9 +4,10 @@ each with the reference engines' answer, generated as it streams (never held in 
 Exhaustive cases, for each ruleset (:mod:`.every_roll`):
 
 - score-sheet games (Kiriki): every ordered roll of the ruleset's dice (7,776 for five) in every row;
-- set-aside games (10000): every ordered roll of one to six dice (55,986), its best score;
+- set-aside games (10000, Greed): every ordered roll of one to all the ruleset's dice (55,986 for
+  six, 9,330 for five), its best score;
 - set-aside games: every set-aside (every sub-multiset, none included) of every distinct roll of
-  six dice, its points or its rejection.
+  all the ruleset's dice, its points or its rejection.
 
 Replayed games, for each ruleset: seeded random complete games played by simple, varied
 policies (:mod:`.sheet_games`, :mod:`.set_aside_games`), each asked of the implementation at
@@ -19,7 +20,7 @@ stable id that says what it is:
 ==========================================  ===================================================
 ``kiriki/score/kiriki/66616/sixes``         ``kiriki_score``: dice in a row
 ``ten-thousand/best/farkle/1156``           ``ten_thousand_best``: a roll
-``ten-thousand/set-aside/farkle/111556/115`` ``ten_thousand_score``: part of a six-dice roll
+``ten-thousand/set-aside/farkle/111556/115`` ``ten_thousand_score``: part of a roll of all the dice
                                             (``-``: none of it)
 ``kiriki/game/kiriki/017/42``               ``kiriki_replay``: game 17, its first 42 actions
 ``kiriki/game/kiriki/017/42+``              the same, and then one action the rules may refuse

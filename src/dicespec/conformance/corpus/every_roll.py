@@ -27,7 +27,7 @@ def sheet_scores(game: Game, ruleset: str) -> Iterator[Case]:
 
 
 def set_aside_bests(game: Game, ruleset: str) -> Iterator[Case]:
-    """Every ordered roll of one to six dice: its best score."""
+    """Every ordered roll of one to all the ruleset's dice (six in 10000, five in Greed): its best score."""
     reference = ReferenceImplementation()
     rules = find_ruleset(ruleset)
     kind = f"{game.title.lower()} best"

@@ -1,4 +1,4 @@
-"""Replayed set-aside games (10000, Farkle, …): seeded policies, played through the engine."""
+"""Replayed set-aside games (10000, Farkle, Greed, …): seeded policies, played through the engine."""
 
 from __future__ import annotations
 
