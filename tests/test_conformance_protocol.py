@@ -29,8 +29,9 @@ from dicespec.conformance.protocol import (
     schema,
 )
 from dicespec.implementation import Implementation, ReferenceImplementation
+from dicespec.rulesets import find_ruleset, ruleset_names
 from corpus_parts import kiriki_scores, ten_thousand_bests, ten_thousand_set_asides
-from sheet_rows import SHEET_LINES, Row
+from sheet_rows import Row
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 
@@ -64,17 +65,25 @@ def test_operations_mirror_the_interface() -> None:
 
 
 def test_the_schema_uses_the_engines_vocabulary() -> None:
-    """Row ids, sheet lines and rejection codes in the schema are exactly the engines' own."""
-    from dicespec.scoresheet.errors import JokerRowError, SheetActionError
+    """Row ids, sheet lines and rejection codes in the schema are exactly the engines' own: every
+    shipped score-sheet ruleset's rows and lines are ids the schema takes, and its totals are the
+    lines every sheet has."""
+    from dicespec.scoresheet.errors import SheetActionError
+    from dicespec.scoresheet.ruleset import SheetRuleset
     from dicespec.setaside.errors import ActionError, SetAsideError
 
     defs = schema()["$defs"]
-    assert defs["kiriki_row"]["enum"] == [str(row) for row in Row]
+    row_id = re.compile(defs["kiriki_row"]["pattern"])
     player = defs["kiriki_replay_result"]["properties"]["players"]["items"]
-    assert player["properties"]["lines"]["required"] == [str(line) for line in SHEET_LINES]
+    lines = player["properties"]["lines"]
+    line_id = re.compile(lines["propertyNames"]["pattern"])
+    sheets = [ruleset for name in ruleset_names() if isinstance(ruleset := find_ruleset(name), SheetRuleset)]
+    assert [row for sheet in sheets for row in sheet.row_ids if not row_id.fullmatch(row)] == []
+    assert [line for sheet in sheets for line in sheet.lines if not line_id.fullmatch(line)] == []
+    assert all(set(lines["required"]) <= set(sheet.lines) for sheet in sheets)
+    assert [str(row) for row in Row] == list(find_ruleset("kiriki").row_ids)  # Kiriki's rows, as the docs list them
     kiriki_codes = defs["kiriki_replay_result"]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]["enum"]
-    # Protocol version 1 speaks Kiriki, whose rulesets have no joker: its codes are all but the joker's.
-    assert set(kiriki_codes) == codes(SheetActionError) - {JokerRowError.code}
+    assert set(kiriki_codes) == codes(SheetActionError)
     assert set(defs["set_aside_rejection"]["enum"]) == codes(SetAsideError)
     rejected = defs["ten_thousand_replay_result"]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]
     assert set(rejected["anyOf"][0]["enum"]) == codes(ActionError)

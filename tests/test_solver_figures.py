@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from dicespec.registry import games
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.solver import entry_policy, solution, turn_policy
 from dicespec.solver.cache import rules_key
@@ -11,6 +12,10 @@ from dicespec.solver.figures import read
 
 FIGURES = read()
 STALE = "fixtures/optimal-play.json is stale: run `make optimal` and commit it"
+SHEET_GAMES = [found.name for found in games() if found.family.name == "score-sheet"]
+SET_ASIDE_GAMES = [found.name for found in games() if found.family.name == "set-aside"]
+SHEET_RULESETS = [(game, name) for game in SHEET_GAMES for name in ruleset_names(game)]
+SET_ASIDE_RULESETS = [(game, name) for game in SET_ASIDE_GAMES for name in ruleset_names(game)]
 
 
 def _entries(game: str) -> dict[str, dict]:
@@ -18,16 +23,16 @@ def _entries(game: str) -> dict[str, dict]:
     return {entry["ruleset"]: entry for entry in FIGURES[game]}
 
 
-@pytest.mark.parametrize("game", ["kiriki", "ten-thousand"])
+@pytest.mark.parametrize("game", [found.name for found in games()])
 def test_every_shipped_ruleset_has_figures(game):
     """The figures cover exactly the shipped rulesets of each game."""
     assert sorted(_entries(game)) == sorted(ruleset_names(game)), STALE
 
 
-@pytest.mark.parametrize("name", ruleset_names("kiriki"))
-def test_kiriki_figures_were_solved_under_todays_rules(name):
-    """Each Kiriki figure was solved under the rules its ruleset has now."""
-    assert _entries("kiriki")[name]["rules_key"] == rules_key(find_ruleset(name)), STALE
+@pytest.mark.parametrize(("game", "name"), SHEET_RULESETS)
+def test_sheet_figures_were_solved_under_todays_rules(game, name):
+    """Each score-sheet figure was solved under the rules its ruleset has now."""
+    assert _entries(game)[name]["rules_key"] == rules_key(find_ruleset(name)), STALE
 
 
 @pytest.mark.slow
@@ -38,12 +43,12 @@ def test_kiriki_figures_agree_with_the_solver(name):
     assert _entries("kiriki")[name]["expected_score"] == pytest.approx(expected, abs=1e-9)
 
 
-@pytest.mark.parametrize("name", ruleset_names("ten-thousand"))
-def test_ten_thousand_figures_agree_with_the_solver(name):
-    """The committed 10000 turn figures are what the turn and entry policies give today."""
+@pytest.mark.parametrize(("game", "name"), SET_ASIDE_RULESETS)
+def test_set_aside_figures_agree_with_the_solver(game, name):
+    """The committed turn figures are what the turn and entry policies give today."""
     ruleset = find_ruleset(name)
     turn, entry = turn_policy(ruleset), entry_policy(ruleset)
-    figures = _entries("ten-thousand")[name]
+    figures = _entries(game)[name]
     assert figures["expected_turn_score"] == pytest.approx(turn.expected_turn_score, abs=1e-9), STALE
     assert figures["on_board_chance"] == pytest.approx(entry.on_board_chance, abs=1e-12), STALE
     assert figures["banking_table"] == {str(n): t for n, t in turn.banking_table().items()}, STALE

@@ -98,7 +98,7 @@ def _probe(rng: random.Random, game: Any) -> str:
     sheet = state.players[state.current].sheet
     five = digits(rng.choices(FACES, k=game.ruleset.dice))
     if state.is_over:
-        return rng.choice([f"roll {five}", "score chance", "end"])
+        return rng.choice([f"roll {five}", f"score {rows[-1]}", "end"])
     if state.dice is None:
         return rng.choice([f"score {rng.choice(rows)}", "reroll 1=6", "end"])
     used = [row for row in rows if not sheet.is_open(row)]
