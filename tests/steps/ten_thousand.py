@@ -1,6 +1,8 @@
-"""The 10000 steps. Each asks the implementation under test through its narrow interface
-(``ten_thousand_score``, ``ten_thousand_best``, ``ten_thousand_replay``); the phrasings are in
-phrasebook.yaml, the steps both games share in common.py."""
+"""The steps of the set-aside games (10000, Farkle, Greed: whichever game the scenario's tag names,
+under the ruleset the ``ruleset`` fixture names). Each asks the implementation under test through
+its narrow interface (``ten_thousand_score``, ``ten_thousand_best``, ``ten_thousand_replay``,
+protocol version 1's names for every set-aside game); the phrasings are in phrasebook.yaml, the
+steps every game shares in common.py."""
 
 from __future__ import annotations
 
@@ -29,6 +31,16 @@ def set_aside_refused(implementation: Implementation, ruleset: str, selection: s
 def best_is(implementation: Implementation, ruleset: str, dice: str, points: int) -> None:
     actual = implementation.ten_thousand_best(ruleset, dice)
     assert actual == points, f"the best of {dice} under {ruleset} is {actual}, not {points}"
+
+
+@steps
+def empty_roll_best(implementation: Implementation, ruleset: str, points: int) -> None:
+    """A claim about a roll of no dice, which no turn throws: an implementation may refuse the question."""
+    try:
+        actual = implementation.ten_thousand_best(ruleset, "")
+    except ValueError as exc:
+        raise AssertionError(f"a roll of no dice has no score under {ruleset}: {exc}") from None
+    assert actual == points, f"the best of no dice under {ruleset} is {actual}, not {points}"
 
 
 @steps
