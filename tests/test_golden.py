@@ -7,7 +7,7 @@ import pytest
 
 from dicespec.cli import main
 from dicespec.regression import golden, outcomes
-from dicespec.regression.diff import compare, corpus_size, report
+from dicespec.regression.diff import RollChange, compare, corpus_size, report
 from dicespec.rulesets import ruleset_names
 
 
@@ -47,9 +47,18 @@ def test_a_moved_outcome_is_named(today: dict[str, golden.Golden]) -> None:
 
 
 def test_the_corpus_sizes() -> None:
-    """The diff counts out of the runner's exhaustive corpus: 101,088 Kiriki cases, 68,362 for 10000."""
+    """The diff counts out of the runner's exhaustive corpus: 101,088 Kiriki cases, 68,362 for 10000,
+    13,698 for Greed's five dice."""
     assert corpus_size("kiriki") == 7776 * 13
     assert corpus_size("ten-thousand") == 55_986 + 12_376
+    assert corpus_size("greed") == 9_330 + 4_368
+
+
+def test_a_set_aside_counts_the_rolls_of_its_games_dice() -> None:
+    """A changed set-aside stands for every distinct roll of all the game's dice it is part of:
+    126 rolls of six dice hold a 1 and a 5, 56 rolls of five."""
+    assert RollChange("set-aside", "15", "150", "0").cases == 126
+    assert RollChange("set-aside", "15", "150", "0", hand=5).cases == 56
 
 
 @pytest.mark.slow
