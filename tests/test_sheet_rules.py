@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from dicespec import Roll, load_ruleset
+from dicespec.rulesets import find_ruleset_of
 from dicespec.scoresheet.errors import JokerRowError, RowUsedError
 from dicespec.scoresheet.game import SheetGame
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
+from dicespec.scoresheet.terminal import offer_lines
 from dicespec.solver import solve
 from dicespec.solver.hint import Action, hint
 
@@ -277,3 +279,30 @@ def test_the_hint_offers_a_forced_joker_only_its_own_upper_row(tmp_path: Path, f
     free = ruleset_file(tmp_path, "free", JOKER.format(name="free", joker="free"))
     free_rows = {c.row for c, _ in hint(free, sheet, "44444", 0) if c.action is Action.SCORE}
     assert {"fours", "large_straight", "chance"} <= free_rows
+
+
+# -- the terminal's rows command --------------------------------------------------------------------
+
+
+def test_the_rows_command_shows_a_forced_jokers_one_row_and_its_bonus() -> None:
+    """Under the publisher's Yahtzee, a second 33333 with the threes open offers only the threes,
+    and the terminal says it is a forced joker and what the repeat adds."""
+    game = SheetGame(find_ruleset_of(SheetRuleset, "yahtzee"))
+    play(game, ("33333", "yahtzee"))
+    game.roll("33333")
+    lines = list(offer_lines(game))
+    assert lines[0] == ("  33333 is a forced joker: it goes only where the joker rule allows, "
+                        "as the dice are, until the upper row of its face is filled")
+    assert lines[1] == "  a repeat five of a kind: +100 to yahtzee_bonus, whichever row it goes in"
+    assert lines[2:] == ["  threes            15"]
+
+
+def test_the_rows_command_shows_a_free_jokers_full_value() -> None:
+    """Under the free joker with the threes filled, 33333 scores 40 in the large straight, as offered."""
+    game = SheetGame(find_ruleset_of(SheetRuleset, "yahtzee-free-joker"))
+    play(game, ("33333", "yahtzee"), ("33312", "threes"))
+    game.roll("33333")
+    offered = dict(game.offers())
+    assert offered["large_straight"] == 40 and offered["full_house"] == 25 and offered["ones"] == 0
+    assert "at full value" in next(offer_lines(game))
+    assert game.score("large_straight") == offered["large_straight"]

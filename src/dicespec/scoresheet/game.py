@@ -42,7 +42,7 @@ __all__ = [
     "AlreadyRolledError", "BadDiceError", "DiceSource", "DieIndexError", "EmptyRerollError", "GameOverError",
     "GameState", "JokerRowError", "NoRollsLeftError", "NotPlayableError", "NotRolledError", "PlayerCountError",
     "PlayerState", "RowUsedError", "RowsStillOpenError", "SheetActionError", "SheetGame", "allowed_rows",
-    "can_score", "is_joker", "is_repeat", "random_dice", "row_points", "scores_as_joker", "winners",
+    "can_score", "is_joker", "is_repeat", "points_in", "random_dice", "row_points", "scores_as_joker", "winners",
 ]
 
 DiceSource = Callable[[int], Sequence[int]]
@@ -114,8 +114,10 @@ def scores_as_joker(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> bool:
     """Does a joker score full value in the lower rows: only once the upper row of its face is
     filled (or the sheet has none). Before that, the free joker may go in any open row, but a
     pattern it does not meet scores as usual (0 in a full house); the forced one must go there."""
-    own = ruleset.face_row(roll.dice[0]) if roll.dice else None
-    return is_joker(ruleset, sheet, roll) and (own is None or not sheet.is_open(own))
+    if not is_joker(ruleset, sheet, roll):
+        return False
+    own = ruleset.face_row(roll.dice[0])  # a five of a kind: every die shows this face
+    return own is None or not sheet.is_open(own)
 
 
 def allowed_rows(ruleset: SheetRuleset, sheet: Sheet, roll: Roll) -> tuple[str, ...]:
@@ -147,6 +149,16 @@ def row_points(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> int
     upper row of its face is filled."""
     rule = ruleset.rows[row].rule
     return rule.joker_points(roll.counts) if scores_as_joker(ruleset, sheet, roll) else rule.points(roll.counts)
+
+
+def points_in(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> int:
+    """What scoring ``roll`` in ``row`` writes now (a row :func:`can_score` allows): the open
+    row's points, a joker's where it applies, or what a repeat adds to its own filled cell."""
+    if sheet.is_open(row):
+        return row_points(ruleset, sheet, roll, row)
+    five = ruleset.five_of_a_kind
+    assert five is not None and five.repeat_adds is not None
+    return five.repeat_adds
 
 
 def earns_extra_turn(ruleset: SheetRuleset, *, first: bool, repeat: bool) -> bool:
@@ -223,6 +235,13 @@ class SheetGame:
         assert state.dice is not None
         return tuple(row for row in self.ruleset.rows if can_score(self.ruleset, sheet, state.dice, row))
 
+    def offers(self) -> tuple[tuple[str, int], ...]:
+        """Each row the current dice may be scored in now, with the points :meth:`score` would write."""
+        state = self._require_rolled()
+        sheet = state.players[state.current].sheet
+        assert state.dice is not None
+        return tuple((row, points_in(self.ruleset, sheet, state.dice, row)) for row in self.scorable_rows())
+
     # -- actions -------------------------------------------------------------------------
 
     def roll(self, dice: Roll | Iterable[int] | str | None = None) -> Roll:
@@ -278,8 +297,8 @@ class SheetGame:
                 raise JokerRowError(f"the joker rule puts this five of a kind in {allowed}, not in {row}")
             raise RowUsedError(f"row {row} is already filled for player {state.current + 1}")
         five = rules.five_of_a_kind
+        points = points_in(rules, player.sheet, roll, row)
         if player.sheet.is_open(row):
-            points = row_points(rules, player.sheet, roll, row)
             sheet = player.sheet.with_cell(row, points)
             # a repeat whose points go to a bonus line comes with any row it is scored in
             to_line = five is not None and five.bonus_line is not None and is_repeat(rules, player.sheet, roll)
@@ -288,8 +307,6 @@ class SheetGame:
                 sheet = sheet.with_line_bonus(five.repeat_adds)
             extra = earns_extra_turn(rules, first=five is not None and row == five.row and points > 0, repeat=to_line)
         else:  # a repeat added to its own filled cell (can_score allowed nothing else)
-            assert five is not None and five.repeat_adds is not None
-            points = five.repeat_adds
             sheet = player.sheet.with_repeat(row, points)
             extra = earns_extra_turn(rules, first=False, repeat=True)
         self._end_turn(replace(player, sheet=sheet, extra_turns=player.extra_turns + extra))

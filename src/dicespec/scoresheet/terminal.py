@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable, Iterator
 
 from dicespec.dice import Roll
-from dicespec.scoresheet.game import SheetActionError, SheetGame, winners
+from dicespec.scoresheet.game import SheetActionError, SheetGame, is_joker, is_repeat, scores_as_joker, winners
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
@@ -48,11 +48,32 @@ commands:
   keep 2 4       keep dice 2 and 4, throw the others again
   score ROW      score the dice in ROW and end the turn (e.g. 'score full_house')
   end            end the turn with no score (only when every row is filled)
-  rows           what the dice would score in each row you can still use
+  rows           what the dice would score in each row they may go in now (a joker says so)
   hint           the best choices now, each with its expected final score (optimal solitaire play)
   sheet          every player's score sheet
   help           this list
   quit           stop the game"""
+
+
+def offer_lines(game: SheetGame) -> Iterator[str]:
+    """The rows the dice may go in now, each with what it would score; a joker or a repeat says so
+    (the forced joker's narrowed choice, the bonus a repeat adds)."""
+    ruleset, state = game.ruleset, game.state
+    sheet, dice = state.players[state.current].sheet, game.dice
+    assert dice is not None
+    five = ruleset.five_of_a_kind
+    if is_joker(ruleset, sheet, dice):
+        kind = {"forced": "a forced joker: it goes only where the joker rule allows",
+                "free": "a joker: it may go in any open row"}[ruleset.joker]
+        value = ("at full value" if scores_as_joker(ruleset, sheet, dice)
+                 else "as the dice are, until the upper row of its face is filled")
+        yield f"  {dice} is {kind}, {value}"
+    if five is not None and is_repeat(ruleset, sheet, dice):
+        where = (f"to {five.bonus_line}, whichever row it goes in" if five.bonus_line
+                 else f"to {five.row} if it goes there")
+        yield f"  a repeat five of a kind: +{five.repeat_adds} {where}"
+    for row, points in game.offers():
+        yield f"  {row:<16} {points:>3}"
 
 
 def hint_lines(ruleset: SheetRuleset, game: SheetGame, *, shown: int = 5) -> Iterator[str]:
@@ -112,10 +133,8 @@ def play(
             elif verb == "sheet":
                 write(sheet_table(ruleset, list(game.state.sheets)))
             elif verb == "rows":
-                assert game.dice is not None
-                scores = score_sheet(ruleset, game.dice)
-                for row in game.scorable_rows():
-                    write(f"  {row:<16} {scores[row]:>3}")
+                for text in offer_lines(game):
+                    write(text)
             elif verb == "hint":
                 for text in hint_lines(ruleset, game):
                     write(text)
