@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import subprocess
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from dicespec.registry import game
+from dicespec.rulesets import find_ruleset, ruleset_data, ruleset_names
 from helpers import run_cli
 
 
@@ -151,6 +154,37 @@ def test_rulesets_of_one_game(capsys: pytest.CaptureFixture[str]) -> None:
     names = [line.split()[0] for line in out.splitlines()]
     assert names[0] == "kiriki" and "kiriki-fr" in names
     assert all(line.split()[1] == "kiriki" for line in out.splitlines())
+
+
+def test_rulesets_as_json_hold_every_rule_value(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json`` prints every shipped ruleset by name, extends resolved: each one's data, read back
+    as its family reads a ruleset file, is the very ruleset the engines play (its gaps aside), its
+    rows in sheet order; the sources, trace and gaps are left out, and nothing else."""
+    status, out, _ = run_cli(["rulesets", "--json"], capsys)
+    assert status == 0
+    exported = json.loads(out)
+    assert list(exported) == ruleset_names()
+    for name, data in exported.items():
+        shipped = find_ruleset(name)
+        rebuilt = game(data["game"]).family.ruleset_from_data({**data, "gaps": []})
+        assert rebuilt == dataclasses.replace(shipped, gaps=()), name
+        assert list(data.get("rows", ())) == list(getattr(shipped, "rows", ())), name
+        kept = {key: value for key, value in ruleset_data(name).items()
+                if key not in ("source", "texts", "trace", "gaps")}
+        assert data == kept, name
+
+
+def test_rulesets_as_json_of_one_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json --game yahtzee`` prints the Yahtzee rulesets only; the free joker's, which extends
+    the publisher's, has every row of it written out."""
+    status, out, _ = run_cli(["rulesets", "--json", "--game", "yahtzee"], capsys)
+    assert status == 0
+    exported = json.loads(out)
+    assert list(exported) == ["yahtzee", "yahtzee-free-joker"]
+    free, publisher = exported["yahtzee-free-joker"], exported["yahtzee"]
+    assert (free["joker"], publisher["joker"]) == ("free", "forced")
+    assert free["rows"] == publisher["rows"] and free["upper_bonus"] == {"more_than": 62, "points": 35}
+    assert "extends" not in free and "trace" not in free
 
 
 # -- play ---------------------------------------------------------------------------------------------

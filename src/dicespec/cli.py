@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -44,8 +45,21 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+# What a ruleset's data says besides its rules: its sources, where each value comes from, the choices made.
+_PROVENANCE = ("source", "texts", "trace", "gaps")
+
+
+def _rule_values(name: str) -> dict[str, object]:
+    """A shipped ruleset's data, ``extends`` resolved, without its provenance (key order kept: rows
+    are in sheet order)."""
+    return {key: value for key, value in ruleset_data(name).items() if key not in _PROVENANCE}
+
+
 def _cmd_rulesets(args: argparse.Namespace) -> int:
     names = ruleset_names(args.game)
+    if args.json:
+        print(json.dumps({name: _rule_values(name) for name in names}, indent=2))
+        return 0
     width = max(len(n) for n in names)
     for name in names:
         data = ruleset_data(name)
@@ -136,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     rulesets = commands.add_parser("rulesets", help="list the shipped rulesets",
                                    description="The shipped rulesets, each with a one-line description.")
     rulesets.add_argument("--game", choices=sorted(game_names()), help="only this game's rulesets")
+    rulesets.add_argument("--json", action="store_true",
+                          help="print the rulesets' rule values as one JSON object by name, extends resolved "
+                               "(no sources, trace or gaps)")
     rulesets.set_defaults(run=_cmd_rulesets)
 
     play = commands.add_parser("play", help="play a game in the terminal",
