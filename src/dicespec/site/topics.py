@@ -100,11 +100,12 @@ def _extra_turns_value(ruleset: SheetRuleset) -> str:
 
 _JOKERS = {
     "none": "A five of a kind is no joker: it scores in the row chosen as any roll does.",
-    "forced": ("A repeat five of a kind is a joker, placed as the printed Yahtzee rule says: in the upper row of "
-               "its face if that is open; else in any open lower row, at full value; else as a 0 in an open "
-               "upper row."),
-    "free": ("A repeat five of a kind is a joker: it may go in any open row, and scores full value in the full "
-             "house and the straights."),
+    "forced": ("A five of a kind rolled once its row is filled (with points or 0) is a joker, placed as the "
+               "printed Yahtzee rule says: in the upper row of its face if that is open; else in any open lower "
+               "row, at full value (the full house's and the straights' points); else as a 0 in an open upper row."),
+    "free": ("A five of a kind rolled once its row is filled (with points or 0) is a joker: it may go in any open "
+             "row; it scores full value in the full house and the straights once the upper row of its face is "
+             "filled, and as the dice are (0 there) before."),
 }
 
 
