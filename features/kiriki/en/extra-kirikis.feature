@@ -275,3 +275,13 @@ Feature: Extra kirikis: a second five of a kind adds 50 and one more turn at the
     And player 1 has earned 1 extra turn
     And player 1 has 100 in "kiriki"
     And player 1 has 335 in "grand_total"
+
+  @id:kiriki-en-no-joker @rule:kiriki
+  Scenario: A repeat five of a kind is no joker: it scores 0 in the full house
+    Pins down: Kiriki has no joker; a five of a kind after a kiriki scores each row as that row scores it.
+    Given a game of 1 player
+    When the player rolls 11111 and scores "kiriki"
+    And the player rolls 44412 and scores "fours"
+    And the player rolls 44444 and scores "full_house"
+    Then player 1 has 0 in "full_house"
+    And player 1 has 50 in "kiriki"
