@@ -86,12 +86,14 @@ def _hot_dice(actions: list[str]) -> bool:
 
 def test_games_reach_what_the_rules_are_about(thirty_games: list[corpus.Case]) -> None:
     """Over a few dozen games: upper bonuses, extra kirikis, turns ending with no score, games
-    over, hot dice, farkles, players getting on the board, ties, and refused actions of each kind."""
+    over, hot dice, farkles, players getting on the board, ties, Yahtzee bonuses, jokers the forced
+    rule refuses, Greed's partial set-asides, and refused actions of each kind."""
     seen: Counter[str] = Counter()
     for case in thirty_games:
         answer, actions = case.expected, case.args["actions"]
         if case.op == "kiriki_replay":
             seen["bonus"] += any(p["lines"].get("bonus") for p in answer["players"])
+            seen["yahtzee bonus"] += any(p["lines"].get("yahtzee_bonus") for p in answer["players"])
             seen["extra turn"] += any(p["extra_turns"] for p in answer["players"])
             seen["end"] += "end" in actions
         else:
@@ -106,5 +108,6 @@ def test_games_reach_what_the_rules_are_about(thirty_games: list[corpus.Case]) -
                                                             "empty-reroll", "bad-die-index", "row-used",
                                                             "rows-still-open", "not-playable", "bad-dice")),
               *(f"10000 game refused {code}" for code in ("not-rolled", "must-set-aside", "already-set-aside",
-                                                           "bad-dice", "below-entry", "not-scoring", "too-many-dice"))]
+                                                           "bad-dice", "below-entry", "not-scoring", "too-many-dice")),
+              "yahtzee bonus", "yahtzee game refused joker-row", "greed game refused scoring-dice-left"]
     assert [what for what in wanted if not seen[what]] == []

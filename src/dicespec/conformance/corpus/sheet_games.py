@@ -27,14 +27,10 @@ def _all_but(dice: Roll, face: int) -> list[int] | None:
 
 
 def _points(game: Any, row: str) -> int:
-    """What scoring the dice in ``row`` writes now (a repeat five of a kind may add to its own cell)."""
-    from dicespec.scoresheet.game import row_points
+    """What scoring the dice in ``row`` (an allowed row) writes now."""
+    from dicespec.scoresheet.game import points_in
 
-    sheet = game.sheet(game.current_player)
-    if sheet.is_open(row):
-        return row_points(game.ruleset, sheet, game.dice, row)
-    five = game.ruleset.five_of_a_kind
-    return (five.repeat_adds or 0) if five is not None else 0
+    return points_in(game.ruleset, game.sheet(game.current_player), game.dice, row)
 
 
 def _best_row(rng: random.Random, game: Any, rows: tuple[Any, ...]) -> Any:
@@ -113,7 +109,7 @@ def _probe(rng: random.Random, game: Any) -> str:
 
 def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     """One seeded replayed game, asked at several points."""
-    from dicespec.scoresheet.game import SheetActionError, SheetGame
+    from dicespec.scoresheet.game import SheetActionError, SheetGame, is_joker
     from dicespec.scoresheet.replay import ReplayResult, apply_action, parse_action
     from dicespec.scoresheet.ruleset import SheetRuleset
 
@@ -125,8 +121,9 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     game = SheetGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
     five_row = f"score {rules.five_of_a_kind.row}" if rules.five_of_a_kind else None
 
-    def probe() -> None:
-        record.probe(rng, 0.04, game, lambda: _probe(rng, game), lambda a: apply_action(game, parse_action(a, rules)),
+    def probe(chance: float = 0.04, action: Callable[[], str] | None = None) -> None:
+        record.probe(rng, chance, game, action or (lambda: _probe(rng, game)),
+                     lambda a: apply_action(game, parse_action(a, rules)),
                      lambda result: sheet_replay_answer(rules, result), SheetActionError)
 
     while not game.is_over:
@@ -142,6 +139,10 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
             dice = game.reroll(reroll)
             record.actions.append(f"reroll {','.join(str(p + 1) for p in reroll)}={digits(dice[p] for p in reroll)}")
         probe()
+        sheet = game.sheet(game.current_player)
+        if game.dice is not None and is_joker(rules, sheet, game.dice):
+            # a joker: try it in any open row, where the joker rule decides (the forced one may refuse)
+            probe(1.0, lambda: f"score {rng.choice(sheet.open_rows(rules))}")
         rows = game.scorable_rows()
         if rows:
             row = policy.row(rng, game, rows)
