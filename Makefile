@@ -42,6 +42,7 @@ golden: $(INSTALLED) ## rewrite fixtures/golden/ from the reference engines (aft
 	$(PY) -m dicespec.regression.golden
 
 conformance: $(INSTALLED) ## run the compared implementations (examples/adapters/) and rewrite fixtures/conformance/
+	$(PY) -m dicespec.cli rulesets --json > examples/adapters/js/rulesets.json
 	$(PY) -m dicespec.conformance.comparison
 
 optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optimal-play.json (about a minute uncached)

@@ -1,5 +1,6 @@
-"""The JavaScript implementation (examples/adapters/js/): an independent implementation of both
-games, written from the protocol, passes the whole suite through the stdio protocol.
+"""The JavaScript implementation (examples/adapters/js/): an independent implementation of every
+game, written from the protocol and playing the rule families from the rulesets' data
+(rulesets.json beside it), passes the whole suite through the stdio protocol.
 
 It runs when node is installed, and must run under CI (CI=true). The cases: every scenario of
 the spec under every ruleset it runs under, the whole exhaustive corpus of every ruleset, and
@@ -10,15 +11,18 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
 from dicespec.conformance import comparison
 from dicespec.conformance.report import Recorder
 from dicespec.conformance.runner import Options, Target, conform
+from helpers import run_cli
 
 COMMAND = "node examples/adapters/js/dicespec-adapter.mjs"
 GAMES = 40
+RULESETS = Path(__file__).resolve().parent.parent / "examples" / "adapters" / "js" / "rulesets.json"
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +31,15 @@ def node() -> None:
         if os.environ.get("CI") == "true":
             pytest.fail("node is not installed, and CI must run the JavaScript adapter")
         pytest.skip("node is not installed")
+
+
+def test_the_rulesets_data_is_current(capsys: pytest.CaptureFixture[str]) -> None:
+    """The rule values the JavaScript implementation reads are what ``dicespec rulesets --json``
+    prints from the shipped rulesets now."""
+    status, out, _ = run_cli(["rulesets", "--json"], capsys)
+    assert status == 0
+    assert RULESETS.read_text(encoding="utf-8") == out, (
+        f"{RULESETS.name} differs from 'dicespec rulesets --json': run `make conformance` to write it again")
 
 
 @pytest.mark.slow
