@@ -6,8 +6,9 @@
 // Yatzy, Yacht: a sheet of rows, each a rule family with its parameters) and set-aside games
 // (10000, Farkle, Greed: dice set aside for combinations). It knows the families, never a game:
 // every number and every rule choice is read from rulesets.json beside this script, written by
-// `dicespec rulesets --json` (`make conformance` writes it again). Written from the protocol's
-// description, the ruleset schemas and the rules pages, not from the reference engines. Run it with
+// `dicespec rulesets --json` (`make conformance` writes it again). Written in its own way from the
+// protocol's description and the ruleset schemas (the reference engines were read for the exact
+// meaning of a rule, not ported). Run it with
 //
 //     dicespec conform --impl "node examples/adapters/js/dicespec-adapter.mjs"
 
@@ -200,7 +201,7 @@ function sheetRules(data) {
     bonusLine,
     joker: data.joker, // none, forced or free
     lines,
-    derivedLines: lines.filter((line) => !(line in data.rows)),
+    derivedLines: lines.filter((line) => !Object.hasOwn(data.rows, line)),
   };
 }
 
@@ -535,7 +536,15 @@ function* partsOf(counts) {
 /** The dice of counts, ascending, as digits. */
 const digitsOf = (counts) => FACES.map((face) => String(face).repeat(counts[face])).join("");
 
-class Combinations {
+/** Of two scoring parts of a roll: more points, then more dice, then the lower dice. */
+function isBetterPart(a, b) {
+  if (a.points !== b.points) return a.points > b.points;
+  if (diceCount(a.counts) !== diceCount(b.counts)) return diceCount(a.counts) > diceCount(b.counts);
+  return digitsOf(a.counts) < digitsOf(b.counts);
+}
+
+/** What dice score under a set-aside ruleset: its combinations, and the best split of any dice. */
+class SetAsideScoring {
   constructor(data) {
     this.rules = data;
     this.combos = combinations(data);
@@ -557,7 +566,7 @@ class Combinations {
       points = -1;
       for (const combo of this.combos) {
         if (combo.counts[lowest] === 0 || FACES.some((face) => combo.counts[face] > counts[face])) continue;
-        const rest = this.exact(counts.map((n, face) => n - (combo.counts[face] ?? 0)));
+        const rest = this.exact(counts.map((n, face) => n - combo.counts[face]));
         if (rest >= 0) points = Math.max(points, rest + combo.points);
       }
     }
@@ -598,14 +607,10 @@ class Combinations {
     if (!this.scoringMemo.has(key)) {
       let chosen = null;
       for (const part of partsOf(counts)) {
-        const points = this.exact(part);
-        if (diceCount(part) === 0 || points < 0) continue;
-        const better =
-          chosen === null ||
-          points > chosen.points ||
-          (points === chosen.points && diceCount(part) > diceCount(chosen.counts)) ||
-          (points === chosen.points && diceCount(part) === diceCount(chosen.counts) && digitsOf(part) < digitsOf(chosen.counts));
-        if (better) chosen = { counts: part, points };
+        const candidate = { counts: part, points: this.exact(part) };
+        if (diceCount(part) > 0 && candidate.points >= 0 && (chosen === null || isBetterPart(candidate, chosen))) {
+          chosen = candidate;
+        }
       }
       this.scoringMemo.set(key, chosen && chosen.counts);
     }
@@ -616,12 +621,12 @@ class Combinations {
 // -- a set-aside game -------------------------------------------------------------------------
 
 class SetAsideGame {
-  constructor(data, combos, players) {
+  constructor(data, scoring, players) {
     if (!(players >= data.players.min && players <= data.players.max)) {
       throw new Error(`${players} players: ruleset ${data.name} allows ${data.players.min} to ${data.players.max}`);
     }
     this.rules = data;
-    this.combos = combos;
+    this.scoring = scoring;
     this.players = Array.from({ length: players }, () => ({ score: 0, onBoard: false, turnsTaken: 0 }));
     this.current = 0;
     this.phase = "turn-start"; // turn-start: roll; rolled: set aside; set-aside: roll or bank
@@ -669,7 +674,7 @@ class SetAsideGame {
     this.requirePlaying();
     if (this.phase === "rolled") throw new Rejected("must-set-aside");
     if (dice.length !== this.diceLeft) throw new Rejected("bad-dice");
-    if (this.combos.best(dice) === 0) {
+    if (this.scoring.best(dice) === 0) {
       this.endTurn(this.players[this.current]); // a farkle: the turn's points are lost
       return;
     }
@@ -683,7 +688,7 @@ class SetAsideGame {
     this.requirePlaying();
     if (this.phase === "turn-start") throw new Rejected("not-rolled");
     if (this.phase === "set-aside") throw new Rejected("already-set-aside");
-    const result = this.combos.setAside(dice, this.dice);
+    const result = this.scoring.setAside(dice, this.dice);
     if (result.rejected) throw new Rejected(result.rejected);
     if (this.leavesScoringDice(dice)) throw new Rejected("scoring-dice-left");
     const left = this.dice.length - dice.length;
@@ -696,7 +701,7 @@ class SetAsideGame {
   /** Under `set_aside: all_scoring`, is any scoring die of the roll left out? */
   leavesScoringDice(dice) {
     if (this.rules.set_aside !== "all_scoring") return false;
-    const every = this.combos.scoringDice(this.dice);
+    const every = this.scoring.scoringDice(this.dice);
     return every !== null && keyOf(every) !== keyOf(countsOf(dice));
   }
 
@@ -776,14 +781,14 @@ function replay(game, actions) {
 
 // -- the protocol -------------------------------------------------------------------------------
 
-const prepared = new Map(); // ruleset name -> its rules, ready to play
+const prepared = new Map(); // ruleset name -> a score sheet's rules, or a set-aside ruleset's scoring
 
-/** The rules of a ruleset of this family; an unknown ruleset is skipped. */
+/** A ruleset of this family, ready to play; a ruleset not in rulesets.json is skipped. */
 function rulesOf(name, family) {
-  const data = RULESETS[name];
-  if (!data || familyOf(data) === null) throw new Skip(`ruleset ${JSON.stringify(name)} is not supported`);
+  const data = Object.hasOwn(RULESETS, name) ? RULESETS[name] : null;
+  if (data === null || familyOf(data) === null) throw new Skip(`ruleset ${JSON.stringify(name)} is not supported`);
   if (familyOf(data) !== family) throw new Error(`ruleset ${JSON.stringify(name)} is not a ${family} ruleset`);
-  if (!prepared.has(name)) prepared.set(name, family === "score-sheet" ? sheetRules(data) : new Combinations(data));
+  if (!prepared.has(name)) prepared.set(name, family === "score-sheet" ? sheetRules(data) : new SetAsideScoring(data));
   return prepared.get(name);
 }
 
@@ -814,7 +819,7 @@ const OPERATIONS = {
   },
   kiriki_score({ ruleset, dice, row }) {
     const rules = rulesOf(ruleset, "score-sheet");
-    if (!(row in rules.rows)) throw new Error(`unknown row ${JSON.stringify(row)}; rows are: ${rules.rowIds.join(", ")}`);
+    if (!Object.hasOwn(rules.rows, row)) throw new Error(`unknown row ${JSON.stringify(row)}; rows are: ${rules.rowIds.join(", ")}`);
     return rowPoints(rules.rows[row], countsOf(diceOf(dice, { min: rules.dice, max: rules.dice })));
   },
   kiriki_replay({ ruleset, players, actions }) {
@@ -824,12 +829,12 @@ const OPERATIONS = {
     return rulesOf(ruleset, "set-aside").setAside(diceOf(dice, { min: 0, max: Infinity }));
   },
   ten_thousand_best({ ruleset, dice }) {
-    const combos = rulesOf(ruleset, "set-aside");
-    return combos.best(diceOf(dice, { min: 1, max: combos.rules.dice }));
+    const scoring = rulesOf(ruleset, "set-aside");
+    return scoring.best(diceOf(dice, { min: 1, max: scoring.rules.dice }));
   },
   ten_thousand_replay({ ruleset, players, actions }) {
-    const combos = rulesOf(ruleset, "set-aside");
-    return replay(new SetAsideGame(combos.rules, combos, players), actions);
+    const scoring = rulesOf(ruleset, "set-aside");
+    return replay(new SetAsideGame(scoring.rules, scoring, players), actions);
   },
 };
 
