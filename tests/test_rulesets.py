@@ -100,6 +100,8 @@ def test_kiriki_fr_differs_only_where_it_says() -> None:
 BROKEN = {
     "bad_yaml": ("game: kiriki\nrows: [1, 2\n", ["not valid YAML", "line 3"]),
     "not_a_mapping": ("- kiriki\n- kiriki-fr\n", ["a ruleset is a mapping", "list"]),
+    "key_twice": ("extends: kiriki\njoker: none\ntitle: A\njoker: forced\n", ["line 4", "the key 'joker' is written twice"]),
+    "nested_key_twice": ("extends: kiriki\nrows:\n  ones: {face: 1, face: 2}\n", ["line 3", "the key 'face' is written twice"]),
     "empty": ("", ["a ruleset is a mapping", "NoneType"]),
     "wrong_type": ("extends: kiriki\nrolls_per_turn: three\n", ["rolls_per_turn: 'three'", "integer"]),
     "wrong_type_nested": ("extends: kiriki\nplayers: {min: 1, max: many}\n", ["players.max: 'many'"]),

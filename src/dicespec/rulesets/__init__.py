@@ -70,9 +70,24 @@ def ruleset_names(game: str | None = None) -> list[str]:
     return sorted(names, key=lambda n: (games[n], n != _game(games[n]).default_ruleset, n))
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """``yaml.safe_load`` that refuses a key written twice in one mapping (YAML keeps the last one
+    silently, so a ruleset would lose the first value without a word)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"the key {key!r} is written twice", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
 def _read_yaml(path: Path) -> dict[str, Any]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_UniqueKeyLoader)  # noqa: S506 (a safe loader)
     except OSError as exc:
         raise RulesetError(f"{path}: cannot read the file ({exc.strerror})") from None
     except yaml.YAMLError as exc:
