@@ -219,8 +219,9 @@ def implementations_section(page: str) -> list[str]:
 
     results = [data for entry in entries() if (data := read(entry)) is not None]
     out = ["## Other implementations {#implementations}\n",
-           "Implementations of these games by others, and one of both games in JavaScript written from "
-           f"the protocol alone, run through the whole conformance suite ({code('make conformance')}): the "
+           "Implementations of these games by others, and one of every game in JavaScript written from "
+           "the protocol alone and reading its rule values from the rulesets' export "
+           f"({code('dicespec rulesets --json')}), run through the whole conformance suite ({code('make conformance')}): the "
            "cases of the spec, every roll in every row, every set-aside and roll of dice set aside, and hundreds of "
            "replayed games, each compared with the reference engines. Each runs under the shipped ruleset "
            "closest to its rules; what it cannot answer (its games, say) is skipped. A difference is a "
