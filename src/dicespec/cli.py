@@ -90,10 +90,21 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     from dicespec.conformance.runner import Options, Target, conform_and_report, parse_parts
     from dicespec.rulesets import ruleset_names
 
-    target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
     unknown = [name for name in args.ruleset or () if name not in ruleset_names()]
     if unknown:
         raise UsageError(f"unknown ruleset {unknown[0]!r}; shipped rulesets: {', '.join(ruleset_names())}")
+    if args.categories and not args.function:
+        raise UsageError("--categories goes with --function")
+    if args.function:
+        from dicespec.conformance.function import FunctionSpecError, function_implementation
+
+        target = Target(function=args.function, rulesets=tuple(args.ruleset or ()), categories=args.categories)
+        try:
+            function_implementation(args.function, target.rulesets, args.categories)  # its problems, before any run
+        except FunctionSpecError as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
     options = Options(
         parts=parse_parts(args.part), rulesets=tuple(args.ruleset) if args.ruleset else None, select=args.select,
         games=args.games, seed=args.seed, timeout=args.timeout, hello_timeout=args.hello_timeout,
@@ -127,7 +138,8 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dicespec",
-        description="Executable rules for Kiriki and 10000: score rolls, list rulesets, play, solve.",
+        description="Executable rules for Kiriki, 10000 and their family (Yahtzee, Yatzy, Yacht, Farkle, Greed): "
+                    "score rolls, list rulesets, play, solve, validate an implementation.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
@@ -165,8 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     solve = commands.add_parser(
         "solve", help="optimal play and its expected score",
-        description="Kiriki: the optimal solitaire expected score; the state values are cached (first solve: "
-                    "up to a minute). 10000, Greed: the turn that maximises expected points, its banking table, and "
+        description="Kiriki, Yahtzee, Yatzy, Yacht: the optimal solitaire expected score; the state values are "
+                    "cached (first solve: up to a minute). 10000, Greed: the turn that maximises expected points, its banking table, and "
                     "the chance of getting on the board in one turn.",
         epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   dicespec solve ten-thousand",
     )
@@ -176,13 +188,21 @@ def build_parser() -> argparse.ArgumentParser:
     conform = commands.add_parser(
         "conform", help="validate an implementation against the spec",
         description="Run every feature, the exhaustive corpus and replayed games against an implementation "
-                    "(a command speaking the stdio protocol of docs/protocol.md, or a Python object) and compare "
-                    "with the reference. Exit status 0 only when nothing failed or errored.",
-        epilog='example: dicespec conform --impl "python -m dicespec.adapter"',
+                    "(a command speaking the stdio protocol of docs/protocol.md, a Python object, or a plain "
+                    "scoring function) and compare with the reference. Exit status 0 only when nothing failed "
+                    "or errored.",
+        epilog='examples: dicespec conform --impl "python -m dicespec.adapter"   '
+               'dicespec conform --function yacht:score --ruleset yacht',
     )
     target = conform.add_mutually_exclusive_group(required=True)
     target.add_argument("--impl", metavar="CMD", help="the implementation's command (split like a shell line, run without a shell)")
     target.add_argument("--python", metavar="MOD:OBJ", help="a Python object with the interface's methods, called in process")
+    target.add_argument("--function", metavar="MOD:FUNC",
+                        help="a plain scoring function, FUNC(dice, category) or, for a set-aside game, FUNC(dice); "
+                             "name its ruleset(s) with --ruleset")
+    conform.add_argument("--categories", metavar="FILE",
+                         help="with --function: a YAML file mapping each row id to the category the function takes "
+                              "(default: the module's attribute named as the row id in upper case, else the row id)")
     conform.add_argument("--part", action="append", choices=("features", "exhaustive", "games"),
                          help="run only this part (repeatable; default: all three)")
     conform.add_argument("--ruleset", action="append", metavar="NAME", help="only cases under this ruleset (repeatable)")

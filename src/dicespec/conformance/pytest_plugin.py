@@ -51,6 +51,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run the spec against this command (split like a shell line), speaking the stdio protocol")
     group.addoption("--dicespec-python", metavar="MOD:OBJ",
                     help="run the spec against this Python object, in process")
+    group.addoption("--dicespec-function", metavar="MOD:FUNC",
+                    help="run the spec's single-roll cases against this scoring function (with --dicespec-rulesets)")
+    group.addoption("--dicespec-categories", metavar="FILE",
+                    help="a YAML file mapping row ids to what the function takes as the category")
     group.addoption("--dicespec-timeout", type=float, default=10.0, metavar="S",
                     help="seconds an implementation may take to answer one request (default 10)")
     group.addoption("--dicespec-hello-timeout", type=float, default=30.0, metavar="S",
@@ -64,8 +68,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _start(config: pytest.Config) -> ProtocolImplementation | None:
     command, python = config.getoption("dicespec_impl"), config.getoption("dicespec_python")
-    if command and python:
-        raise pytest.UsageError("--dicespec-impl and --dicespec-python: name one implementation")
+    function = config.getoption("dicespec_function")
+    if sum(map(bool, (command, python, function))) > 1:
+        raise pytest.UsageError("--dicespec-impl, --dicespec-python and --dicespec-function: name one implementation")
+    if function:
+        from dicespec.conformance.function import FunctionSpecError, function_implementation
+
+        rulesets = [name for name in (config.getoption("dicespec_rulesets") or "").split(",") if name]
+        try:
+            implementation = function_implementation(function, rulesets, config.getoption("dicespec_categories"))
+        except FunctionSpecError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        return ProtocolImplementation(InProcessTransport(implementation))
     if python:
         return ProtocolImplementation(InProcessTransport.from_spec(python))
     if command:

@@ -56,6 +56,7 @@ class Recorder:
     new_examples: dict[tuple[str, str, str], list[Example]] = field(default_factory=dict)
     new_counts: dict[str, int] = field(default_factory=dict)
     features: list[dict[str, Any]] = field(default_factory=list)  # every feature result, for JUnit
+    skip_reasons: dict[str, int] = field(default_factory=dict)  # why cases were skipped, and how many
 
     def passed(self, case_id: str, part: str, kind: str, ruleset: str, row: str) -> None:
         """The hot path: one passing case."""
@@ -92,6 +93,8 @@ class Recorder:
         if self.report is not None:
             self.report.write(_dumps(line) + "\n")
         if outcome == "skipped":
+            reason = (message or "no reason given").strip().splitlines()[0]
+            self.skip_reasons[reason] = self.skip_reasons.get(reason, 0) + 1
             return
         self.not_passing[case_id] = outcome
         ids = self.group_ids.setdefault(key, [])
@@ -233,6 +236,10 @@ def summary(recorder: Recorder, *, header: Iterable[str] = (), events: Iterable[
     if out:
         out.append("")
     out += tables(recorder)
+    if recorder.skip_reasons:
+        out.append("Skipped, and why:")
+        out += [f"  {count:,} cases: {reason}" for reason, count in sorted(recorder.skip_reasons.items())]
+        out.append("")
     if recorder.previous is None:
         out += example_lines(recorder.examples, recorder, title="First cases")
     else:

@@ -40,10 +40,14 @@ from dicespec.spec.results import run_spec, spec_root
 
 @dataclass(frozen=True)
 class Target:
-    """The implementation under test: a command (an argument list) or a Python object."""
+    """The implementation under test: a command (an argument list), a Python object, or a plain
+    scoring function (with the ruleset(s) it scores and, maybe, a file of its categories)."""
 
     command: tuple[str, ...] | None = None
     python: str | None = None
+    function: str | None = None
+    rulesets: tuple[str, ...] = ()  # a function's rulesets
+    categories: str | None = None  # a function's --categories file
 
     @classmethod
     def from_command_line(cls, text: str) -> Target:
@@ -53,7 +57,9 @@ class Target:
         return cls(command=argv)
 
     def describe(self) -> str:
-        return shlex.join(self.command) if self.command else f"--python {self.python}"
+        if self.command:
+            return shlex.join(self.command)
+        return f"--function {self.function}" if self.function else f"--python {self.python}"
 
 
 @dataclass
@@ -98,6 +104,10 @@ class Run:
 
 
 def open_transport(target: Target, options: Options) -> Any:
+    if target.function:
+        from dicespec.conformance.function import function_implementation
+
+        return InProcessTransport(function_implementation(target.function, target.rulesets, target.categories))
     if target.python:
         return InProcessTransport.from_spec(target.python)
     assert target.command
@@ -221,7 +231,11 @@ def features_options(target: Target, options: Options) -> list[str]:
         "--dicespec-timeout", str(options.timeout),
         "--dicespec-hello-timeout", str(options.hello_timeout), "--dicespec-max-restarts", str(options.max_restarts),
     ]
-    if target.python:
+    if target.function:
+        command += ["--dicespec-function", target.function]
+        if target.categories:
+            command += ["--dicespec-categories", target.categories]
+    elif target.python:
         command += ["--dicespec-python", target.python]
     else:
         command += ["--dicespec-impl", target.describe()]
