@@ -188,12 +188,15 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
             yield case
 
     count = 0
+    to_shrink: dict[str, list[tuple[corpus.Case, Any]]] = {}  # failed replays, by kind
     for case, outcome in transport.stream(to_send()):
         count += 1
         kind = outcome.kind
         if kind == "result":
             if outcome.value == case.expected:
                 passed(case.id, part, case.kind, case.ruleset, case.row)
+            elif "actions" in case.args:  # recorded after the stream, the first ones shrunk
+                to_shrink.setdefault(case.kind, []).append((case, outcome.value))
             else:
                 record(case.id, part, case.kind, case.ruleset, case.row, "failed",
                        expected=case.expected, actual=outcome.value)
@@ -209,12 +212,30 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
     for case in skipped:
         record(case.id, part, case.kind, case.ruleset, case.row, "skipped",
                message=f"the implementation does not declare the ruleset {case.ruleset}")
+    for kept in to_shrink.values():
+        for index, (case, actual) in enumerate(kept):
+            record(case.id, part, case.kind, case.ruleset, case.row, "failed", expected=case.expected, actual=actual,
+                   message=shrunk_message(case, transport) if index < recorder.show else None)
     for case in [*late, *source]:
         record(case.id, part, case.kind, case.ruleset, case.row, "errored",
                message=f"not run: the time limit ({options.time_limit:g} s) was reached")
     if progress is not None:
         progress.count(count, _tally(recorder, part), final=True)
     return count
+
+
+def shrunk_message(case: corpus.Case, transport: Any) -> str | None:
+    """The shortest replay that fails as this failed replay does, and where it differs."""
+    from dicespec.conformance.report import differences
+    from dicespec.conformance.shrink import shortest_failing
+    from dicespec.implementation import ReferenceImplementation
+
+    shrunk = shortest_failing(case.op, case.args, transport.call, getattr(ReferenceImplementation(), case.op))
+    if shrunk is None:
+        return None
+    found = sorted(differences(shrunk.expected, shrunk.actual), key=lambda d: not d[0].startswith("rejected"))[:3]
+    return "\n".join([shrunk.describe(), *(f"  then {path}: expected {expected!r}, got {actual!r}"
+                                            for path, expected, actual in found)])
 
 
 def _tally(recorder: Recorder, part: str) -> str:
