@@ -188,7 +188,7 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
             yield case
 
     count = 0
-    to_shrink: dict[str, list[tuple[corpus.Case, Any]]] = {}  # failed replays, by kind
+    to_shrink: dict[tuple[str, str], list[tuple[corpus.Case, Any]]] = {}  # failed replays, by kind and row
     for case, outcome in transport.stream(to_send()):
         count += 1
         kind = outcome.kind
@@ -196,7 +196,7 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
             if outcome.value == case.expected:
                 passed(case.id, part, case.kind, case.ruleset, case.row)
             elif "actions" in case.args:  # recorded after the stream, the first ones shrunk
-                to_shrink.setdefault(case.kind, []).append((case, outcome.value))
+                to_shrink.setdefault((case.kind, case.row), []).append((case, outcome.value))
             else:
                 record(case.id, part, case.kind, case.ruleset, case.row, "failed",
                        expected=case.expected, actual=outcome.value)
@@ -215,13 +215,16 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
     for kept in to_shrink.values():
         for index, (case, actual) in enumerate(kept):
             record(case.id, part, case.kind, case.ruleset, case.row, "failed", expected=case.expected, actual=actual,
-                   message=shrunk_message(case, transport) if index < recorder.show else None)
+                   message=shrunk_message(case, transport) if index < SHRUNK_PER_GROUP else None)
     for case in [*late, *source]:
         record(case.id, part, case.kind, case.ruleset, case.row, "errored",
                message=f"not run: the time limit ({options.time_limit:g} s) was reached")
     if progress is not None:
         progress.count(count, _tally(recorder, part), final=True)
     return count
+
+
+SHRUNK_PER_GROUP = 2  # failed replays shrunk per kind and row of the corpus (the first ones)
 
 
 def shrunk_message(case: corpus.Case, transport: Any) -> str | None:

@@ -277,6 +277,9 @@ def _findings(data: dict[str, Any]) -> list[str]:
 
 
 def _case_text(case: dict[str, Any]) -> str:
+    message = case.get("message") or ""
+    if message.startswith("shortest failing replay"):  # a failed replay, shrunk: its actions and first differences
+        return f"{case['id']}: {' '.join(message.split())[:600]}"
     if "expected" in case or "actual" in case:
         return f"{case['id']}: {json.dumps(case.get('expected'))} expected, {json.dumps(case.get('actual'))} given"
     message = (case.get("message") or case["outcome"]).removeprefix("AssertionError: ")
