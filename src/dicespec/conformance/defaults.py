@@ -2,7 +2,8 @@
 and the command line's options read them from here.
 
 They bound how long and how much an implementation under test may take; the run's whole time
-is bounded by them (see :mod:`~dicespec.conformance.stdio`).
+is bounded by them (see :mod:`~dicespec.conformance.stdio`), and what the implementation's
+processes may use too (see :mod:`~dicespec.conformance.limits`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,20 @@ WINDOW = 512
 """Requests in flight at once: written before their replies are read (``--window``)."""
 
 MAX_LINE = 1 << 20
-"""Bytes of one reply line (1 MiB); a longer reply errors its request."""
+"""Bytes of one reply line (1 MiB); a longer reply errors its request and restarts the implementation (``--max-line``)."""
+
+GRACE = 2.0
+"""Seconds an implementation has to end by itself, once its stdin is closed and again after ``SIGTERM``,
+before what is left of it is killed (``--grace``)."""
+
+MAX_MEMORY = 4 << 30
+"""Bytes of address space each process of an implementation may map (4 GiB; ``--max-memory``)."""
+
+MAX_CPU = 3600
+"""Seconds of CPU time each process of an implementation may use (``--max-cpu``)."""
+
+MAX_PROCESSES = 64
+"""Processes an implementation may run at once (``--max-processes``)."""
 
 STDERR_TAIL = 1 << 16
 """Bytes of the end of the implementation's standard error kept for the report."""

@@ -11,14 +11,16 @@ runner; each misbehaviour becomes an ``errored`` outcome for the requests it tou
 - the process exits or crashes: the requests in flight are sent again one at a time to a fresh
   process, so the one that crashes it again is the one reported; the others get their answers;
 - a process that never answers hello, or keeps dying: it is restarted at most ``max_restarts``
-  times, then every request left is errored at once. The run's time is bounded by the timeouts.
+  times, then every request left is errored at once. The run's time is bounded by the timeouts;
+- a process that hits one of its ``limits`` (memory, CPU time, processes): the reason says which.
 
-Standard error is drained as it comes and its tail kept for the report.
+Standard error is drained as it comes and its tail kept for the report. Each process runs
+contained (see :mod:`~dicespec.conformance.child`): however it ends, after the last request, a
+timeout, a crash, a restart or an interrupt of the runner, nothing it started stays behind.
 """
 
 from __future__ import annotations
 
-import subprocess
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -27,6 +29,7 @@ from typing import Any
 
 from dicespec.conformance import defaults
 from dicespec.conformance.child import ChildProcess
+from dicespec.conformance.limits import Limits, describe_exit
 from dicespec.conformance.protocol import (
     HELLO,
     PROTOCOL_VERSION,
@@ -59,6 +62,10 @@ class StdioTransport:
     max_stray_lines: int = defaults.MAX_STRAY_LINES
     env: Mapping[str, str] | None = None
     cwd: str | None = None
+    limits: Limits = Limits()
+    sandbox: bool = False  # run it in a bubblewrap sandbox (see dicespec.conformance.sandbox)
+    grace: float = defaults.GRACE
+    fatal_exit: int | None = None  # an exit status before hello that no restart can mend: give up at once
     hello: Hello | None = field(default=None, init=False)
     failure: str | None = field(default=None, init=False)  # why it was given up, if it was
     restarts: int = field(default=0, init=False)
@@ -82,8 +89,9 @@ class StdioTransport:
 
     def _spawn_and_greet(self) -> str | None:
         try:
-            self._child = child = ChildProcess(self.argv, env=self.env, cwd=self.cwd,
-                                               max_line=self.max_line, stderr_tail=self.stderr_tail)
+            self._child = child = ChildProcess(self.argv, env=self.env, cwd=self.cwd, max_line=self.max_line,
+                                               stderr_tail=self.stderr_tail, limits=self.limits,
+                                               sandboxed=self.sandbox, grace=self.grace)
         except OSError as exc:
             self.failure = f"cannot start {' '.join(self.argv)}: {exc.strerror or exc}"
             return self.failure
@@ -97,8 +105,13 @@ class StdioTransport:
             lines = child.poll(min(remaining, 0.5))
             if child.too_long:
                 return self._lost(f"a hello reply longer than {self.max_line} bytes")
+            if child.over_limit:
+                return self._lost(child.over_limit)
             if not lines and child.exited:
-                return self._lost(f"exited before answering hello{self._status()}")
+                status = self._status()
+                if self.fatal_exit is not None and child.returncode() == self.fatal_exit:
+                    self.failure = child.stderr_text(1) or f"exit status {self.fatal_exit}"
+                return self._lost(f"exited before answering hello{status}")
             for line in lines:
                 if not line.strip():
                     continue
@@ -128,14 +141,15 @@ class StdioTransport:
         return f"{problem}; its stderr ends:\n{indent(stderr)}" if stderr else problem
 
     def _status(self) -> str:
+        """How the child exited, and which of its limits made it, if one did: `` (exit status 3)``."""
         child = self._child
         if child is None:
             return ""
-        try:
-            code = child.process.wait(2)
-        except subprocess.TimeoutExpired:
+        code = child.returncode(2)
+        if code is None:
             return ""
-        return f" (exit status {code})" if code is not None and code >= 0 else f" (killed by signal {-code})"
+        why = self.limits.explain(code, child.stderr_text(defaults.STDERR_LINES * 4))
+        return f" ({describe_exit(code)}: {why})" if why else f" ({describe_exit(code)})"
 
     def _give_up_or_restart(self, problem: str) -> None:
         if self.failure is not None:
@@ -243,6 +257,8 @@ class StdioTransport:
             if problem is None:
                 if child.too_long:
                     problem = f"a reply longer than {self.max_line} bytes"
+                elif child.over_limit:
+                    problem = child.over_limit
                 elif child.exited:
                     problem = f"the implementation exited{self._status()}"
                 elif not lines and time.monotonic() - last_progress >= self.timeout:
@@ -293,7 +309,6 @@ class StdioTransport:
         child, self._child = self._child, None
         if child is not None:
             child.finish()
-            child.close_pipes()
 
     def __enter__(self) -> StdioTransport:
         return self

@@ -1,0 +1,137 @@
+"""What an implementation under test may take: each process's address space and CPU time, and
+the processes it may run at once.
+
+The first two are the kernel's resource limits (``RLIMIT_AS``, ``RLIMIT_CPU``), set in the
+child before the command starts, so they bind the command and everything it starts (each
+process has its own). The third is counted by the runner: the processes of the
+implementation's session, on Linux, while the runner talks to it (see
+:class:`~dicespec.conformance.child.ChildProcess`); past the limit the whole session is ended.
+The kernel's own process limit (``RLIMIT_NPROC``) backs it up: it counts every thread of the
+user's processes, so it is set to what the user already runs plus :data:`BACKSTOP` times the
+limit; the kernel does not apply it to root.
+
+When a limit ends a process, :meth:`Limits.explain` says which, for the ``errored`` reason.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dicespec.conformance import defaults
+from dicespec.conformance.processes import has_proc, user_tasks
+
+BACKSTOP = 8
+"""The kernel's limit on the user's threads: those already running plus this many per process allowed."""
+
+CPU_HARD_MARGIN = 5
+"""Seconds of CPU time after ``SIGXCPU`` (which a process may catch) before the kernel's ``SIGKILL``."""
+
+_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?", re.IGNORECASE)
+_NO_LIMIT = ("none", "unlimited", "0")
+
+# What runtimes print when an allocation fails: Python, V8, C++, Rust, Go, the JVM, glibc.
+_OUT_OF_MEMORY = re.compile(r"MemoryError|out of memory|OutOfMemoryError|bad_alloc|memory allocation of \d+ bytes "
+                            r"failed|Cannot allocate memory|Could not reserve enough space", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int | None:
+    """``"4G"``, ``"512M"``, ``"1.5GiB"``, ``"1048576"`` → bytes; ``"none"`` → ``None`` (no limit)."""
+    if text.strip().lower() in _NO_LIMIT:
+        return None
+    found = _SIZE.fullmatch(text.strip())
+    if not found:
+        raise ValueError(f"{text!r} is no size: write e.g. 4G, 512M or none")
+    return int(float(found[1]) * _UNITS[found[2].lower()])
+
+
+def parse_count(text: str) -> int | None:
+    """``"64"`` → 64; ``"none"`` → ``None`` (no limit)."""
+    if text.strip().lower() in _NO_LIMIT:
+        return None
+    if not text.strip().isdigit():
+        raise ValueError(f"{text!r} is no count: write a whole number or none")
+    return int(text)
+
+
+def format_size(size: int) -> str:
+    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if size >= scale:
+            return f"{size / scale:.4g} {unit}"
+    return f"{size} bytes"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The bounds of one implementation under test; ``None`` is no bound."""
+
+    memory: int | None = defaults.MAX_MEMORY  # bytes of address space, per process
+    cpu: int | None = defaults.MAX_CPU  # seconds of CPU time, per process
+    processes: int | None = defaults.MAX_PROCESSES  # processes at once in its session
+
+    @classmethod
+    def none(cls) -> Limits:
+        return cls(None, None, None)
+
+    def describe(self) -> str:
+        parts = [f"{format_size(self.memory)} of address space" if self.memory else "",
+                 f"{self.cpu} s of CPU time" if self.cpu else ""]
+        each = " and ".join(part for part in parts if part)
+        return "; ".join(part for part in (f"{each} per process" if each else "",
+                                           f"{self.processes} processes" if self.processes else "") if part) or "none"
+
+    def preexec(self) -> Callable[[], None] | None:
+        """What the child runs before the command: set the kernel's limits (worked out here, in
+        the runner, so that the child only calls ``setrlimit``)."""
+        wanted: list[tuple[int, int, int]] = []
+        if self.memory:
+            wanted.append((resource.RLIMIT_AS, self.memory, self.memory))
+        if self.cpu:
+            wanted.append((resource.RLIMIT_CPU, self.cpu, self.cpu + CPU_HARD_MARGIN))
+        if self.processes and has_proc() and os.getuid() != 0:  # root is not bound by RLIMIT_NPROC
+            tasks = user_tasks(os.getuid()) + BACKSTOP * self.processes
+            wanted.append((resource.RLIMIT_NPROC, tasks, tasks))
+        if not wanted:
+            return None
+        settings = []
+        for which, soft, hard in wanted:
+            _, current = resource.getrlimit(which)
+            if current != resource.RLIM_INFINITY:  # a limit may be lowered, never raised
+                soft, hard = min(soft, current), min(hard, current)
+            settings.append((which, soft, hard))
+
+        def apply() -> None:
+            for which, soft, hard in settings:
+                resource.setrlimit(which, (soft, hard))
+
+        return apply
+
+    def explain(self, returncode: int | None, stderr: str) -> str:
+        """Which limit most likely ended a process that exited so (and said so on stderr), as a
+        clause for the ``errored`` reason; ``""`` when none did."""
+        if self.cpu and returncode == -signal.SIGXCPU:
+            return f"it used up its CPU time limit of {self.cpu} s (--max-cpu)"
+        if self.memory and _OUT_OF_MEMORY.search(stderr):
+            return f"it ran out of memory under its limit of {format_size(self.memory)} of address space (--max-memory)"
+        return ""
+
+    def too_many(self, count: int) -> str:
+        return f"{count} processes at once, more than its limit of {self.processes} (--max-processes)"
+
+
+def describe_exit(returncode: int | None) -> str:
+    """``exit status 3`` or ``killed by signal 24 (SIGXCPU)``."""
+    if returncode is None:
+        return "still running"
+    if returncode >= 0:
+        return f"exit status {returncode}"
+    try:
+        name = signal.Signals(-returncode).name
+    except ValueError:
+        return f"killed by signal {-returncode}"
+    return f"killed by signal {-returncode} ({name})"

@@ -1,0 +1,119 @@
+"""The processes an implementation under test runs as, found and ended.
+
+The runner starts each implementation in a session of its own (``setsid``): the command and
+everything it starts belong to that session, unless one of them starts a session of its own.
+:func:`end_session` ends all of them: politely first (``SIGTERM``), then, after a grace period,
+by force (``SIGKILL``). On Linux the members are read from ``/proc`` (a process that moved to
+another group of the session is found too); elsewhere the process group is signalled.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+PROC = "/proc"
+
+
+def has_proc() -> bool:
+    """Can the processes of a session be listed (Linux's ``/proc``)?"""
+    return os.path.isfile(f"{PROC}/self/stat")
+
+
+def _stat(pid: str) -> list[bytes] | None:
+    """The fields of ``/proc/PID/stat`` after the command's name (state first), or ``None``."""
+    try:
+        with open(f"{PROC}/{pid}/stat", "rb") as stat:
+            data = stat.read()
+    except OSError:  # gone meanwhile, or not ours to read
+        return None
+    return data[data.rfind(b")") + 2:].split()
+
+
+def session_members(session: int) -> list[int]:
+    """The live processes of a session (zombies left out: they run no more), from ``/proc``;
+    ``[]`` where there is no ``/proc``."""
+    if not has_proc():
+        return []
+    found = []
+    for name in os.listdir(PROC):
+        if name.isdigit():
+            fields = _stat(name)
+            if fields is not None and int(fields[3]) == session and fields[0] != b"Z":
+                found.append(int(name))
+    return found
+
+
+def user_tasks(uid: int) -> int:
+    """How many threads the processes of this real user run (what ``RLIMIT_NPROC`` counts), from
+    ``/proc``; 0 where there is none."""
+    if not has_proc():
+        return 0
+    count = 0
+    for name in os.listdir(PROC):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"{PROC}/{name}/status", "rb") as status:
+                text = status.read()
+        except OSError:
+            continue
+        fields = dict(line.split(b":", 1) for line in text.splitlines() if b":" in line)
+        if int(fields.get(b"Uid", b"-1 ").split()[0]) == uid:
+            count += int(fields.get(b"Threads", b"1").strip() or 1)
+    return count
+
+
+def signal_session(session: int, signum: int) -> None:
+    """Send a signal to every process of the session: its process group, and on Linux every
+    other member too."""
+    try:
+        os.killpg(session, signum)
+    except (ProcessLookupError, PermissionError):
+        pass
+    for pid in session_members(session):
+        try:
+            os.kill(pid, signum)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def session_alive(session: int) -> bool:
+    """Does any process of the session still run?"""
+    if has_proc():
+        return bool(session_members(session))
+    try:
+        os.killpg(session, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True
+
+
+def end_session(session: int, *, grace: float) -> bool:
+    """End every process of the session: ``SIGTERM``, then ``SIGKILL`` to what is left after
+    ``grace`` seconds. Whether nothing is left (a process stuck in the kernel may outlive even
+    ``SIGKILL`` for a while). A second Ctrl-C while waiting kills at once."""
+    if not session_alive(session):
+        return True
+    try:
+        signal_session(session, signal.SIGTERM)
+        if _wait_gone(session, grace):
+            return True
+    finally:  # also when interrupted: nothing may stay behind
+        if session_alive(session):
+            signal_session(session, signal.SIGKILL)
+    return _wait_gone(session, 5.0, kill=True)
+
+
+def _wait_gone(session: int, seconds: float, *, kill: bool = False) -> bool:
+    deadline = time.monotonic() + seconds
+    pause = 0.005
+    while session_alive(session):
+        if time.monotonic() >= deadline:
+            return False
+        if kill:  # a process forked while the others were being killed
+            signal_session(session, signal.SIGKILL)
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+    return True
