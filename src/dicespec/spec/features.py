@@ -36,6 +36,7 @@ from gherkin.parser import Parser
 from gherkin.parser_types import GherkinDocument
 from gherkin.token_scanner import TokenScanner
 
+from dicespec import registry
 from dicespec.registry import game_of_tag
 from dicespec.spec.glossary import UnknownLineNameError, line_id
 from dicespec.spec.paths import features_dir
@@ -63,11 +64,19 @@ class Case:
     steps: tuple[str, ...] = ()  # keyword + text, placeholders filled in
     replaces: str | None = None
     rule: str = ""  # the topic its @rule: tag names (placeholders filled in); "" without one such tag
+    phrases: tuple[tuple[str, str], ...] = ()  # each step as (given | when | then, its text), placeholders filled in
 
     @property
     def flags(self) -> tuple[str, ...]:
         """The case's flags, in the order erratum, variant, ambiguity, gap."""
         return tuple(flag for flag in FLAGS if flag in self.tags)
+
+    @property
+    def runs_under(self) -> tuple[str, ...]:
+        """The rulesets the case runs under: its game's reference (unless ``@rulesets-only``), then
+        those its feature names with ``@ruleset:`` tags."""
+        reference = () if "rulesets-only" in self.tags or not self.game else (registry.game(self.game).default_ruleset,)
+        return (*reference, *self.rulesets)
 
 
 def _tags(node: Mapping[str, Any]) -> list[str]:
@@ -90,6 +99,18 @@ def _step_lines(steps: list[Mapping[str, Any]], values: Mapping[str, str]) -> tu
         table = step.get("dataTable")
         if table:
             out += ["| " + " | ".join(c["value"] for c in row["cells"]) + " |" for row in table["rows"]]
+    return tuple(out)
+
+
+# A step's kind, by the Gherkin keyword's type; And and But (a conjunction) keep the kind before them.
+_KINDS = {"Context": "given", "Action": "when", "Outcome": "then"}
+
+
+def _phrases(steps: list[Mapping[str, Any]], values: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    out, kind = [], "given"
+    for step in steps:
+        kind = _KINDS.get(step["keywordType"], kind)
+        out.append((kind, _render(step["text"], values)))
     return tuple(out)
 
 
@@ -147,7 +168,7 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
             cases.append(Case(
                 id=case_id, line=scenario["location"]["line"], scenario=scenario["name"],
                 section=scenario["name"], quote=_description(scenario), tags=frozenset(plain),
-                steps=_step_lines(scenario["steps"], {}), replaces=replaces,
+                steps=_step_lines(scenario["steps"], {}), phrases=_phrases(scenario["steps"], {}), replaces=replaces,
                 rule=_rule(scenario_tags + feature_tags, game, {}), **common,
             ))
             continue
@@ -160,7 +181,8 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
                     id=values.get("id", ""), line=row["location"]["line"], scenario=scenario["name"],
                     section=examples["name"] or scenario["name"], quote=quote,
                     tags=frozenset(plain + _tags(examples)), values=MappingProxyType(values),
-                    steps=_step_lines(scenario["steps"], values), replaces=replaces,
+                    steps=_step_lines(scenario["steps"], values), phrases=_phrases(scenario["steps"], values),
+                    replaces=replaces,
                     rule=_rule(scenario_tags + feature_tags, game, values), **common,
                 ))
     return cases
