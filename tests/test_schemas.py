@@ -20,7 +20,7 @@ from dicespec.spec.paths import errata_path
 from dicespec.validation import schema
 from steps.phrasebook import PHRASEBOOK, phrasebook, read_phrasebook
 
-NAMES = ("errata", "glossary", "phrasebook", "implementations")
+NAMES = ("errata", "glossary", "phrasebook", "implementations", "export")
 
 
 def write(tmp_path: Path, name: str, data: Any) -> Path:

@@ -135,6 +135,26 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_export(args: argparse.Namespace) -> int:
+    from dicespec.export import dumps, export
+
+    if args.ruleset not in ruleset_names():
+        raise UsageError(f"unknown ruleset {args.ruleset!r}; shipped rulesets: {', '.join(ruleset_names())}")
+    data = export(args.ruleset)
+    if args.output is None:
+        try:
+            sys.stdout.write(dumps(data))
+            sys.stdout.flush()
+        except BrokenPipeError:  # a reader that stopped early (| head): the rest is not wanted
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    with open(args.output, "w", encoding="utf-8") as out:
+        out.write(dumps(data))
+    print(f"{args.output}: {len(data['spec']):,} spec cases and {len(data['corpus']):,} corpus cases "
+          f"under {args.ruleset}, {data['digest']}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dicespec",
@@ -239,6 +259,18 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("before", metavar="RULESET_A", help="a shipped ruleset")
     diff.add_argument("after", metavar="RULESET_B", help="another shipped ruleset of the same game")
     diff.set_defaults(run=_cmd_diff)
+
+    export = commands.add_parser(
+        "export", help="a ruleset's cases as JSON test data, for any language",
+        description="Write a ruleset's test data as one JSON file: every case of the spec that one call checks "
+                    "(its id, the call, the expected answer, its source sentence and rule) and every case of the "
+                    "exhaustive corpus, each with the reference's answer, and a digest. Its JSON Schema is "
+                    "dicespec/schemas/export.json in the package; docs/protocol.md says how to use it.",
+        epilog="example: dicespec export yacht -o yacht.json",
+    )
+    export.add_argument("ruleset", metavar="NAME", help="a shipped ruleset (see 'dicespec rulesets')")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    export.set_defaults(run=_cmd_export)
     return parser
 
 

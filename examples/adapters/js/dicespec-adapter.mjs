@@ -12,7 +12,8 @@
 //
 //     dicespec conform --impl "node examples/adapters/js/dicespec-adapter.mjs"
 
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const PROTOCOL = 1;
 const VERSION = "2.0.0";
@@ -808,7 +809,8 @@ function diceOf(text, { min, max }) {
   return dice;
 }
 
-const OPERATIONS = {
+/** The operations of the protocol, each answering a request's arguments (read-export.mjs calls them too). */
+export const OPERATIONS = {
   hello(request) {
     if (request.protocol !== PROTOCOL) throw new Error(`protocol ${request.protocol} is not spoken here`);
     return {
@@ -858,22 +860,27 @@ function reply(line) {
 }
 
 // Answer every complete line of what has come, in one write per chunk read.
-let pending = "";
-process.stdin.setEncoding("utf8");
-process.stdin.on("data", (chunk) => {
-  const lines = (pending + chunk).split("\n");
-  pending = lines.pop();
-  const out = [];
-  for (const line of lines) {
-    if (!line.trim()) continue;
-    const answer = reply(line);
-    if (answer !== null) out.push(JSON.stringify(answer));
-  }
-  if (out.length) process.stdout.write(out.join("\n") + "\n");
-});
-process.stdin.on("end", () => {
-  if (pending.trim()) {
-    const answer = reply(pending);
-    if (answer !== null) process.stdout.write(JSON.stringify(answer) + "\n");
-  }
-});
+function serve() {
+  let pending = "";
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk) => {
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop();
+    const out = [];
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      const answer = reply(line);
+      if (answer !== null) out.push(JSON.stringify(answer));
+    }
+    if (out.length) process.stdout.write(out.join("\n") + "\n");
+  });
+  process.stdin.on("end", () => {
+    if (pending.trim()) {
+      const answer = reply(pending);
+      if (answer !== null) process.stdout.write(JSON.stringify(answer) + "\n");
+    }
+  });
+}
+
+// Run as a program, it serves the protocol; imported as a module, it only lends its operations.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) serve();
