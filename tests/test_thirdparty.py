@@ -55,17 +55,35 @@ def test_a_sample_answers_as_recorded(entry: comparison.Entry) -> None:
 
 
 def test_the_findings() -> None:
-    """What the results say about the packages: yahtzee-api scores four and five of a kind as no
-    three of a kind, and five of a kind as no four of a kind; pyhtzee and yatzy-solver agree with
-    every roll in every row; pyfarkle plays the farkle-linear table."""
+    """What the results say about the packages.
+
+    Scoring: yahtzee-api scores four and five of a kind as no three of a kind, and five of a kind
+    as no four of a kind; pyhtzee and yatzy-solver agree on every roll in every row; pyfarkle
+    plays the farkle-linear table. Replayed games, with the dice injected: pyhtzee's differ (its
+    upper bonus, a third reroll, Yatzy's end, its joker), pyfarkle's too (its triple-farkle
+    penalty takes scores below 0, which the protocol refuses; it ends at the first 10,000), each
+    group's first failing replays shrunk."""
     results = {entry.id: comparison.read(entry) for entry in ENTRIES}
     groups = {(key, g[1], g[3]): g[4:] for key, data in results.items() if data for g in data["groups"]}
     assert groups[("yahtzee-api", "kiriki score", "three_of_a_kind")] == [7620, 156, 0, 0]
     assert groups[("yahtzee-api", "kiriki score", "four_of_a_kind")] == [7770, 6, 0, 0]
-    for name in ("pyhtzee", "yatzy-solver", "dicespec-js"):
-        assert all(counts[1:3] == [0, 0] for (key, kind, _), counts in groups.items() if key == name), name
-    assert comparison.totals(results["pyfarkle"])[1:3] == [0, 0]
+    for name in ("pyhtzee", "yatzy-solver", "pyfarkle"):
+        scoring = [(kind, counts) for (key, kind, _), counts in groups.items()
+                   if key == name and kind.endswith((" score", " best", " set-aside"))]
+        assert scoring and all(counts[1:3] == [0, 0] for _, counts in scoring), name
+    assert all(counts[1:3] == [0, 0] for (key, _, _), counts in groups.items() if key == "yatzy-solver")
     assert comparison.totals(results["dicespec-js"])[1:] == [0, 0, 0]
+    for name, kinds in (("pyhtzee", {"yahtzee game", "yatzy game"}), ("pyfarkle", {"10000 game"})):
+        played = {g[1] for g in results[name]["groups"] if g[0] == "games" and g[4]}  # some replays pass
+        assert played == kinds, name
+        failing = [g for g in results[name]["not_passing"] if g["part"] == "games" and g["count"]]
+        assert failing, name
+        firsts = [next(c for c in g["cases"] if c["outcome"] == "failed") for g in failing
+                  if any(c["outcome"] == "failed" for c in g["cases"])]
+        assert firsts and all(c.get("message", "").startswith("shortest failing replay, ") for c in firsts), name
+    errored = [case["message"] for g in results["pyfarkle"]["not_passing"] for case in g["cases"]
+               if case.get("outcome") == "errored"]
+    assert errored and all("score: -" in m and "less than the minimum of 0" in m for m in errored)
 
 
 def test_the_page_compares_them() -> None:
