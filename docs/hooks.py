@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import dicespec.rulesets
-from dicespec.site import generate, layout
+from dicespec.site import downloads, generate, layout
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES
 from dicespec.spec.paths import data_root
 
@@ -24,9 +24,10 @@ def _listed(nav) -> set[str]:
 
 
 def on_config(config):
-    """Write docs/generated/ and put its pages in the navigation after those of mkdocs.yml; then
-    any other hand-written page beside index.md (MkDocs takes its title from its heading)."""
-    nav = [*(config.nav or []), *generate(Path(config.docs_dir))]
+    """Write docs/generated/ (its pages, and each ruleset's test data to download) and put its pages
+    in the navigation after those of mkdocs.yml; then any other hand-written page beside index.md
+    (MkDocs takes its title from its heading)."""
+    nav = [*(config.nav or []), *generate(Path(config.docs_dir), offered=downloads.wanted())]
     listed = _listed(nav)
     nav += [page.name for page in sorted(Path(config.docs_dir).glob("*.md")) if page.name not in listed]
     config.nav = nav

@@ -191,6 +191,24 @@ def test_a_rules_example_quotes_its_finding(site):
     assert f'href="../errata/#finding-{finding.id}"' in page
 
 
+def test_the_rulesets_page_offers_each_ruleset_s_test_data(site):
+    """The test data a build offers (a test build: greed's) is what ``dicespec export`` writes,
+    gzipped, and the Rulesets page links to it with its counts."""
+    import gzip
+
+    from sitebuild import TEST_DOWNLOADS
+
+    from dicespec.export import dumps, export
+
+    [ruleset] = TEST_DOWNLOADS.split(",")
+    path = site / layout.download(ruleset)
+    assert gzip.decompress(path.read_bytes()).decode("utf-8") == dumps(export(ruleset))
+    page = (site / "generated" / "rulesets" / "index.html").read_text(encoding="utf-8")
+    assert f'href="../exports/{ruleset}.json.gz"' in page
+    assert re.search(r"<td>56</td>\s*<td>13,698</td>", page)
+    assert sorted(p.name for p in (site / "generated" / "exports").iterdir()) == [f"{ruleset}.json.gz"]
+
+
 # -- generation -------------------------------------------------------------------------------
 
 

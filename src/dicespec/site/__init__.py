@@ -9,18 +9,21 @@ Page families, one module each: :mod:`~dicespec.site.rules` (a game's normative 
 an anchor per case), :mod:`~dicespec.site.sources` (a source text's transcription, in four
 languages), :mod:`~dicespec.site.errata`, :mod:`~dicespec.site.rulesets`,
 :mod:`~dicespec.site.odds`, :mod:`~dicespec.site.optimal`, :mod:`~dicespec.site.conformance`
-and :mod:`~dicespec.site.mutation`.
+and :mod:`~dicespec.site.mutation`; besides the pages, each ruleset's test data to download
+(:mod:`~dicespec.site.downloads`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from dicespec.site import layout
 from dicespec.site.conformance import conformance_page
 from dicespec.registry import games
 from dicespec.site.data import load
+from dicespec.site.downloads import Download, download_files
 from dicespec.site.errata import errata_page
 from dicespec.site.layout import Page
 from dicespec.site.mutation import mutation_page
@@ -36,15 +39,18 @@ __all__ = ["Page", "generate", "pages"]
 Nav = list[dict[str, Any]]
 
 
-def pages(root: Path | None = None, results: Path | None = None) -> tuple[list[Page], Nav]:
-    """Every generated page, and the navigation of those that belong in it (English ones)."""
+def pages(root: Path | None = None, results: Path | None = None,
+          offered: Iterable[str] = ()) -> tuple[list[Page], Nav, list[Download]]:
+    """Every generated page, the navigation of those that belong in it (English ones), and the test
+    data of the ``offered`` rulesets, which the Rulesets page links."""
     root = (root or data_root()).resolve()
     data = load(root)
+    files = download_files(data, offered)
     rules = [rules_page(data, game.name) for game in games()]
     sources = source_pages(data)
     others = [
         errata_page(data),
-        rulesets_page(data),
+        rulesets_page(data, files),
         odds_page(data),
         optimal_page(data),
         conformance_page(data, results or root / "artifacts" / "results.jsonl"),
@@ -55,27 +61,31 @@ def pages(root: Path | None = None, results: Path | None = None) -> tuple[list[P
         {"Source texts": [{versions[0].title: versions[0].path} for versions in sources]},
         *({page.title: page.path} for page in others),
     ]
-    return [*rules, *(page for versions in sources for page in versions), *others], nav
+    return [*rules, *(page for versions in sources for page in versions), *others], nav, files
 
 
-def write(docs_dir: Path, generated: list[Page]) -> None:
-    """Write the pages below ``docs_dir``; a file is touched only when its text changes (so that
-    ``mkdocs serve``, which watches the folder, settles), and stale generated files go."""
+def write(docs_dir: Path, generated: list[Page], files: Mapping[str, bytes] | None = None) -> None:
+    """Write the pages, and other ``files`` (path relative to the docs folder → content), below
+    ``docs_dir``; a file is touched only when its content changes (so that ``mkdocs serve``, which
+    watches the folder, settles), and stale generated files go."""
     folder = docs_dir / layout.GENERATED
-    wanted = {docs_dir / page.path: page.document() for page in generated}
+    wanted = {docs_dir / page.path: page.document().encode("utf-8") for page in generated}
+    wanted.update({docs_dir / path: content for path, content in (files or {}).items()})
     for path, content in wanted.items():
         path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_text(encoding="utf-8") != content:
-            path.write_text(content, encoding="utf-8")
+        if not path.is_file() or path.read_bytes() != content:
+            path.write_bytes(content)
     if folder.is_dir():
         for stale in folder.rglob("*"):
             if stale.is_file() and stale not in wanted:
                 stale.unlink()
 
 
-def generate(docs_dir: str | Path, *, root: Path | None = None, results: Path | None = None) -> Nav:
-    """Write the generated pages into ``<docs_dir>/generated/`` and return their navigation
-    (MkDocs' ``nav`` shape: a list of ``{title: path or [children]}``, paths relative to the docs)."""
-    generated, nav = pages(root, results)
-    write(Path(docs_dir), generated)
+def generate(docs_dir: str | Path, *, root: Path | None = None, results: Path | None = None,
+             offered: Iterable[str] = ()) -> Nav:
+    """Write the generated pages, and the test data of the ``offered`` rulesets, into
+    ``<docs_dir>/generated/`` and return the pages' navigation (MkDocs' ``nav`` shape: a list of
+    ``{title: path or [children]}``, paths relative to the docs)."""
+    generated, nav, files = pages(root, results, offered)
+    write(Path(docs_dir), generated, {file.path: file.content for file in files})
     return nav

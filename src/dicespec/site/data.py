@@ -18,6 +18,7 @@ from dicespec.rulesets import ruleset_names
 from dicespec.site.markup import slug
 from dicespec.spec import errata as errata_module
 from dicespec.spec import glossary as glossary_module
+from dicespec.spec import phrasebook as phrasebook_module
 from dicespec.spec.errata import ErrataError, Finding
 from dicespec.spec.features import Case, cases_of_file, feature_files
 
@@ -106,7 +107,7 @@ def _sources(folder: Path) -> dict[str, SourceText]:
 def forget_cached_reads() -> None:
     """Empty the caches of the modules that read the spec and the rulesets, so that a build reads
     the files afresh (``mkdocs serve`` rebuilds in one process, after an edit)."""
-    for module in (rulesets_module, errata_module, glossary_module):
+    for module in (rulesets_module, errata_module, glossary_module, phrasebook_module):
         for value in vars(module).values():
             if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == module.__name__:
                 value.cache_clear()

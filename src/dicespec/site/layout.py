@@ -52,6 +52,11 @@ def sources(lang: str = "en") -> str:
     return f"{prefix}/sources/index.md"
 
 
+def download(ruleset: str) -> str:
+    """A ruleset's test data (what ``dicespec export`` writes), gzipped: a file, not a page."""
+    return f"{GENERATED}/exports/{ruleset}.json.gz"
+
+
 ERRATA = f"{GENERATED}/errata.md"
 RULESETS = f"{GENERATED}/rulesets.md"
 ODDS = f"{GENERATED}/odds.md"

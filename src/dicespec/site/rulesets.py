@@ -1,9 +1,11 @@
 """Every shipped ruleset side by side, game by game, what each changes from the reference, and
-where each ruleset's values come from (its traced sentences and its gaps)."""
+where each ruleset's values come from (its traced sentences and its gaps); then each ruleset's test
+data to download."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import posixpath
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dicespec.registry import games
@@ -12,6 +14,7 @@ from dicespec.rulesets.paths import values
 from dicespec.spec.trace import sentences
 from dicespec.site import layout
 from dicespec.site.data import SiteData
+from dicespec.site.downloads import Download
 from dicespec.site.layout import Page
 from dicespec.site.markup import anchor_id, code, link, table, text
 
@@ -43,7 +46,23 @@ def _origins(name: str, data: Mapping[str, Any], page: str) -> list[str]:
             table(["Key", "From", "Sentence or choice"], rows) + "\n"]
 
 
-def rulesets_page(data: SiteData) -> Page:
+def _test_data(files: Sequence[Download], page: str) -> list[str]:
+    """The test data of each ruleset the build offers, to download."""
+    out = ["## Test data to download {#test-data}\n",
+           "Each ruleset's cases as language-neutral JSON, for a test framework in any language: every case "
+           "of the spec that one call checks (with its source sentence and rule) and every case of the "
+           "exhaustive corpus, each with the reference's answer. Each file is what "
+           f"{code('dicespec export NAME')} writes, gzipped; the page on the conformance protocol says how "
+           "to read it (its section Exported test data).\n"]
+    if not files:
+        return [*out, "This build of the site offers no file: run the command.\n"]
+    rows = [[code(file.ruleset), link(code(posixpath.basename(file.path)), file.path, page=page),
+             f"{file.spec:,}", f"{file.corpus:,}", f"{len(file.content) / 1e3:,.0f} kB ({file.size / 1e6:.1f} MB unpacked)"]
+            for file in files]
+    return [*out, table(["Ruleset", "File", "Spec cases", "Corpus cases", "Size"], rows) + "\n"]
+
+
+def rulesets_page(data: SiteData, files: Sequence[Download] = ()) -> Page:
     page = layout.RULESETS
     out = ["# Rulesets\n"]
     out.append(
@@ -51,7 +70,8 @@ def rulesets_page(data: SiteData) -> Page:
         "them. Each game has a reference ruleset (first column); the others write only what differs, "
         "and state their choices where the texts are silent (see "
         f"{link('Errata and gaps', layout.ERRATA, fragment='gaps', page=page)}). Bold: a value that "
-        "differs from the reference.\n"
+        "differs from the reference. Each ruleset's cases are also "
+        f"{link('test data to download', page, fragment='test-data', page=page)}.\n"
     )
     for game in games():
         names = data.rulesets.get(game.name, ())
@@ -88,4 +108,5 @@ def rulesets_page(data: SiteData) -> Page:
                 out.append(f"- {code(name)}: " + ("; ".join(changes) if changes else "the same values") + "\n")
         for name, d in datas.items():
             out.extend(_origins(name, d, page))
+    out.extend(_test_data(files, page))
     return Page(page, "Rulesets", "\n".join(out))
