@@ -149,13 +149,15 @@ def test_a_wrong_full_house_fails_exactly_the_cases_it_touches(tmp_path: Path) -
 
 
 @pytest.mark.slow
-def test_in_process_python_object(capsys: pytest.CaptureFixture[str]) -> None:
-    """``--python MOD:OBJ`` runs the corpus against a Python object in process."""
+@pytest.mark.parametrize(("flags", "language"), [((), "python"), (("--in-process",), "python (in process)")])
+def test_python_object(capsys: pytest.CaptureFixture[str], flags: tuple[str, ...], language: str) -> None:
+    """``--python MOD:OBJ`` runs the corpus against a Python object: in a worker process, or, with
+    ``--in-process``, in the runner's own."""
     status, out = in_process(capsys, "--python", "dicespec.implementation:ReferenceImplementation",
-                             "--part", "exhaustive", "--ruleset", "farkle")
+                             "--part", "exhaustive", "--ruleset", "farkle", *flags)
     assert status == 0
     assert totals(out) == (55_986 + 12_376, 0, 0, 0)
-    assert "implementation: dicespec-reference (python (in process))" in out
+    assert f"implementation: dicespec-reference ({language})\n" in out
 
 
 @pytest.mark.slow

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from dicespec.conformance import defaults
 from dicespec.dice import DiceError, Roll
@@ -99,8 +99,9 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         from dicespec.conformance.function import FunctionSpecError, function_implementation
 
         target = Target(function=args.function, rulesets=tuple(args.ruleset or ()), categories=args.categories)
-        try:
-            function_implementation(args.function, target.rulesets, args.categories)  # its problems, before any run
+        try:  # its problems, before any run (in a worker, the worker finds them: its code is not run here)
+            if args.in_process:
+                function_implementation(args.function, target.rulesets, args.categories)
         except FunctionSpecError as exc:
             raise UsageError(str(exc)) from None
     else:
@@ -109,7 +110,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         parts=parse_parts(args.part), rulesets=tuple(args.ruleset) if args.ruleset else None, select=args.select,
         games=args.games, seed=args.seed, timeout=args.timeout, hello_timeout=args.hello_timeout,
         max_restarts=args.max_restarts, window=args.window, time_limit=args.time_limit,
-        progress=wanted(args.progress),
+        progress=wanted(args.progress), **_containment(args),
     )
     status, text = conform_and_report(
         target, options, show=args.show,
@@ -118,6 +119,28 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     )
     print(text)
     return status
+
+
+def _containment(args: argparse.Namespace) -> dict[str, Any]:
+    """The conform options that contain the implementation: limits, sandbox, in process."""
+    from dicespec.conformance.limits import Limits, parse_count, parse_size
+
+    if args.in_process and args.impl:
+        raise UsageError("--in-process goes with --python or --function")
+    if args.sandbox:
+        from dicespec.conformance.sandbox import unusable
+
+        if args.in_process:
+            raise UsageError("--sandbox cannot hold code run --in-process")
+        why = unusable()
+        if why:
+            raise UsageError(f"--sandbox: {why}")
+    try:
+        limits = Limits(parse_size(args.max_memory), parse_count(args.max_cpu), parse_count(args.max_processes))
+    except ValueError as exc:
+        raise UsageError(f"a limit: {exc}") from None
+    return {"limits": limits, "sandbox": args.sandbox, "in_process": args.in_process, "max_line": args.max_line,
+            "grace": args.grace}
 
 
 def _cmd_diff(args: argparse.Namespace) -> int:
@@ -136,7 +159,11 @@ def _cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    from dicespec.export import dumps, export
+    try:
+        from dicespec.export import dumps, export
+    except ImportError as exc:  # the spec's reader (gherkin, parse) comes with the 'test' extra
+        raise UsageError(f"export reads the spec's features, which needs {exc.name or 'a package'}: "
+                         "install dicespec[test]") from None
 
     if args.ruleset not in ruleset_names():
         raise UsageError(f"unknown ruleset {args.ruleset!r}; shipped rulesets: {', '.join(ruleset_names())}")
@@ -148,8 +175,11 @@ def _cmd_export(args: argparse.Namespace) -> int:
         except BrokenPipeError:  # a reader that stopped early (| head): the rest is not wanted
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    with open(args.output, "w", encoding="utf-8") as out:
-        out.write(dumps(data))
+    try:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(dumps(data))
+    except OSError as exc:
+        raise UsageError(f"-o {args.output}: cannot write the file ({exc.strerror})") from None
     print(f"{args.output}: {len(data['spec']):,} spec cases and {len(data['corpus']):,} corpus cases "
           f"under {args.ruleset}, {data['digest']}")
     return 0
@@ -216,7 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     target = conform.add_mutually_exclusive_group(required=True)
     target.add_argument("--impl", metavar="CMD", help="the implementation's command (split like a shell line, run without a shell)")
-    target.add_argument("--python", metavar="MOD:OBJ", help="a Python object with the interface's methods, called in process")
+    target.add_argument("--python", metavar="MOD:OBJ",
+                        help="a Python object with the interface's methods (run in a worker process)")
     target.add_argument("--function", metavar="MOD:FUNC",
                         help="a plain scoring function, FUNC(dice, category) or, for a set-aside game, FUNC(dice); "
                              "name its ruleset(s) with --ruleset")
@@ -240,6 +271,23 @@ def build_parser() -> argparse.ArgumentParser:
     conform.add_argument("--window", type=int, default=defaults.WINDOW, metavar="N",
                          help=f"requests in flight at once (default {defaults.WINDOW})")
     conform.add_argument("--time-limit", type=float, metavar="S", help="seconds for the corpus; the cases left are errored")
+    contain = conform.add_argument_group("containment", "what the implementation may do (see docs/protocol.md)")
+    contain.add_argument("--max-line", type=int, default=defaults.MAX_LINE, metavar="BYTES",
+                         help=f"bytes of one reply line; a longer one errors (default {defaults.MAX_LINE}, 1 MiB)")
+    contain.add_argument("--max-memory", default="4G", metavar="SIZE",
+                         help="address space of each of its processes, e.g. 512M (default 4G; none: no limit)")
+    contain.add_argument("--max-cpu", default=str(defaults.MAX_CPU), metavar="S",
+                         help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)")
+    contain.add_argument("--max-processes", default=str(defaults.MAX_PROCESSES), metavar="N",
+                         help=f"processes it may run at once (default {defaults.MAX_PROCESSES}; none: no limit)")
+    contain.add_argument("--grace", type=float, default=defaults.GRACE, metavar="S",
+                         help=f"seconds it has to end, politely asked, before it is killed (default {defaults.GRACE:g})")
+    contain.add_argument("--sandbox", action="store_true",
+                         help="run it in a bubblewrap sandbox (bwrap): no network, a read-only filesystem but for a "
+                              "temporary folder, no home folder")
+    contain.add_argument("--in-process", action="store_true",
+                         help="call --python or --function code in the runner's own process: faster, but it trusts "
+                              "the code (a crash or sys.exit ends the run)")
     conform.add_argument("--report", metavar="FILE", help="write every case's result as JSON lines")
     conform.add_argument("--junit", metavar="FILE", help="write a JUnit XML file")
     conform.add_argument("--track", metavar="FILE", help="compare with the last run tracked in FILE and show only what changed")

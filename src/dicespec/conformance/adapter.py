@@ -43,10 +43,11 @@ class Server:
         version: str | None = None,
         language: str = "python",
         validate: bool = False,
+        name: str | None = None,
     ) -> None:
         self.implementation = implementation
         self.games = {game: tuple(names) for game, names in games.items()}
-        self.about = {"name": implementation.name, "language": language}
+        self.about = {"name": name or implementation.name, "language": language}
         if version is not None:
             self.about["version"] = version
         self.validate = validate
@@ -95,10 +96,14 @@ class Server:
         """One request line in, one reply line out (empty for a line that is no request)."""
         try:
             message = json.loads(line)
-            return _dumps(self.answer(message)).encode() + b"\n"
+            reply = self.answer(message)
         except (ValueError, ProtocolError) as exc:  # no id to answer to: say so on stderr
             print(f"dicespec adapter: ignored a line that is no request: {exc}", file=sys.stderr, flush=True)
             return b""
+        try:
+            return _dumps(reply).encode() + b"\n"
+        except (TypeError, ValueError) as exc:  # a result that JSON cannot carry: the implementation's error
+            return _dumps({"id": reply["id"], "error": {"message": f"the result is not JSON: {exc}"}}).encode() + b"\n"
 
 
 def serve(server: Server, *, stdin: int = 0, stdout: int = 1) -> int:

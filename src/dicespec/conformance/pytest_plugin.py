@@ -8,7 +8,9 @@ reference engines). With them::
     pytest tests/test_spec.py --dicespec-python mypackage.kiriki:Implementation
 
 every step asks the named implementation instead: a command speaking the stdio protocol
-(started once for the session) or a Python object (called in process). A case under a
+(started once for the session), or a Python object or function, served by a worker process
+(:mod:`~dicespec.conformance.worker`; called in process with ``--dicespec-in-process``), each
+contained as ``dicespec conform`` contains it (the limits, ``--dicespec-sandbox``). A case under a
 ruleset the implementation does not declare is skipped; a case the implementation cannot
 answer (a crash, a timeout, a broken reply, an error reply) is reported as *errored* in the
 results, not as failed. ``--dicespec-results FILE`` writes one JSON line per case:
@@ -28,12 +30,12 @@ from typing import IO, Any
 
 import pytest
 
+from dicespec.conformance import defaults
+from dicespec.conformance.limits import parse_count, parse_size
 from dicespec.conformance.transport import (
     ImplementationError,
     ImplementationSkipped,
-    InProcessTransport,
     ProtocolImplementation,
-    StdioTransport,
 )
 from dicespec.spec.items import case_id, labels, ruleset_of
 from dicespec.spec.results import STATUSES, Result
@@ -50,7 +52,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--dicespec-impl", metavar="CMD",
                     help="run the spec against this command (split like a shell line), speaking the stdio protocol")
     group.addoption("--dicespec-python", metavar="MOD:OBJ",
-                    help="run the spec against this Python object, in process")
+                    help="run the spec against this Python object (in a worker process)")
     group.addoption("--dicespec-function", metavar="MOD:FUNC",
                     help="run the spec's single-roll cases against this scoring function (with --dicespec-rulesets)")
     group.addoption("--dicespec-categories", metavar="FILE",
@@ -61,6 +63,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="seconds an implementation may take to answer hello (default 30)")
     group.addoption("--dicespec-max-restarts", type=int, default=3, metavar="N",
                     help="restarts of an implementation that dies or stops answering (default 3)")
+    group.addoption("--dicespec-max-line", type=int, default=defaults.MAX_LINE, metavar="BYTES",
+                    help=f"bytes of one reply line (default {defaults.MAX_LINE})")
+    group.addoption("--dicespec-grace", type=float, default=defaults.GRACE, metavar="S",
+                    help=f"seconds the implementation has to end before it is killed (default {defaults.GRACE:g})")
+    group.addoption("--dicespec-max-memory", type=parse_size, default=defaults.MAX_MEMORY, metavar="SIZE",
+                    help="address space of each of its processes (default 4G; none: no limit)")
+    group.addoption("--dicespec-max-cpu", type=parse_count, default=defaults.MAX_CPU, metavar="S",
+                    help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)")
+    group.addoption("--dicespec-max-processes", type=parse_count, default=defaults.MAX_PROCESSES, metavar="N",
+                    help=f"processes it may run at once (default {defaults.MAX_PROCESSES}; none: no limit)")
+    group.addoption("--dicespec-sandbox", action="store_true", help="run it in a bubblewrap sandbox")
+    group.addoption("--dicespec-in-process", action="store_true",
+                    help="call a Python object or function in this process (trusting it), not in a worker")
     group.addoption("--dicespec-select", metavar="GLOB", help="only the cases whose id matches")
     group.addoption("--dicespec-rulesets", metavar="NAMES", help="only cases under these rulesets (comma-separated)")
     group.addoption("--dicespec-results", metavar="FILE", help="write one JSON line per case to FILE")
@@ -71,25 +86,36 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
     function = config.getoption("dicespec_function")
     if sum(map(bool, (command, python, function))) > 1:
         raise pytest.UsageError("--dicespec-impl, --dicespec-python and --dicespec-function: name one implementation")
-    if function:
-        from dicespec.conformance.function import FunctionSpecError, function_implementation
+    if not (command or python or function):
+        return None
+    from dicespec.conformance.limits import Limits
+    from dicespec.conformance.runner import Options, Target, open_transport
 
-        rulesets = [name for name in (config.getoption("dicespec_rulesets") or "").split(",") if name]
-        try:
-            implementation = function_implementation(function, rulesets, config.getoption("dicespec_categories"))
-        except FunctionSpecError as exc:
-            raise pytest.UsageError(str(exc)) from None
-        return ProtocolImplementation(InProcessTransport(implementation))
-    if python:
-        return ProtocolImplementation(InProcessTransport.from_spec(python))
+    rulesets = tuple(name for name in (config.getoption("dicespec_rulesets") or "").split(",") if name)
     if command:
         argv = shlex.split(command)
         if not argv:
             raise pytest.UsageError("--dicespec-impl: an empty command")
-        return ProtocolImplementation(StdioTransport(
-            argv, timeout=config.getoption("dicespec_timeout"), hello_timeout=config.getoption("dicespec_hello_timeout"),
-            max_restarts=config.getoption("dicespec_max_restarts")))
-    return None
+        target = Target(command=tuple(argv))
+    else:
+        target = Target(python=python, function=function, rulesets=rulesets,
+                        categories=config.getoption("dicespec_categories"))
+    options = Options(
+        timeout=config.getoption("dicespec_timeout"), hello_timeout=config.getoption("dicespec_hello_timeout"),
+        max_restarts=config.getoption("dicespec_max_restarts"), max_line=config.getoption("dicespec_max_line"),
+        grace=config.getoption("dicespec_grace"), sandbox=config.getoption("dicespec_sandbox"),
+        in_process=config.getoption("dicespec_in_process"),
+        limits=Limits(config.getoption("dicespec_max_memory"), config.getoption("dicespec_max_cpu"),
+                      config.getoption("dicespec_max_processes")))
+    try:
+        implementation = ProtocolImplementation(open_transport(target, options))
+    except ValueError as exc:  # a function's problems, in process
+        raise pytest.UsageError(str(exc)) from None
+    fatal = getattr(implementation.transport, "fatal", None)
+    if fatal:  # a worker that cannot build the object or function
+        implementation.close()
+        raise pytest.UsageError(fatal)
+    return implementation
 
 
 def under_test(config: pytest.Config) -> ProtocolImplementation | None:

@@ -11,6 +11,10 @@ Three parts, each optional:
   through the implementation and compared answer by answer with the reference's.
 
 Cases under a shipped ruleset the implementation does not declare are skipped.
+
+The implementation runs contained: a command as it is, a Python object or function in a worker
+process (:mod:`~dicespec.conformance.worker`) unless ``in_process`` trusts it, each under the
+``limits`` of :class:`Options` and, with ``sandbox``, in a bubblewrap sandbox.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dicespec.conformance import corpus, defaults
+from dicespec.conformance import corpus, defaults, worker
+from dicespec.conformance.limits import Limits
 from dicespec.conformance.report import (
     PARTS,
     Recorder,
@@ -56,6 +61,16 @@ class Target:
             raise ValueError("--impl: an empty command")
         return cls(command=argv)
 
+    def description(self) -> dict[str, Any] | None:
+        """What a worker builds to serve this target (see :mod:`~dicespec.conformance.worker`);
+        ``None`` for a command."""
+        if self.function:
+            return {"kind": "function", "function": self.function, "rulesets": list(self.rulesets),
+                    "categories": self.categories}
+        if self.python:
+            return {"kind": "python", "object": self.python}
+        return None
+
     def describe(self) -> str:
         if self.command:
             return shlex.join(self.command)
@@ -75,6 +90,16 @@ class Options:
     window: int = defaults.WINDOW
     time_limit: float | None = None  # seconds for the whole corpus; the rest is errored
     progress: bool = False
+    max_line: int = defaults.MAX_LINE
+    grace: float = defaults.GRACE
+    limits: Limits = Limits()
+    sandbox: bool = False  # run it in a bubblewrap sandbox
+    in_process: bool = False  # call a Python object or function in the runner's own process (trusting it)
+
+
+class CannotLoad(ValueError):
+    """A Python object or function the worker could not build (its import failed, its name is not
+    there): one line, as for a usage error."""
 
 
 @dataclass
@@ -104,15 +129,23 @@ class Run:
 
 
 def open_transport(target: Target, options: Options) -> Any:
-    if target.function:
+    """The transport to the target: a command, or a worker serving a Python object or function,
+    over stdio; or, with ``in_process``, the object called directly."""
+    if options.in_process and target.function:
         from dicespec.conformance.function import function_implementation
 
         return InProcessTransport(function_implementation(target.function, target.rulesets, target.categories))
-    if target.python:
+    if options.in_process and target.python:
         return InProcessTransport.from_spec(target.python)
-    assert target.command
-    return StdioTransport(list(target.command), timeout=options.timeout, hello_timeout=options.hello_timeout,
-                          max_restarts=options.max_restarts, window=options.window)
+    description = target.description()
+    if description is not None:
+        argv, fatal = worker.command(description), worker.CANNOT_LOAD
+    else:
+        assert target.command
+        argv, fatal = list(target.command), None
+    return StdioTransport(argv, timeout=options.timeout, hello_timeout=options.hello_timeout,
+                          max_restarts=options.max_restarts, window=options.window, max_line=options.max_line,
+                          grace=options.grace, limits=options.limits, sandbox=options.sandbox, fatal_exit=fatal)
 
 
 def shipped_rulesets(options: Options) -> dict[str, list[str]]:
@@ -132,6 +165,8 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
     try:
         run.hello = transport.start()
         run.failure = transport.failure
+        if getattr(transport, "fatal", None):  # a worker that cannot build the implementation
+            raise CannotLoad(transport.fatal)
         if run.hello is not None:
             shipped = {n for names in shipped_rulesets(Options()).values() for n in names}
             unknown = sorted(n for names in run.hello.games.values() for n in names if n not in shipped)
@@ -254,7 +289,15 @@ def features_options(target: Target, options: Options) -> list[str]:
     command = [
         "--dicespec-timeout", str(options.timeout),
         "--dicespec-hello-timeout", str(options.hello_timeout), "--dicespec-max-restarts", str(options.max_restarts),
+        "--dicespec-max-line", str(options.max_line), "--dicespec-grace", str(options.grace),
+        "--dicespec-max-memory", str(options.limits.memory or "none"),
+        "--dicespec-max-cpu", str(options.limits.cpu or "none"),
+        "--dicespec-max-processes", str(options.limits.processes or "none"),
     ]
+    if options.sandbox:
+        command += ["--dicespec-sandbox"]
+    if options.in_process:
+        command += ["--dicespec-in-process"]
     if target.function:
         command += ["--dicespec-function", target.function]
         if target.categories:

@@ -69,6 +69,21 @@ def _exists(path: Path) -> bool:
         return False
 
 
+def _links(path: Path) -> list[Path]:
+    """The path, each symbolic link it goes through (a virtual environment's python is one), and
+    where they end: all of them must be in view for the path to work."""
+    found = [path.absolute()]
+    for _ in range(40):  # as the kernel, give up on a loop
+        last = found[-1]
+        parent = last.parent.resolve()
+        if not (parent / last.name).is_symlink():
+            found[-1] = parent / last.name
+            break
+        found[-1] = parent / last.name
+        found.append(parent / os.readlink(parent / last.name))
+    return [*found, path.resolve()]
+
+
 def command(argv: Sequence[str], folder: str, *, cwd: str | None = None) -> list[str]:
     """``argv`` run in a sandbox whose only writable folder is ``folder`` (seen as ``/tmp``)."""
     program = bwrap()
@@ -83,10 +98,11 @@ def command(argv: Sequence[str], folder: str, *, cwd: str | None = None) -> list
         mounts += ["--tmpfs", str(home)]
     mounts += ["--bind", folder, TMP]
     found = shutil.which(argv[0]) if argv else None
-    named = [here, Path(sys.prefix), *(Path(entry) for entry in sys.path if entry), *([Path(found)] if found else []),
+    named = [here, *map(Path, {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}),
+             *(Path(entry) for entry in sys.path if entry), *([Path(found)] if found else []),
              *(Path(here, arg) for arg in argv[1:] if not arg.startswith("-"))]
-    shown = sorted({path.resolve() for path in named if _exists(path) and path.resolve() != hidden[0]
-                    and any(_under(path.resolve(), root) for root in hidden)})
+    steps = {step for path in named if _exists(path) for step in _links(path)}
+    shown = sorted(path for path in steps if path != hidden[0] and any(_under(path, root) for root in hidden))
     for path in shown:  # back in view, read-only (a folder once, not also each path under it)
         if not any(_under(path, other) for other in shown if other != path):
             mounts += ["--ro-bind", str(path), str(path)]

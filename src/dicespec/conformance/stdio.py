@@ -68,6 +68,7 @@ class StdioTransport:
     fatal_exit: int | None = None  # an exit status before hello that no restart can mend: give up at once
     hello: Hello | None = field(default=None, init=False)
     failure: str | None = field(default=None, init=False)  # why it was given up, if it was
+    fatal: str | None = field(default=None, init=False)  # what it said when it exited with fatal_exit
     restarts: int = field(default=0, init=False)
     events: list[str] = field(default_factory=list, init=False)  # restarts, strays: for the report
     _child: ChildProcess | None = field(default=None, init=False, repr=False)
@@ -110,7 +111,7 @@ class StdioTransport:
             if not lines and child.exited:
                 status = self._status()
                 if self.fatal_exit is not None and child.returncode() == self.fatal_exit:
-                    self.failure = child.stderr_text(1) or f"exit status {self.fatal_exit}"
+                    self.failure = self.fatal = child.stderr_text(1) or f"exit status {self.fatal_exit}"
                 return self._lost(f"exited before answering hello{status}")
             for line in lines:
                 if not line.strip():
@@ -303,7 +304,11 @@ class StdioTransport:
             del by_id[skipped.id]
             yield skipped.item, Outcome("errored", f"no reply (the reply to a later request, id {reply_id}, came first)")
         in_flight.popleft()
-        yield entry.item, read_reply(entry.item.op, message)
+        outcome = read_reply(entry.item.op, message)
+        if outcome.kind == "errored":  # an error it answered: maybe a limit's doing (a MemoryError)
+            why = self.limits.explain(None, outcome.value)
+            outcome = Outcome("errored", f"{outcome.value}\n({why})") if why else outcome
+        yield entry.item, outcome
 
     def close(self) -> None:
         child, self._child = self._child, None
