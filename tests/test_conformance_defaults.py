@@ -3,8 +3,11 @@ transport, the runner, the report and the command line's options all take theirs
 
 from __future__ import annotations
 
-from dicespec.cli import build_parser
+import pytest
+
+from dicespec.cli import build_parser, main
 from dicespec.conformance import defaults
+from dicespec.conformance.limits import Limits, parse_count, parse_size
 from dicespec.conformance.report import Recorder
 from dicespec.conformance.runner import Options
 from dicespec.conformance.stdio import StdioTransport
@@ -13,6 +16,7 @@ from dicespec.conformance.stdio import StdioTransport
 def test_the_documented_values() -> None:
     assert defaults.MAX_LINE == 1 << 20  # the protocol page promises replies up to 1 MiB
     assert (defaults.TIMEOUT, defaults.HELLO_TIMEOUT, defaults.MAX_RESTARTS, defaults.WINDOW) == (10.0, 30.0, 3, 512)
+    assert (defaults.MAX_MEMORY, defaults.MAX_CPU, defaults.MAX_PROCESSES, defaults.GRACE) == (4 << 30, 3600, 64, 2.0)
 
 
 def test_the_transport_and_the_runner_take_them() -> None:
@@ -26,6 +30,10 @@ def test_the_transport_and_the_runner_take_them() -> None:
             options.seed) == (defaults.TIMEOUT, defaults.HELLO_TIMEOUT, defaults.MAX_RESTARTS, defaults.WINDOW,
                               defaults.GAMES_PER_RULESET, defaults.SEED)
     assert Recorder().show == defaults.SHOW
+    limits = Limits()
+    assert (limits.memory, limits.cpu, limits.processes) == (defaults.MAX_MEMORY, defaults.MAX_CPU, defaults.MAX_PROCESSES)
+    assert transport.limits == options.limits == limits and transport.grace == options.grace == defaults.GRACE
+    assert options.max_line == defaults.MAX_LINE and not options.sandbox and not options.in_process
 
 
 def test_the_command_line_agrees() -> None:
@@ -33,3 +41,17 @@ def test_the_command_line_agrees() -> None:
     assert (args.timeout, args.hello_timeout, args.max_restarts, args.window, args.games, args.seed, args.show) == (
         defaults.TIMEOUT, defaults.HELLO_TIMEOUT, defaults.MAX_RESTARTS, defaults.WINDOW,
         defaults.GAMES_PER_RULESET, defaults.SEED, defaults.SHOW)
+    assert (args.max_line, args.grace, args.sandbox, args.in_process) == (defaults.MAX_LINE, defaults.GRACE, False, False)
+    assert (parse_size(args.max_memory), parse_count(args.max_cpu), parse_count(args.max_processes)) == (
+        defaults.MAX_MEMORY, defaults.MAX_CPU, defaults.MAX_PROCESSES)
+
+
+@pytest.mark.parametrize(("text", "size"), [("4G", 4 << 30), ("512M", 512 << 20), ("1.5GiB", 3 << 29), ("1048576", 1 << 20),
+                                            ("64k", 64 << 10), ("none", None), ("0", None)])
+def test_sizes(text: str, size: int | None) -> None:
+    assert parse_size(text) == size
+
+
+def test_a_limit_that_is_no_size_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["conform", "--impl", "true", "--max-memory", "lots"]) == 2
+    assert capsys.readouterr().err.startswith("dicespec: error: a limit: 'lots' is no size: write e.g. 4G, 512M or none")

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 
 PROC = "/proc"
 
@@ -117,3 +121,27 @@ def _wait_gone(session: int, seconds: float, *, kill: bool = False) -> bool:
         time.sleep(pause)
         pause = min(pause * 2, 0.05)
     return True
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
+
+
+def terminate_as_interrupt() -> dict[int, object]:
+    """From now on, ``SIGTERM`` and ``SIGHUP`` interrupt as Ctrl-C does: ``finally`` blocks run
+    and end what the runner started, instead of the runner dying at once. The handlers replaced
+    (nothing, outside the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {signum: signal.signal(signum, _interrupt) for signum in (signal.SIGTERM, signal.SIGHUP)}
+
+
+@contextmanager
+def termination_as_interrupt() -> Iterator[None]:
+    """:func:`terminate_as_interrupt` for the time of a ``with`` block."""
+    previous = terminate_as_interrupt()
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)  # type: ignore[arg-type]

@@ -89,6 +89,7 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
     if not (command or python or function):
         return None
     from dicespec.conformance.limits import Limits
+    from dicespec.conformance.processes import terminate_as_interrupt
     from dicespec.conformance.runner import Options, Target, open_transport
 
     rulesets = tuple(name for name in (config.getoption("dicespec_rulesets") or "").split(",") if name)
@@ -107,6 +108,7 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
         in_process=config.getoption("dicespec_in_process"),
         limits=Limits(config.getoption("dicespec_max_memory"), config.getoption("dicespec_max_cpu"),
                       config.getoption("dicespec_max_processes")))
+    terminate_as_interrupt()  # a killed run still ends the implementation, at unconfigure
     try:
         implementation = ProtocolImplementation(open_transport(target, options))
     except ValueError as exc:  # a function's problems, in process

@@ -5,7 +5,8 @@ Inside it, the implementation has:
 - no network: a network namespace of its own, with only its own loopback;
 - a read-only view of the filesystem, but for one temporary folder, its ``/tmp`` (also its
   ``HOME`` and ``TMPDIR``), made for it and removed once it has ended; ``/run`` is hidden (the
-  sockets of the machine's services live there), ``/dev`` holds only the usual devices;
+  sockets of the machine's services live there), ``/dev`` holds only the usual devices and a
+  ``/dev/shm`` of its own, which vanishes with it;
 - no view of the user's home folder, but for the current directory, the runner's Python
   environment and the paths named on its command line (read-only), which it may need to run;
 - its own process namespace (it sees only its own processes, and all of them die when it
@@ -91,7 +92,7 @@ def command(argv: Sequence[str], folder: str, *, cwd: str | None = None) -> list
         raise OSError("--sandbox: bwrap is not installed")
     here = Path(cwd or os.getcwd()).resolve()
     hidden = [Path(TMP).resolve()]  # replaced by the sandbox's own folder
-    mounts = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/run"]
+    mounts = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/run", "--remount-ro", "/run"]
     home = _home()
     if home is not None:
         hidden.append(home)
@@ -99,12 +100,15 @@ def command(argv: Sequence[str], folder: str, *, cwd: str | None = None) -> list
     mounts += ["--bind", folder, TMP]
     found = shutil.which(argv[0]) if argv else None
     named = [here, *map(Path, {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}),
-             *(Path(entry) for entry in sys.path if entry), *([Path(found)] if found else []),
-             *(Path(here, arg) for arg in argv[1:] if not arg.startswith("-"))]
+             *(Path(entry) for entry in sys.path if entry), *([Path(found)] if found else [])]
+    arguments = [Path(here, arg) for arg in argv[1:] if not arg.startswith("-")]
+    named += [path for path in arguments if path.resolve() not in hidden]  # a path in them, not all of them
     steps = {step for path in named if _exists(path) for step in _links(path)}
     shown = sorted(path for path in steps if path != hidden[0] and any(_under(path, root) for root in hidden))
     for path in shown:  # back in view, read-only (a folder once, not also each path under it)
         if not any(_under(path, other) for other in shown if other != path):
             mounts += ["--ro-bind", str(path), str(path)]
+    if home is not None:
+        mounts += ["--remount-ro", str(home)]  # once the folders shown in it are mounted
     settings = ["--chdir", str(here), "--setenv", "TMPDIR", TMP, "--setenv", "HOME", TMP]
     return [program, *_isolation(), *mounts, *settings, "--", *argv]

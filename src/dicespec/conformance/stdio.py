@@ -307,7 +307,8 @@ class StdioTransport:
         outcome = read_reply(entry.item.op, message)
         if outcome.kind == "errored":  # an error it answered: maybe a limit's doing (a MemoryError)
             why = self.limits.explain(None, outcome.value)
-            outcome = Outcome("errored", f"{outcome.value}\n({why})") if why else outcome
+            first, newline, rest = str(outcome.value).partition("\n")
+            outcome = Outcome("errored", f"{first.rstrip()} ({why}){newline}{rest}") if why else outcome
         yield entry.item, outcome
 
     def close(self) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -137,12 +138,29 @@ class SpecRun:
         try:
             output, _ = self.process.communicate(timeout=timeout)
             returncode = self.process.returncode
+        except KeyboardInterrupt:
+            self.stop()
+            raise
         except subprocess.TimeoutExpired:
             self.process.kill()
             output, _ = self.process.communicate()
             returncode = None
         results = read(self.results) if self.results.is_file() else None
         return Finished(returncode, output or "", results)
+
+    def stop(self, grace: float = 15.0) -> None:
+        """Interrupt the run as Ctrl-C does (pytest then ends the implementation it started, and
+        everything that one started), and kill it if it has not ended after ``grace`` seconds."""
+        for signum, seconds in ((None, 0.5), (signal.SIGINT, grace)):  # a Ctrl-C reached it too, maybe
+            if signum is not None and self.process.poll() is None:
+                self.process.send_signal(signum)
+            try:
+                self.process.communicate(timeout=seconds)
+                return
+            except subprocess.TimeoutExpired:
+                pass
+        self.process.kill()
+        self.process.communicate()
 
 
 def run_spec(root: Path, results: Path, options: Sequence[str] = (), *, env: Mapping[str, str] | None = None,

@@ -1,0 +1,18 @@
+"""On a request about the trigger dice, starts two processes that hold its stdout, one of them in
+a process group of its own, and dies without a word: the reply never comes, and the pipe stays
+open after it."""
+
+import os
+
+from _fake import Fake, background, run, triggered
+
+
+def leave(line: bytes) -> None:
+    if triggered(line):
+        background()
+        background(own_group=True)
+        os._exit(0)
+
+
+if __name__ == "__main__":
+    run(Fake(leave))

@@ -1,0 +1,23 @@
+"""A Python object for ``--python``: the reference, but for three rolls in the chance row. On
+66666 it calls ``sys.exit(3)``, on 55555 it ends its process at once (``os._exit``), on 44444
+it fills memory until an allocation fails (up to 2 GiB)."""
+
+import os
+import sys
+
+from dicespec.implementation import ReferenceImplementation
+
+
+class MisbehavingObject(ReferenceImplementation):
+    name = "misbehaving-object"
+    rulesets = {"kiriki": ["kiriki"]}
+
+    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+        if dice == "66666":
+            sys.exit(3)
+        if dice == "55555":
+            os._exit(4)
+        if dice == "44444":
+            blocks = [b"4" * (32 << 20) for _ in range(64)]
+            return len(blocks)
+        return super().kiriki_score(ruleset, dice, row)
