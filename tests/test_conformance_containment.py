@@ -199,11 +199,11 @@ def test_a_fork_bomb_is_ended_past_its_process_limit(token: str) -> None:
 def test_a_spinning_adapter_stops_at_its_cpu_limit(token: str) -> None:
     """An adapter that spins is stopped by its CPU time limit (before the request's timeout),
     and the request is errored with the limit named."""
-    transport = hostile("spins", token, limits=Limits(cpu=1), timeout=30.0)
+    transport = hostile("spins", token, limits=Limits(cpu=2), timeout=30.0)
     started = time.monotonic()
     found = outcomes(transport)
-    assert_only_trigger_errored(found, says="killed by signal 24 (SIGXCPU): it used up its CPU time limit of 1 s")
-    assert time.monotonic() - started < 20
+    assert_only_trigger_errored(found, says="killed by signal 24 (SIGXCPU): it used up its CPU time limit of 2 s")
+    assert time.monotonic() - started < 25
     assert running(token) == []
 
 
@@ -241,8 +241,10 @@ def test_in_process_code_is_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def bwrap() -> None:
+    """Skip where bwrap is missing (but under CI, which installs it) or the kernel refuses it
+    (the reason is bwrap's own)."""
     why = sandbox.unusable()
-    if why and os.environ.get("CI") == "true":
+    if sandbox.bwrap() is None and os.environ.get("CI") == "true":
         pytest.fail(f"--sandbox cannot run here, and CI must run it: {why}")
     if why:
         pytest.skip(f"--sandbox cannot run here: {why}")
