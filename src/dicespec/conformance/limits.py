@@ -78,13 +78,6 @@ class Limits:
     def none(cls) -> Limits:
         return cls(None, None, None)
 
-    def describe(self) -> str:
-        parts = [f"{format_size(self.memory)} of address space" if self.memory else "",
-                 f"{self.cpu} s of CPU time" if self.cpu else ""]
-        each = " and ".join(part for part in parts if part)
-        return "; ".join(part for part in (f"{each} per process" if each else "",
-                                           f"{self.processes} processes" if self.processes else "") if part) or "none"
-
     def preexec(self) -> Callable[[], None] | None:
         """What the child runs before the command: set the kernel's limits (worked out here, in
         the runner, so that the child only calls ``setrlimit``)."""
