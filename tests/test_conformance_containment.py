@@ -305,3 +305,26 @@ def test_sandbox_without_bwrap_is_a_usage_error(capsys: pytest.CaptureFixture[st
     monkeypatch.setattr(sandbox, "bwrap", lambda: None)
     assert main(["conform", "--impl", "true", "--sandbox"]) == 2
     assert capsys.readouterr().err.startswith("dicespec: error: --sandbox: bwrap is not installed")
+
+
+def test_a_run_ends_whatever_carries_its_mark() -> None:
+    """What the sessions' own ending misses (a process in a session of its own, started by a part
+    of the run that was interrupted before it could end it) carries the run's mark and is ended
+    when the run is; a process started outside the run is not."""
+    import subprocess as sp
+
+    from dicespec.conformance.processes import MARK, marked_processes, marked_run
+
+    outside = sp.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)
+    try:
+        with marked_run(grace=1.0) as mark:
+            inside = sp.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)
+            deadline = time.monotonic() + 10
+            while inside.pid not in marked_processes(mark):
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        assert inside.wait(timeout=10) == -signal.SIGTERM
+        assert outside.poll() is None and MARK not in os.environ
+    finally:
+        outside.kill()
+        outside.wait()

@@ -87,7 +87,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 def _cmd_conform(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from dicespec.conformance.processes import termination_as_interrupt
+    from dicespec.conformance.processes import marked_run, termination_as_interrupt
     from dicespec.conformance.runner import Options, Target, conform_and_report, parse_parts
     from dicespec.rulesets import ruleset_names
 
@@ -113,7 +113,8 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         max_restarts=args.max_restarts, window=args.window, time_limit=args.time_limit,
         progress=wanted(args.progress), **_containment(args),
     )
-    with termination_as_interrupt():  # a killed run still ends what it started
+    # a killed run still ends what it started, and what its parts failed to end
+    with termination_as_interrupt(), marked_run(grace=options.grace):
         status, text = conform_and_report(
             target, options, show=args.show,
             report=Path(args.report) if args.report else None, junit=Path(args.junit) if args.junit else None,

@@ -13,6 +13,7 @@ import os
 import signal
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -145,3 +146,63 @@ def termination_as_interrupt() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)  # type: ignore[arg-type]
+
+
+# -- a run's mark ---------------------------------------------------------------------------------
+
+MARK = "DICESPEC_CONFORM_RUN"
+"""The environment variable that marks every process a run starts: the runner's own children (the
+spec's pytest run, workers, adapters) and theirs inherit it."""
+
+
+def marked_processes(mark: str) -> list[int]:
+    """The live processes (this one left out) whose environment carries the run's ``mark``."""
+    if not has_proc():
+        return []
+    needle, found = f"{MARK}={mark}".encode(), []
+    for name in os.listdir(PROC):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"{PROC}/{name}/environ", "rb") as environ:
+                carries = needle in environ.read().split(b"\0")
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        fields = _stat(name)
+        if carries and fields is not None and fields[0] != b"Z":
+            found.append(int(name))
+    return found
+
+
+def end_marked(mark: str, *, grace: float) -> None:
+    """End every live process carrying the run's mark: ``SIGTERM``, then ``SIGKILL`` after ``grace``."""
+    for signum, wait in ((signal.SIGTERM, grace), (signal.SIGKILL, 5.0)):
+        pids = marked_processes(mark)
+        if not pids:
+            return
+        for pid in pids:
+            try:
+                os.kill(pid, signum)
+            except OSError:
+                pass
+        deadline = time.monotonic() + wait
+        while marked_processes(mark) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
+@contextmanager
+def marked_run(*, grace: float) -> Iterator[str]:
+    """Mark everything started inside the ``with`` block, and on the way out (whatever the way)
+    end what is still running with the mark: what the sessions' own ending missed (an adapter the
+    spec's pytest run could not end because it was interrupted while ending it, say). A process
+    that starts with an emptied environment escapes the mark."""
+    mark, previous = uuid.uuid4().hex, os.environ.get(MARK)
+    os.environ[MARK] = mark
+    try:
+        yield mark
+    finally:
+        if previous is None:
+            del os.environ[MARK]
+        else:
+            os.environ[MARK] = previous
+        end_marked(mark, grace=grace)

@@ -158,9 +158,13 @@ class SpecRun:
                 self.process.communicate(timeout=seconds)
                 return
             except subprocess.TimeoutExpired:
-                pass
+                if self.process.poll() is not None:
+                    break  # it ended, but something it left holds its output open
         self.process.kill()
-        self.process.communicate()
+        self.process.wait()
+        for stream in (self.process.stdout, self.process.stderr):
+            if stream is not None:  # not read to its end: never wait on what a left process holds open
+                stream.close()
 
 
 def run_spec(root: Path, results: Path, options: Sequence[str] = (), *, env: Mapping[str, str] | None = None,
