@@ -12,6 +12,7 @@ The implementation under test is the reference engines, unless ``--dicespec-impl
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
@@ -97,6 +98,16 @@ def _engine_caches_emptied_for_mutmut() -> None:
             for value in vars(module).values():
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
+
+
+@pytest.fixture(scope="session")
+def node() -> None:
+    """Node, which runs the JavaScript implementation and its test reader: skip without it, but
+    never under CI, which must run them."""
+    if shutil.which("node") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("node is not installed, and CI must run the JavaScript implementation")
+        pytest.skip("node is not installed")
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dicespec.cli import main
-from dicespec.conformance.function import FunctionSpecError, function_implementation
+from dicespec.conformance.function import function_implementation
 from dicespec.implementation import ReferenceImplementation
 
 SOLUTIONS = Path(__file__).parent / "function_solutions"
@@ -135,9 +135,6 @@ def test_a_function_that_cannot_run_is_one_line_of_usage_error(
     err = capsys.readouterr().err
     assert status == 2 and message in err and err.count("\n") == 1, err
 
-
-def test_the_function_spec_error_is_a_value_error() -> None:
-    assert issubclass(FunctionSpecError, ValueError)
 
 
 # -- the worked example of docs/protocol.md -----------------------------------------------------

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import re
-import shutil
 import subprocess
 from functools import cache
 from itertools import islice
@@ -37,14 +35,6 @@ SINGLE_CALLS = ("kiriki_score", "ten_thousand_score", "ten_thousand_best")
 @cache
 def exported(ruleset: str) -> dict[str, Any]:
     return export(ruleset)
-
-
-@pytest.fixture(scope="module")
-def node() -> None:
-    if shutil.which("node") is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("node is not installed, and CI must run the JavaScript test reader")
-        pytest.skip("node is not installed")
 
 
 def read_with_javascript(*paths: Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

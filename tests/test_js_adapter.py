@@ -9,8 +9,6 @@ test checks the same games' first part, in well under a minute)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,14 +21,6 @@ from helpers import run_cli
 COMMAND = "node examples/adapters/js/dicespec-adapter.mjs"
 GAMES = 40
 RULESETS = Path(__file__).resolve().parent.parent / "examples" / "adapters" / "js" / "rulesets.json"
-
-
-@pytest.fixture(scope="module")
-def node() -> None:
-    if shutil.which("node") is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("node is not installed, and CI must run the JavaScript adapter")
-        pytest.skip("node is not installed")
 
 
 def test_the_rulesets_data_is_current(capsys: pytest.CaptureFixture[str]) -> None:

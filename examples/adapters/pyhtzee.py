@@ -30,7 +30,7 @@ from typing import Any
 
 from examples.adapters._base import Adapter, faces
 
-REPLAYED = ("yahtzee-free-joker", "yatzy")
+REPLAYED = {"yahtzee-free-joker": "YAHTZEE_FREE_CHOICE_JOKER", "yatzy": "YATZY"}  # ruleset → its pyhtzee Rule
 
 
 class _ScriptedDice:
@@ -68,7 +68,8 @@ class Pyhtzee(Adapter):
         self._rule = {"kiriki": Rule.YAHTZEE, "yahtzee": Rule.YAHTZEE, "yatzy": Rule.YATZY}
         self._game = {ruleset: game for game, names in self.rulesets.items() for ruleset in names}
         self._score = {game: _scorer(Game, self._rule[game], categories) for game, categories in self._categories.items()}
-        self._game_class, self._category, self._joker_rule = Game, Category, Rule.YAHTZEE_FREE_CHOICE_JOKER
+        self._game_class, self._category = Game, Category
+        self._replay_rule = {ruleset: Rule[rule] for ruleset, rule in REPLAYED.items()}
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
         return self._score[self._game[ruleset]][row](faces(dice))
@@ -86,7 +87,7 @@ class Pyhtzee(Adapter):
         from pyhtzee.utils import category_to_action_map, dice_roll_to_action_map
 
         rules = find_ruleset(ruleset)
-        game = self._game_class(seed=1, rule=self._joker_rule if ruleset == "yahtzee-free-joker" else self._rule["yatzy"])
+        game = self._game_class(seed=1, rule=self._replay_rule[ruleset])
         script = _ScriptedDice()
         game.rnd = script  # the seam: the game's random source
         categories = self._categories[self._game[ruleset]]

@@ -277,8 +277,9 @@ def build_parser() -> argparse.ArgumentParser:
     contain = conform.add_argument_group("containment", "what the implementation may do (see docs/protocol.md)")
     contain.add_argument("--max-line", type=int, default=defaults.MAX_LINE, metavar="BYTES",
                          help=f"bytes of one reply line; a longer one errors (default {defaults.MAX_LINE}, 1 MiB)")
-    contain.add_argument("--max-memory", default="4G", metavar="SIZE",
-                         help="address space of each of its processes, e.g. 512M (default 4G; none: no limit)")
+    contain.add_argument("--max-memory", default=f"{defaults.MAX_MEMORY >> 30}G", metavar="SIZE",
+                         help=f"address space of each of its processes, e.g. 512M (default {defaults.MAX_MEMORY >> 30}G; "
+                              "none: no limit)")
     contain.add_argument("--max-cpu", default=str(defaults.MAX_CPU), metavar="S",
                          help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)")
     contain.add_argument("--max-processes", default=str(defaults.MAX_PROCESSES), metavar="N",

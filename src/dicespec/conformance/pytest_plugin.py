@@ -68,7 +68,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--dicespec-grace", type=float, default=defaults.GRACE, metavar="S",
                     help=f"seconds the implementation has to end before it is killed (default {defaults.GRACE:g})")
     group.addoption("--dicespec-max-memory", type=parse_size, default=defaults.MAX_MEMORY, metavar="SIZE",
-                    help="address space of each of its processes (default 4G; none: no limit)")
+                    help=f"address space of each of its processes (default {defaults.MAX_MEMORY >> 30}G; none: no limit)")
     group.addoption("--dicespec-max-cpu", type=parse_count, default=defaults.MAX_CPU, metavar="S",
                     help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)")
     group.addoption("--dicespec-max-processes", type=parse_count, default=defaults.MAX_PROCESSES, metavar="N",
