@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from dicespec.registry import game_names
 from dicespec.site import layout
 from dicespec.site.data import SiteData
-from dicespec.site.i18n import words
+from dicespec.site.catalog import words
 from dicespec.site.markup import anchor, anchor_id, code, link, text
 from dicespec.spec.features import Case
 
@@ -69,7 +69,7 @@ def steps_cell(case: Case) -> str:
 
 def standing_cell(data: SiteData, case: Case, *, page: str, lang: str = "en") -> str:
     """The case's standing (holds, erratum, variant, ambiguity, gap) and the findings that say why."""
-    w = words(lang)
+    w = words("sources", lang)
     status = data.status(case)
     label = w[status]
     if status == "variant" and "erratum" in case.flags:

@@ -15,14 +15,14 @@ from dicespec.registry import game, game_names
 from dicespec.site import layout
 from dicespec.site.cases import Passage, case_link, passages, standing_cell, steps_cell
 from dicespec.site.data import STATUSES, SiteData, SourceText
-from dicespec.site.i18n import words
+from dicespec.site.catalog import words
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES, Page
 from dicespec.site.markup import code, link, table, text, verbatim
 from dicespec.spec import Case
 
 
 def _language_line(source: SourceText, lang: str, page: str) -> str:
-    w = words(lang)
+    w = words("sources", lang)
     items = []
     for other in LANGUAGES:
         label = text(LANGUAGE_LABELS[other])
@@ -68,12 +68,10 @@ def title(data: SiteData, source: SourceText) -> str:
 
 
 def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
-    w = words(lang)
+    w = words("sources", lang)
     page = layout.source(source.slug, lang)
     cases = [case for case in data.cases if case.source == source.name]
     out = [f"# {text(w['title'].format(name=source.name))}\n", _language_line(source, lang, page), w["intro"] + "\n"]
-    if w["findings_note"]:
-        out.append(f"*{w['findings_note']}*\n")
     facts = []
     if source.language:
         facts.append(f"- **{text(w['language'])}**: {text(source.language)}")
@@ -111,7 +109,7 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
 
 def overview_page(data: SiteData, lang: str = "en") -> Page:
     """The list of source texts, with what each is and how many examples transcribe it."""
-    w = words(lang)
+    w = words("sources", lang)
     page = layout.sources(lang)
     out = [f"# {text(w['overview_title'])}\n", w["overview_intro"] + "\n"]
     rows = []
