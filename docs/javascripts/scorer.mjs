@@ -1,0 +1,1 @@
+// The rules pages' scorer: written by dicespec.site.scorer (placeholder until it lands).

@@ -1,0 +1,85 @@
+"""The browser the site tests share: Debian's chromium driven by Playwright, the built site served
+from a local HTTP server on 127.0.0.1. Without chromium (or Playwright) the tests are skipped
+locally and fail under CI=true. DICESPEC_CHROMIUM names another chromium executable.
+
+A test module takes the fixtures with ``from browser import base_url, browser, page, site``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sitebuild import REPO, built_site
+
+CHROMIUM = Path(os.environ.get("DICESPEC_CHROMIUM", "/usr/bin/chromium"))  # Debian's; another path for other systems
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+ARTIFACTS = REPO / "artifacts"
+
+
+
+def _unavailable(reason: str) -> None:
+    message = f"{reason}: the browser tests of the site need Debian's chromium and Playwright for Python"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message + " (CI=true: installing them is part of .ci/run)", pytrace=False)
+    pytest.skip(message)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    return built_site(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        _unavailable(f"{CHROMIUM} is missing")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright for Python is not installed")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.console_errors = []  # type: ignore[attr-defined]
+    page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    try:
+        yield page
+    finally:
+        context.close()
