@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicespec.site.catalog import CatalogError, catalog, catalog_names, fields, number, percent, words
-from dicespec.site.layout import LANGUAGES
+from dicespec.catalog import LANGUAGES, CatalogError, catalog, catalog_names, fields, number, percent, words
 
 ENTRIES = [(name, key) for name in catalog_names() for key in catalog(name)]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from dicespec.registry import game_names
 from dicespec.site import layout
 from dicespec.site.data import SiteData
-from dicespec.site.catalog import words
+from dicespec.catalog import words
 from dicespec.site.markup import anchor, anchor_id, code, link, text
 from dicespec.spec.features import Case
 

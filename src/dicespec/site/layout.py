@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 GENERATED = "generated"
-LANGUAGES = ("en", "fr", "de", "pl")  # English is normative; the others translate a few pages
+from dicespec.catalog import LANGUAGES as LANGUAGES  # English is normative
 LANGUAGE_LABELS = {"en": "English", "fr": "Français", "de": "Deutsch", "pl": "Polski"}
 
 

@@ -15,7 +15,7 @@ from dicespec.registry import game, game_names
 from dicespec.site import layout
 from dicespec.site.cases import Passage, case_link, passages, standing_cell, steps_cell
 from dicespec.site.data import STATUSES, SiteData, SourceText
-from dicespec.site.catalog import words
+from dicespec.catalog import words
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES, Page
 from dicespec.site.markup import code, link, table, text, verbatim
 from dicespec.spec import Case

@@ -1,7 +1,7 @@
-"""The site's own words in every language: one YAML catalog per page family.
+"""dicespec's own words in every language: one YAML catalog per family of texts.
 
-Every sentence, label and heading a page generator writes itself comes from a catalog file
-``dicespec/site/catalogs/<name>.yaml``, where each key holds its text in every language of the
+Every sentence, label and heading the site's page generators (and the engines' descriptions of
+their rules) write themselves comes from a catalog file ``dicespec/catalogs/<name>.yaml``, where each key holds its text in every language of the
 site side by side, so that a translator sees what they translate::
 
     title:
@@ -24,24 +24,22 @@ from functools import cache
 from importlib.resources import files
 
 import yaml
-from babel import Locale
-from babel.numbers import format_decimal, format_percent
 
-from dicespec.site.layout import LANGUAGES
+LANGUAGES = ("en", "fr", "de", "pl")  # English is normative
 
 
 class CatalogError(LookupError):
-    """A catalog, key or language the site asked for is missing."""
+    """A catalog, key or language asked for is missing."""
 
 
 @cache
 def catalog(name: str) -> dict[str, dict[str, str]]:
     """The catalog ``name``: key -> language -> text."""
-    resource = files("dicespec.site") / "catalogs" / f"{name}.yaml"
+    resource = files("dicespec") / "catalogs" / f"{name}.yaml"
     try:
         data = yaml.safe_load(resource.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise CatalogError(f"there is no site catalog {name!r} (dicespec/site/catalogs/{name}.yaml)") from None
+        raise CatalogError(f"there is no site catalog {name!r} (dicespec/catalogs/{name}.yaml)") from None
     if not isinstance(data, dict):
         raise CatalogError(f"the site catalog {name!r} is not a mapping of keys to texts by language")
     return data
@@ -49,7 +47,7 @@ def catalog(name: str) -> dict[str, dict[str, str]]:
 
 def catalog_names() -> list[str]:
     """Every catalog the site ships."""
-    folder = files("dicespec.site") / "catalogs"
+    folder = files("dicespec") / "catalogs"
     return sorted(entry.name.removesuffix(".yaml") for entry in folder.iterdir() if entry.name.endswith(".yaml"))
 
 
@@ -92,12 +90,17 @@ def words(name: str, lang: str) -> Words:
 
 def number(value: float, lang: str, digits: int = 0) -> str:
     """``value`` with ``digits`` decimals, grouped and pointed as readers of ``lang`` write numbers."""
+    from babel.numbers import format_decimal  # the site's and reports' dependency, not the engines'
+
     pattern = "#,##0" + ("." + "0" * digits if digits else "")
     return format_decimal(value, format=pattern, locale=lang)
 
 
 def percent(value: float, lang: str, digits: int = 1) -> str:
     """``value`` (a fraction) as a percentage in the convention of ``lang``."""
+    from babel import Locale
+    from babel.numbers import format_percent
+
     pattern = Locale.parse(lang).percent_formats[None].pattern  # e.g. "#,##0 %" in French
     if digits:
         pattern = pattern.replace("0", "0." + "0" * digits, 1) if "." not in pattern else pattern
