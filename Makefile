@@ -10,10 +10,11 @@ INSTALLED := $(VENV)/.installed
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
 
-$(INSTALLED): pyproject.toml constraints.txt
+$(INSTALLED): pyproject.toml constraints.txt package-lock.json
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt pip setuptools wheel
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench,thirdparty,mutation]'
+	if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; fi  # axe-core for the browser tests (skipped without it, failed under CI=true)
 	touch $@
 
 check: $(INSTALLED) ## the fast loop: every test but the slow ones (whole corpus, whole solves, browser, wheel, third party)
