@@ -1,37 +1,82 @@
-"""MkDocs hooks: generate the spec's pages before the build, and offer each page's translations.
+"""MkDocs hooks: the spec's pages in every language, each with its language's navigation.
 
-The pages themselves come from ``dicespec.site``, which knows nothing of MkDocs.
+The pages themselves come from ``dicespec.site``, which knows nothing of MkDocs. This hook hands
+them to MkDocs as files of the build (nothing is written into the docs folder), gives each
+language its own navigation (MkDocs has one), tells the theme the language of each page (for
+``<html lang>`` and the theme's own words), and offers each page's versions in other languages.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from mkdocs.structure.files import File
+from mkdocs.structure.nav import get_navigation
+
 import dicespec.rulesets
-from dicespec.site import downloads, generate, layout
+from dicespec.site import Site, downloads, layout, pages
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES
 from dicespec.spec.paths import data_root
 
+_site: dict[str, Site] = {}
+_navs: dict = {}  # language -> its Navigation
+_files: dict = {}  # source path -> the page's File
 
-def _listed(nav) -> set[str]:
-    """Every page path a navigation names."""
-    found = set()
-    for item in nav or []:
-        values = item.values() if isinstance(item, dict) else [item]
-        for value in values:
-            found |= _listed(value) if isinstance(value, list) else {value}
-    return found
+
+def _hand_written(docs_dir: Path) -> set[str]:
+    return {path.relative_to(docs_dir).as_posix() for path in docs_dir.rglob("*.md")}
 
 
 def on_config(config):
-    """Write docs/generated/ (its pages, and each ruleset's test data to download) and put its pages
-    in the navigation after those of mkdocs.yml; then any other hand-written page beside index.md
-    (MkDocs takes its title from its heading)."""
-    nav = [*(config.nav or []), *generate(Path(config.docs_dir), offered=downloads.wanted())]
-    listed = _listed(nav)
-    nav += [page.name for page in sorted(Path(config.docs_dir).glob("*.md")) if page.name not in listed]
-    config.nav = nav
+    """Make the pages (every build afresh: `mkdocs serve` shows an edit to the spec) and put the
+    English navigation in the configuration; the others are built in :func:`on_nav`."""
+    site = pages(offered=downloads.wanted(), hand_written=_hand_written(Path(config.docs_dir)))
+    _site["current"] = site
+    config.nav = site.navs["en"]
     return config
+
+
+def on_files(files, config):
+    """Add the generated pages and files to the build."""
+    site = _site["current"]
+    for page in site.pages:
+        files.append(File.generated(config, page.path, content=page.document()))
+    for path, content in site.files.items():
+        files.append(File.generated(config, path, content=content))
+    _files.clear()
+    _files.update({file.src_uri: file for file in files.documentation_pages()})
+    return files
+
+
+def on_nav(nav, config, files):
+    """Each other language's navigation, over the same pages (each page is in one language's)."""
+    _navs.clear()
+    _navs["en"] = nav
+    english = config.nav
+    try:
+        for lang in LANGUAGES[1:]:
+            config.nav = _site["current"].navs[lang]
+            other = get_navigation(files, config)
+            for title, path in _entries(config.nav):  # MkDocs names a page from the first nav it is in
+                file = files.get_file_from_path(path)
+                if file is not None and file.page is not None:
+                    file.page.title = title
+            home = files.get_file_from_path(layout.home(lang))
+            other.homepage = home.page if home is not None else None
+            _navs[lang] = other
+    finally:
+        config.nav = english
+    return nav
+
+
+def _entries(nav):
+    """Every (title, path) of a navigation."""
+    for item in nav or []:
+        for title, value in item.items():
+            if isinstance(value, list):
+                yield from _entries(value)
+            else:
+                yield title, value
 
 
 def on_serve(server, config, builder):
@@ -43,25 +88,19 @@ def on_serve(server, config, builder):
     return server
 
 
-_files: dict = {}
-
-
-def on_files(files, config):
-    """Remember the documentation files by source path, to resolve translations to URLs."""
-    _files.clear()
-    _files.update({file.src_uri: file for file in files.documentation_pages()})
-    return files
-
-
 def on_page_context(context, page, config, nav):
-    """``alternates``: the page's versions in other languages (its front matter `translations`),
-    else the home page in each language, as links for the language selector."""
-    translations = page.meta.get("translations") or {lang: layout.home(lang) for lang in LANGUAGES}
+    """The page's language (``dicespec_lang``, read by partials/language.html), its language's
+    navigation, and ``alternates``: the page in each language it exists in (else that language's
+    home page), for the language selector."""
+    lang = layout.language_of(page.file.src_uri)
+    context["dicespec_lang"] = lang
+    context["nav"] = _navs.get(lang, nav)
     alternates = []
-    for lang, src in translations.items():
-        target = _files.get(src)
+    for other in LANGUAGES:
+        target = _files.get(layout.in_language(page.file.src_uri, other)) or _files.get(layout.home(other))
         if target is not None:
-            alternates.append({"lang": lang, "name": LANGUAGE_LABELS.get(lang, lang), "link": target.url,
-                               "current": target.src_uri == page.file.src_uri})
+            alternates.append({"lang": other, "name": LANGUAGE_LABELS.get(other, other), "link": target.url,
+                               "current": other == lang})
     context["alternates"] = alternates
     return context
+

@@ -27,9 +27,9 @@ class Passage:
     cases: tuple[Case, ...]
 
 
-def home_of(case: Case) -> str:
-    """The page that holds the case's anchor: its game's rules (the errata page for a case of no game)."""
-    return layout.rules(case.game) if case.game in game_names() else layout.ERRATA
+def home_of(case: Case, lang: str = "en") -> str:
+    """The page that holds the case's anchor in ``lang``: its game's rules (the errata page for a case of no game)."""
+    return layout.rules(case.game, lang) if case.game in game_names() else layout.errata(lang)
 
 
 def passages(cases: Iterable[Case]) -> list[Passage]:
@@ -54,7 +54,7 @@ def passage_anchors(data: SiteData) -> dict[int, str]:
 
 def case_link(case: Case, *, page: str) -> str:
     """A link from ``page`` to the case's anchor, labelled with its id."""
-    return link(text(case.id or "(no id)"), home_of(case), fragment=case.id, page=page)
+    return link(text(case.id or "(no id)"), home_of(case, layout.language_of(page)), fragment=case.id, page=page)
 
 
 def case_anchor(case: Case) -> str:
@@ -67,8 +67,10 @@ def steps_cell(case: Case) -> str:
     return "<br>".join(text(step) for step in case.steps) or text(case.scenario)
 
 
-def standing_cell(data: SiteData, case: Case, *, page: str, lang: str = "en") -> str:
-    """The case's standing (holds, erratum, variant, ambiguity, gap) and the findings that say why."""
+def standing_cell(data: SiteData, case: Case, *, page: str) -> str:
+    """The case's standing (holds, erratum, variant, ambiguity, gap) and the findings that say why,
+    in the language of ``page``."""
+    lang = layout.language_of(page)
     w = words("sources", lang)
     status = data.status(case)
     label = w[status]
@@ -80,7 +82,7 @@ def standing_cell(data: SiteData, case: Case, *, page: str, lang: str = "en") ->
         reason = text(finding.truth)
         if finding.holds_under:
             reason += f" ({text(w['holds_under'])} {text(', '.join(finding.holds_under))})"
-        parts.append(f"{link(text(finding.id), layout.ERRATA, fragment='finding-' + finding.id, page=page)}: {reason}")
+        parts.append(f"{link(text(finding.id), layout.errata(lang), fragment='finding-' + finding.id, page=page)}: {reason}")
     if status != "holding" and not found:
         parts.append(f"<em>{text(w['no_finding'])}</em>")
     return "<br>".join(parts)
@@ -92,4 +94,4 @@ def source_cell(data: SiteData, case: Case, passage_anchor: str | None, *, page:
     label = text(f"{case.language} · {case.section}")
     if source is None:
         return f"{label}<br><em>{text(case.source or 'no source')}</em>"
-    return link(label, layout.source(source.slug), fragment=passage_anchor, page=page)
+    return link(label, layout.source(source.slug, layout.language_of(page)), fragment=passage_anchor, page=page)

@@ -25,7 +25,7 @@ def _text_cell(data: SiteData, finding: Finding, page: str) -> str:
     source = data.sources.get(finding.source)
     if source is None:
         return f"{language}<br>{text(finding.source)}"
-    return f"{language}<br>{link(text(finding.source), layout.source(source.slug), page=page)}"
+    return f"{language}<br>{link(text(finding.source), layout.source(source.slug, layout.language_of(page)), page=page)}"
 
 
 def _scenarios_cell(data: SiteData, finding: Finding, page: str) -> str:
@@ -37,8 +37,8 @@ def _scenarios_cell(data: SiteData, finding: Finding, page: str) -> str:
     return "<br>".join(cells) or "<em>none</em>"
 
 
-def errata_page(data: SiteData) -> Page:
-    page = layout.ERRATA
+def errata_page(data: SiteData, lang: str = "en") -> Page:
+    page = layout.errata(lang)
     out = ["# Errata and gaps\n"]
     out.append(
         "What the source texts get wrong, leave ambiguous or leave open, and what the spec does about it. "
@@ -96,4 +96,4 @@ def errata_page(data: SiteData) -> Page:
         out.append(table(["Example", "What it checks", "Standing"], [
             [case_anchor(case), steps_cell(case), standing_cell(data, case, page=page)] for case in homeless
         ]) + "\n")
-    return Page(page, "Errata and gaps", "\n".join(out))
+    return Page(page, "Errata and gaps", "\n".join(out), lang)

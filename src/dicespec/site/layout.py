@@ -1,65 +1,110 @@
-"""Where each generated page lives, and the page value the generators return.
+"""Where each page of the site lives, in every language, and the page value the generators return.
 
-Paths are relative to the docs folder and name Markdown files, as MkDocs' ``nav`` does; the
-generator writes them below ``generated/``. Hand-written pages (the home page and its
-translations) live beside ``generated/``.
+Paths are relative to the docs folder and name Markdown files, as MkDocs' ``nav`` does; with
+directory URLs, ``errata.md`` is served at ``/errata/`` and ``fr/errata.md`` at ``/fr/errata/``.
+English pages sit at the top, each other language below its code. The generated pages are never
+written into the docs folder: the hook hands them to MkDocs as files of the build
+(``docs/hooks.py``), beside the hand-written ones (the home pages, the protocol, the architecture).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass
 
-GENERATED = "generated"
 from dicespec.catalog import LANGUAGES as LANGUAGES  # English is normative
+from dicespec.registry import game as registered_game
+
 LANGUAGE_LABELS = {"en": "English", "fr": "Français", "de": "Deutsch", "pl": "Polski"}
 
 
 @dataclass(frozen=True, slots=True)
 class Page:
-    """One page to write: where, its title, its Markdown, and its versions in other languages."""
+    """One page to write: where, in which language, its title and its Markdown."""
 
-    path: str  # relative to the docs folder, e.g. "generated/kiriki.md"
+    path: str  # relative to the docs folder, e.g. "fr/kiriki.md"
     title: str  # fixed text of the generator's own (never taken from the spec)
     markdown: str
-    translations: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # lang -> path
+    lang: str = "en"
 
     def document(self) -> str:
-        """The file's text: front matter naming the translations, then the Markdown."""
-        front = ""
-        if self.translations:
-            lines = [f"  {lang}: {path}" for lang, path in self.translations.items()]
-            front = "---\ntranslations:\n" + "\n".join(lines) + "\n---\n\n"
-        return front + self.markdown.rstrip() + "\n"
+        """The file's text: front matter naming its title (for the navigation of its language) and
+        language, then the Markdown."""
+        front = json.dumps({"title": self.title, "lang": self.lang}, ensure_ascii=False)  # JSON is YAML
+        return f"---\n{front}\n---\n\n" + self.markdown.rstrip() + "\n"
+
+
+def language_of(path: str) -> str:
+    """The language of the page at ``path`` (relative to the docs folder)."""
+    head = path.split("/", 1)[0]
+    return head if head in LANGUAGES and head != "en" and "/" in path else "en"
+
+
+def in_language(path: str, lang: str) -> str:
+    """The same page as ``path`` in ``lang``."""
+    current = language_of(path)
+    bare = path if current == "en" else path.split("/", 1)[1]
+    return bare if lang == "en" else f"{lang}/{bare}"
+
+
+def _at(name: str, lang: str) -> str:
+    return name if lang == "en" else f"{lang}/{name}"
+
+
+def address(game: str) -> str:
+    """The address a game's rules live at: its title as pages name it ("10000", "kiriki")."""
+    return re.sub(r"[^a-z0-9]+", "-", registered_game(game).title.lower()).strip("-")
 
 
 def home(lang: str = "en") -> str:
-    return "index.md" if lang == "en" else f"{lang}/index.md"
+    return _at("index.md", lang)
 
 
-def rules(game: str) -> str:
-    return f"{GENERATED}/{game}.md"
+def rules(game: str, lang: str = "en") -> str:
+    return _at(f"{address(game)}.md", lang)
 
 
 def source(slug: str, lang: str = "en") -> str:
-    prefix = GENERATED if lang == "en" else f"{GENERATED}/{lang}"
-    return f"{prefix}/sources/{slug}.md"
+    return _at(f"sources/{slug}.md", lang)
 
 
 def sources(lang: str = "en") -> str:
-    prefix = GENERATED if lang == "en" else f"{GENERATED}/{lang}"
-    return f"{prefix}/sources/index.md"
+    return _at("sources/index.md", lang)
+
+
+def errata(lang: str = "en") -> str:
+    return _at("errata.md", lang)
+
+
+def rulesets(lang: str = "en") -> str:
+    return _at("rulesets.md", lang)
+
+
+def odds(lang: str = "en") -> str:
+    return _at("odds.md", lang)
+
+
+def optimal(lang: str = "en") -> str:
+    return _at("optimal-play.md", lang)
+
+
+def conformance(lang: str = "en") -> str:
+    return _at("conformance.md", lang)
+
+
+def protocol(lang: str = "en") -> str:
+    """The protocol's page (hand-written, in every language)."""
+    return _at("protocol.md", lang)
+
+
+MUTATION = "mutation.md"  # for the project's developers: English only, as the architecture
+ARCHITECTURE = "architecture.md"
 
 
 def download(ruleset: str) -> str:
     """A ruleset's test data (what ``dicespec export`` writes), gzipped: a file, not a page."""
-    return f"{GENERATED}/exports/{ruleset}.json.gz"
+    return f"downloads/{ruleset}.json.gz"
 
 
-ERRATA = f"{GENERATED}/errata.md"
-RULESETS = f"{GENERATED}/rulesets.md"
-ODDS = f"{GENERATED}/odds.md"
-OPTIMAL = f"{GENERATED}/optimal-play.md"
-CONFORMANCE = f"{GENERATED}/conformance.md"
-MUTATION = f"{GENERATED}/mutation.md"

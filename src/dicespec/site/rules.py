@@ -75,8 +75,8 @@ def _combination_table(names: tuple[str, ...]) -> str:
             + table(["Combination", *(text(n) for n in names)], rows) + "\n")
 
 
-def rules_page(data: SiteData, game: str) -> Page:
-    page = layout.rules(game)
+def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
+    page = layout.rules(game, lang)
     names = data.rulesets.get(game, ())
     topics = topics_of(game)
     about = registered_game(game)
@@ -97,7 +97,7 @@ def rules_page(data: SiteData, game: str) -> Page:
             f"The normative rules, in English. Every number comes from a shipped ruleset: the reference is "
             f"{code(names[0])} ({text(reference.title)})"
             + (", the others are " + ", ".join(code(n) for n in names[1:]) if names[1:] else "")
-            + f" (see {link('Rulesets', layout.RULESETS, page=page)}). Each example is a case of the spec, "
+            + f" (see {link('Rulesets', layout.rulesets(lang), page=page)}). Each example is a case of the spec, "
             f"with a permanent anchor named by its id. {len(cases)} examples.\n"
         )
         out.append(table(["Ruleset", "Title", "Description"], [
@@ -136,4 +136,4 @@ def rules_page(data: SiteData, game: str) -> Page:
         out.append("## Other rules {#other-rules}\n")
         out.append("Examples whose @rule: tag names none of the topics above.\n")
         out.append(_examples(data, others, used, page=page))
-    return Page(page, title, "\n".join(out))
+    return Page(page, title, "\n".join(out), lang)

@@ -41,7 +41,7 @@ def _origins(name: str, data: Mapping[str, Any], page: str) -> list[str]:
     return [f"### Where the values of {code(name)} come from {{#{anchor_id(name + '-origins')}}}\n",
             "Each value is stated by a sentence of the texts the ruleset takes at its word "
             f"({', '.join(code(t) for t in sorted(texts)) or 'none stored'}), or chosen by a gap "
-            f"(see {link('Errata and gaps', layout.ERRATA, fragment='gaps', page=page)}); a key "
+            f"(see {link('Errata and gaps', layout.errata(layout.language_of(page)), fragment='gaps', page=page)}); a key "
             "accounts for every value under it.\n",
             table(["Key", "From", "Sentence or choice"], rows) + "\n"]
 
@@ -62,14 +62,14 @@ def _test_data(files: Sequence[Download], page: str) -> list[str]:
     return [*out, table(["Ruleset", "File", "Spec cases", "Corpus cases", "Size"], rows) + "\n"]
 
 
-def rulesets_page(data: SiteData, files: Sequence[Download] = ()) -> Page:
-    page = layout.RULESETS
+def rulesets_page(data: SiteData, files: Sequence[Download] = (), lang: str = "en") -> Page:
+    page = layout.rulesets(lang)
     out = ["# Rulesets\n"]
     out.append(
         "A ruleset is the only place a rule's number lives: the engines, the tests and this site read "
         "them. Each game has a reference ruleset (first column); the others write only what differs, "
         "and state their choices where the texts are silent (see "
-        f"{link('Errata and gaps', layout.ERRATA, fragment='gaps', page=page)}). Bold: a value that "
+        f"{link('Errata and gaps', layout.errata(layout.language_of(page)), fragment='gaps', page=page)}). Bold: a value that "
         "differs from the reference. Each ruleset's cases are also "
         f"{link('test data to download', page, fragment='test-data', page=page)}.\n"
     )
@@ -109,4 +109,4 @@ def rulesets_page(data: SiteData, files: Sequence[Download] = ()) -> Page:
         for name, d in datas.items():
             out.extend(_origins(name, d, page))
     out.extend(_test_data(files, page))
-    return Page(page, "Rulesets", "\n".join(out))
+    return Page(page, "Rulesets", "\n".join(out), lang)

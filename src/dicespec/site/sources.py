@@ -90,7 +90,7 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
         heading = text(passage.title) or "&#8212;"
         if several_languages:
             heading = f"{text(passage.cases[0].language)} · {heading}"
-        rows = [[case_link(case, page=page), steps_cell(case), standing_cell(data, case, page=page, lang=lang)]
+        rows = [[case_link(case, page=page), steps_cell(case), standing_cell(data, case, page=page)]
                 for case in passage.cases]
         out.append(
             f"### {heading} {{#{passage.anchor}}}\n\n"
@@ -103,8 +103,7 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
     out.append(f"## {text(w['whole_text'])} {{#text}}\n")
     out.append(f"{text(w['whole_text_note'])}\n")
     out.append(f'<pre class="ds-source">{verbatim(source.text)}</pre>\n')
-    translations = {other: layout.source(source.slug, other) for other in LANGUAGES}
-    return Page(page, title(data, source), "\n".join(out), translations)
+    return Page(page, title(data, source), "\n".join(out), lang)
 
 
 def overview_page(data: SiteData, lang: str = "en") -> Page:
@@ -125,13 +124,9 @@ def overview_page(data: SiteData, lang: str = "en") -> Page:
         out.append(table([text(w[k]) for k in ("page", "file", "language", "about", "counts", "standing")], rows) + "\n")
     else:
         out.append(text(w["no_sources"]) + "\n")
-    translations = {other: layout.sources(other) for other in LANGUAGES}
-    return Page(page, "Overview", "\n".join(out), translations)
+    return Page(page, w["overview_title"], "\n".join(out), lang)
 
 
-def source_pages(data: SiteData) -> list[list[Page]]:
-    """The overview, then each source text: its pages, English first, then the translations."""
-    return [
-        [overview_page(data, lang) for lang in LANGUAGES],
-        *([source_page(data, source, lang) for lang in LANGUAGES] for source in data.sources.values()),
-    ]
+def source_pages(data: SiteData, lang: str) -> list[Page]:
+    """The overview, then each source text's page, in ``lang``."""
+    return [overview_page(data, lang), *(source_page(data, source, lang) for source in data.sources.values())]
