@@ -1,0 +1,882 @@
+// The dicespec games in JavaScript: the rule logic of the two families of games, with no
+// dependency and nothing of node (it runs in a browser as well). Every function that needs a
+// ruleset takes the rulesets' data, the object `dicespec rulesets --json` prints (ruleset name ->
+// rule values), as its first argument.
+//
+// It plays the two families of games the rulesets describe: score-sheet games (Kiriki, Yahtzee,
+// Yatzy, Yacht: a sheet of rows, each a rule family with its parameters) and set-aside games
+// (10000, Farkle, Greed: dice set aside for combinations). It knows the families, never a game:
+// every number and every rule choice is read from the rulesets' data. Written in its own way from
+// the protocol's description and the ruleset schemas (the reference engines were read for the
+// exact meaning of a rule, not ported).
+//
+// Two front ends use it: dicespec-adapter.mjs (node), which reads rulesets.json and answers the
+// conformance protocol's requests with `operations(rulesets)`, and the rules website's scorer,
+// which fetches the same data and asks `sheetScores` and `setAsideOptions`.
+
+const PROTOCOL = 1;
+const VERSION = "2.0.0";
+const FACES = [1, 2, 3, 4, 5, 6];
+
+/** The family a ruleset's data belongs to: its rows make a score sheet, its singles a set-aside game. */
+export function familyOf(data) {
+  if ("rows" in data) return "score-sheet";
+  if ("singles" in data) return "set-aside";
+  return null; // a family this implementation does not know: not declared, not played
+}
+
+// -- small helpers ------------------------------------------------------------------------------
+
+/** A move the rules refuse, with the protocol's code for it. */
+export class Rejected extends Error {
+  constructor(code) {
+    super(code);
+    this.code = code;
+  }
+}
+
+/** A request this implementation does not answer: the case is skipped. */
+export class Skip extends Error {}
+
+/** Dice written as digits ("66616"; spaces and commas ignored), or null when a character is not a die. */
+export function parseDice(text) {
+  const digits = text.replace(/[ ,]/g, "");
+  if (!/^[1-6]*$/.test(digits)) return null;
+  return [...digits].map(Number);
+}
+
+/** How many dice show each face: counts[face], face 1 to 6 (counts[0] unused). */
+function countsOf(dice) {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  for (const die of dice) counts[die] += 1;
+  return counts;
+}
+
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+const diceCount = (counts) => sum(counts);
+const total = (counts) => sum(FACES.map((face) => face * counts[face]));
+
+/** An action as "verb rest": the verb, and the rest trimmed ("" when there is none). */
+function splitAction(text) {
+  const trimmed = text.trim();
+  const space = trimmed.indexOf(" ");
+  return space < 0 ? [trimmed, ""] : [trimmed.slice(0, space), trimmed.slice(space + 1).trim()];
+}
+
+/** The dice an action gives; dice that are not dice are refused as bad-dice. */
+function actionDice(text) {
+  const dice = parseDice(text);
+  if (dice === null) throw new Rejected("bad-dice");
+  return dice;
+}
+
+function notation(action) {
+  return new Error(`not an action of the notation: ${JSON.stringify(action)}`);
+}
+
+// ===============================================================================================
+// Score-sheet games: Kiriki, Yahtzee, Yatzy, Yacht
+// ===============================================================================================
+
+// -- the rule families of a row: does a roll meet its pattern, and what does it score ----------
+
+/** The highest face that at least `n` dice show, or null. */
+function highestFaceWith(counts, n) {
+  for (let face = 6; face >= 1; face--) if (counts[face] >= n) return face;
+  return null;
+}
+
+/** The faces of the `n` highest pairs of different faces, or null when the dice hold fewer. */
+function highestPairs(counts, n) {
+  const faces = [];
+  for (let face = 6; face >= 1 && faces.length < n; face--) if (counts[face] >= 2) faces.push(face);
+  return faces.length === n ? faces : null;
+}
+
+/** Three dice of one face and two of another; five of a kind only where the row counts it. */
+function isFullHouse(counts, fiveOfAKindCounts) {
+  const shown = FACES.map((face) => counts[face]).filter((n) => n > 0).sort((a, b) => a - b);
+  if (shown.length === 2 && shown[0] === 2 && shown[1] === 3) return true;
+  return fiveOfAKindCounts && shown.length === 1 && shown[0] === 5;
+}
+
+/** `length` consecutive faces anywhere, or exactly the row's `faces`. */
+function isStraight(counts, row) {
+  if (row.faces) return row.faces.every((face) => counts[face] > 0);
+  let run = 0;
+  for (const face of FACES) {
+    run = counts[face] > 0 ? run + 1 : 0;
+    if (run >= row.length) return true;
+  }
+  return false;
+}
+
+/** Does a roll meet the row's pattern? A face row and a chance row take any roll. */
+function meetsRow(row, counts) {
+  switch (row.rule) {
+    case "face":
+    case "chance":
+      return true;
+    case "of_a_kind":
+      return highestFaceWith(counts, row.at_least) !== null;
+    case "pairs":
+      return highestPairs(counts, row.pairs) !== null;
+    case "full_house":
+      return isFullHouse(counts, row.five_of_a_kind_counts);
+    case "straight":
+      return isStraight(counts, row);
+  }
+  throw new Error(`unknown rule family ${JSON.stringify(row.rule)}`);
+}
+
+/** A row's points: a number, the sum of all the dice ("sum"), or of the dice that make the pattern. */
+function worth(points, counts, matching) {
+  if (points === "sum") return total(counts);
+  if (points === "matching") return matching;
+  return points;
+}
+
+// A joker fills these patterns whatever the dice show (the full house, the straights); in any
+// other row it scores as the dice are.
+const JOKER_FILLS = new Set(["full_house", "straight"]);
+
+/** What a roll scores in a row: 0 when it does not meet the pattern (unless a joker fills it). */
+function rowPoints(row, counts, { joker = false } = {}) {
+  if (!(joker && JOKER_FILLS.has(row.rule)) && !meetsRow(row, counts)) return 0;
+  switch (row.rule) {
+    case "face": // the dice showing the face
+      return counts[row.face] * row.face;
+    case "chance": // every die
+      return total(counts);
+    case "of_a_kind": // the matching dice are `at_least` dice of the highest such face
+      return worth(row.points, counts, highestFaceWith(counts, row.at_least) * row.at_least);
+    case "pairs": // the dice of the highest pairs
+      return 2 * sum(highestPairs(counts, row.pairs));
+    case "full_house": // the pattern uses every die
+    case "straight":
+      return worth(row.points, counts, total(counts));
+  }
+  throw new Error(`unknown rule family ${JSON.stringify(row.rule)}`);
+}
+
+// -- the sheet: its rows, its derived lines, and the rules about the sheet as a whole ----------
+
+const CELL = "cell"; // a repeat five of a kind adds to its own row's cell
+
+/** A score-sheet ruleset with what follows from its data: the sections, the lines in order. */
+function sheetRules(data) {
+  const rowIds = Object.keys(data.rows); // in sheet order
+  const upperRows = rowIds.filter((id) => data.rows[id].section === "upper");
+  const lowerRows = rowIds.filter((id) => data.rows[id].section === "lower");
+  const five = data.five_of_a_kind; // null: a five of a kind does nothing beyond its row
+  const repeatTo = five ? five.repeat.to ?? CELL : null;
+  const repeatAdds = five ? five.repeat.adds : null; // null: a repeat adds nothing
+  const bonusLine = repeatAdds !== null && repeatTo !== CELL ? repeatTo : null; // e.g. yahtzee_bonus
+  const lines = [
+    ...upperRows,
+    ...(data.upper_bonus ? ["bonus"] : []), // no upper bonus, no bonus line (Yacht)
+    "upper_total",
+    ...lowerRows,
+    ...(bonusLine ? [bonusLine] : []),
+    "lower_total",
+    "grand_total",
+  ];
+  return {
+    name: data.name,
+    dice: data.dice,
+    rollsPerTurn: data.rolls_per_turn,
+    players: data.players,
+    rows: data.rows,
+    rowIds,
+    upperRows,
+    lowerRows,
+    upperBonus: data.upper_bonus,
+    five,
+    repeatAdds,
+    addsToCell: repeatAdds !== null && repeatTo === CELL,
+    bonusLine,
+    joker: data.joker, // none, forced or free
+    lines,
+    derivedLines: lines.filter((line) => !Object.hasOwn(data.rows, line)),
+  };
+}
+
+/** The upper bonus: earned when the upper rows add up to more than (or at least) its threshold. */
+function upperBonus(rules, upperSum) {
+  const bonus = rules.upperBonus;
+  if (!bonus) return 0;
+  const earned = "more_than" in bonus ? upperSum > bonus.more_than : upperSum >= bonus.at_least;
+  return earned ? bonus.points : 0;
+}
+
+/** The upper row that counts `face`, if the sheet has one. */
+function faceRow(rules, face) {
+  return rules.upperRows.find((id) => rules.rows[id].rule === "face" && rules.rows[id].face === face) ?? null;
+}
+
+// -- five of a kind, repeats and the joker --------------------------------------------------
+
+/** Is the roll a five of a kind, as the ruleset's five-of-a-kind row sees it? */
+function isFiveOfAKind(rules, counts) {
+  return rules.five !== null && meetsRow(rules.rows[rules.five.row], counts);
+}
+
+/** A repeat: a five of a kind while its row holds more than 0, where the ruleset rewards one. */
+function isRepeat(rules, sheet, counts) {
+  return rules.repeatAdds !== null && (sheet.cells.get(rules.five.row) ?? 0) > 0 && isFiveOfAKind(rules, counts);
+}
+
+/** A joker: a five of a kind once its row is filled (with 50 or 0), where the ruleset has a joker. */
+function isJoker(rules, sheet, counts) {
+  return rules.joker !== "none" && rules.five !== null && sheet.cells.has(rules.five.row) && isFiveOfAKind(rules, counts);
+}
+
+/** A joker scores full value only once the upper row of its face is filled (or there is none). */
+function scoresAsJoker(rules, sheet, dice) {
+  if (!isJoker(rules, sheet, countsOf(dice))) return false;
+  const own = faceRow(rules, dice[0]);
+  return own === null || sheet.cells.has(own);
+}
+
+/** The open rows the dice may go in: every open row, unless the forced joker narrows them to the
+ * dice's own upper row if open, else the open lower rows, else the open upper rows. */
+function allowedRows(rules, sheet, dice) {
+  const open = rules.rowIds.filter((id) => !sheet.cells.has(id));
+  if (rules.joker !== "forced" || !isJoker(rules, sheet, countsOf(dice))) return open;
+  const own = faceRow(rules, dice[0]);
+  if (own !== null && open.includes(own)) return [own];
+  const lower = open.filter((id) => rules.rows[id].section === "lower");
+  return lower.length ? lower : open;
+}
+
+/** May the dice go in this row now: an allowed open row, or a repeat added to its own cell? */
+function canScore(rules, sheet, dice, row) {
+  if (rules.addsToCell && row === rules.five.row && isRepeat(rules, sheet, countsOf(dice))) return true;
+  return allowedRows(rules, sheet, dice).includes(row);
+}
+
+/** Does a score earn a turn at the end: every five of a kind scored above 0, each repeat, or none? */
+function earnsExtraTurn(rules, { first, repeat }) {
+  switch (rules.five?.extra_turns) {
+    case "every":
+      return first || repeat;
+    case "repeat":
+      return repeat;
+    default:
+      return false;
+  }
+}
+
+// -- a score-sheet game ---------------------------------------------------------------------
+
+class SheetGame {
+  constructor(rules, players) {
+    if (!(players >= rules.players.min && players <= rules.players.max)) {
+      throw new Error(`${players} players: ruleset ${rules.name} allows ${rules.players.min} to ${rules.players.max}`);
+    }
+    this.rules = rules;
+    this.players = Array.from({ length: players }, () => ({
+      sheet: { cells: new Map(), line: 0 }, // filled rows; the points of the bonus line
+      turnsTaken: 0,
+      extraTurns: 0,
+    }));
+    this.current = 0;
+    this.dice = null;
+    this.rolls = 0;
+  }
+
+  clone() {
+    const copy = Object.create(SheetGame.prototype);
+    Object.assign(copy, this);
+    copy.players = this.players.map((p) => ({ ...p, sheet: { cells: new Map(p.sheet.cells), line: p.sheet.line } }));
+    copy.dice = this.dice && [...this.dice];
+    return copy;
+  }
+
+  /** One turn a row, and one more for each extra turn earned. */
+  hasTurnLeft(player) {
+    return player.turnsTaken < this.rules.rowIds.length + player.extraTurns;
+  }
+
+  get over() {
+    return !this.players.some((p) => this.hasTurnLeft(p));
+  }
+
+  get player() {
+    return this.players[this.current];
+  }
+
+  /** Read an action of the notation: dice that are not dice are refused before anything else. */
+  parse(text) {
+    const [verb, rest] = splitAction(text);
+    if (verb === "roll") return { verb, dice: actionDice(rest) };
+    if (verb === "reroll") {
+      const equals = rest.indexOf("=");
+      if (equals < 0) throw notation(text);
+      const where = rest.slice(0, equals);
+      const positions = where.trim() === "" ? [] : where.split(",").map((p) => {
+        if (!/^\s*[+-]?\d+\s*$/.test(p)) throw notation(text);
+        return Number(p) - 1; // 0-based
+      });
+      return { verb, positions, dice: actionDice(rest.slice(equals + 1)) };
+    }
+    if (verb === "score" && this.rules.lines.includes(rest)) return { verb, row: rest };
+    if (verb === "end" && rest === "") return { verb };
+    throw notation(text);
+  }
+
+  apply(action) {
+    switch (action.verb) {
+      case "roll":
+        return this.roll(action.dice);
+      case "reroll":
+        return this.reroll(action.positions, action.dice);
+      case "score":
+        return this.score(action.row);
+      case "end":
+        return this.end();
+    }
+  }
+
+  requirePlaying() {
+    if (this.over) throw new Rejected("game-over");
+  }
+
+  requireRolled() {
+    this.requirePlaying();
+    if (this.dice === null) throw new Rejected("not-rolled");
+  }
+
+  /** The turn's first roll: all the dice. */
+  roll(dice) {
+    this.requirePlaying();
+    if (this.rolls > 0) throw new Rejected("already-rolled");
+    if (dice.length !== this.rules.dice) throw new Rejected("bad-dice");
+    this.dice = dice;
+    this.rolls = 1;
+  }
+
+  /** Some dice (at least one, each once) thrown again, while the turn has rolls left. */
+  reroll(positions, values) {
+    this.requireRolled();
+    if (this.rolls >= this.rules.rollsPerTurn) throw new Rejected("no-rolls-left");
+    if (positions.length === 0) throw new Rejected("empty-reroll");
+    if (positions.some((p) => !(p >= 0 && p < this.rules.dice))) throw new Rejected("bad-die-index");
+    if (new Set(positions).size !== positions.length) throw new Rejected("bad-die-index");
+    if (values.length !== positions.length) throw new Rejected("bad-dice");
+    positions.forEach((p, i) => {
+      this.dice[p] = values[i];
+    });
+    this.rolls += 1;
+  }
+
+  /** The dice scored in a row (or added to a five-of-a-kind cell as a repeat); the turn ends. */
+  score(row) {
+    this.requireRolled();
+    const rules = this.rules;
+    if (rules.derivedLines.includes(row)) throw new Rejected("not-playable"); // a bonus or a total
+    const player = this.player;
+    const sheet = player.sheet;
+    const counts = countsOf(this.dice);
+    if (!canScore(rules, sheet, this.dice, row)) throw new Rejected(sheet.cells.has(row) ? "row-used" : "joker-row");
+    const repeat = isRepeat(rules, sheet, counts);
+    let earned;
+    if (sheet.cells.has(row)) {
+      // a repeat added to its own filled cell (Kiriki): it fills no row
+      sheet.cells.set(row, sheet.cells.get(row) + rules.repeatAdds);
+      earned = earnsExtraTurn(rules, { first: false, repeat: true });
+    } else {
+      const points = rowPoints(rules.rows[row], counts, { joker: scoresAsJoker(rules, sheet, this.dice) });
+      sheet.cells.set(row, points);
+      // a repeat whose points go to a bonus line (Yahtzee) comes with any row it is scored in
+      const toLine = rules.bonusLine !== null && repeat;
+      if (toLine) sheet.line += rules.repeatAdds;
+      const first = rules.five !== null && row === rules.five.row && points > 0;
+      earned = earnsExtraTurn(rules, { first, repeat: toLine });
+    }
+    if (earned) player.extraTurns += 1;
+    this.endTurn();
+  }
+
+  /** A turn with no score: only once every row is filled. */
+  end() {
+    this.requireRolled();
+    if (this.rules.rowIds.some((id) => !this.player.sheet.cells.has(id))) throw new Rejected("rows-still-open");
+    this.endTurn();
+  }
+
+  /** The next player with a turn left, in order (the same player if nobody else has one). */
+  endTurn() {
+    this.player.turnsTaken += 1;
+    this.dice = null;
+    this.rolls = 0;
+    const count = this.players.length;
+    for (let step = 1; step <= count; step++) {
+      const next = (this.current + step) % count;
+      if (this.hasTurnLeft(this.players[next])) {
+        this.current = next;
+        return;
+      }
+    }
+  }
+
+  /** Every line of the sheet top to bottom: rows (null when empty), the bonus and the totals. */
+  lines(sheet) {
+    const rules = this.rules;
+    const filled = (ids) => sum(ids.map((id) => sheet.cells.get(id) ?? 0));
+    const upper = filled(rules.upperRows);
+    const bonus = upperBonus(rules, upper);
+    const lower = filled(rules.lowerRows) + sheet.line;
+    const derived = { bonus, upper_total: upper + bonus, lower_total: lower, grand_total: upper + bonus + lower };
+    if (rules.bonusLine) derived[rules.bonusLine] = sheet.line;
+    return Object.fromEntries(rules.lines.map((line) => [line, line in derived ? derived[line] : sheet.cells.get(line) ?? null]));
+  }
+
+  answer(rejected) {
+    return {
+      players: this.players.map((p) => ({ lines: this.lines(p.sheet), turns_taken: p.turnsTaken, extra_turns: p.extraTurns })),
+      over: this.over,
+      current: this.current,
+      dice: this.dice === null ? null : this.dice.join(""),
+      rolls: this.rolls,
+      rejected,
+    };
+  }
+}
+
+// ===============================================================================================
+// Set-aside games: 10000, Farkle, Greed
+// ===============================================================================================
+
+// -- the combinations a ruleset knows, each as counts by face and points ----------------------
+
+const KIND_WORDS = { 4: "four", 5: "five", 6: "six" }; // the keys of fixed more-of-a-kind points
+
+const onlyFace = (face, n) => FACES.reduce((counts, f) => ((counts[f] = f === face ? n : 0), counts), [0]);
+
+/** Points of `count` (3 to 6) dice of one face as one combination; null when they are none. */
+function ofAKindPoints(rules, face, count) {
+  const three = rules.three_of_a_kind[face - 1];
+  if (count === 3) return three || null;
+  const more = rules.more_of_a_kind;
+  if (count > more.largest) return null; // no combination of so many dice of a kind
+  switch (more.rule) {
+    case "fixed": // a fixed value per number of dice, whatever the face
+      return more.points[KIND_WORDS[count]] ?? null;
+    case "doubling": // each die past the third doubles the three of a kind
+      return three ? three * 2 ** (count - 3) : null;
+    case "linear": // each die past the third adds the three of a kind once more
+      return three ? three * (count - 2) : null;
+  }
+  throw new Error(`unknown more_of_a_kind rule ${JSON.stringify(more.rule)}`);
+}
+
+/** A pattern's counts (three pairs: 2, 2, 2) on every choice of distinct faces. */
+function patternPlacements(pattern) {
+  const placed = [];
+  const place = (i, counts) => {
+    if (i === pattern.counts.length) {
+      placed.push([...counts]);
+      return;
+    }
+    for (const face of FACES) {
+      if (counts[face] > 0) continue;
+      counts[face] = pattern.counts[i];
+      place(i + 1, counts);
+      counts[face] = 0;
+    }
+  };
+  place(0, [0, 0, 0, 0, 0, 0, 0]);
+  return placed;
+}
+
+/** Every combination of the ruleset: singles, three or more of a kind, straights, patterns. */
+function combinations(rules) {
+  const found = [];
+  const add = (counts, points) => {
+    if (points) found.push({ counts, points });
+  };
+  for (const face of FACES) {
+    add(onlyFace(face, 1), rules.singles[face - 1]);
+    for (let n = 3; n <= rules.dice; n++) add(onlyFace(face, n), ofAKindPoints(rules, face, n));
+  }
+  for (const straight of rules.straights) add(countsOf(straight.faces), straight.points);
+  for (const pattern of rules.patterns) {
+    if (sum(pattern.counts) > rules.dice) continue; // more dice than a roll has
+    for (const counts of patternPlacements(pattern)) add(counts, pattern.points);
+  }
+  return found;
+}
+
+// -- splitting dice into combinations ---------------------------------------------------------
+
+const keyOf = (counts) => counts.join("");
+
+/** Every sub-multiset of the dice, the empty one included. */
+function* partsOf(counts) {
+  const part = [0, 0, 0, 0, 0, 0, 0];
+  function* walk(face) {
+    if (face > 6) {
+      yield [...part];
+      return;
+    }
+    for (let n = 0; n <= counts[face]; n++) {
+      part[face] = n;
+      yield* walk(face + 1);
+    }
+    part[face] = 0;
+  }
+  yield* walk(1);
+}
+
+/** The dice of counts, ascending, as digits. */
+const digitsOf = (counts) => FACES.map((face) => String(face).repeat(counts[face])).join("");
+
+/** Of two scoring parts of a roll: more points, then more dice, then the lower dice. */
+function isBetterPart(a, b) {
+  if (a.points !== b.points) return a.points > b.points;
+  if (diceCount(a.counts) !== diceCount(b.counts)) return diceCount(a.counts) > diceCount(b.counts);
+  return digitsOf(a.counts) < digitsOf(b.counts);
+}
+
+/** What dice score under a set-aside ruleset: its combinations, and the best split of any dice. */
+class SetAsideScoring {
+  constructor(data) {
+    this.rules = data;
+    this.combos = combinations(data);
+    this.exactMemo = new Map();
+    this.bestMemo = new Map();
+    this.scoringMemo = new Map();
+  }
+
+  /** The points of the best split of exactly these dice into combinations; -1 when a die scores in none. */
+  exact(counts) {
+    const key = keyOf(counts);
+    let points = this.exactMemo.get(key);
+    if (points !== undefined) return points;
+    if (diceCount(counts) === 0) {
+      points = 0;
+    } else {
+      // every split has one combination holding a die of the lowest face shown
+      const lowest = FACES.find((face) => counts[face] > 0);
+      points = -1;
+      for (const combo of this.combos) {
+        if (combo.counts[lowest] === 0 || FACES.some((face) => combo.counts[face] > counts[face])) continue;
+        const rest = this.exact(counts.map((n, face) => n - combo.counts[face]));
+        if (rest >= 0) points = Math.max(points, rest + combo.points);
+      }
+    }
+    this.exactMemo.set(key, points);
+    return points;
+  }
+
+  /** The points of setting aside exactly these dice (from `roll`, when given), or the refusal's code. */
+  setAside(dice, roll = null) {
+    if (dice.length === 0) return { rejected: "empty-set-aside" };
+    if (dice.length > this.rules.dice) return { rejected: "too-many-dice" };
+    const counts = countsOf(dice);
+    if (roll !== null) {
+      const shown = countsOf(roll);
+      if (FACES.some((face) => counts[face] > shown[face])) return { rejected: "not-in-roll" };
+    }
+    const points = this.exact(counts);
+    return points < 0 ? { rejected: "not-scoring" } : { points };
+  }
+
+  /** The most points any part of the roll scores; 0 is a farkle. */
+  best(dice) {
+    const counts = countsOf(dice);
+    const key = keyOf(counts);
+    if (!this.bestMemo.has(key)) {
+      let best = 0;
+      for (const part of partsOf(counts)) best = Math.max(best, this.exact(part));
+      this.bestMemo.set(key, best);
+    }
+    return this.bestMemo.get(key);
+  }
+
+  /** The roll's scoring dice (as counts): its part worth the most, the one with more dice on a
+   * tie, then the lowest dice; null for a farkle. */
+  scoringDice(dice) {
+    const counts = countsOf(dice);
+    const key = keyOf(counts);
+    if (!this.scoringMemo.has(key)) {
+      let chosen = null;
+      for (const part of partsOf(counts)) {
+        const candidate = { counts: part, points: this.exact(part) };
+        if (diceCount(part) > 0 && candidate.points >= 0 && (chosen === null || isBetterPart(candidate, chosen))) {
+          chosen = candidate;
+        }
+      }
+      this.scoringMemo.set(key, chosen && chosen.counts);
+    }
+    return this.scoringMemo.get(key);
+  }
+
+  /** Every legal set-aside of the roll, as counts and points: any part whose dice all score, or,
+   * where every scoring die is set aside (`set_aside: all_scoring`), the scoring dice alone; none
+   * for a farkle. Most points first, then fewer dice, then the lower dice. */
+  options(dice) {
+    if (this.rules.set_aside === "all_scoring") {
+      const every = this.scoringDice(dice);
+      return every === null ? [] : [{ counts: every, points: this.exact(every) }];
+    }
+    const found = [];
+    for (const part of partsOf(countsOf(dice))) {
+      const points = this.exact(part);
+      if (diceCount(part) > 0 && points >= 0) found.push({ counts: part, points });
+    }
+    const order = (a, b) => b.points - a.points || diceCount(a.counts) - diceCount(b.counts);
+    return found.sort((a, b) => order(a, b) || (digitsOf(a.counts) < digitsOf(b.counts) ? -1 : 1));
+  }
+}
+
+// -- a set-aside game -------------------------------------------------------------------------
+
+class SetAsideGame {
+  constructor(data, scoring, players) {
+    if (!(players >= data.players.min && players <= data.players.max)) {
+      throw new Error(`${players} players: ruleset ${data.name} allows ${data.players.min} to ${data.players.max}`);
+    }
+    this.rules = data;
+    this.scoring = scoring;
+    this.players = Array.from({ length: players }, () => ({ score: 0, onBoard: false, turnsTaken: 0 }));
+    this.current = 0;
+    this.phase = "turn-start"; // turn-start: roll; rolled: set aside; set-aside: roll or bank
+    this.dice = null;
+    this.diceLeft = data.dice;
+    this.turnPoints = 0;
+    this.over = false;
+    this.finalRoundBy = null; // who reached the target, while the final round is played
+  }
+
+  clone() {
+    const copy = Object.create(SetAsideGame.prototype);
+    Object.assign(copy, this);
+    copy.players = this.players.map((p) => ({ ...p }));
+    copy.dice = this.dice && [...this.dice];
+    return copy;
+  }
+
+  /** Read an action of the notation: dice that are not dice are refused before anything else. */
+  parse(text) {
+    const [verb, rest] = splitAction(text);
+    if (verb === "roll" && rest !== "") return { verb, dice: actionDice(rest) };
+    if (verb === "set" && rest !== "") return { verb, dice: actionDice(rest) };
+    if (verb === "bank" && rest === "") return { verb };
+    throw notation(text);
+  }
+
+  apply(action) {
+    switch (action.verb) {
+      case "roll":
+        return this.roll(action.dice);
+      case "set":
+        return this.setAside(action.dice);
+      case "bank":
+        return this.bank();
+    }
+  }
+
+  requirePlaying() {
+    if (this.over) throw new Rejected("game-over");
+  }
+
+  /** The dice in hand are rolled; a roll in which no die scores (a farkle) ends the turn. */
+  roll(dice) {
+    this.requirePlaying();
+    if (this.phase === "rolled") throw new Rejected("must-set-aside");
+    if (dice.length !== this.diceLeft) throw new Rejected("bad-dice");
+    if (this.scoring.best(dice) === 0) {
+      this.endTurn(this.players[this.current]); // a farkle: the turn's points are lost
+      return;
+    }
+    this.dice = dice;
+    this.phase = "rolled";
+  }
+
+  /** Scoring dice of the roll set aside: the player's choice, or every scoring die where the
+   * ruleset sets them all aside. No die left in hand: hot dice, all the dice in hand again. */
+  setAside(dice) {
+    this.requirePlaying();
+    if (this.phase === "turn-start") throw new Rejected("not-rolled");
+    if (this.phase === "set-aside") throw new Rejected("already-set-aside");
+    const result = this.scoring.setAside(dice, this.dice);
+    if (result.rejected) throw new Rejected(result.rejected);
+    if (this.leavesScoringDice(dice)) throw new Rejected("scoring-dice-left");
+    const left = this.dice.length - dice.length;
+    this.diceLeft = left || this.rules.dice;
+    this.turnPoints += result.points;
+    this.dice = null;
+    this.phase = "set-aside";
+  }
+
+  /** Under `set_aside: all_scoring`, is any scoring die of the roll left out? */
+  leavesScoringDice(dice) {
+    if (this.rules.set_aside !== "all_scoring") return false;
+    const every = this.scoring.scoringDice(this.dice);
+    return every !== null && keyOf(every) !== keyOf(countsOf(dice));
+  }
+
+  /** The turn's points banked; a player not yet on the board needs the entry's points. */
+  bank() {
+    this.requirePlaying();
+    if (this.phase === "turn-start") throw new Rejected("not-rolled");
+    if (this.phase === "rolled") throw new Rejected("must-set-aside");
+    if (this.mustRoll()) throw new Rejected("must-roll");
+    const player = this.players[this.current];
+    if (!player.onBoard && this.turnPoints < this.rules.entry.points) {
+      if (this.rules.entry.below === "refused") throw new Rejected("below-entry");
+      this.endTurn(player); // below the entry: the turn scores nothing
+      return;
+    }
+    player.score += this.turnPoints;
+    player.onBoard = true;
+    this.endTurn(player, { reached: player.score >= this.rules.end.target });
+  }
+
+  /** Compulsory hot dice: once every die has scored, the player must roll them all again. */
+  mustRoll() {
+    return this.rules.hot_dice === "compulsory" && this.phase === "set-aside" && this.diceLeft === this.rules.dice;
+  }
+
+  /** The dice pass on. A bank reaching the target ends the game, or starts the final round, which
+   * ends when the dice come back to the player who reached it. */
+  endTurn(player, { reached = false } = {}) {
+    player.turnsTaken += 1;
+    if (reached && this.finalRoundBy === null) this.finalRoundBy = this.current;
+    const following = (this.current + 1) % this.players.length;
+    this.over = (reached && !this.rules.end.final_round) || following === this.finalRoundBy;
+    if (!this.over) this.current = following;
+    this.phase = "turn-start";
+    this.dice = null;
+    this.diceLeft = this.rules.dice;
+    this.turnPoints = 0;
+  }
+
+  /** The highest scores win; ties share. */
+  winners() {
+    if (!this.over) return [];
+    const top = Math.max(...this.players.map((p) => p.score));
+    return this.players.flatMap((p, i) => (p.score === top ? [i] : []));
+  }
+
+  answer(rejected) {
+    return {
+      players: this.players.map((p) => ({ score: p.score, on_board: p.onBoard, turns_taken: p.turnsTaken })),
+      current: this.current,
+      phase: this.phase,
+      dice: this.dice === null ? null : this.dice.join(""),
+      dice_left: this.diceLeft,
+      turn_points: this.turnPoints,
+      over: this.over,
+      winners: this.winners(),
+      rejected,
+    };
+  }
+}
+
+// -- replays --------------------------------------------------------------------------------
+
+/** Play the actions; the state at the end, or just before the first refused action. */
+function replay(game, actions) {
+  for (const [at, text] of actions.entries()) {
+    const before = game.clone();
+    try {
+      game.apply(game.parse(text));
+    } catch (error) {
+      if (!(error instanceof Rejected)) throw error;
+      return before.answer({ at, code: error.code });
+    }
+  }
+  return game.answer(null);
+}
+// -- a ruleset, ready to play ---------------------------------------------------------------------
+
+// rulesets' data -> ruleset name -> a score sheet's rules, or a set-aside ruleset's scoring
+const prepared = new WeakMap();
+
+/** A ruleset of this family, ready to play; a ruleset not in the rulesets' data is skipped. */
+export function rulesOf(rulesets, name, family) {
+  const data = Object.hasOwn(rulesets, name) ? rulesets[name] : null;
+  if (data === null || familyOf(data) === null) throw new Skip(`ruleset ${JSON.stringify(name)} is not supported`);
+  if (familyOf(data) !== family) throw new Error(`ruleset ${JSON.stringify(name)} is not a ${family} ruleset`);
+  if (!prepared.has(rulesets)) prepared.set(rulesets, new Map());
+  const ready = prepared.get(rulesets);
+  if (!ready.has(name)) ready.set(name, family === "score-sheet" ? sheetRules(data) : new SetAsideScoring(data));
+  return ready.get(name);
+}
+
+/** Every playable ruleset, by game. */
+export function declaredGames(rulesets) {
+  const games = {};
+  for (const [name, data] of Object.entries(rulesets)) {
+    if (familyOf(data) !== null) (games[data.game] ??= []).push(name);
+  }
+  return games;
+}
+
+function diceOf(text, { min, max }) {
+  const dice = parseDice(text);
+  if (dice === null) throw new Error(`not dice: ${JSON.stringify(text)}`);
+  if (dice.length < min || dice.length > max) throw new Error(`${text} has ${dice.length} dice; expected ${min} to ${max}`);
+  return dice;
+}
+
+// -- the protocol's operations ---------------------------------------------------------------------
+
+/** The operations of the conformance protocol (version 1) over the rulesets' data, each answering a
+ * request's arguments (the node adapter serves them; read-export.mjs calls them directly). */
+export function operations(rulesets) {
+  return {
+    hello(request) {
+      if (request.protocol !== PROTOCOL) throw new Error(`protocol ${request.protocol} is not spoken here`);
+      return {
+        protocol: PROTOCOL,
+        implementation: { name: "dicespec-js", version: VERSION, language: "javascript" },
+        games: declaredGames(rulesets),
+      };
+    },
+    kiriki_score({ ruleset, dice, row }) {
+      const rules = rulesOf(rulesets, ruleset, "score-sheet");
+      if (!Object.hasOwn(rules.rows, row)) throw new Error(`unknown row ${JSON.stringify(row)}; rows are: ${rules.rowIds.join(", ")}`);
+      return rowPoints(rules.rows[row], countsOf(diceOf(dice, { min: rules.dice, max: rules.dice })));
+    },
+    kiriki_replay({ ruleset, players, actions }) {
+      return replay(new SheetGame(rulesOf(rulesets, ruleset, "score-sheet"), players), actions);
+    },
+    ten_thousand_score({ ruleset, dice }) {
+      return rulesOf(rulesets, ruleset, "set-aside").setAside(diceOf(dice, { min: 0, max: Infinity }));
+    },
+    ten_thousand_best({ ruleset, dice }) {
+      const scoring = rulesOf(rulesets, ruleset, "set-aside");
+      return scoring.best(diceOf(dice, { min: 1, max: scoring.rules.dice }));
+    },
+    ten_thousand_replay({ ruleset, players, actions }) {
+      const scoring = rulesOf(rulesets, ruleset, "set-aside");
+      return replay(new SetAsideGame(scoring.rules, scoring, players), actions);
+    },
+  };
+}
+
+// -- one roll's scores, for the rules website's scorer ---------------------------------------------
+
+/** What one roll (digits, "66616") scores in every row of a score-sheet ruleset, as the dice are
+ * (no joker): row id -> points, in sheet order. Throws when the dice are not the ruleset's number. */
+export function sheetScores(rulesets, name, dice) {
+  const rules = rulesOf(rulesets, name, "score-sheet");
+  const counts = countsOf(diceOf(dice, { min: rules.dice, max: rules.dice }));
+  return Object.fromEntries(rules.rowIds.map((id) => [id, rowPoints(rules.rows[id], counts)]));
+}
+
+/** Every legal set-aside of one roll (digits, 1 to the ruleset's dice) under a set-aside ruleset,
+ * each as its dice (ascending digits) and points, most points first, then fewer dice, then the lower
+ * dice; and the most points the roll gives (0: a farkle, no option). */
+export function setAsideOptions(rulesets, name, dice) {
+  const scoring = rulesOf(rulesets, name, "set-aside");
+  const roll = diceOf(dice, { min: 1, max: scoring.rules.dice });
+  return {
+    options: scoring.options(roll).map((option) => ({ dice: digitsOf(option.counts), points: option.points })),
+    best: scoring.best(roll),
+  };
+}
