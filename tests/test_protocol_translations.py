@@ -17,6 +17,7 @@ import yaml
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ENGLISH = "protocol.md"
 LANGUAGES = ("fr",)
+TRANSLATIONS = {"en": ENGLISH, "fr": f"fr/{ENGLISH}", "de": f"de/{ENGLISH}", "pl": f"pl/{ENGLISH}"}
 ENGLISH_ONLY = ("architecture.md",)  # pages with no translation: a translation links the English one
 
 HEADING = re.compile(r"^(#{1,6}) +(.*?)(?: +\{#([\w-]+)\})?\s*$")
@@ -135,7 +136,7 @@ def test_links_within_the_page_name_its_headings(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_translation_names_its_siblings(lang: str) -> None:
     translations = page(lang).front.get("translations")
-    assert translations == {"en": ENGLISH, **{other: f"{other}/{ENGLISH}" for other in LANGUAGES}}, (
+    assert translations == TRANSLATIONS, (
         f"docs/{lang}/{ENGLISH}: front matter `translations` does not name the four pages: {translations}")
 
 
