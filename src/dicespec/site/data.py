@@ -7,10 +7,12 @@ spec reader (:mod:`dicespec.spec`) and the ruleset registry, every build afresh,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 from dicespec import rulesets as rulesets_module
 from dicespec.registry import games
@@ -21,6 +23,7 @@ from dicespec.spec import glossary as glossary_module
 from dicespec.spec import phrasebook as phrasebook_module
 from dicespec.spec.errata import ErrataError, Finding
 from dicespec.spec.features import Case, cases_of_file, feature_files
+from dicespec.validation import check
 
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German", "pl": "Polish"}
 
@@ -30,13 +33,18 @@ STATUSES = ("variant", "erratum", "ambiguity", "gap", "holding")
 
 @dataclass(frozen=True, slots=True)
 class SourceText:
-    """One file of ``fixtures/sources/``, with what its README row says about it."""
+    """One file of ``fixtures/sources/``, with what ``sources.yaml`` says about it."""
 
     name: str  # the file name, as features name it in @source:
-    slug: str  # its page name
+    slug: str  # its page's address: game and languages ("kiriki-fr-de"); the file's stem if undeclared
     text: str
-    language: str = ""  # from the README table, e.g. "French, then German"
-    about: str = ""  # from the README table
+    languages: tuple[str, ...] = ()  # the languages it is written in (codes), in order
+    titles: Mapping[str, str] = field(default_factory=dict)  # site language -> the page's title
+    about: Mapping[str, str] = field(default_factory=dict)  # site language -> what it is
+
+    def title(self, lang: str) -> str:
+        """Its page's title in ``lang`` (the file name where ``sources.yaml`` gives none)."""
+        return self.titles.get(lang) or self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,29 +85,27 @@ def _findings(path: Path) -> tuple[tuple[Finding, ...], str | None]:
         return (), str(exc)
 
 
-def _readme_rows(folder: Path) -> dict[str, tuple[str, str]]:
-    """The ``| `file` | language | what it is |`` rows of the sources' README."""
-    readme = folder / "README.md"
-    if not readme.is_file():
+def _declared(folder: Path) -> dict[str, dict[str, Any]]:
+    """The entries of ``sources.yaml``, by file name (none if there is no such file)."""
+    path = folder / "sources.yaml"
+    if not path.is_file():
         return {}
-    rows = {}
-    for line in readme.read_text(encoding="utf-8").splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) >= 3 and (match := re.fullmatch(r"`([^`]+)`", cells[0])):
-            rows[match.group(1)] = (cells[1], cells[2])
-    return rows
+    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    check(entries, "sources", path, owner="the list of source texts")
+    return {entry["file"]: entry for entry in entries}
 
 
 def _sources(folder: Path) -> dict[str, SourceText]:
     if not folder.is_dir():
         return {}
-    readme = _readme_rows(folder)
+    declared = _declared(folder)
     sources = {}
     for path in sorted(folder.glob("*.txt")):
-        language, about = readme.get(path.name, ("", ""))
+        entry = declared.get(path.name, {})
         sources[path.name] = SourceText(
-            name=path.name, slug=slug(path.stem), text=path.read_text(encoding="utf-8"),
-            language=language, about=about,
+            name=path.name, slug=entry.get("page") or slug(path.stem), text=path.read_text(encoding="utf-8"),
+            languages=tuple(entry.get("languages", ())), titles=entry.get("title", {}),
+            about=entry.get("about", {}),
         )
     return sources
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from dicespec.registry import game, game_names
 from dicespec.site import layout
 from dicespec.site.cases import Passage, case_link, passages, standing_cell, steps_cell
 from dicespec.site.data import STATUSES, SiteData, SourceText
 from dicespec.catalog import words
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES, Page
 from dicespec.site.markup import code, link, table, text, verbatim
-from dicespec.spec import Case
 
 
 def _language_line(source: SourceText, lang: str, page: str) -> str:
@@ -47,36 +45,25 @@ def in_text_order(found: list[Passage], source_text: str) -> list[Passage]:
     return sorted(found, key=position)  # stable: equal positions keep file order
 
 
-LANGUAGE_NAMES = {"fr": "French", "de": "German", "pl": "Polish", "en": "English"}
+def language_names(codes: tuple[str, ...], lang: str) -> str:
+    """The languages ``codes`` as readers of ``lang`` name them ("français et allemand")."""
+    from babel import Locale
+    from babel.lists import format_list
 
-
-def title(data: SiteData, source: SourceText) -> str:
-    """The page's title in the navigation: the game and the languages of the cases that
-    transcribe the text (fixed words of the generator's own), or the file's number."""
-    haystack = " ".join(source.text.split())
-
-    def position(case: Case) -> int:  # where the case's quote starts in the text (texts hold several languages)
-        at = haystack.find(" ".join(case.quote.split()).strip(" «»").split(" … ")[0])
-        return at if at >= 0 else len(haystack)
-
-    cases = sorted((case for case in data.cases if case.source == source.name), key=position)
-    games = list(dict.fromkeys(game(c.game).title for c in cases if c.game in game_names()))
-    languages = list(dict.fromkeys(LANGUAGE_NAMES[c.language] for c in cases if c.language in LANGUAGE_NAMES))
-    if not games or not languages:
-        return f"Text {source.slug.split('_')[0]}"
-    return f"{' and '.join(games)}, {' and '.join(languages)}"
+    names = Locale.parse(lang).languages
+    return format_list([names.get(code, code) for code in codes], locale=lang)
 
 
 def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
     w = words("sources", lang)
     page = layout.source(source.slug, lang)
     cases = [case for case in data.cases if case.source == source.name]
-    out = [f"# {text(w['title'].format(name=source.name))}\n", _language_line(source, lang, page), w["intro"] + "\n"]
-    facts = []
-    if source.language:
-        facts.append(f"- **{text(w['language'])}**: {text(source.language)}")
+    out = [f"# {text(source.title(lang))}\n", _language_line(source, lang, page), w["intro"] + "\n"]
+    facts = [f"- **{text(w['file'])}**: {code(source.name)}"]
+    if source.languages:
+        facts.append(f"- **{text(w['language'])}**: {text(language_names(source.languages, lang))}")
     if source.about:
-        facts.append(f"- **{text(w['about'])}**: {text(source.about)}")
+        facts.append(f"- **{text(w['about'])}**: {text(source.about.get(lang, ''))}")
     standing = Counter(data.status(case) for case in cases)
     counts = ", ".join(f"{text(w[s])}: {standing[s]}" for s in reversed(STATUSES) if standing[s])
     facts.append(f"- **{text(w['counts'])}**: {len(cases)}" + (f" ({counts})" if counts else ""))
@@ -103,7 +90,7 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
     out.append(f"## {text(w['whole_text'])} {{#text}}\n")
     out.append(f"{text(w['whole_text_note'])}\n")
     out.append(f'<pre class="ds-source">{verbatim(source.text)}</pre>\n')
-    return Page(page, title(data, source), "\n".join(out), lang)
+    return Page(page, source.title(lang), "\n".join(out), lang)
 
 
 def overview_page(data: SiteData, lang: str = "en") -> Page:
@@ -116,8 +103,9 @@ def overview_page(data: SiteData, lang: str = "en") -> Page:
         cases = [case for case in data.cases if case.source == source.name]
         standing = Counter(data.status(case) for case in cases)
         rows.append([
-            link(text(title(data, source)), layout.source(source.slug, lang), page=page),
-            code(source.name), text(source.language), text(source.about), str(len(cases)),
+            link(text(source.title(lang)), layout.source(source.slug, lang), page=page),
+            code(source.name), text(language_names(source.languages, lang)), text(source.about.get(lang, '')),
+            str(len(cases)),
             ", ".join(f"{text(w[s])}: {standing[s]}" for s in reversed(STATUSES) if standing[s]),
         ])
     if rows:
