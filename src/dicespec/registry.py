@@ -8,7 +8,9 @@ and its protocol operations (:class:`Family`). A game that fits a family is data
 ``games.yaml`` and its rulesets.
 
 Everything that needs to know about games asks here: :func:`games`, :func:`game`,
-:func:`game_of_ruleset`, :func:`game_of_tag`.
+:func:`game_of_ruleset`, :func:`game_of_tag`; :func:`game_summary` gives a game's summary in each
+language of the site (``games.yaml`` is written in English and gives the others in
+``translations``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import yaml
 
+from dicespec.catalog import LANGUAGES
 from dicespec.validation import check
 
 if TYPE_CHECKING:
@@ -40,6 +43,10 @@ FAMILIES = {
 
 class UnknownGameError(LookupError, ValueError):
     """No game of the registry has that name (or tag)."""
+
+
+class UntranslatedError(LookupError, ValueError):
+    """A game's text asked in a language the site lacks, or that ``games.yaml`` does not give."""
 
 
 class Family(Protocol):
@@ -115,15 +122,45 @@ def family(name: str) -> Family:
 
 
 @cache
-def _registry() -> dict[str, Game]:
+def _entries() -> list[JSON]:
+    """The entries of ``games.yaml``, checked against ``schemas/games.json``."""
     folder = resources.files("dicespec")
-    entries = yaml.safe_load(folder.joinpath("games.yaml").read_text(encoding="utf-8"))
+    entries: list[JSON] = yaml.safe_load(folder.joinpath("games.yaml").read_text(encoding="utf-8"))
     check(entries, "games", "dicespec/games.yaml")
+    return entries
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@cache
+def _registry() -> dict[str, Game]:
     return {
         entry["name"]: Game(entry["name"], entry["title"], entry["family"], entry["tag"], entry["default"],
-                            " ".join(entry["summary"].split()))
-        for entry in entries
+                            _words(entry["summary"]))
+        for entry in _entries()
     }
+
+
+@cache
+def _summaries() -> dict[str, dict[str, str]]:
+    """Each game's summary by language: English as written, the others as translated."""
+    return {entry["name"]: {"en": _words(entry["summary"]),
+                            **{lang: _words(words["summary"]) for lang, words in (entry.get("translations") or {}).items()}}
+            for entry in _entries()}
+
+
+def game_summary(name: str, lang: str) -> str:
+    """The summary of the game ``name`` in the site language ``lang`` (``game_summary("yatzy",
+    "pl")``); a language the site lacks, or a summary ``games.yaml`` does not translate, is an
+    :class:`UntranslatedError` naming the game, the language and the missing key."""
+    summaries = _summaries().get(game(name).name, {})
+    if lang not in LANGUAGES:
+        raise UntranslatedError(f"game {name!r}: the site has no language {lang!r} (it has {', '.join(LANGUAGES)})")
+    if lang not in summaries:
+        raise UntranslatedError(f"game {name!r} has no {lang} text for translations.{lang}.summary in dicespec/games.yaml")
+    return summaries[lang]
 
 
 def games() -> tuple[Game, ...]:

@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 import yaml
 
 from dicespec.registry import UnknownGameError, game, game_names
+from dicespec.catalog import LANGUAGES
 from dicespec.rulesets.paths import inherited_gaps, inherited_trace
+from dicespec.rulesets.prose import (
+    DEFAULT_LANGUAGE,
+    TRANSLATION_KEYS,
+    MissingText,
+    RulesetProse,
+    layered,
+    translation_problems,
+)
 from dicespec.validation import check
 
 if TYPE_CHECKING:
@@ -34,10 +43,12 @@ RulesetT = TypeVar("RulesetT", "SheetRuleset", "SetAsideRuleset")
 __all__ = [
     "Ruleset",
     "RulesetError",
+    "RulesetProse",
     "UnknownRulesetError",
     "find_ruleset",
     "find_ruleset_of",
     "load_ruleset",
+    "prose",
     "ruleset_names",
     "ruleset_data",
 ]
@@ -111,11 +122,12 @@ def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, An
     return merged
 
 
-def _resolve(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
+def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[str, Any]]]:
+    """The files of ``path``'s ``extends`` chain, each as read, the root first."""
     data = _read_yaml(path)
     parent = data.pop("extends", None)
     if parent is None:
-        return data
+        return [(path, data)]
     if not isinstance(parent, str):
         raise RulesetError(f"{path}: extends: {parent!r} is not a ruleset name")
     shipped = _shipped_files()
@@ -123,8 +135,15 @@ def _resolve(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
         raise RulesetError(f"{path}: extends: {parent!r} is not a shipped ruleset ({', '.join(sorted(shipped))})")
     if shipped[parent] in seen + (path,):
         raise RulesetError(f"{path}: extends: {parent!r} extends itself")
-    base = _resolve(shipped[parent], seen + (path,))
-    return {**_merge(base, data), "trace": inherited_trace(base, data), "gaps": inherited_gaps(base, data)}
+    return [*_chain(shipped[parent], seen + (path,)), (path, data)]
+
+
+def _resolve(chain: list[tuple[Path, dict[str, Any]]]) -> dict[str, Any]:
+    """The data of the last file of ``chain``, each parent merged in."""
+    base = copy.deepcopy(chain[0][1])
+    for _, data in chain[1:]:
+        base = {**_merge(base, data), "trace": inherited_trace(base, data), "gaps": inherited_gaps(base, data)}
+    return base
 
 
 def _validate(path: Path, data: dict[str, Any]) -> None:
@@ -139,9 +158,31 @@ def _validate(path: Path, data: dict[str, Any]) -> None:
         raise RulesetError(f"{path}: players.min: {players['min']!r}: more than players.max ({players['max']})")
 
 
+def _check_translations(chain: list[tuple[Path, dict[str, Any]]], data: Mapping[str, Any]) -> None:
+    """What the schema cannot refuse in the translations of each file of ``chain``."""
+    for path, layer in chain:
+        for problem in translation_problems(layer, data.get("rows") or ()):
+            raise RulesetError(f"{path}: {problem}")
+
+
+def _rules(chain: list[tuple[Path, dict[str, Any]]], data: Mapping[str, Any]) -> dict[str, Any]:
+    """The data the engines and the command line read: every value, the prose in English (the
+    title, description and gap choices; a file in another language gives them in
+    ``translations.en``, and falls back to its own words without it), the row labels as the file
+    writes them (they are values: the names its text gives the rows); no translations."""
+    english = layered([layer for _, layer in chain], DEFAULT_LANGUAGE, data.get("rows") or (), strict=False)
+    rules = {key: value for key, value in data.items() if key not in TRANSLATION_KEYS}
+    rules.update(title=english.title, description=english.description,
+                 gaps=[{"key": key, "choice": choice} for key, choice in english.gaps])
+    return rules
+
+
 def _data_from(path: Path) -> dict[str, Any]:
-    data = _resolve(path)
+    chain = _chain(path)
+    data = _resolve(chain)
     _validate(path, data)
+    _check_translations(chain, data)
+    data = _rules(chain, data)
     try:
         _build(data)  # what a schema cannot say: the family's own checks
     except ValueError as exc:
@@ -188,3 +229,24 @@ def find_ruleset_of(kind: type[RulesetT], name: str) -> RulesetT:
 def load_ruleset(path: str | Path) -> Ruleset:
     """A ruleset from a YAML file of your own; it may ``extends:`` a shipped one."""
     return _build(_data_from(Path(path)))
+
+
+@cache
+def _shipped_chain(name: str) -> tuple[tuple[Path, dict[str, Any]], ...]:
+    _ruleset_data(name)  # an unknown name, or a file that cannot be used, is refused here first
+    return tuple(_chain(_shipped_files()[name]))
+
+
+def prose(name: str, lang: str) -> RulesetProse:
+    """The title, description, row labels and gap choices of the shipped ruleset ``name`` in the
+    site language ``lang`` (``prose("kiriki-fr", "de").rows["full_house"]``). A language the site
+    lacks, or a text the ruleset's files do not give in ``lang``, is a :class:`RulesetError`
+    naming the ruleset, the language and the missing key."""
+    if lang not in LANGUAGES:
+        raise RulesetError(f"ruleset {name!r}: the site has no language {lang!r} (it has {', '.join(LANGUAGES)})")
+    chain = _shipped_chain(name)
+    try:
+        return layered([layer for _, layer in chain], lang, _ruleset_data(name).get("rows") or ())
+    except MissingText as missing:
+        inherited = "" if missing.layer == len(chain) - 1 else f" (in {chain[missing.layer][0].name}, which it extends)"
+        raise RulesetError(f"ruleset {name!r} has no {lang} text for {missing.key}{inherited}") from None

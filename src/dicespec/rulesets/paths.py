@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-ABOUT = frozenset({"game", "name", "title", "description", "source", "texts", "trace", "gaps", "extends"})
-"""Keys that describe a ruleset rather than state a rule: they need no trace."""
+ABOUT = frozenset({"game", "name", "title", "description", "source", "texts", "trace", "gaps", "extends",
+                   "language", "translations"})
+"""Keys that describe a ruleset rather than state a rule (its prose and the prose's translations
+among them): they need no trace."""
 
 
 def values(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
