@@ -3,14 +3,17 @@
 Each finding names the text and sentence, the text's claim, what holds instead, the
 decision taken, the shipped rulesets under which the claim holds (if any), and the cases
 of the spec that carry it. The test suite derives each case's expected outcome from here;
-the website publishes it.
+the website publishes it, in each of its languages: a finding keeps its prose (claim, truth,
+decision) in English and in every language of :data:`LANGUAGES` beside it (``prose(lang)``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -19,6 +22,7 @@ from dicespec.spec.paths import errata_path
 from dicespec.validation import check
 
 KINDS = ("erratum", "variant", "ambiguity", "gap")
+LANGUAGES = ("fr", "de", "pl")  # the languages of a finding's translations; English is the finding itself
 
 
 class ErrataError(ValueError):
@@ -27,7 +31,24 @@ class ErrataError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Prose:
+    """A finding's prose in one language: the text's claim, what holds instead, the decision."""
+
+    claim: str
+    truth: str
+    decision: str
+
+
+def _no_translations() -> Mapping[str, Prose]:
+    """The translations of a finding made without any: an empty read-only mapping."""
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
+    """One finding about a source text: the sentence, what it claims and what holds instead, the
+    decision taken, and its prose in the website's other languages."""
+
     id: str
     game: str
     text: str  # language of the source text: fr, de, pl (or "all")
@@ -39,6 +60,19 @@ class Finding:
     decision: str
     holds_under: tuple[str, ...]  # shipped rulesets under which the claim holds
     cases: tuple[str, ...]  # spec cases that carry the claim
+    # language -> prose, read-only; left out of the hash (a mapping has none), kept in equality
+    translations: Mapping[str, Prose] = field(default_factory=_no_translations, hash=False)
+
+    def prose(self, lang: str) -> Prose:
+        """The claim, truth and decision in ``lang``: ``"en"`` for the English, or a language of
+        the finding's translations."""
+        if lang == "en":
+            return Prose(claim=self.claim, truth=self.truth, decision=self.decision)
+        try:
+            return self.translations[lang]
+        except KeyError:
+            known = ", ".join(["en", *self.translations])
+            raise ValueError(f"finding {self.id}: no prose in language {lang!r}; it has {known}") from None
 
     @property
     def fails_under_reference(self) -> bool:
@@ -49,11 +83,17 @@ class Finding:
 _FIELDS = ("id", "game", "text", "source", "kind", "quote", "claim", "truth", "decision")
 
 
+def _prose(entry: dict[str, Any]) -> Prose:
+    return Prose(claim=entry["claim"].strip(), truth=entry["truth"].strip(), decision=entry["decision"].strip())
+
+
 def _finding(entry: dict[str, Any]) -> Finding:
+    translations = entry.get("translations") or {}
     return Finding(
         **{key: entry[key].strip() for key in _FIELDS},
         holds_under=tuple(entry.get("holds_under") or ()),
         cases=tuple(entry["cases"]),
+        translations=MappingProxyType({lang: _prose(translations[lang]) for lang in LANGUAGES if lang in translations}),
     )
 
 
