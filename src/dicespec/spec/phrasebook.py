@@ -69,7 +69,7 @@ def phrasebook_path() -> Path:
 
 @cache
 def phrasebook() -> dict[str, dict[str, Any]]:
-    """section (common, kiriki, ten_thousand) -> step key -> {type, target?, en: [...], fr: [...], …}."""
+    """section (common, kiriki, ten_thousand) -> step key -> {type, target?, names?, plural?, en: [...], fr: [...], …}."""
     return read_phrasebook(phrasebook_path())
 
 
@@ -287,13 +287,16 @@ def _keywords_in_use() -> dict[str, Counter[str]]:
 def _keyword(kind: str, lang: str) -> str:
     candidates = _dialect_keywords(kind, lang)
     used = _keywords_in_use().get(lang, Counter())
+    if not any(used[word] for word in candidates):
+        return min(candidates, key=len)  # the plainest: "Mais", not "Mais que"
     return max(candidates, key=lambda word: used[word])  # the first of the most used, in the library's order
 
 
 def keyword(kind: str, lang: str) -> str:
     """The Gherkin keyword of ``kind`` (given, when, then, and, but) in ``lang``: of the gherkin
     library's keywords for it, the one the spec's features in that language use most (Polish
-    phrasings follow "Zakładając, że", which the library lists last), or else the library's first."""
+    phrasings follow "Zakładając, że", which the library lists last), or, where they use none, the
+    shortest (the phrasings are main clauses: "Mais", not "Mais que")."""
     return _keyword(kind, lang).rstrip()
 
 
