@@ -16,7 +16,7 @@ import yaml
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ENGLISH = "protocol.md"
-LANGUAGES = ("fr", "de")
+LANGUAGES = ("fr", "de", "pl")
 TRANSLATIONS = {"en": ENGLISH, "fr": f"fr/{ENGLISH}", "de": f"de/{ENGLISH}", "pl": f"pl/{ENGLISH}"}
 ENGLISH_ONLY = ("architecture.md",)  # pages with no translation: a translation links the English one
 
