@@ -2,7 +2,8 @@
 
 A row of a ruleset names its family (``rule: of_a_kind``) and gives its parameters; every
 number comes from there. Each family also describes itself in words, next to its predicate,
-so that the rules site says what the engine does (:meth:`RowRule.describe`).
+so that the rules site says what the engine does (:meth:`RowRule.describe`), in any language of
+the site: the sentences are the ``rules`` catalog's (:mod:`dicespec.rule_words`).
 
 Scores depend only on how many dice show each face (``counts``, ones first).
 """
@@ -14,6 +15,7 @@ from dataclasses import Field, dataclass
 from typing import Any, ClassVar, Literal, Protocol
 
 from dicespec.dice import FACES
+from dicespec.rule_words import amount, capital, rule_words
 
 Counts = tuple[int, ...]
 Points = int | Literal["sum", "matching"]
@@ -36,11 +38,11 @@ class RowRule(Protocol):
     def joker_points(self, counts: Counts) -> int:
         """The row's score for a five of a kind played as a joker (the pattern taken as met)."""
 
-    def describe(self, dice: int) -> str:
-        """What the row scores, in one English sentence."""
+    def describe(self, dice: int, lang: str = "en") -> str:
+        """What the row scores, in one sentence in ``lang``."""
 
-    def value(self) -> str:
-        """The row's value in a few words, for a side-by-side table."""
+    def value(self, lang: str = "en") -> str:
+        """The row's value in a few words in ``lang``, for a side-by-side table."""
 
 
 def _sum(counts: Counts) -> int:
@@ -55,16 +57,21 @@ def _worth(points: Points, counts: Counts, matching: int) -> int:
     return points
 
 
-def _capital(words: str) -> str:
-    return words[:1].upper() + words[1:]
-
-
-def _points_words(points: Points, what: str = "") -> str:
+def _points_words(points: Points, lang: str, matching: int | None = None) -> str:
+    """What a fitting roll scores, as the subject of a sentence (``matching``: how many dice match)."""
+    words = rule_words(lang)
     if points == "sum":
-        return "the sum of all the dice"
+        return words["points.sum"]
     if points == "matching":
-        return f"the sum of the {what or 'matching'} dice"
-    return f"{points} points"
+        return words["points.matching"] if matching is None else words.format("points.matching_count", count=matching)
+    return words.format("points.fixed", points=amount(points, lang))
+
+
+def _value_words(points: Points, lang: str) -> str:
+    """What a fitting roll scores, in a few words: the sum of the dice or the fixed points."""
+    if points == "sum":
+        return rule_words(lang)["value.sum"]
+    return amount(points, lang) if isinstance(points, int) else points
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +90,11 @@ class Face:
     def joker_points(self, counts: Counts) -> int:
         return self.points(counts)
 
-    def describe(self, dice: int) -> str:
-        return f"The sum of the dice that show {self.face}; 0 when none does."
+    def describe(self, dice: int, lang: str = "en") -> str:
+        return rule_words(lang).format("face.describe", face=self.face)
 
-    def value(self) -> str:
-        return f"sum of the {self.face}s"
+    def value(self, lang: str = "en") -> str:
+        return rule_words(lang).format("face.value", face=self.face)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,15 +118,17 @@ class OfAKind:
     def joker_points(self, counts: Counts) -> int:
         return self.points(counts)
 
-    def describe(self, dice: int) -> str:
+    def describe(self, dice: int, lang: str = "en") -> str:
+        words = rule_words(lang)
         if self.at_least == dice:
-            return f"{_capital(_points_words(self.points_rule))} when all {dice} dice show the same face; 0 otherwise."
-        words = _capital(_points_words(self.points_rule, f"{self.at_least} matching"))
-        return f"{words} when at least {self.at_least} dice show the same face; 0 otherwise."
+            return capital(words.format("of_a_kind.all", points=_points_words(self.points_rule, lang), dice=dice))
+        points = _points_words(self.points_rule, lang, self.at_least)
+        return capital(words.format("of_a_kind.at_least", points=points, count=self.at_least))
 
-    def value(self) -> str:
-        return {"sum": "sum of the dice", "matching": f"sum of the {self.at_least} matching dice"}.get(
-            str(self.points_rule), str(self.points_rule))
+    def value(self, lang: str = "en") -> str:
+        if self.points_rule == "matching":
+            return rule_words(lang).format("value.sum_matching", count=self.at_least)
+        return _value_words(self.points_rule, lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,14 +151,12 @@ class Pairs:
     def joker_points(self, counts: Counts) -> int:
         return self.points(counts)
 
-    def describe(self, dice: int) -> str:
-        if self.pairs == 1:
-            return "The sum of the two dice of the highest pair; 0 when no two dice match."
-        return (f"The sum of the dice of the {self.pairs} highest pairs of different faces; 0 when there are "
-                f"not {self.pairs} such pairs.")
+    def describe(self, dice: int, lang: str = "en") -> str:
+        words = rule_words(lang)
+        return words["pairs.one"] if self.pairs == 1 else words.format("pairs.many", pairs=self.pairs)
 
-    def value(self) -> str:
-        return f"sum of {self.pairs} pair{'s' if self.pairs > 1 else ''}"
+    def value(self, lang: str = "en") -> str:
+        return rule_words(lang).format("pairs.value_many" if self.pairs > 1 else "pairs.value_one", pairs=self.pairs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,18 +177,17 @@ class FullHouse:
     def joker_points(self, counts: Counts) -> int:
         return _worth(self.points_rule, counts, _sum(counts))
 
-    def describe(self, dice: int) -> str:
-        five = ("Five of a kind counts as a full house." if self.five_of_a_kind_counts
-                else "Five of a kind is not a full house.")
-        words = _capital(_points_words(self.points_rule))
-        return f"{words} when three dice show one face and the other two another face. {five}"
+    def describe(self, dice: int, lang: str = "en") -> str:
+        words = rule_words(lang)
+        five = words["full_house.five_counts" if self.five_of_a_kind_counts else "full_house.five_not"]
+        return capital(words.format("full_house.describe", points=_points_words(self.points_rule, lang), five=five))
 
-    def value(self) -> str:
-        shown = "sum of the dice" if self.points_rule == "sum" else str(self.points_rule)
-        return f"{shown}, five of a kind counts" if self.five_of_a_kind_counts else shown
+    def value(self, lang: str = "en") -> str:
+        shown = _value_words(self.points_rule, lang)
+        return rule_words(lang).format("full_house.value_five", shown=shown) if self.five_of_a_kind_counts else shown
 
 
-_RUNS = {4: "1-2-3-4, 2-3-4-5 or 3-4-5-6", 5: "1-2-3-4-5 or 2-3-4-5-6"}
+_RUNS = {4: "straight.runs_4", 5: "straight.runs_5"}  # the runs a straight of that length can be, by key
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,17 +216,19 @@ class Straight:
     def joker_points(self, counts: Counts) -> int:
         return _worth(self.points_rule, counts, _sum(counts))
 
-    def describe(self, dice: int) -> str:
-        words = _capital(_points_words(self.points_rule))
+    def describe(self, dice: int, lang: str = "en") -> str:
+        words = rule_words(lang)
+        points = _points_words(self.points_rule, lang)
         if self.faces is not None:
-            return f"{words} when the dice show {'-'.join(map(str, self.faces))}; 0 otherwise."
+            return capital(words.format("straight.faces", points=points, faces="-".join(map(str, self.faces))))
         assert self.length is not None
-        examples = _RUNS.get(self.length, "")
-        return (f"{words} when {self.length} of the dice show consecutive faces"
-                f"{f' ({examples})' if examples else ''}; 0 otherwise.")
+        if self.length in _RUNS:
+            runs = words[_RUNS[self.length]]
+            return capital(words.format("straight.length_runs", points=points, length=self.length, runs=runs))
+        return capital(words.format("straight.length", points=points, length=self.length))
 
-    def value(self) -> str:
-        return "sum of the dice" if self.points_rule == "sum" else str(self.points_rule)
+    def value(self, lang: str = "en") -> str:
+        return _value_words(self.points_rule, lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,11 +246,11 @@ class Chance:
     def joker_points(self, counts: Counts) -> int:
         return _sum(counts)
 
-    def describe(self, dice: int) -> str:
-        return f"The sum of all {dice} dice, whatever they show."
+    def describe(self, dice: int, lang: str = "en") -> str:
+        return rule_words(lang).format("chance.describe", dice=dice)
 
-    def value(self) -> str:
-        return "sum of the dice"
+    def value(self, lang: str = "en") -> str:
+        return rule_words(lang)["value.sum"]
 
 
 def rule_from_data(data: Mapping[str, Any]) -> RowRule:

@@ -4,7 +4,9 @@ Every number the set-aside engine uses is read from here: how many dice a turn t
 single dice score, what three of a kind of each face scores, how four, five and six of a kind
 grow from it, the straights and the several-kinds patterns (three pairs, ...), which dice a
 roll sets aside, the entry threshold, the target and how the game ends. The JSON Schema
-``dicespec/schemas/set-aside-ruleset.json`` describes the file.
+``dicespec/schemas/set-aside-ruleset.json`` describes the file. The ``describe*`` and ``*_value``
+methods say the rules in words, in any language of the site, from the ``rules`` catalog
+(:mod:`dicespec.rule_words`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from dicespec.catalog import CatalogError
+from dicespec.rule_words import amount, rule_words
 
 
 class MoreOfAKindRule(StrEnum):
@@ -71,28 +76,29 @@ class MoreOfAKind:
             return doubled
         return three * (1 + extra)
 
-    def describe(self) -> str:
-        """How four or more dice of one face score, in one English sentence."""
-        what = "Four or more dice of one face in one roll: "
-        if self.largest < 4:
-            return what + ("no combination of their own: three of them score as three of a kind, and each "
-                           "other one as a single die, if its face scores alone.")
-        if self.rule is MoreOfAKindRule.FIXED:
-            shown = ", ".join(f"{KIND_NAMES[n]} {points}" for n, points in self.fixed)
-            return what + f"fixed points whatever the face ({shown or 'none'})."
-        if self.rule is MoreOfAKindRule.DOUBLING:
-            return what + ("each die past the third doubles the three of a kind (four: x2, five: x4, ...), "
-                           f"up to {self.largest} dice.")
-        return what + ("each die past the third adds the three of a kind once more (four: x2, five: x3, ...), "
-                       f"up to {self.largest} dice.")
+    def _fixed_words(self, lang: str) -> str:
+        words = rule_words(lang)
+        return ", ".join(words.format("more.fixed_item", kind=words[f"number.{n}"], points=amount(points, lang))
+                         for n, points in self.fixed)
 
-    def value(self) -> str:
-        """The rule in a few words, for a side-by-side table."""
+    def describe(self, lang: str = "en") -> str:
+        """How four or more dice of one face score, in one sentence in ``lang``."""
+        words = rule_words(lang)
         if self.largest < 4:
-            return "none"
+            return words["more.none"]
         if self.rule is MoreOfAKindRule.FIXED:
-            return ", ".join(f"{KIND_NAMES[n]} {points}" for n, points in self.fixed) or "none"
-        return f"{self.rule.value}, up to {self.largest} dice"
+            return words.format("more.fixed", shown=self._fixed_words(lang) or words["more.none_value"])
+        key = "more.doubling" if self.rule is MoreOfAKindRule.DOUBLING else "more.linear"
+        return words.format(key, largest=self.largest)
+
+    def value(self, lang: str = "en") -> str:
+        """The rule in a few words in ``lang``, for a side-by-side table."""
+        words = rule_words(lang)
+        if self.largest < 4:
+            return words["more.none_value"]
+        if self.rule is MoreOfAKindRule.FIXED:
+            return self._fixed_words(lang) or words["more.none_value"]
+        return words.format("more.value", rule=words[f"more.rule.{self.rule.value}"], largest=self.largest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +108,10 @@ class Straight:
     faces: tuple[int, ...]
     points: int
 
-    def describe(self) -> str:
-        """The straight in a few words: ``1-2-3-4-5 scores 1250``."""
-        return f"{'-'.join(map(str, self.faces))} scores {self.points}"
+    def describe(self, lang: str = "en") -> str:
+        """The straight in a few words in ``lang``: ``1-2-3-4-5 scores 1250``."""
+        faces = "-".join(map(str, self.faces))
+        return rule_words(lang).format("straights.item", faces=faces, points=amount(self.points, lang))
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +122,19 @@ class Pattern:
     counts: tuple[int, ...]  # largest first, e.g. (2, 2, 2) or (4, 2)
     points: int
 
-    def describe(self) -> str:
-        """The pattern in a few words: ``three pairs scores 1500``."""
-        return f"{self.name} scores {self.points}"
+    def describe(self, lang: str = "en") -> str:
+        """The pattern in a few words in ``lang``: ``three pairs scores 1500``."""
+        return rule_words(lang).format("patterns.item", name=self.label(lang), points=amount(self.points, lang))
+
+    def label(self, lang: str = "en") -> str:
+        """The pattern's name in ``lang``: in English the ruleset's own, in the others by its counts."""
+        if lang == "en":
+            return self.name
+        words = rule_words(lang)
+        try:
+            return words["pattern." + "-".join(map(str, self.counts))]
+        except CatalogError:  # a pattern the catalog does not name: said by its counts
+            return words.format("pattern.other", counts="+".join(map(str, self.counts)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,59 +202,77 @@ class SetAsideRuleset:
 
     # -- the rules in words, for the rules site (one sentence each, or a few words for a table) --
 
-    def describe_singles(self) -> str:
-        scoring = [f"a {face} scores {points}" for face, points in enumerate(self.singles, 1) if points]
-        return "One die alone: " + (", ".join(scoring) or "none scores") + "; any other face scores nothing alone."
+    def _face_points(self, values: tuple[int, ...], lang: str) -> str:
+        """``1: 100, 5: 50``: each face that scores, with its points."""
+        words = rule_words(lang)
+        return ", ".join(words.format("face_points", face=face, points=amount(points, lang))
+                         for face, points in enumerate(values, 1) if points)
 
-    def singles_value(self) -> str:
-        return ", ".join(f"{face}: {points}" for face, points in enumerate(self.singles, 1) if points) or "none"
+    def describe_singles(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        scoring = ", ".join(words.format("singles.item", face=face, points=amount(points, lang))
+                            for face, points in enumerate(self.singles, 1) if points)
+        return words.format("singles.describe", scoring=scoring or words["singles.none"])
 
-    def describe_three_of_a_kind(self) -> str:
-        values = ", ".join(f"three {face}s {points}" for face, points in enumerate(self.three_of_a_kind, 1) if points)
-        return f"Three dice of one face in one roll: {values or 'none scores'}."
+    def singles_value(self, lang: str = "en") -> str:
+        return self._face_points(self.singles, lang) or rule_words(lang)["singles.none_value"]
 
-    def three_of_a_kind_value(self) -> str:
-        return ", ".join(f"{face}: {points}" for face, points in enumerate(self.three_of_a_kind, 1) if points) or "none"
+    def describe_three_of_a_kind(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        values = ", ".join(words.format("three_of_a_kind.item", faces=words[f"faces.{face}"], points=amount(points, lang))
+                           for face, points in enumerate(self.three_of_a_kind, 1) if points)
+        return words.format("three_of_a_kind.describe", values=values or words["three_of_a_kind.none"])
 
-    def describe_straights(self) -> str:
-        shown = "; ".join(straight.describe() for straight in self.straights)
-        return "One die of each face of a run, in one roll: " + (shown or "no straight scores") + "."
+    def three_of_a_kind_value(self, lang: str = "en") -> str:
+        return self._face_points(self.three_of_a_kind, lang) or rule_words(lang)["three_of_a_kind.none_value"]
 
-    def describe_patterns(self) -> str:
-        shown = "; ".join(pattern.describe() for pattern in self.patterns)
-        return "Groups of several faces in one roll: " + (shown or "none scores as such") + "."
+    def _listed(self, items: tuple[Straight, ...] | tuple[Pattern, ...], lang: str) -> str:
+        """Straights or patterns in a few words each, one after the other."""
+        return rule_words(lang)["separator"].join(item.describe(lang) for item in items)
 
-    def describe_set_aside(self) -> str:
-        within = "combinations count only within one roll."
-        if self.set_aside is SetAsideRule.ALL_SCORING:
-            return ("After each roll every scoring die is set aside, with no choice: the dice of the roll's best "
-                    "split into combinations; the player may roll only the dice that score nothing in it. "
-                    f"A die counts once, and {within}")
-        return f"After each roll the player sets aside at least one scoring die, any of them; {within}"
+    def describe_straights(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        return words.format("straights.describe", shown=self._listed(self.straights, lang) or words["straights.none"])
 
-    def set_aside_value(self) -> str:
-        return "every scoring die" if self.set_aside is SetAsideRule.ALL_SCORING else "the player's choice"
+    def straights_value(self, lang: str = "en") -> str:
+        return self._listed(self.straights, lang) or rule_words(lang)["straights.none_value"]
 
-    def describe_hot_dice(self) -> str:
-        if self.hot_dice is HotDice.COMPULSORY:
-            return f"When every die of the turn has scored, the player must roll all {self.dice} dice again."
-        return f"When every die of the turn has scored, the player may roll all {self.dice} dice again or bank."
+    def describe_patterns(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        return words.format("patterns.describe", shown=self._listed(self.patterns, lang) or words["patterns.none"])
 
-    def describe_entry(self) -> str:
-        below = ("A player not yet on the board may bank less; that turn ends and scores nothing."
-                 if self.below_entry is BelowEntry.SCORES_NOTHING
-                 else "A player not yet on the board may not bank less.")
-        return f"A player's points start to count with a turn that banks at least {self.entry}. {below}"
+    def patterns_value(self, lang: str = "en") -> str:
+        return self._listed(self.patterns, lang) or rule_words(lang)["patterns.none_value"]
 
-    def entry_value(self) -> str:
-        below = "less scores nothing" if self.below_entry is BelowEntry.SCORES_NOTHING else "less is refused"
-        return f"{self.entry}; {below}"
+    def describe_set_aside(self, lang: str = "en") -> str:
+        return rule_words(lang)[f"set_aside.{self.set_aside.value}"]
 
-    def describe_end(self) -> str:
-        return f"The game ends when a bank reaches {self.target}{', after a final round' if self.final_round else ''}."
+    def set_aside_value(self, lang: str = "en") -> str:
+        return rule_words(lang)[f"set_aside.value_{self.set_aside.value}"]
 
-    def end_value(self) -> str:
-        return f"{self.target}, {'then a final round' if self.final_round else 'no final round'}"
+    def describe_hot_dice(self, lang: str = "en") -> str:
+        return rule_words(lang).format(f"hot_dice.{self.hot_dice.value}", dice=self.dice)
+
+    def hot_dice_value(self, lang: str = "en") -> str:
+        return rule_words(lang)[f"hot_dice.value_{self.hot_dice.value}"]
+
+    def describe_entry(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        below = words[f"entry.below_{self.below_entry.value}"]
+        return words.format("entry.describe", entry=amount(self.entry, lang), below=below)
+
+    def entry_value(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        below = words[f"entry.value_{self.below_entry.value}"]
+        return words.format("entry.value", entry=amount(self.entry, lang), below=below)
+
+    def describe_end(self, lang: str = "en") -> str:
+        key = "end.describe_final_round" if self.final_round else "end.describe"
+        return rule_words(lang).format(key, target=amount(self.target, lang))
+
+    def end_value(self, lang: str = "en") -> str:
+        key = "end.value_final_round" if self.final_round else "end.value"
+        return rule_words(lang).format(key, target=amount(self.target, lang))
 
     def __hash__(self) -> int:
         return hash(self.name)

@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterable, Sequence
 from urllib.parse import quote
 
+from dicespec.catalog import words
+
 _SPECIAL = re.compile(r"""[!-/:-@\[-`{-~]""")  # every ASCII punctuation character
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
@@ -73,11 +75,11 @@ def table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                 "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-                 "nineteen", "twenty")
+NUMBER_WORDS = 20  # the rules catalog writes the counts 0 to 20 in words (number.0 ... number.20)
 
 
-def number_word(n: int) -> str:
-    """A small count in words, as prose writes it (``5`` -> ``"five"``); larger ones as digits."""
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+def number_word(n: int, lang: str = "en") -> str:
+    """A small count in words in ``lang``, as prose writes it (``5`` -> ``"five"``, ``"fünf"``);
+    larger ones as digits. The words are the counting forms of the ``rules`` catalog: a sentence
+    whose noun would make a language change the word (gender, case) writes digits instead."""
+    return words("rules", lang)[f"number.{n}"] if 0 <= n <= NUMBER_WORDS else str(n)

@@ -5,6 +5,10 @@ and its value under a ruleset, which the typed rulesets and their rule families 
 (:meth:`dicespec.scoresheet.families.RowRule.describe`, the ``describe`` methods of
 :mod:`dicespec.setaside.ruleset`): no number is written here.
 
+Every title, definition and value is in the language the topics are built for (``topics_of(game,
+lang)``); the sentences are the ``rules`` catalog's (``dicespec/catalogs/rules.yaml``), English
+included.
+
 A case belongs to the topic its ``@rule:`` tag names (:attr:`dicespec.spec.features.Case.rule`).
 """
 
@@ -15,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicespec.registry import game as registered_game
+from dicespec.rule_words import amount, capital, rule_words
 from dicespec.rulesets import find_ruleset
 from dicespec.scoresheet.ruleset import FiveOfAKind, SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
@@ -36,154 +41,169 @@ class Topic:
     gap_keys: tuple[str, ...] = ()  # the ruleset gaps (by key, first dotted part) about it
 
 
-REFUSED = Topic("refused", "Refused actions",
-                lambda r: ("An action the rules do not allow is refused, and the game stays as it was: the "
-                           "examples name the action and the reason."))
+def _refused(lang: str) -> Topic:
+    words = rule_words(lang)
+    return Topic("refused", words["refused.title"], lambda r: words["refused.define"])
 
 
-def _capital(words: str) -> str:
-    return words[:1].upper() + words[1:]
+def row_label(ruleset: SheetRuleset, row_id: str, lang: str) -> str:
+    """The label of a row of ``ruleset`` in ``lang``: for now the ruleset's own label, whatever
+    the language (the row labels by language, ``dicespec.rulesets.prose(name, lang).rows``, are
+    not there yet: this is the one place to read them from once they are)."""
+    return ruleset.rows[row_id].label
+
+
+def _in_sentence(label: str, lang: str) -> str:
+    """A row's label inside a sentence: lower-case in English, as it is in the other languages
+    (whose sentences quote it)."""
+    return label.lower() if lang == "en" else label
+
+
+def _count(n: int, lang: str) -> str:
+    """A count of rows in a sentence: in words where English and French or German write it so
+    (their words for 2 to 20 do not change with the noun), in digits in Polish, whose sentences
+    put it where no noun follows, and for 0 or 1, which would agree with the noun."""
+    if lang == "en" or (lang != "pl" and n >= 2):
+        return number_word(n, lang)
+    return str(n)
 
 
 # -- a sheet of rows ----------------------------------------------------------------------------
 
-def _row_topic(row_id: str, label: str) -> Topic:
+def _row_topic(reference: SheetRuleset, row_id: str, lang: str) -> Topic:
     def define(ruleset: SheetRuleset) -> str:
-        return ruleset.rows[row_id].rule.describe(ruleset.dice)
+        return ruleset.rows[row_id].rule.describe(ruleset.dice, lang)
 
     def value(ruleset: SheetRuleset) -> str:
-        return ruleset.rows[row_id].rule.value() if row_id in ruleset.rows else "no such row"
+        return ruleset.rows[row_id].rule.value(lang) if row_id in ruleset.rows else rule_words(lang)["row.missing"]
 
-    return Topic(row_id.replace("_", "-"), label, define, value)
+    return Topic(row_id.replace("_", "-"), row_label(reference, row_id, lang), define, value)
 
 
-def _bonus_value(ruleset: SheetRuleset) -> str:
+def _bonus_value(ruleset: SheetRuleset, lang: str) -> str:
+    words = rule_words(lang)
     if ruleset.bonus_more_than is None:
-        return "none"
-    return f"{ruleset.bonus_points} above {ruleset.bonus_more_than}"
+        return words["bonus.none_value"]
+    return words.format("bonus.value", points=amount(ruleset.bonus_points, lang),
+                        more_than=amount(ruleset.bonus_more_than, lang))
 
 
-def _five_label(ruleset: SheetRuleset, five: FiveOfAKind) -> str:
-    return ruleset.rows[five.row].label.lower()
+def _five_label(ruleset: SheetRuleset, five: FiveOfAKind, lang: str) -> str:
+    return _in_sentence(row_label(ruleset, five.row, lang), lang)
 
 
-def _extra_turns(ruleset: SheetRuleset) -> str:
+def _extra_turns(ruleset: SheetRuleset, lang: str) -> str:
+    words = rule_words(lang)
     five = ruleset.five_of_a_kind
     if five is None:
-        return "A five of a kind scores in its row like any roll; it earns no extra turn."
-    label = _five_label(ruleset, five)
+        return words["extra.no_five"]
+    label = _five_label(ruleset, five, lang)
     if five.repeat_adds is None:
-        adds = "A repeat five of a kind adds nothing beyond the row it is scored in"
-    elif five.adds_to_cell:
-        adds = (f"A five of a kind rolled when the {label} row is already above 0 adds {five.repeat_adds} to "
-                "that row and fills no other")
+        adds = words["extra.adds_nothing"]
     else:
-        adds = (f"A five of a kind rolled when the {label} row is already above 0 adds {five.repeat_adds} to "
-                f"the line {five.repeat_to}, and is scored in a row as well")
-    meaning = {
-        "repeat": f"each {label} after the first (the {label} row already above 0) earns one more turn at the end",
-        "every": f"every {label}, the first one too, earns one more turn at the end",
-        "none": f"no {label} earns an extra turn",
-    }[five.extra_turns]
-    return f"{adds}; {meaning}."
+        key = "extra.adds_to_cell" if five.adds_to_cell else "extra.adds_to_line"
+        adds = words.format(key, label=label, adds=amount(five.repeat_adds, lang), line=five.repeat_to)
+    turns = words.format(f"extra.turns_{five.extra_turns}", label=label)
+    return words.format("extra.define", adds=adds, turns=turns)
 
 
-def _extra_turns_value(ruleset: SheetRuleset) -> str:
+def _extra_turns_value(ruleset: SheetRuleset, lang: str) -> str:
+    words = rule_words(lang)
     five = ruleset.five_of_a_kind
     if five is None:
-        return "none"
-    adds = ("adds nothing" if five.repeat_adds is None
-            else f"adds {five.repeat_adds}" + ("" if five.adds_to_cell else f" to {five.repeat_to}"))
-    turns = {"repeat": "a turn per repeat", "every": "a turn for each", "none": "no extra turn"}[five.extra_turns]
-    return f"{adds}; {turns}"
+        return words["extra.none_value"]
+    if five.repeat_adds is None:
+        adds = words["extra.value_adds_nothing"]
+    else:
+        key = "extra.value_adds" if five.adds_to_cell else "extra.value_adds_to"
+        adds = words.format(key, adds=amount(five.repeat_adds, lang), line=five.repeat_to)
+    return words.format("extra.value", adds=adds, turns=words[f"extra.value_turns_{five.extra_turns}"])
 
 
-_JOKERS = {
-    "none": "A five of a kind is no joker: it scores in the row chosen as any roll does.",
-    "forced": ("A five of a kind rolled once its row is filled (with points or 0) is a joker, placed as the "
-               "printed Yahtzee rule says: in the upper row of its face if that is open; else in any open lower "
-               "row, at full value (the full house's and the straights' points); else as a 0 in an open upper row."),
-    "free": ("A five of a kind rolled once its row is filled (with points or 0) is a joker: it may go in any open "
-             "row; it scores full value in the full house and the straights once the upper row of its face is "
-             "filled, and as the dice are (0 there) before."),
-}
-
-
-def sheet_topics(reference: SheetRuleset) -> tuple[Topic, ...]:
-    """The topics of a score-sheet game, from its reference ruleset."""
+def sheet_topics(reference: SheetRuleset, lang: str = "en") -> tuple[Topic, ...]:
+    """The topics of a score-sheet game in ``lang``, from its reference ruleset."""
+    words = rule_words(lang)
     rows = reference.rows
     upper, lower = reference.upper_rows, reference.lower_rows
-    summary = "the bonus and the totals" if reference.bonus_more_than is not None else "the totals"
-    topics = [Topic("sheet", "The score sheet", lambda r: (
-        f"{_capital(number_word(len(rows)))} rows a player fills, one per turn, each once: "
-        f"{number_word(len(upper))} upper rows and {number_word(len(lower))} lower rows; and summary lines "
-        f"({summary}) that no player scores in."))]
-    topics += [_row_topic(row.id, row.label) for row in rows.values()]
+    not_scored = words["summary.not_scored"]
+    summary = words["sheet.summary_bonus" if reference.bonus_more_than is not None else "sheet.summary"]
+    topics = [Topic("sheet", words["sheet.title"], lambda r: capital(words.format(
+        "sheet.define", total=_count(len(rows), lang), upper=_count(len(upper), lang),
+        lower=_count(len(lower), lang), summary=summary)))]
+    topics += [_row_topic(reference, row_id, lang) for row_id in rows]
     if reference.bonus_more_than is not None:
-        topics.append(Topic("bonus", "Bonus", lambda r: (
-            f"{r.bonus_points} extra points when the {number_word(len(r.upper_rows))} upper rows add up to "
-            f"more than {r.bonus_more_than}. Not a row a player scores in."), _bonus_value, ("upper_bonus",)))
-    bonus = " and the bonus" if reference.bonus_more_than is not None else ""
-    topics.append(Topic("upper-total", "Upper total", lambda r: (
-        f"The sum of the {number_word(len(r.upper_rows))} upper rows{bonus}. Not a row a player scores in.")))
-    span = f", {rows[lower[0]].label.lower()} to {rows[lower[-1]].label.lower()}" if lower else ""
-    topics.append(Topic("lower-total", "Lower total", lambda r: (
-        f"The sum of the {number_word(len(r.lower_rows))} lower rows{span}. Not a row a player scores in.")))
-    topics.append(Topic("grand-total", "Grand total",
-                        lambda r: "The upper total plus the lower total. Not a row a player scores in."))
-    topics.append(Topic("turns", "Turns and rolls", lambda r: (
-        f"A turn is one roll of the {r.dice} dice and up to {r.rolls_per_turn - 1} rerolls of any of them; "
-        "then the player fills one empty row with the dice shown."),
-        lambda r: f"{r.dice} dice, {r.rolls_per_turn} rolls a turn", ("dice", "rolls_per_turn")))
+        topics.append(Topic("bonus", words["bonus.title"], lambda r: words.format(
+            "bonus.define", points=amount(r.bonus_points, lang), upper=_count(len(r.upper_rows), lang),
+            more_than=amount(r.bonus_more_than, lang)) + " " + not_scored,
+            lambda r: _bonus_value(r, lang), ("upper_bonus",)))
+    upper_key = "upper_total.define_bonus" if reference.bonus_more_than is not None else "upper_total.define"
+    topics.append(Topic("upper-total", words["upper_total.title"], lambda r: words.format(
+        upper_key, upper=_count(len(r.upper_rows), lang)) + " " + not_scored))
+    span = ({"first": _in_sentence(row_label(reference, lower[0], lang), lang),
+             "last": _in_sentence(row_label(reference, lower[-1], lang), lang)} if lower else {})
+    lower_key = "lower_total.define_span" if lower else "lower_total.define"
+    topics.append(Topic("lower-total", words["lower_total.title"], lambda r: words.format(
+        lower_key, lower=_count(len(r.lower_rows), lang), **span) + " " + not_scored))
+    topics.append(Topic("grand-total", words["grand_total.title"],
+                        lambda r: words["grand_total.define"] + " " + not_scored))
+    topics.append(Topic("turns", words["turns.title"], lambda r: words.format(
+        "turns.define", dice=r.dice, rerolls=r.rolls_per_turn - 1),
+        lambda r: words.format("turns.value", dice=r.dice, rolls=r.rolls_per_turn), ("dice", "rolls_per_turn")))
     five = reference.five_of_a_kind
     if five is not None:
-        topics.append(Topic("extra-turns", f"Repeat {_five_label(reference, five)}s and extra turns",
-                            _extra_turns, _extra_turns_value, ("five_of_a_kind",)))
+        topics.append(Topic("extra-turns", words.format("extra.title", label=_five_label(reference, five, lang)),
+                            lambda r: _extra_turns(r, lang), lambda r: _extra_turns_value(r, lang),
+                            ("five_of_a_kind",)))
     if reference.joker != "none":
-        topics.append(Topic("joker", "The joker", lambda r: _JOKERS[r.joker], lambda r: r.joker, ("joker",)))
-    topics.append(Topic("players", "Players and the winner", lambda r: (
-        f"{r.min_players} to {r.max_players} players; the game ends when every player has filled every row; "
-        "the winner is decided as the ruleset says."),
-        lambda r: f"{r.min_players} to {r.max_players}", ("players", "winner")))
-    topics.append(REFUSED)
+        topics.append(Topic("joker", words["joker.title"], lambda r: words[f"joker.{r.joker}"],
+                            lambda r: words[f"joker.value_{r.joker}"], ("joker",)))
+    topics.append(Topic("players", words["players.title"], lambda r: words.format(
+        "players.define", min=r.min_players, max=r.max_players),
+        lambda r: words.format("players.value", min=r.min_players, max=r.max_players), ("players", "winner")))
+    topics.append(_refused(lang))
     return tuple(topics)
 
 
 # -- dice set aside -----------------------------------------------------------------------------
 
-def set_aside_topics(reference: SetAsideRuleset) -> tuple[Topic, ...]:
-    """The topics of a set-aside game (its reference ruleset gives the dice)."""
+def set_aside_topics(reference: SetAsideRuleset, lang: str = "en") -> tuple[Topic, ...]:
+    """The topics of a set-aside game in ``lang`` (its reference ruleset gives the dice)."""
+    words = rule_words(lang)
     return (
-        Topic("turn", "The turn", lambda r: (
-            f"A turn starts with all {r.dice} dice. After each roll the player sets aside scoring dice, then "
-            "rolls the rest or stops and banks the turn's points."), lambda r: str(r.dice)),
-        Topic("set-aside", "Setting dice aside", lambda r: r.describe_set_aside(), lambda r: r.set_aside_value(),
-              ("set_aside",)),
-        Topic("singles", "Single dice", lambda r: r.describe_singles(), lambda r: r.singles_value(), ("singles",)),
-        Topic("three-of-a-kind", "Three of a kind", lambda r: r.describe_three_of_a_kind(),
-              lambda r: r.three_of_a_kind_value(), ("three_of_a_kind",)),
-        Topic("more-of-a-kind", "Four, five and six of a kind", lambda r: r.more_of_a_kind.describe(),
-              lambda r: r.more_of_a_kind.value(), ("more_of_a_kind",)),
-        Topic("straights", "Straights", lambda r: r.describe_straights(),
-              lambda r: "; ".join(s.describe() for s in r.straights) or "none", ("straights",)),
-        Topic("patterns", "Patterns", lambda r: r.describe_patterns(),
-              lambda r: "; ".join(p.describe() for p in r.patterns) or "none", ("patterns",)),
-        Topic("farkle", "Farkle", lambda r: "A roll in which no die scores ends the turn.", None, ("farkle",)),
-        Topic("hot-dice", "Hot dice", lambda r: r.describe_hot_dice(), lambda r: str(r.hot_dice), ("hot_dice",)),
-        Topic("entry", "Getting on the board", lambda r: r.describe_entry(), lambda r: r.entry_value(), ("entry",)),
-        Topic("end", "The end of the game", lambda r: r.describe_end(), lambda r: r.end_value(), ("end", "winner")),
-        Topic("players", "Players", lambda r: f"{r.min_players} to {r.max_players} players.",
-              lambda r: f"{r.min_players} to {r.max_players}", ("players",)),
-        REFUSED,
+        Topic("turn", words["turn.title"], lambda r: words.format("turn.define", dice=r.dice),
+              lambda r: str(r.dice)),
+        Topic("set-aside", words["set_aside.title"], lambda r: r.describe_set_aside(lang),
+              lambda r: r.set_aside_value(lang), ("set_aside",)),
+        Topic("singles", words["singles.title"], lambda r: r.describe_singles(lang), lambda r: r.singles_value(lang),
+              ("singles",)),
+        Topic("three-of-a-kind", words["three_of_a_kind.title"], lambda r: r.describe_three_of_a_kind(lang),
+              lambda r: r.three_of_a_kind_value(lang), ("three_of_a_kind",)),
+        Topic("more-of-a-kind", words["more.title"], lambda r: r.more_of_a_kind.describe(lang),
+              lambda r: r.more_of_a_kind.value(lang), ("more_of_a_kind",)),
+        Topic("straights", words["straights.title"], lambda r: r.describe_straights(lang),
+              lambda r: r.straights_value(lang), ("straights",)),
+        Topic("patterns", words["patterns.title"], lambda r: r.describe_patterns(lang),
+              lambda r: r.patterns_value(lang), ("patterns",)),
+        Topic("farkle", words["farkle.title"], lambda r: words["farkle.define"], None, ("farkle",)),
+        Topic("hot-dice", words["hot_dice.title"], lambda r: r.describe_hot_dice(lang),
+              lambda r: r.hot_dice_value(lang), ("hot_dice",)),
+        Topic("entry", words["entry.title"], lambda r: r.describe_entry(lang), lambda r: r.entry_value(lang),
+              ("entry",)),
+        Topic("end", words["end.title"], lambda r: r.describe_end(lang), lambda r: r.end_value(lang),
+              ("end", "winner")),
+        Topic("players", words["players.title_set_aside"],
+              lambda r: words.format("players.define_set_aside", min=r.min_players, max=r.max_players),
+              lambda r: words.format("players.value", min=r.min_players, max=r.max_players), ("players",)),
+        _refused(lang),
     )
 
 
-def topics_of(game: str) -> tuple[Topic, ...]:
-    """The topics of a game's rules page, from its reference ruleset."""
+def topics_of(game: str, lang: str = "en") -> tuple[Topic, ...]:
+    """The topics of a game's rules page in ``lang``, from its reference ruleset."""
     reference = find_ruleset(registered_game(game).default_ruleset)
     if isinstance(reference, SheetRuleset):
-        return sheet_topics(reference)
-    return set_aside_topics(reference)
+        return sheet_topics(reference, lang)
+    return set_aside_topics(reference, lang)
 
 
 def line_names(game: str, key: str) -> dict[str, str]:
