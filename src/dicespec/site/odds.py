@@ -14,16 +14,19 @@ from fractions import Fraction
 from itertools import product
 from typing import cast
 
+from dicespec.catalog import Words, words
 from dicespec.dice import FACES, Roll
 from dicespec.registry import Game, games
-from dicespec.rulesets import find_ruleset
+from dicespec.rulesets import RulesetError, find_ruleset, prose
+from dicespec.rulesets.prose import RulesetProse
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site import layout
-from dicespec.site.charts import bar_chart
+from dicespec.site.charts import Bar, bar_chart
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
-from dicespec.site.markup import anchor_id, number_word, table, text
+from dicespec.site.markup import anchor_id, table, text, verbatim
+from dicespec.site.wording import decimal, foreign, grouped, percentage, plural, small_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +40,13 @@ class Share:
     def fraction(self) -> Fraction:
         return Fraction(self.count, self.total)
 
-    def cells(self) -> list[str]:
-        """The share as a reduced fraction, as ``count / total`` rolls, and as a percentage."""
+    def cells(self, lang: str = "en") -> list[str]:
+        """The share as table cells: a reduced fraction, ``count / total`` rolls, and a percentage,
+        numbers in the convention of ``lang``."""
         f = self.fraction
-        return [f"{f.numerator}/{f.denominator}", f"{self.count:,} / {self.total:,}", f"{float(f) * 100:.2f} %"]
+        return [verbatim(f"{f.numerator}/{f.denominator}"),
+                verbatim(f"{grouped(self.count, lang)} / {grouped(self.total, lang)}"),
+                verbatim(percentage(float(f), lang))]
 
 
 def _each_roll(dice: int, answer: Callable[[tuple[int, ...]], object]) -> list[object]:
@@ -85,64 +91,107 @@ def farkle_odds(name: str) -> list[tuple[int, Share]]:
     return out
 
 
-def _mean(value: Fraction) -> str:
+def _translated(name: str, lang: str) -> RulesetProse | None:
+    """The ruleset's words in ``lang`` (title, row labels), when its files give them; ``None`` for
+    English (the pages show the rulesets' own English words, as they always have) or while a
+    translation is missing."""
+    if lang == "en":
+        return None
+    try:
+        return prose(name, lang)
+    except RulesetError:
+        return None
+
+
+def _row_label(name: str, row_id: str, lang: str) -> tuple[str, str]:
+    """A row's label in ``lang`` and the language it is in (English when it has no translation)."""
+    words = _translated(name, lang)
+    if words is not None and words.rows.get(row_id):
+        return words.rows[row_id], lang
+    ruleset = find_ruleset(name)
+    assert isinstance(ruleset, SheetRuleset), f"{name} is not a score-sheet ruleset"
+    return ruleset.rows[row_id].label, "en"
+
+
+def row_label(name: str, row_id: str, lang: str) -> str:
+    """The label of the row ``row_id`` of the ruleset ``name`` in ``lang``: the ruleset's own words
+    in that language where its files give them, its English label otherwise."""
+    return _row_label(name, row_id, lang)[0]
+
+
+def ruleset_title(name: str, lang: str) -> tuple[str, str]:
+    """A ruleset's title in ``lang`` and the language it is in (English when it has no translation)."""
+    words = _translated(name, lang)
+    if words is not None and words.title:
+        return words.title, lang
+    return find_ruleset(name).title, "en"
+
+
+def _mean(value: Fraction, lang: str) -> str:
     if value.denominator == 1:
         return str(value.numerator)
-    return f"{value.numerator}/{value.denominator} ≈ {float(value):.2f}"
+    return f"{value.numerator}/{value.denominator} ≈ {decimal(float(value), lang)}"
 
 
-def _sheet_odds(game: Game, names: tuple[str, ...]) -> list[str]:
+def _dice(w: Words, n: int) -> str:
+    return w.format(plural(w, "dice_count", n), n=n)
+
+
+def _heading(title: str, game: Game, name: str | None = None) -> str:
+    key = f"odds-{game.name}" if name is None else f"odds-{game.name}-{name}"
+    return f"{title} {{#{anchor_id(key)}}}\n"
+
+
+def _sheet_odds(game: Game, names: tuple[str, ...], lang: str) -> list[str]:
+    w = words("odds", lang)
     dice = find_ruleset(names[0]).dice
-    out = [f"## {text(game.title)}: scoring in each row {{#{anchor_id('odds-' + game.name)}}}\n",
-           f"The chance that one roll of the {number_word(dice)} dice scores more than 0 in a row, and the mean "
-           f"score of one roll in that row (over all {6 ** dice:,} rolls, zeros included). Rerolls are not "
-           "counted.\n"]
+    out = [_heading("## " + w.format("sheet_heading", game=text(game.title)), game),
+           w.format("sheet_intro", dice=small_number(dice, lang), rolls=grouped(6 ** dice, lang)) + "\n"]
     for name in names:
         rows = row_odds(name)
-        out.append(f"### {text(name)} {{#{anchor_id(f'odds-{game.name}-{name}')}}}\n")
+        labels = [_row_label(name, row_id, lang) for row_id, _, _, _ in rows]
+        out.append(_heading(f"### {text(name)}", game, name))
         out.append(table(
-            ["Row", "Chance", "Rolls", "Percent", "Mean score"],
-            [[text(label), *(text(c) for c in share.cells()), text(_mean(mean))]
-             for _, label, share, mean in rows],
+            [w["row"], w["chance"], w["rolls"], w["percent"], w["mean_score"]],
+            [[foreign(label, label_lang, lang), *share.cells(lang), verbatim(_mean(mean, lang))]
+             for (label, label_lang), (_, _, share, mean) in zip(labels, rows, strict=True)],
         ) + "\n")
-        out.append(bar_chart(f"{game.title}, {name}: chance to score in each row", [
-            (label, share.fraction) for _, label, share, _ in rows
-        ]) + "\n")
+        out.append(bar_chart(w.format("chart_rows", game=game.title, ruleset=name), [
+            Bar(label, share.fraction, label_lang) for (label, label_lang), (_, _, share, _) in zip(labels, rows, strict=True)
+        ], lang) + "\n")
     return out
 
 
-def _farkle_odds(game: Game, names: tuple[str, ...]) -> list[str]:
+def _farkle_odds(game: Game, names: tuple[str, ...], lang: str) -> list[str]:
+    w = words("odds", lang)
     dice = find_ruleset(names[0]).dice
-    out = [f"## {text(game.title)}: a farkle with 1 to {dice} dice {{#{anchor_id('odds-' + game.name)}}}\n",
-           "The chance that a roll of this many dice has no scoring die at all, which ends the turn.\n"]
+    out = [_heading("## " + w.format("farkle_heading", game=text(game.title), dice=dice), game),
+           w["farkle_intro"] + "\n"]
     for name in names:
         rows = farkle_odds(name)
-        out.append(f"### {text(name)} {{#{anchor_id(f'odds-{game.name}-{name}')}}}\n")
+        out.append(_heading(f"### {text(name)}", game, name))
         out.append(table(
-            ["Dice", "Chance of a farkle", "Rolls", "Percent"],
-            [[str(dice), *(text(c) for c in share.cells())] for dice, share in rows],
+            [w["dice"], w["farkle_chance"], w["rolls"], w["percent"]],
+            [[str(dice), *share.cells(lang)] for dice, share in rows],
         ) + "\n")
-        out.append(bar_chart(f"{game.title}, {name}: chance of a farkle", [
-            (f"{dice} {'die' if dice == 1 else 'dice'}", share.fraction) for dice, share in rows
-        ]) + "\n")
+        out.append(bar_chart(w.format("chart_farkle", game=game.title, ruleset=name), [
+            Bar(_dice(w, dice), share.fraction) for dice, share in rows
+        ], lang) + "\n")
     return out
 
 
-def odds_page(data: SiteData) -> Page:
-    page = layout.ODDS
-    out = ["# Odds\n"]
-    out.append(
-        "Exact chances on a single roll, counted over every equally likely roll of the dice (6 to the "
-        "power of the number of dice, in order), each scored by the reference engine under the ruleset "
-        "named. Fractions are reduced.\n"
-    )
+def odds_page(data: SiteData, lang: str = "en") -> Page:
+    """The Odds page in ``lang``."""
+    w = words("odds", lang)
+    page = layout.odds(lang)
+    out = [f"# {w['title']}\n", w["intro"] + "\n"]
     for game in games():
         names = data.rulesets.get(game.name, ())
         if not names:
-            out.append(f"## {text(game.title)} {{#{anchor_id('odds-' + game.name)}}}\n")
-            out.append(f"No {text(game.title)} ruleset is shipped yet, so there are no odds to show.\n")
+            out.append(_heading(f"## {text(game.title)}", game))
+            out.append(w.format("no_ruleset", game=text(game.title)) + "\n")
         elif isinstance(find_ruleset(names[0]), SheetRuleset):  # a sheet of rows: the odds of each row
-            out += _sheet_odds(game, names)
+            out += _sheet_odds(game, names, lang)
         else:  # dice set aside: the odds of a farkle
-            out += _farkle_odds(game, names)
-    return Page(page, "Odds", "\n".join(out))
+            out += _farkle_odds(game, names, lang)
+    return Page(page, w["title"], "\n".join(out), lang)
