@@ -35,6 +35,7 @@ from dicespec.site.odds import odds_page
 from dicespec.site.optimal import optimal_page
 from dicespec.site.rules import rules_page
 from dicespec.site.rulesets import rulesets_page
+from dicespec.site.scorer import scorer_files
 from dicespec.site.sources import source_pages
 from dicespec.spec.paths import data_root
 
@@ -96,4 +97,5 @@ def pages(root: Path | None = None, results: Path | None = None, offered: Iterab
         navs[lang] = _nav(lang, rules, sources, others, written)
     generated.append(mutation_page(data))
     files = {download.path: download.content for download in downloads}
+    files.update(scorer_files())
     return Site(generated, navs, files, downloads)

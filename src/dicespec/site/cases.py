@@ -7,14 +7,21 @@ Each case has exactly one anchor on the site, named by its id, on the rules page
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
+from dicespec.registry import game as registered_game
 from dicespec.registry import game_names
+from dicespec.rulesets import prose
 from dicespec.site import layout
 from dicespec.site.data import SiteData
 from dicespec.catalog import words
 from dicespec.site.markup import anchor, anchor_id, code, link, text
+from dicespec.site.topics import topics_of
 from dicespec.spec.features import Case
+from dicespec.spec.glossary import UnknownLineNameError, line_id
+from dicespec.spec.phrasebook import PhrasebookError, render_case
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +69,43 @@ def case_anchor(case: Case) -> str:
     return f"{anchor(case.id)}{code(case.id or '(no id)')}"
 
 
-def steps_cell(case: Case) -> str:
-    """The case's steps, placeholders filled in, one per line."""
-    return "<br>".join(text(step) for step in case.steps) or text(case.scenario)
+@cache
+def _line_labels(game: str, lang: str) -> dict[str, str]:
+    """Each line of the game's sheet (rows and summary lines), by id, as the site names it in ``lang``."""
+    labels = {topic.key.replace("-", "_"): topic.title for topic in topics_of(game, lang)}
+    labels.update(prose(registered_game(game).default_ruleset, lang).rows)
+    return labels
+
+
+def _names(game: str, lang: str) -> Callable[[str], str]:
+    """A case's line names (in its own language) as the site names the lines in ``lang``."""
+
+    def name(written: str) -> str:
+        try:
+            return _line_labels(game, lang).get(line_id(game, written), written)
+        except UnknownLineNameError:
+            return written
+
+    return name
+
+
+def steps_cell(case: Case, *, page: str) -> str:
+    """The case's steps in the language of ``page``, one per line: as the case writes them when
+    it is in that language, else written with the phrasebook (each line after its keyword, line
+    names as the site names them). A case whose lines no phrasing writes shows them as written."""
+    lang = layout.language_of(page)
+    lines = None
+    if case.language != lang and case.game in game_names():
+        try:
+            lines = render_case(case, lang, name=_names(case.game, lang))
+        except PhrasebookError:
+            pass
+    if lines is None:
+        shown = "<br>".join(text(step) for step in case.steps) or text(case.scenario)
+        return f'<span lang="{case.language}">{shown}</span>' if case.language != lang else shown
+    # A data table's rows stay as the case writes them (dice, actions, line names): in its language.
+    return "<br>".join(f'<span lang="{case.language}">{text(line)}</span>' if line.startswith("|") else text(line)
+                       for line in lines)
 
 
 def standing_cell(data: SiteData, case: Case, *, page: str) -> str:
@@ -79,7 +120,7 @@ def standing_cell(data: SiteData, case: Case, *, page: str) -> str:
     parts = [f'<span class="ds-status ds-{status}">{text(label)}</span>']
     found = data.findings_by_case.get(case.id, ())
     for finding in found:
-        reason = text(finding.truth)
+        reason = text(finding.prose(lang).truth)
         if finding.holds_under:
             reason += f" ({text(w['holds_under'])} {text(', '.join(finding.holds_under))})"
         parts.append(f"{link(text(finding.id), layout.errata(lang), fragment='finding-' + finding.id, page=page)}: {reason}")
@@ -91,7 +132,7 @@ def standing_cell(data: SiteData, case: Case, *, page: str) -> str:
 def source_cell(data: SiteData, case: Case, passage_anchor: str | None, *, page: str) -> str:
     """Where the case comes from: the passage of its source text, or "normative"."""
     source = data.sources.get(case.source)
-    label = text(f"{case.language} · {case.section}")
+    label = f'{code(case.language)} <span lang="{case.language}">{text(case.section)}</span>'
     if source is None:
-        return f"{label}<br><em>{text(case.source or 'no source')}</em>"
+        return f"{label}<br><em>{text(words('rules_page', layout.language_of(page))['normative'])}</em>"
     return link(label, layout.source(source.slug, layout.language_of(page)), fragment=passage_anchor, page=page)

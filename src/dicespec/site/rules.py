@@ -1,22 +1,28 @@
-"""The normative rules of a game, in English: each topic (row, combination, turn rule) with
-its definition, its value under every shipped ruleset, the choices made where the texts are
-silent, and its examples, each with a permanent anchor named by its case id."""
+"""The normative rules of a game, in each language of the site: each topic (row, combination,
+turn rule) with its definition, its value under every shipped ruleset, the choices made where the
+texts are silent, what the reader's own source text says where it is wrong, and its examples, each
+with a permanent anchor named by its case id (the same in every language)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
-from dicespec.rulesets import find_ruleset
-from dicespec.setaside.combos import combinations
+from dicespec.registry import game_summary
+from dicespec.rulesets import find_ruleset, prose
+from dicespec.setaside.combos import Kind, combinations
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site import layout
 from dicespec.site.cases import case_anchor, passage_anchors, source_cell, standing_cell, steps_cell
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text
+from dicespec.site.scorer import scorer_block
 from dicespec.site.topics import Topic, gap_topic, line_names, topic_of, topics_of
+from dicespec.spec.errata import Finding
 from dicespec.spec.features import Case
+
 
 def _value_table(topic: Topic, names: tuple[str, ...]) -> str:
     if topic.value is None or not names:
@@ -24,61 +30,84 @@ def _value_table(topic: Topic, names: tuple[str, ...]) -> str:
     values = [topic.value(find_ruleset(name)) for name in names]
     reference = values[0]
     cells = [f"<strong>{text(v)}</strong>" if v != reference else text(v) for v in values]
-    return table([text(name) for name in names], [cells]) + "\n"
+    return table([code(name) for name in names], [cells]) + "\n"
 
 
-def _gaps(topic: Topic, names: tuple[str, ...], topics: tuple[Topic, ...]) -> str:
+def _gaps(topic: Topic, names: tuple[str, ...], topics: tuple[Topic, ...], w: Words) -> str:
     choices: dict[str, list[str]] = {}
     for name in names:
-        for key, choice in find_ruleset(name).gaps:
+        for key, choice in prose(name, w.lang).gaps:
             if gap_topic(key, topics) is topic:
                 choices.setdefault(choice, []).append(name)
     if not choices:
         return ""
     lines = [f"- {code(', '.join(under))}: {text(choice)}" for choice, under in choices.items()]
-    return "Where the texts are silent, the rulesets choose:\n\n" + "\n".join(lines) + "\n"
+    return text(w["gaps_intro"]) + "\n\n" + "\n".join(lines) + "\n"
 
 
-def _examples(data: SiteData, cases: list[Case], used: Counter[str], *, page: str) -> str:
+def _your_text(findings: list[Finding], w: Words, page: str) -> str:
+    """Where the reader's own source text is wrong or unclear about the topic, and what holds."""
+    if not findings:
+        return ""
+    out = [f'!!! warning "{text(w["your_text"])}"\n']
+    for finding in findings:
+        said = finding.prose(w.lang)
+        out.append(f"    <q{_lang_attribute(finding.text)}>{text(finding.quote)}</q>\n")
+        out.append(f"    {text(w.format('your_text_claims', claim=said.claim))}\n")
+        out.append(f"    {text(w.format('what_holds', truth=said.truth))} "
+                   f"({link(text(w.format('finding_link', id=finding.id)), layout.errata(w.lang), fragment='finding-' + finding.id, page=page)})\n")
+    return "\n".join(out) + "\n"
+
+
+def _lang_attribute(code_: str) -> str:
+    """A ``lang`` attribute for text quoted in that language (none for an unknown one)."""
+    return f' lang="{code_}"' if code_ in layout.LANGUAGES else ""
+
+
+def _examples(data: SiteData, cases: list[Case], used: Counter[str], w: Words, *, page: str, game: str) -> str:
     anchors = passage_anchors(data)
     rows = []
     for case in cases:
         used[case.id] += 1
-        cell = case_anchor(case) if used[case.id] == 1 else code(case.id) + " <em>(duplicate id)</em>"
+        cell = case_anchor(case) if used[case.id] == 1 else code(case.id) + f" <em>{text(w['duplicate_id'])}</em>"
         rows.append([
             cell,
             source_cell(data, case, anchors.get(id(case)), page=page),
-            steps_cell(case),
+            steps_cell(case, page=page),
             standing_cell(data, case, page=page),
         ])
-    header = ["Example", "Passage", "What it checks", "Standing"]
+    header = [text(w[key]) for key in ("example", "passage", "checks", "standing")]
     return '<div class="ds-examples" markdown>\n\n' + table(header, rows) + "\n\n</div>\n"
 
 
-def _combination_table(names: tuple[str, ...]) -> str:
+def _combination_table(names: tuple[str, ...], w: Words) -> str:
     """Every combination the set-aside engine knows under each ruleset, with its points."""
     points: dict[str, dict[str, int]] = {}
+    shown: dict[str, str] = {}  # a combination's dice, or a pattern's name in the page's language
     for name in names:
-        for combo in combinations(find_ruleset(name)):
+        ruleset = find_ruleset(name)
+        assert isinstance(ruleset, SetAsideRuleset)  # the caller shows combinations of set-aside games only
+        labels = {pattern.name: pattern.label(w.lang) for pattern in ruleset.patterns}
+        for combo in combinations(ruleset):
             points.setdefault(combo.name, {})[name] = combo.points
+            shown.setdefault(combo.name, text(labels[combo.name]) if combo.kind is Kind.PATTERN else code(combo.dice))
     rows = []
     for combo_name, by_ruleset in points.items():
         values = [by_ruleset.get(name) for name in names]
         differ = len(set(values)) > 1
-        rows.append([text(combo_name), *(
+        rows.append([shown[combo_name], *(
             ("<strong>" if differ else "") + text("—" if v is None else v) + ("</strong>" if differ else "")
             for v in values
         )])
-    return ("## Every combination {#combinations}\n\n"
-            "What one roll's combinations score under each ruleset, as the reference engine lists them "
-            "(a dash: no combination of its own). Bold: the rulesets differ.\n\n"
-            + table(["Combination", *(text(n) for n in names)], rows) + "\n")
+    return (f"## {text(w['combinations'])} {{#combinations}}\n\n{text(w['combinations_intro'])}\n\n"
+            + table([text(w["combination"]), *(code(n) for n in names)], rows) + "\n")
 
 
 def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
+    w = words("rules_page", lang)
     page = layout.rules(game, lang)
     names = data.rulesets.get(game, ())
-    topics = topics_of(game)
+    topics = topics_of(game, lang)
     about = registered_game(game)
     title = about.title
     cases = sorted(data.cases_of(game), key=lambda c: (c.path, c.line))
@@ -86,54 +115,64 @@ def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
     for case in cases:
         topic = topic_of(case, topics)
         by_topic.setdefault(topic.key if topic else None, []).append(case)
+    # The findings about the reader's own text, by the topics of the cases that carry them.
+    own: dict[str | None, list[Finding]] = {}
+    for finding in data.findings:
+        if finding.game == game and finding.text == lang and finding.kind in ("erratum", "variant"):
+            keys = {topic.key if (topic := topic_of(c, topics)) else None for c in cases if c.id in finding.cases}
+            for key in keys or {None}:
+                own.setdefault(key, []).append(finding)
 
-    out = [f"# {title}: the rules\n", about.summary + "\n"]
+    out = [f"# {text(w.format('title', game=title))}\n", text(game_summary(game, lang)) + "\n"]
     if not names:
-        out.append("No ruleset of this game is shipped yet, so no value can be shown.\n")
+        out.append(text(w["no_ruleset"]) + "\n")
         reference = None
     else:
         reference = find_ruleset(names[0])
-        out.append(
-            f"The normative rules, in English. Every number comes from a shipped ruleset: the reference is "
-            f"{code(names[0])} ({text(reference.title)})"
-            + (", the others are " + ", ".join(code(n) for n in names[1:]) if names[1:] else "")
-            + f" (see {link('Rulesets', layout.rulesets(lang), page=page)}). Each example is a case of the spec, "
-            f"with a permanent anchor named by its id. {len(cases)} examples.\n"
-        )
-        out.append(table(["Ruleset", "Title", "Description"], [
-            [code(n), text(find_ruleset(n).title), text(find_ruleset(n).description)]
-            for n in names
+        others = w.format("others", names=", ".join(code(n) for n in names[1:])) if names[1:] else ""
+        out.append(w.format(
+            "intro", reference=code(names[0]), title=text(prose(names[0], lang).title), others=others,
+            rulesets=link(text(w["rulesets_link"]), layout.rulesets(lang), page=page), count=len(cases),
+        ) + "\n")
+        out.append(table([text(w[key]) for key in ("ruleset", "ruleset_title", "description")], [
+            [code(n), text(prose(n, lang).title), text(prose(n, lang).description)] for n in names
         ]) + "\n")
-        summary = [(t, t.value) for t in topics if t.value is not None]
-        out.append("## At a glance {#at-a-glance}\n")
-        out.append("Bold: the value differs from the reference.\n")
+        out.append(scorer_block(game, lang))
+        out.append(f"## {text(w['at_a_glance'])} {{#at-a-glance}}\n")
+        out.append(text(w["bold_differs"]) + "\n")
         rows = []
-        for topic, value in summary:
-            values = [value(find_ruleset(n)) for n in names]
+        for topic in topics:
+            if topic.value is None:
+                continue
+            values = [topic.value(find_ruleset(n)) for n in names]
             rows.append([link(text(topic.title), page, fragment=topic.key, page=page), *(
                 f"<strong>{text(v)}</strong>" if v != values[0] else text(v) for v in values
             )])
-        out.append(table(["Rule", *(text(n) for n in names)], rows) + "\n")
+        out.append(table([text(w["rule"]), *(code(n) for n in names)], rows) + "\n")
         if all(isinstance(find_ruleset(n), SetAsideRuleset) for n in names):  # dice set aside in combinations
-            out.append(_combination_table(names))
+            out.append(_combination_table(names, w))
 
     used: Counter[str] = Counter()
     for topic in topics:
         out.append(f"## {text(topic.title)} {{#{topic.key}}}\n")
         names_in_texts = line_names(game, topic.key)
         if names_in_texts:
-            out.append("Named in the texts: " + " · ".join(
-                f"{text(lang)} <q>{text(name)}</q>" for lang, name in names_in_texts.items()) + "\n")
+            out.append(text(w["named_in_texts"]) + " " + " · ".join(
+                f"{code(lang_of_text)} <q{_lang_attribute(lang_of_text)}>{text(name)}</q>"
+                for lang_of_text, name in names_in_texts.items()) + "\n")
         if reference is not None:
             out.append(text(topic.define(reference)) + "\n")
             out.append(_value_table(topic, names))
-            out.append(_gaps(topic, names, topics))
+            out.append(_gaps(topic, names, topics, w))
+        out.append(_your_text(own.get(topic.key, []), w, page))
         members = by_topic.get(topic.key, [])
         if members:
-            out.append(_examples(data, members, used, page=page))
-    others = by_topic.get(None, [])
-    if others:
-        out.append("## Other rules {#other-rules}\n")
-        out.append("Examples whose @rule: tag names none of the topics above.\n")
-        out.append(_examples(data, others, used, page=page))
+            out.append(_examples(data, members, used, w, page=page, game=game))
+    others_cases = by_topic.get(None, [])
+    if others_cases or own.get(None):
+        out.append(f"## {text(w['other_rules'])} {{#other-rules}}\n")
+        out.append(_your_text(own.get(None, []), w, page))
+        if others_cases:
+            out.append(text(w["other_rules_intro"]) + "\n")
+            out.append(_examples(data, others_cases, used, w, page=page, game=game))
     return Page(page, title, "\n".join(out), lang)

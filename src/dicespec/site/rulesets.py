@@ -8,8 +8,9 @@ import posixpath
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dicespec.catalog import Words, number, words
 from dicespec.registry import games
-from dicespec.rulesets import ruleset_data
+from dicespec.rulesets import prose, ruleset_data
 from dicespec.rulesets.paths import values
 from dicespec.spec.trace import sentences
 from dicespec.site import layout
@@ -20,68 +21,72 @@ from dicespec.site.markup import anchor_id, code, link, table, text
 
 
 def compact(value: Any) -> str:
-    """A ruleset value in one short line: ``{faces: [1, 2, 3, 4, 5], points: 1250}``."""
+    """A ruleset value in one short line, as data: ``{faces: [1, 2, 3, 4, 5], points: 1250}``."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return "true" if value else "false"
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{key}: {compact(item)}" for key, item in value.items()) + "}"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(compact(item) for item in value) + "]"
     if value is None:
-        return "none"
+        return "null"
     return str(value)
 
 
-def _origins(name: str, data: Mapping[str, Any], page: str) -> list[str]:
+def _quoted(data: SiteData, source: str, quote: str) -> str:
+    """A sentence quoted from a source text, marked with the text's language."""
+    known = data.sources.get(source)
+    lang = known.languages[0] if known is not None and len(known.languages) == 1 else None
+    return f'<q lang="{lang}">{text(quote)}</q>' if lang else f"<q>{text(quote)}</q>"
+
+
+def _origins(data: SiteData, name: str, ruleset: Mapping[str, Any], w: Words, page: str) -> list[str]:
     """Where the values of one ruleset come from: the quoted sentences, then the gaps' choices,
     each by the key (and so every value under it) it accounts for."""
-    texts = set(data.get("texts") or ())
-    rows = [[code(s.key), code(s.source), f"«{text(s.quote)}»"] for s in sentences(data)]
-    rows += [[code(gap["key"]), "gap", text(gap["choice"])] for gap in data.get("gaps") or ()]
-    return [f"### Where the values of {code(name)} come from {{#{anchor_id(name + '-origins')}}}\n",
-            "Each value is stated by a sentence of the texts the ruleset takes at its word "
-            f"({', '.join(code(t) for t in sorted(texts)) or 'none stored'}), or chosen by a gap "
-            f"(see {link('Errata and gaps', layout.errata(layout.language_of(page)), fragment='gaps', page=page)}); a key "
-            "accounts for every value under it.\n",
-            table(["Key", "From", "Sentence or choice"], rows) + "\n"]
+    texts = set(ruleset.get("texts") or ())
+    gaps = link(text(w["gaps_link"]), layout.errata(w.lang), fragment="gaps", page=page)
+    rows = [[code(s.key), code(s.source), _quoted(data, s.source, s.quote)] for s in sentences(ruleset)]
+    rows += [[code(key), text(w["gap"]), text(choice)] for key, choice in prose(name, w.lang).gaps]
+    listed = ", ".join(code(t) for t in sorted(texts)) or text(w["none_stored"])
+    return [f"### {w.format('origins', name=code(name))} {{#{anchor_id(name + '-origins')}}}\n",
+            w.format("origins_intro", texts=listed, gaps=gaps) + "\n",
+            table([text(w["key"]), text(w["from"]), text(w["sentence_or_choice"])], rows) + "\n"]
 
 
-def _test_data(files: Sequence[Download], page: str) -> list[str]:
+def _test_data(files: Sequence[Download], w: Words, page: str) -> list[str]:
     """The test data of each ruleset the build offers, to download."""
-    out = ["## Test data to download {#test-data}\n",
-           "Each ruleset's cases as language-neutral JSON, for a test framework in any language: every case "
-           "of the spec that one call checks (with its source sentence and rule) and every case of the "
-           "exhaustive corpus, each with the reference's answer. Each file is what "
-           f"{code('dicespec export NAME')} writes, gzipped; the page on the conformance protocol says how "
-           "to read it (its section Exported test data).\n"]
+    lang = w.lang
+    out = [f"## {text(w['test_data'])} {{#test-data}}\n",
+           w.format("test_data_intro", command=code("dicespec export NAME"),
+                    protocol=link(text(w["protocol_link"]), layout.protocol(lang), page=page)) + "\n"]
     if not files:
-        return [*out, "This build of the site offers no file: run the command.\n"]
+        return [*out, text(w["no_files"]) + "\n"]
     rows = [[code(file.ruleset), link(code(posixpath.basename(file.path)), file.path, page=page),
-             f"{file.spec:,}", f"{file.corpus:,}", f"{len(file.content) / 1e3:,.0f} kB ({file.size / 1e6:.1f} MB unpacked)"]
+             number(file.spec, lang), number(file.corpus, lang),
+             text(w.format("size_value", packed=number(len(file.content) / 1e3, lang), unpacked=number(file.size / 1e6, lang, 1)))]
             for file in files]
-    return [*out, table(["Ruleset", "File", "Spec cases", "Corpus cases", "Size"], rows) + "\n"]
+    header = [text(w[key]) for key in ("ruleset", "file", "spec_cases", "corpus_cases", "size")]
+    return [*out, table(header, rows) + "\n"]
 
 
 def rulesets_page(data: SiteData, files: Sequence[Download] = (), lang: str = "en") -> Page:
+    w = words("rulesets_page", lang)
     page = layout.rulesets(lang)
-    out = ["# Rulesets\n"]
-    out.append(
-        "A ruleset is the only place a rule's number lives: the engines, the tests and this site read "
-        "them. Each game has a reference ruleset (first column); the others write only what differs, "
-        "and state their choices where the texts are silent (see "
-        f"{link('Errata and gaps', layout.errata(layout.language_of(page)), fragment='gaps', page=page)}). Bold: a value that "
-        "differs from the reference. Each ruleset's cases are also "
-        f"{link('test data to download', page, fragment='test-data', page=page)}.\n"
-    )
+    out = [f"# {text(w['title'])}\n"]
+    out.append(w.format(
+        "intro", gaps=link(text(w["gaps_link"]), layout.errata(lang), fragment="gaps", page=page),
+        download=link(text(w["download_link"]), page, fragment="test-data", page=page)) + "\n")
     for game in games():
         names = data.rulesets.get(game.name, ())
         out.append(f"## {text(game.title)} {{#{game.name}}}\n")
         if not names:
-            out.append("No ruleset of this game is shipped yet.\n")
+            out.append(text(w["no_ruleset"]) + "\n")
             continue
         datas = {name: ruleset_data(name) for name in names}
-        out.append(table(["Ruleset", "Title", "Description", "After"], [
-            [code(name), text(d.get("title", "")), text(d.get("description", "")), text(d.get("source", ""))]
+        header = [text(w[key]) for key in ("ruleset", "ruleset_title", "description", "after")]
+        out.append(table(header, [
+            [code(name), text(prose(name, lang).title), text(prose(name, lang).description),
+             f'<span lang="en">{text(d.get("source", ""))}</span>']
             for name, d in datas.items()
         ]) + "\n")
         flat = {name: dict(values(d)) for name, d in datas.items()}
@@ -93,20 +98,20 @@ def rulesets_page(data: SiteData, files: Sequence[Download] = (), lang: str = "e
             if differs:
                 differing.append(key)
             rows.append([code(key), *(
-                f"<strong>{text(v)}</strong>" if v != shown[0] else text(v) for v in shown
+                f"<strong>{code(v)}</strong>" if v != shown[0] else code(v) for v in shown
             )])
-        out.append(f'<div class="ds-wide" markdown>\n\n{table(["Key", *(code(n) for n in names)], rows)}\n\n</div>\n')
+        out.append(f'<div class="ds-wide" markdown>\n\n{table([text(w["key"]), *(code(n) for n in names)], rows)}\n\n</div>\n')
         if len(names) > 1:
-            out.append(f"### What differs {{#{anchor_id(game.name + '-differs')}}}\n")
+            out.append(f"### {text(w['differs'])} {{#{anchor_id(game.name + '-differs')}}}\n")
             for name in names[1:]:
                 changes = [
-                    f"{code(key)} {text(compact(flat[name].get(key, '—')))} (reference: "
-                    f"{text(compact(flat[names[0]].get(key, '—')))})"
+                    f"{code(key)} {code(compact(flat[name].get(key, '—')))} ("
+                    + w.format("reference_value", value=code(compact(flat[names[0]].get(key, "—")))) + ")"
                     for key in differing
                     if compact(flat[name].get(key, "—")) != compact(flat[names[0]].get(key, "—"))
                 ]
-                out.append(f"- {code(name)}: " + ("; ".join(changes) if changes else "the same values") + "\n")
+                out.append(f"- {code(name)}: " + ("; ".join(changes) if changes else text(w["same_values"])) + "\n")
         for name, d in datas.items():
-            out.extend(_origins(name, d, page))
-    out.extend(_test_data(files, page))
-    return Page(page, "Rulesets", "\n".join(out), lang)
+            out.extend(_origins(data, name, d, w, page))
+    out.extend(_test_data(files, w, page))
+    return Page(page, w["title"], "\n".join(out), lang)

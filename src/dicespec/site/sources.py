@@ -77,7 +77,7 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
         heading = text(passage.title) or "&#8212;"
         if several_languages:
             heading = f"{text(passage.cases[0].language)} · {heading}"
-        rows = [[case_link(case, page=page), steps_cell(case), standing_cell(data, case, page=page)]
+        rows = [[case_link(case, page=page), steps_cell(case, page=page), standing_cell(data, case, page=page)]
                 for case in passage.cases]
         out.append(
             f"### {heading} {{#{passage.anchor}}}\n\n"
