@@ -14,6 +14,7 @@ from mkdocs.structure.files import File
 from mkdocs.structure.nav import get_navigation
 
 import dicespec.rulesets
+from dicespec.catalog import words
 from dicespec.site import Site, downloads, layout, pages
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES
 from dicespec.spec.paths import data_root
@@ -94,6 +95,8 @@ def on_page_context(context, page, config, nav):
     home page), for the language selector."""
     lang = layout.language_of(page.file.src_uri)
     context["dicespec_lang"] = lang
+    site_words = words("site", lang)
+    context["dicespec_palette"] = {"default": site_words["to_dark"], "slate": site_words["to_light"]}
     context["nav"] = _navs.get(lang, nav)
     alternates = []
     for other in LANGUAGES:

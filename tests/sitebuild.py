@@ -1,5 +1,5 @@
 """Building the rules website for the site tests: a copy of mkdocs.yml and docs/ in a temporary
-folder (so a test never writes into the checkout's docs/generated/), built with
+folder (so a test never touches the checkout's docs/), built with
 ``mkdocs build --strict`` in a subprocess, optionally over another spec tree (DICESPEC_ROOT)."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def build_site(workdir: Path, *, root: Path | None = None) -> Path:
     docs = REPO / "docs"
 
     def ignore(folder: str, names: list[str]) -> set[str]:
-        skipped = {"generated", "__pycache__"}
+        skipped = {"__pycache__"}
         if root is not None and Path(folder) == docs:
             skipped |= {name for name in names if name.endswith(".md") and name != "index.md"}
         return skipped & set(names)

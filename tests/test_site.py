@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from sitebuild import REPO, Elements, build_site, built_site, pages
 
-from dicespec.site import generate, layout
+from dicespec.site import layout
+from dicespec.site import pages as generate_pages
 from dicespec.site.conformance import conformance_page, read_run
 from dicespec.site.data import load
 from dicespec.site.markup import anchor_id, text, verbatim
@@ -122,7 +123,7 @@ def test_hostile_spec_text_cannot_inject_markup_or_script(hostile_site):
     """Tags, links, attribute lists and entities from features, sources, errata and results all
     land as visible text: no script, no event handler, no javascript: link, no iframe."""
     visited = pages(hostile_site)
-    assert any("generated/sources/evil" in str(p) for p in visited)
+    assert any("sources/evil" in str(p) for p in visited)
     seen_text = []
     for page in visited:
         elements = Elements.of(page)
@@ -158,36 +159,53 @@ def site(tmp_path_factory) -> Path:
     return built_site(tmp_path_factory)
 
 
-def test_every_case_has_exactly_one_anchor_on_the_site(site):
-    """Each case id of features/ is the id of exactly one element of the whole built site."""
-    ids: dict[str, list[str]] = {}
-    for page in pages(site):
-        for element_id in Elements.of(page).ids():
-            ids.setdefault(element_id, []).append(str(page.relative_to(site)))
+def test_every_case_has_exactly_one_anchor_in_each_language(site):
+    """Each case id of features/ is the id of exactly one element of each language's pages: its
+    game's rules page in that language (the same permanent anchor in every language)."""
     all_cases = cases()
     assert all_cases, "no cases in features/"
-    wrong = {case.id: ids.get(case.id, []) for case in all_cases if len(ids.get(case.id, [])) != 1}
-    assert not wrong, f"case ids without exactly one anchor (id: pages holding it): {wrong}"
+    for lang in layout.LANGUAGES:
+        ids: dict[str, list[str]] = {}
+        for page in pages(site):
+            relative = page.relative_to(site).as_posix()
+            if layout.language_of(relative) != lang:
+                continue
+            for element_id in Elements.of(page).ids():
+                ids.setdefault(element_id, []).append(relative)
+        wrong = {case.id: ids.get(case.id, []) for case in all_cases if len(ids.get(case.id, [])) != 1}
+        assert not wrong, f"{lang}: case ids without exactly one anchor (id: pages holding it): {wrong}"
+        homes = {case.id: ids[case.id][0] for case in all_cases}
+        assert all(homes[case.id] == _html(layout.rules(case.game, lang)) for case in all_cases if case.game)
 
 
-def test_every_page_of_the_site_is_built(site):
-    """Home, rules, every source text in four languages, errata, rulesets, odds, conformance."""
+def _html(path: str) -> str:
+    """The built file of the page at ``path`` (relative to the docs folder; directory URLs)."""
+    stem = path.removesuffix(".md")
+    return stem + ".html" if stem == "index" or stem.endswith("/index") else stem + "/index.html"
+
+
+def test_every_page_of_the_site_is_built_in_every_language_at_a_clean_address(site):
+    """Home, each game's rules, every source text, errata, rulesets, odds, optimal play,
+    conformance and protocol, in four languages; no address shows `generated` or a file hash."""
     data = load(REPO)
-    expected = ["index.html", "fr/index.html", "de/index.html", "pl/index.html"]
-    expected += [f"generated/{game}/index.html" for game in ("kiriki", "ten-thousand")]
-    expected += [f"generated/{name}/index.html" for name in ("errata", "rulesets", "odds", "conformance")]
-    for source in data.sources.values():
-        for lang in layout.LANGUAGES:
-            expected.append(layout.source(source.slug, lang).removesuffix(".md") + "/index.html")
-    missing = [path for path in expected if not (site / path).is_file()]
+    expected = []
+    for lang in layout.LANGUAGES:
+        expected += [layout.home(lang), layout.sources(lang), layout.errata(lang), layout.rulesets(lang),
+                     layout.odds(lang), layout.optimal(lang), layout.conformance(lang), layout.protocol(lang)]
+        expected += [layout.rules(game, lang) for game in ("kiriki", "ten-thousand", "yahtzee", "greed")]
+        expected += [layout.source(source.slug, lang) for source in data.sources.values()]
+    assert "10000.md" in expected and "fr/kiriki.md" in expected and "sources/kiriki-fr-de.md" in expected
+    missing = [path for path in expected if not (site / _html(path)).is_file()]
     assert not missing
+    addresses = [page.relative_to(site).as_posix() for page in pages(site)]
+    assert not [a for a in addresses if "generated" in a or re.search(r"[0-9a-f]{12}", a)]
 
 
 def test_a_rules_example_quotes_its_finding(site):
     """An erratum's example says so, and links to its finding on the errata page."""
     by_case = load(REPO).findings_by_case
     case, finding = next((case, by_case[case.id][0]) for case in cases() if case.id in by_case and case.game)
-    page = (site / f"generated/{case.game}/index.html").read_text(encoding="utf-8")
+    page = (site / _html(layout.rules(case.game))).read_text(encoding="utf-8")
     assert f'href="../errata/#finding-{finding.id}"' in page
 
 
@@ -203,40 +221,46 @@ def test_the_rulesets_page_offers_each_ruleset_s_test_data(site):
     [ruleset] = TEST_DOWNLOADS.split(",")
     path = site / layout.download(ruleset)
     assert gzip.decompress(path.read_bytes()).decode("utf-8") == dumps(export(ruleset))
-    page = (site / "generated" / "rulesets" / "index.html").read_text(encoding="utf-8")
-    assert f'href="../exports/{ruleset}.json.gz"' in page
+    page = (site / "rulesets" / "index.html").read_text(encoding="utf-8")
+    assert f'href="../downloads/{ruleset}.json.gz"' in page
     assert re.search(r"<td>56</td>\s*<td>13,698</td>", page)
-    assert sorted(p.name for p in (site / "generated" / "exports").iterdir()) == [f"{ruleset}.json.gz"]
+    assert re.search(r"<td>56</td>\s*<td>13\.698</td>", (site / "de" / "rulesets" / "index.html").read_text(encoding="utf-8"))
+    assert sorted(p.name for p in (site / "downloads").iterdir()) == [f"{ruleset}.json.gz"]
 
 
 # -- generation -------------------------------------------------------------------------------
 
 
-def test_generate_writes_only_changed_files_and_removes_stale_ones(tmp_path):
-    """A second generation touches nothing (mkdocs serve settles); an old page goes away."""
-    nav = generate(tmp_path)
-    stale = tmp_path / "generated" / "old.md"
-    stale.write_text("old", encoding="utf-8")
-    written = {p: p.stat().st_mtime_ns for p in (tmp_path / "generated").rglob("*.md") if p != stale}
-    assert generate(tmp_path) == nav
-    assert not stale.exists()
-    assert {p: p.stat().st_mtime_ns for p in written} == written
+def _listed(items: list) -> list[str]:
+    found = []
+    for item in items:
+        for value in item.values():
+            found += _listed(value) if isinstance(value, list) else [value]
+    return found
 
 
-def test_navigation_lists_the_english_pages_only(tmp_path):
-    """The navigation names each English generated page once, and no translation."""
-    nav = generate(tmp_path)
+def test_each_language_has_its_own_navigation_of_its_own_pages():
+    """Each language's navigation names each of its generated pages once, and no page of another
+    language; its section labels are in that language."""
+    hand_written = {path.relative_to(REPO / "docs").as_posix() for path in (REPO / "docs").rglob("*.md")}
+    site = generate_pages(hand_written=hand_written)
+    made = {page.path for page in site.pages}
+    for lang, nav in site.navs.items():
+        listed = _listed(nav)
+        assert len(listed) == len(set(listed)), lang
+        assert all(path in made or path in hand_written for path in listed), lang
+        assert all(layout.language_of(path) == lang for path in listed), lang
+        assert {page.path for page in site.pages if page.lang == lang} - {layout.MUTATION} <= set(listed), lang
+    assert [next(iter(item)) for item in site.navs["fr"]][:3] == ["Accueil", "Règles", "Textes sources"]
+    assert layout.rules("kiriki", "pl") in _listed(site.navs["pl"])
 
-    def paths(items):
-        for item in items:
-            for value in item.values():
-                yield from (paths(value) if isinstance(value, list) else [value])
 
-    listed = list(paths(nav))
-    assert len(listed) == len(set(listed))
-    assert all((tmp_path / path).is_file() for path in listed)
-    assert not [path for path in listed if re.match(r"generated/(fr|de|pl)/", path)]
-    assert layout.rules("kiriki") in listed and layout.ODDS in listed
+def test_a_build_writes_nothing_into_the_docs_folder(tmp_path):
+    """The generated pages are files of the build, not of the docs folder."""
+    site = build_site(tmp_path)
+    assert (site / "kiriki" / "index.html").is_file()
+    assert not (tmp_path / "docs" / "generated").exists()
+    assert not list((tmp_path / "docs").rglob("kiriki.md"))
 
 
 def test_passages_follow_the_order_of_the_source_text():

@@ -80,7 +80,7 @@ def test_search_finds_kiriki(base_url, page):
 def test_an_example_anchor_scrolls_to_its_example(base_url, page):
     """Opening a rules page at #<case id> shows that example's row at the top of the window."""
     case = [c for c in cases() if c.game == "kiriki"][-1]
-    page.goto(f"{base_url}generated/kiriki/#{case.id}")
+    page.goto(f"{base_url}kiriki/#{case.id}")
     page.wait_for_function("() => window.scrollY > 0", timeout=5000)
     row = page.locator(f"tr:has(a[id='{case.id}'])")
     assert case.id in row.inner_text()
@@ -100,5 +100,6 @@ def test_the_language_switcher_reaches_the_french_transcription_page(base_url, p
     page.click(".md-select__link[hreflang='fr']")
     french = layout.source(source.slug, "fr").removesuffix(".md") + "/"
     page.wait_for_url(base_url + french, timeout=5000)
-    assert page.inner_text("article h1").startswith("Transcription de")
+    assert page.inner_text("article h1").startswith(source.title("fr"))
+    assert page.get_attribute("html", "lang") == "fr"
     assert page.locator(".md-select__link[hreflang='en']").get_attribute("href")

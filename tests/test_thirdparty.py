@@ -89,7 +89,7 @@ def test_the_findings() -> None:
 def test_the_page_compares_them() -> None:
     """The Conformance page has a comparison table per game, one row per implementation, with the
     package versions, and the first differing cases with their dice."""
-    text = "\n".join(implementations_section("generated/conformance.md"))
+    text = "\n".join(implementations_section("conformance.md"))
     assert all(f"### {title}" in text for title in ("Kiriki", "10000", "Yahtzee", "Yatzy", "Yacht", "Greed"))
     for needle in ("yahtzee-api 1.1.1", "pyhtzee 1.2.7", "yatzy-solver 1.0.0", "pyfarkle 0.1", "dicespec-js 2.0.0"):
         assert markup.text(needle) in text, needle
