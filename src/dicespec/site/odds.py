@@ -103,7 +103,7 @@ def _translated(name: str, lang: str) -> RulesetProse | None:
         return None
 
 
-def _row_label(name: str, row_id: str, lang: str) -> tuple[str, str]:
+def row_label_with_language(name: str, row_id: str, lang: str) -> tuple[str, str]:
     """A row's label in ``lang`` and the language it is in (English when it has no translation)."""
     words = _translated(name, lang)
     if words is not None and words.rows.get(row_id):
@@ -116,7 +116,7 @@ def _row_label(name: str, row_id: str, lang: str) -> tuple[str, str]:
 def row_label(name: str, row_id: str, lang: str) -> str:
     """The label of the row ``row_id`` of the ruleset ``name`` in ``lang``: the ruleset's own words
     in that language where its files give them, its English label otherwise."""
-    return _row_label(name, row_id, lang)[0]
+    return row_label_with_language(name, row_id, lang)[0]
 
 
 def ruleset_title(name: str, lang: str) -> tuple[str, str]:
@@ -149,7 +149,7 @@ def _sheet_odds(game: Game, names: tuple[str, ...], lang: str) -> list[str]:
            w.format("sheet_intro", dice=small_number(dice, lang), rolls=grouped(6 ** dice, lang)) + "\n"]
     for name in names:
         rows = row_odds(name)
-        labels = [_row_label(name, row_id, lang) for row_id, _, _, _ in rows]
+        labels = [row_label_with_language(name, row_id, lang) for row_id, _, _, _ in rows]
         out.append(_heading(f"### {text(name)}", game, name))
         out.append(table(
             [w["row"], w["chance"], w["rolls"], w["percent"], w["mean_score"]],

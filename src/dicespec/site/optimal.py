@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from dicespec.catalog import Words, words
 from dicespec.registry import Game, games
 from dicespec.rulesets import find_ruleset
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
-from dicespec.site.markup import code, link, number_word, table, text
+from dicespec.site.markup import code, link, table, text
+from dicespec.site.odds import row_label_with_language, ruleset_title
+from dicespec.site.wording import decimal, foreign, grouped, percentage, plural, small_number
 
 FIGURES = ("fixtures", "optimal-play.json")
 
@@ -32,82 +35,88 @@ def _figures(data: SiteData) -> dict[str, Any] | None:
 PLAIN_YAHTZEE_OPTIMUM = 245.87
 
 
-def _sheet(game: Game, entries: list[dict[str, Any]]) -> list[str]:
+def _as_noun(label: str, lang: str) -> str:
+    """A row's label used as a noun in a sentence: German capitalises nouns, the others write them
+    in lower case."""
+    return label[:1].upper() + label[1:] if lang == "de" else label.lower()
+
+
+def _title(entry: dict[str, Any], lang: str) -> str:
+    if lang == "en":
+        return text(entry["title"])
+    return foreign(*ruleset_title(entry["ruleset"], lang), lang)
+
+
+def _sheet(game: Game, entries: list[dict[str, Any]], lang: str) -> list[str]:
+    w = words("optimal", lang)
     reference = entries[0]["expected_score"]
     rows = []
     for entry in entries:
         score = entry["expected_score"]
-        change = "reference" if entry is entries[0] else f"{score - reference:+.2f}"
-        rows.append([code(entry["ruleset"]), text(entry["title"]), f"{score:.2f}", change])
-    about = [
-        "The expected final grand total of one player (solitaire) who plays every turn to maximise it, "
-        "computed exactly by dynamic programming over every sheet the game can reach, and within "
-        "each turn over every roll and keep."
-    ]
-    ruleset = find_ruleset(entries[0]["ruleset"])
+        change = w["reference"] if entry is entries[0] else decimal(score - reference, lang, sign=True)
+        rows.append([code(entry["ruleset"]), _title(entry, lang), decimal(score, lang), change])
+    about = [w["sheet_about"]]
+    name = entries[0]["ruleset"]
+    ruleset = find_ruleset(name)
     five = ruleset.five_of_a_kind if isinstance(ruleset, SheetRuleset) else None
     if isinstance(ruleset, SheetRuleset) and five is not None and five.adds_to_cell and five.extra_turns == "repeat":
-        label = ruleset.rows[five.row].label.lower()
-        about.append(f"Repeat {label}s, which fill no row and give one more turn, are solved as the fixed "
-                     "point they are, not by a limit on their number.")
+        label, label_lang = row_label_with_language(name, five.row, lang)
+        about.append(w.format("repeat", label=foreign(_as_noun(label, lang), label_lang, lang)))
         plain = [e for e in entries if round(e["expected_score"], 2) == PLAIN_YAHTZEE_OPTIMUM]
         if plain:
-            about.append(f"With them switched off ({code(plain[0]['ruleset'])}), {text(game.title)} scores as "
-                         "Yahtzee without its bonuses and jokers, whose optimum is 245.87 (T. Verhoeff, 1999; "
-                         "J. Glenn, 2006); the solver's test checks it.")
+            about.append(w.format("plain", ruleset=code(plain[0]["ruleset"]), game=text(game.title),
+                                  optimum=decimal(PLAIN_YAHTZEE_OPTIMUM, lang)))
     return [
         f"## {text(game.title)} {{#{game.name}}}\n",
         " ".join(about) + "\n",
-        table(["Ruleset", "Title", "Expected score", "Against the reference"], rows) + "\n",
-        "In the terminal game, `hint` shows the best keep or row for the dice on the table with the "
-        f"expected score of each choice (`dicespec play {game.name}`); the library function is "
-        "`dicespec.solver.hint`.\n",
+        table([w["ruleset"], w["ruleset_title"], w["expected_score"], w["against_reference"]], rows) + "\n",
+        w.format("hint", game=game.name) + "\n",
     ]
 
 
-def _set_aside(game: Game, entries: list[dict[str, Any]], banking: str) -> list[str]:
+def _dice(w: Words, n: int) -> str:
+    return w.format(plural(w, "dice_count", n), n=n)
+
+
+def _set_aside(game: Game, entries: list[dict[str, Any]], banking: str, lang: str) -> list[str]:
+    w = words("optimal", lang)
     dice = find_ruleset(entries[0]["ruleset"]).dice
     out = [
         f"## {text(game.title)} {{#{game.name}}}\n",
-        "One turn played to maximise its expected points, for a player already on the board: after "
-        "each roll, the set-aside and the choice to roll on or bank that give the most on average "
-        f"(a farkle loses the turn's points; hot dice give all {number_word(dice)} back). Banking is right "
-        "from a turn total that depends only on the dice in hand; the table gives it. The chance of "
-        "getting on the board is that of banking the entry minimum in one turn, playing for it.\n",
-        table(["Ruleset", "Title", "Expected points a turn", "On the board in one turn"], [
-            [code(e["ruleset"]), text(e["title"]), f"{e['expected_turn_score']:.2f}",
-             f"{e['on_board_chance'] * 100:.2f} % (at least {e['entry']:,})"]
+        w.format("set_aside_about", dice=small_number(dice, lang)) + "\n",
+        table([w["ruleset"], w["ruleset_title"], w["expected_turn"], w["on_board"]], [
+            [code(e["ruleset"]), _title(e, lang), decimal(e["expected_turn_score"], lang),
+             w.format("on_board_cell", chance=percentage(e["on_board_chance"], lang), entry=grouped(e["entry"], lang))]
             for e in entries
         ]) + "\n",
-        f"### When to bank {{#{banking}}}\n",
-        "Bank once the turn stands at or above this total, with this many dice in hand:\n",
-        table(["Ruleset", *(f"{n} {'die' if n == 1 else 'dice'}" for n in range(1, dice + 1))], [
-            [code(e["ruleset"]), *(f"{e['banking_table'][str(n)]:,}" for n in range(1, dice + 1))]
+        f"### {w['banking']} {{#{banking}}}\n",
+        w["banking_intro"] + "\n",
+        table([w["ruleset"], *(_dice(w, n) for n in range(1, dice + 1))], [
+            [code(e["ruleset"]), *(grouped(e["banking_table"][str(n)], lang) for n in range(1, dice + 1))]
             for e in entries
         ]) + "\n",
     ]
     return out
 
 
-def optimal_page(data: SiteData) -> Page:
-    page = layout.OPTIMAL
-    out = ["# Optimal play\n"]
+def optimal_page(data: SiteData, lang: str = "en") -> Page:
+    """The Optimal play page in ``lang``."""
+    w = words("optimal", lang)
+    page = layout.optimal(lang)
+    out = [f"# {w['title']}\n"]
     figures = _figures(data)
     if figures is None:
-        out.append("No figures yet: run `make optimal` to compute them.\n")
-        return Page(page, "Optimal play", "\n".join(out))
-    out.append(
-        "What a ruleset is worth to a player who plays it perfectly, and so what a rule change costs "
-        f"or gains. The rulesets themselves are compared on {link('Rulesets', layout.RULESETS, page=page)}.\n"
-    )
+        out.append(w["no_figures"] + "\n")
+        return Page(page, w["title"], "\n".join(out), lang)
+    out.append(w.format("intro", rulesets=link(w["rulesets_link"], layout.rulesets(lang), page=page)) + "\n")
     banking = "banking"  # the first set-aside game's anchor; any other's names its game
     for game in games():
         entries = figures.get(game.name)
         if not entries:
             continue
         if isinstance(find_ruleset(entries[0]["ruleset"]), SheetRuleset):
-            out += _sheet(game, entries)
+            out += _sheet(game, entries, lang)
         else:
-            out += _set_aside(game, entries, banking)
+            out += _set_aside(game, entries, banking, lang)
             banking = f"banking-{game.name}"
-    return Page(page, "Optimal play", "\n".join(out))
+    return Page(page, w["title"], "\n".join(out), lang)
