@@ -241,3 +241,22 @@ def test_a_row_a_ruleset_lacks_and_an_unnamed_pattern() -> None:
 def test_an_unknown_language_is_named() -> None:
     with pytest.raises(LookupError, match="no language 'xx'"):
         topics_of("kiriki", "xx")
+
+
+def test_row_titles_and_spans_read_the_rulesets_labels_in_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from dicespec.rulesets import RulesetError
+    from dicespec.site import topics as topics_module
+
+    def prose(name: str, lang: str) -> SimpleNamespace:
+        if lang == "pl":
+            raise RulesetError(f"ruleset {name!r} has no pl text for translations.pl.title")
+        return SimpleNamespace(rows={"three_of_a_kind": "Brelan", "chance": "Chance", "full_house": "Full"})
+
+    monkeypatch.setattr(topics_module, "prose", prose)
+    assert topic("yahtzee", "three-of-a-kind", "fr").title == "Brelan"
+    assert topic("yahtzee", "lower-total", "fr").define(find_ruleset("yahtzee")).startswith(
+        "La somme des sept lignes du bas, de « Brelan » à « Chance ».")
+    assert topic("yahtzee", "three-of-a-kind").title == "Three of a kind"  # English: the ruleset's own label
+    assert topic("yahtzee", "three-of-a-kind", "pl").title == "Three of a kind"  # no translation yet

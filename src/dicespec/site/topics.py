@@ -20,7 +20,7 @@ from typing import Any
 
 from dicespec.registry import game as registered_game
 from dicespec.rule_words import amount, capital, rule_words
-from dicespec.rulesets import find_ruleset
+from dicespec.rulesets import RulesetError, find_ruleset, prose
 from dicespec.scoresheet.ruleset import FiveOfAKind, SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site.markup import number_word
@@ -47,9 +47,16 @@ def _refused(lang: str) -> Topic:
 
 
 def row_label(ruleset: SheetRuleset, row_id: str, lang: str) -> str:
-    """The label of a row of ``ruleset`` in ``lang``: for now the ruleset's own label, whatever
-    the language (the row labels by language, ``dicespec.rulesets.prose(name, lang).rows``, are
-    not there yet: this is the one place to read them from once they are)."""
+    """The label of a row of ``ruleset`` in ``lang``, as the ruleset's files give it
+    (:func:`dicespec.rulesets.prose`); in English, and while a translation is missing, the
+    ruleset's own label."""
+    if lang != "en":
+        try:
+            translated = prose(ruleset.name, lang).rows.get(row_id)
+        except RulesetError:  # not translated yet, or not a shipped ruleset
+            translated = None
+        if translated:
+            return translated
     return ruleset.rows[row_id].label
 
 
