@@ -116,7 +116,7 @@ def _write(tmp_path: Path, data: dict[str, Any]) -> Path:
     (lambda f: f["translations"].pop("pl"), "findings.1.translations.pl: missing"),
     (lambda f: f["translations"]["de"].pop("truth"), "findings.1.translations.de.truth: missing"),
     (lambda f: f["translations"]["fr"].update(claim=" "), "findings.1.translations.fr.claim: ' ': does not match"),
-    (lambda f: f["translations"].update(it=f["translations"]["fr"]), "findings.1.translations.it: "),
+    (lambda f: f["translations"].update(it=f["translations"]["fr"]), "unknown key; known keys: fr, de, pl"),
     (lambda f: f["translations"]["fr"].update(quote="x"), "findings.1.translations.fr.quote: 'x': unknown key"),
 ])
 def test_a_missing_or_stray_translation_is_refused(tmp_path: Path, change: Any, part: str) -> None:
