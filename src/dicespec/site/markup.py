@@ -21,9 +21,13 @@ _SPECIAL = re.compile(r"""[!-/:-@\[-`{-~]""")  # every ASCII punctuation charact
 _SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
+_BREAKING_SPACE = re.compile(r"[ \t\n\r\f\v]+")  # not the no-break spaces of "10 000" or "54,4 %"
+
+
 def text(value: object) -> str:
-    """``value`` as inline text: whitespace collapsed, every ASCII punctuation mark a character reference."""
-    collapsed = " ".join(str(value).split())
+    """``value`` as inline text: breaking whitespace collapsed (no-break spaces kept), every ASCII
+    punctuation mark a character reference."""
+    collapsed = _BREAKING_SPACE.sub(" ", str(value)).strip()
     return _SPECIAL.sub(lambda m: f"&#{ord(m.group())};", collapsed)
 
 
