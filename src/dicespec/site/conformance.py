@@ -4,12 +4,14 @@ from the results file the test run writes (``artifacts/results.jsonl``), per fea
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from dicespec.catalog import words
 from dicespec.registry import Game, games
 from dicespec.rulesets import find_ruleset
 from dicespec.scoresheet.ruleset import SheetRuleset
@@ -17,7 +19,9 @@ from dicespec.site import layout
 from dicespec.site.cases import case_link
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
-from dicespec.site.markup import code, link, table, text
+from dicespec.site.markup import code, link, table, text, verbatim
+from dicespec.site.wording import count, fill, grouped, ident, plural
+from dicespec.site.wording import data as data_text
 from dicespec.spec import results as results_file
 from dicespec.spec.features import Case
 
@@ -25,7 +29,6 @@ from dicespec.spec.features import Case
 # dicespec.spec.results), relative to the repository.
 RESULTS = Path("artifacts") / "results.jsonl"
 OUTCOMES = ("passed", "failed", "xfailed", "skipped")
-OUTCOME_TITLES = {"passed": "Passed", "failed": "Failed", "xfailed": "Expected failures", "skipped": "Skipped"}
 # pytest's outcome of a test (the results' ``pytest`` field) as the page counts it.
 _PAGE_OUTCOME = {"passed": "passed", "failed": "failed", "error": "failed", "xpassed": "failed",
                  "xfailed": "xfailed", "skipped": "skipped"}
@@ -67,90 +70,86 @@ def read_run(path: Path) -> Run | None:
     return Run(path, timestamp, found)
 
 
-def _when(timestamp: str) -> str:
+def _when(timestamp: str, lang: str = "en") -> str:
     """A run's start as ``2026-11-30 01:55 UTC`` (as written when it is not ISO 8601)."""
     try:
         moment = datetime.fromisoformat(timestamp)
     except ValueError:
-        return timestamp or "an unknown time"
+        return timestamp or words("conformance", lang)["unknown_time"]
     if moment.tzinfo is not None:
         return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def _counts(results: list[Result]) -> list[str]:
+def _counts(results: list[Result], lang: str) -> list[str]:
     counter = Counter(r.outcome for r in results)
-    return [str(counter[o]) for o in OUTCOMES]
+    return [count(counter[o], lang) for o in OUTCOMES]
 
 
-def conformance_page(data: SiteData, results: Path) -> Page:
-    page = layout.CONFORMANCE
-    out = ["# Conformance\n"]
-    out.append(
-        "The latest results of the reference implementation against the spec: every case of every "
-        "feature, under every ruleset it runs under, as the last `make test` run recorded them. An "
-        "expected failure is an example of an erratum or a variant, under a ruleset its claim does not "
-        f"hold under (see {link('Errata and gaps', layout.ERRATA, page=page)}); it fails on purpose, "
-        "strictly. Further down, other implementations (third-party Yahtzee and Farkle packages, and one in "
-        "JavaScript) are compared with the spec.\n"
-    )
+def conformance_page(data: SiteData, results: Path, lang: str = "en") -> Page:
+    """The Conformance page in ``lang``, from the results file ``results``."""
+    w = words("conformance", lang)
+    page = layout.conformance(lang)
+    outcome_titles = [w[o] for o in OUTCOMES]
+    out = [f"# {w['title']}\n"]
+    out.append(w.format("intro", errata=link(w["errata_link"], layout.errata(lang), page=page)) + "\n")
     by_case: dict[str, Case] = {case.id: case for case in data.cases}
     run = read_run(results)
     if run is None:
         out.append(
-            '!!! warning "No results yet"\n\n'
-            f"    There is no results file ({code(RESULTS.as_posix())}) in this build, so no results are "
-            "shown. `make test` writes it; build the site after it.\n"
+            f'!!! warning "{w["no_results_title"]}"\n\n'
+            f"    {w.format('no_results', file=code(RESULTS.as_posix()))}\n"
         )
         rows = []
         for path, cases in _by_feature(data.cases).items():
-            rows.append([code(path), str(len(cases))])
+            rows.append([code(path), count(len(cases), lang)])
         if rows:
-            out.append("## Features {#features}\n")
-            out.append(table(["Feature", "Cases"], rows) + "\n")
-        return Page(page, "Conformance", "\n".join([*out, *implementations_section(page)]))
+            out.append(f"## {w['features']} {{#features}}\n")
+            out.append(table([w["feature"], w["cases"]], rows) + "\n")
+        return Page(page, w["title"], "\n".join([*out, *implementations_section(page, lang)]), lang)
 
     spec_results = [r for r in run.results if r.case is not None]
     other = [r for r in run.results if r.case is None]
-    out.append(f"Run of {text(_when(run.timestamp))}: {len(run.results)} tests, "
-               f"{len(spec_results)} of them cases of the spec.\n")
-    out.append("## Totals {#totals}\n")
-    out.append(table(["", *(OUTCOME_TITLES[o] for o in OUTCOMES)], [
-        ["Cases of the spec", *_counts(spec_results)],
-        ["Other tests (engines, CLI, site)", *_counts(other)],
+    out.append(w.format(plural(w, "run", len(run.results)), when=text(_when(run.timestamp, lang)),
+                        tests=count(len(run.results), lang), cases=count(len(spec_results), lang)) + "\n")
+    out.append(f"## {w['totals']} {{#totals}}\n")
+    out.append(table(["", *outcome_titles], [
+        [w["spec_cases_row"], *_counts(spec_results, lang)],
+        [w["other_tests_row"], *_counts(other, lang)],
     ]) + "\n")
 
     results_by_case: dict[str, list[Result]] = {}
     for result in spec_results:
         results_by_case.setdefault(result.case or "", []).append(result)
-    out.append("## Per feature {#features}\n")
-    out.append("Runs: one per case and ruleset. Not run: cases of the feature with no result in the file.\n")
+    out.append(f"## {w['per_feature']} {{#features}}\n")
+    out.append(w["per_feature_intro"] + "\n")
     rows = []
     for path, cases in _by_feature(data.cases).items():
         runs = [r for case in cases for r in results_by_case.get(case.id, [])]
         not_run = sum(1 for case in cases if case.id not in results_by_case)
-        rows.append([code(path), str(len(cases)), str(len(runs)), *_counts(runs), str(not_run)])
-    out.append(table(["Feature", "Cases", "Runs", *(OUTCOME_TITLES[o] for o in OUTCOMES), "Not run"], rows) + "\n")
+        rows.append([code(path), count(len(cases), lang), count(len(runs), lang), *_counts(runs, lang),
+                     count(not_run, lang)])
+    out.append(table([w["feature"], w["cases"], w["runs"], *outcome_titles, w["not_run"]], rows) + "\n")
 
     failed = [r for r in spec_results if r.outcome == "failed"]
-    out.append("## Failures {#failures}\n")
+    out.append(f"## {w['failures']} {{#failures}}\n")
     if not failed:
-        out.append("No case of the spec failed.\n")
+        out.append(w["no_failures"] + "\n")
     else:
-        out.append(table(["Case", "Ruleset", "Message"], [
-            [case_link(by_case[r.case], page=page) if r.case in by_case else text(r.case),
-             code(r.ruleset or "—"), text(r.message[:300])]
+        out.append(table([w["case"], w["ruleset"], w["message"]], [
+            [case_link(by_case[r.case], page=page) if r.case in by_case else ident(r.case, lang),
+             code(r.ruleset or "—"), data_text(r.message[:300], lang)]
             for r in failed
         ]) + "\n")
     unknown = sorted({r.case for r in spec_results if r.case is not None and r.case not in by_case})
     if unknown:
-        out.append("Results name cases the features no longer have (the results are older than the spec): "
-                   + ", ".join(code(c) for c in unknown) + ".\n")
+        out.append(w.format("unknown_cases", cases=", ".join(code(c) for c in unknown)) + "\n")
     other_failed = [r for r in other if r.outcome == "failed"]
     if other_failed:
-        out.append("## Other failing tests {#other-failures}\n")
-        out.append(table(["Test", "Message"], [[code(r.name), text(r.message[:300])] for r in other_failed]) + "\n")
-    return Page(page, "Conformance", "\n".join([*out, *implementations_section(page)]))
+        out.append(f"## {w['other_failures']} {{#other-failures}}\n")
+        out.append(table([w["test"], w["message"]],
+                         [[code(r.name), data_text(r.message[:300], lang)] for r in other_failed]) + "\n")
+    return Page(page, w["title"], "\n".join([*out, *implementations_section(page, lang)]), lang)
 
 
 def _by_feature(cases: tuple[Case, ...]) -> dict[str, list[Case]]:
@@ -162,37 +161,44 @@ def _by_feature(cases: tuple[Case, ...]) -> dict[str, list[Case]]:
 
 # -- other implementations --------------------------------------------------------------------
 
-Column = tuple[str, str, str | None, str | None]  # (title, part, kind, row or None for all rows)
+Column = tuple[str, str, str | None, str | None]  # (title key or row id, part, kind, row or None for all rows)
 
 
 def columns(game: Game) -> list[Column]:
     """The comparison table's columns for one game: its spec cases, its exhaustive corpus (row by row
     of its reference ruleset for a score sheet; set-asides and best scores for dice set aside), its
-    replayed games. A corpus case's kind is the game's title in lower case and what is asked."""
+    replayed games. A column names the catalog key of its title, or its row. A corpus case's kind is
+    the game's title in lower case and what is asked."""
     kind = game.title.lower()
     ruleset = find_ruleset(game.default_ruleset)
     if isinstance(ruleset, SheetRuleset):
         exhaustive: list[Column] = [(row, "exhaustive", f"{kind} score", row) for row in ruleset.row_ids]
     else:
-        exhaustive = [("Set-asides", "exhaustive", f"{kind} set-aside", None),
-                      ("Best of a roll", "exhaustive", f"{kind} best", None)]
-    return [("Spec cases", "features", None, None), *exhaustive, ("Replayed games", "games", f"{kind} game", None)]
+        exhaustive = [("set_asides", "exhaustive", f"{kind} set-aside", None),
+                      ("best_of_roll", "exhaustive", f"{kind} best", None)]
+    return [("spec_cases", "features", None, None), *exhaustive, ("replayed_games", "games", f"{kind} game", None)]
 
 
-def _cell(counts: list[int]) -> str:
-    """A comparison cell: all passed, how many differ, or not answered."""
+def _grouped(n: int, lang: str) -> str:
+    """A whole number grouped as the reader groups numbers, as inline markup."""
+    return verbatim(grouped(n, lang))
+
+
+def _cell(counts: list[int], lang: str) -> str:
+    """A comparison cell, as inline markup: all passed, how many differ, or not answered."""
+    w = words("conformance", lang)
     passed, failed, errored, skipped = counts
     total = sum(counts)
     if total == 0:
         return "—"
     if skipped == total:
-        return "skipped"
-    note = f" ({skipped:,} skipped)" if skipped else ""
+        return text(w["cell_skipped"])
+    note = f" {fill(w[plural(w, 'cell_note', skipped)], n=_grouped(skipped, lang))}" if skipped else ""
     if failed or errored:
-        wrong = " + ".join(x for x in (f"{failed:,} differ" if failed else "",
-                                       f"{errored:,} errored" if errored else "") if x)
-        return f"✗ {wrong} of {total - skipped:,}{note}"
-    return f"✓ {passed:,}{note}"
+        wrong = [fill(w[plural(w, key, n)], n=_grouped(n, lang))
+                 for key, n in (("cell_differ", failed), ("cell_errored", errored)) if n]
+        return fill(w["cell_wrong"], wrong=verbatim(" + ").join(wrong), total=_grouped(total - skipped, lang)) + note
+    return f"✓ {_grouped(passed, lang)}{note}"
 
 
 def _sum(data: dict[str, Any], game_rulesets: set[str], part: str, kind: str | None, row: str | None) -> list[int]:
@@ -213,23 +219,17 @@ def _who(data: dict[str, Any]) -> str:
     return name
 
 
-def implementations_section(page: str) -> list[str]:
-    """The comparison of other implementations with the spec, from ``fixtures/conformance/``."""
+def implementations_section(page: str, lang: str = "en") -> list[str]:
+    """The comparison of other implementations with the spec, from ``fixtures/conformance/``, in ``lang``."""
     from dicespec.conformance.comparison import entries, read
 
+    w = words("conformance", lang)
     results = [data for entry in entries() if (data := read(entry)) is not None]
-    out = ["## Other implementations {#implementations}\n",
-           "Implementations of these games by others, and one of every game in JavaScript written from "
-           "the protocol alone and reading its rule values from the rulesets' export "
-           f"({code('dicespec rulesets --json')}), run through the whole conformance suite ({code('make conformance')}): the "
-           "cases of the spec, every roll in every row, every set-aside and roll of dice set aside, and hundreds of "
-           "replayed games, each compared with the reference engines. Each runs under the shipped ruleset "
-           "closest to its rules; what it cannot answer (its games, say) is skipped. A difference is a "
-           "finding about that implementation, not a failure of the spec. The results are "
-           f"{code('fixtures/conformance/*.json')}; a test fails when they are older than the spec, the "
-           "rulesets, the reference outcomes or the adapters.\n"]
+    out = [f"## {w['implementations']} {{#implementations}}\n",
+           w.format("implementations_intro", export=code("dicespec rulesets --json"),
+                    command=code("make conformance"), files=code("fixtures/conformance/*.json")) + "\n"]
     if not results:
-        return out + ["No results yet: `make conformance` writes them.\n"]
+        return out + [w["no_comparison"] + "\n"]
     for game in games():
         shown = columns(game)
         rows = []
@@ -237,50 +237,81 @@ def implementations_section(page: str) -> list[str]:
             rulesets = set(data["rulesets"].get(game.name, []))
             if not rulesets:
                 continue
-            cells = [_cell(_sum(data, rulesets, part, kind, row)) for _, part, kind, row in shown]
+            cells = [_cell(_sum(data, rulesets, part, kind, row), lang) for _, part, kind, row in shown]
             rows.append([_who(data), text(data["implementation"].get("language") or ""),
-                         ", ".join(code(r) for r in sorted(rulesets)), *(text(c) for c in cells)])
+                         ", ".join(code(r) for r in sorted(rulesets)), *cells])
         if rows:
             out.append(f"### {text(game.title)} {{#implementations-{game.name}}}\n")
-            out.append(table(["Implementation", "Language", "Ruleset", *(code(t) if "_" in t or t.islower() else t
-                                                                        for t, *_ in shown)], rows) + "\n")
-    out.append("### What differs {#implementations-findings}\n")
+            out.append(table([w["implementation"], w["language"], w["ruleset"],
+                              *(code(title) if row is not None else w[title] for title, _, _, row in shown)],
+                             rows) + "\n")
+    out.append(f"### {w['findings']} {{#implementations-findings}}\n")
     for data in results:
-        out += _findings(data)
+        out += _findings(data, lang)
     return out
 
 
-def _findings(data: dict[str, Any]) -> list[str]:
+def _findings(data: dict[str, Any], lang: str) -> list[str]:
+    w = words("conformance", lang)
     package = data.get("package")
-    where = (f"the package {code(package['name'])} {text(package['version'])}" if package
-             else "written for this project from the protocol alone")
-    out = [f"**{_who(data)}** ({where}; run as {code(data['target'])}).\n"]
+    where = (w.format("package", package=code(package["name"]), version=text(package["version"])) if package
+             else w["own"])
+    out = [w.format("who", who=_who(data), where=where, target=code(data["target"])) + "\n"]
     differing = [g for g in data["not_passing"] if g["count"]]
     if not differing:
-        out.append("Every case it answers agrees with the reference.\n")
+        out.append(w["agrees"] + "\n")
     else:
         rows = []
         for group in differing:
-            label = group["kind"] + (f", {group['row']}" if group["row"] else "")
             first = group["cases"][:4]
-            shown = "; ".join(_case_text(case) for case in first)
-            more = f" … ({group['count'] - len(first):,} more)" if group["count"] > len(first) else ""
-            rows.append([text(label), str(group["count"]), text(shown + more)])
-        out.append(table(["Where", "Cases", "First cases"], rows) + "\n")
+            shown = verbatim("; ").join(_case_text(case, lang) for case in first)
+            more = (verbatim(" … ") + fill(w["more"], n=_grouped(group["count"] - len(first), lang))
+                    if group["count"] > len(first) else "")
+            rows.append([_where(group, lang), count(group["count"], lang), shown + more])
+        out.append(table([w["where"], w["cases"], w["first_cases"]], rows) + "\n")
     for skip in data.get("skipped", []):
-        out.append(f"- Skipped, {skip['cases']:,} cases: {text(skip['reason'])}")
+        key = plural(w, "skipped_cases", skip["cases"])
+        out.append("- " + w.format(key, n=grouped(skip["cases"], lang), reason=data_text(skip["reason"], lang)))
     if data.get("skipped"):
         out.append("")
     if data.get("failure"):
-        out.append(f"It could not be started: {text(data['failure'])}\n")
+        out.append(w.format("not_started", failure=data_text(data["failure"], lang)) + "\n")
     return out
 
 
-def _case_text(case: dict[str, Any]) -> str:
+_WHERE = {"score": "where_score", "set-aside": "where_set_aside", "best": "where_best", "game": "where_game"}
+_DICE = re.compile(r"(\d+) dice")
+
+
+def _where(group: dict[str, Any], lang: str) -> str:
+    """Where a group of differing cases lies, as inline markup: a feature file, or a game's corpus
+    part (a row, a number of dice, a strategy of the replayed games). English shows the runner's
+    own words for it; the other languages say what they mean."""
+    kind, row = group["kind"], group["row"] or ""
+    label = kind + (f", {row}" if row else "")
+    if group["part"] == "features" or not row:
+        return ident(label, lang)
+    game = next((g for g in games() if kind.startswith(g.title.lower() + " ")), None)
+    key = _WHERE.get(kind[len(game.title) + 1:]) if game is not None else None
+    if game is None or key is None:
+        return ident(label, lang)
+    w = words("conformance", lang)
+    if lang == "en":
+        return fill(w[key], game=text(kind[:len(game.title)]), row=text(row))
+    dice = _DICE.fullmatch(row)
+    shown = verbatim(w.format(plural(w, "dice_count", int(dice[1])), n=dice[1])) if dice else code(row)
+    return fill(w[key], game=text(game.title), row=shown)
+
+
+def _case_text(case: dict[str, Any], lang: str) -> str:
+    """One differing case, as inline markup: its id, then what differs (the runner's words, as data)."""
+    w = words("conformance", lang)
+    case_id = ident(case["id"], lang)
     message = case.get("message") or ""
     if message.startswith("shortest failing replay"):  # a failed replay, shrunk: its actions and first differences
-        return f"{case['id']}: {' '.join(message.split())[:600]}"
+        return fill(w["case_message"], id=case_id, message=data_text(" ".join(message.split())[:600], lang))
     if "expected" in case or "actual" in case:
-        return f"{case['id']}: {json.dumps(case.get('expected'))} expected, {json.dumps(case.get('actual'))} given"
+        return fill(w["case_values"], id=case_id, expected=ident(json.dumps(case.get("expected")), lang),
+                    actual=ident(json.dumps(case.get("actual")), lang))
     message = (case.get("message") or case["outcome"]).removeprefix("AssertionError: ")
-    return f"{case['id']}: {message.splitlines()[0][:160]}"
+    return fill(w["case_message"], id=case_id, message=data_text(message.splitlines()[0][:160], lang))
