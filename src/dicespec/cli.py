@@ -147,14 +147,22 @@ def _containment(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _cmd_diff(args: argparse.Namespace) -> int:
-    from dicespec.regression.diff import compare, report
+    from dicespec.progress import ProgressLine
+    from dicespec.regression.diff import as_json, compare, figures, report
+    from dicespec.regression.sides import sides
 
-    for name in (args.before, args.after):
-        if name not in ruleset_names():
-            raise UsageError(f"unknown ruleset {name!r}; shipped rulesets: {', '.join(ruleset_names())}")
+    first, second = sides(args.before, args.after)  # an unknown name, a bad file, two games: one line
+    live = wanted(None)  # progress on stderr only when it is a terminal
+    if live:
+        print(f"diff: running the spec under {first.label} and {second.label}", file=sys.stderr, flush=True)
+    diff = compare(first, second)
+    found = figures(diff, progress=(lambda label: ProgressLine(f"solving {label}")) if live else None)
     try:
-        for line in report(compare(args.before, args.after)):
-            print(line)
+        if args.json:
+            print(json.dumps(as_json(diff, found), indent=2, ensure_ascii=False))
+        else:
+            for line in report(diff, found):
+                print(line)
         sys.stdout.flush()
     except BrokenPipeError:  # a reader that stopped early (| head): the rest is not wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -305,11 +313,18 @@ def build_parser() -> argparse.ArgumentParser:
         "diff", help="what changes between two rulesets",
         description="Every case of the exhaustive corpus (each roll in each row; each 10000 roll and set-aside) "
                     "and every case of the spec whose outcome differs between two rulesets of one game, "
-                    "grouped and counted.",
-        epilog="example: dicespec diff kiriki kiriki-fr",
+                    "grouped and counted; then what each is worth to play: for a score-sheet game the optimal "
+                    "solitaire expected score, the odds of each row that change and the first rolls whose best "
+                    "choice flips; for a set-aside game the banking thresholds, the chance of getting on the "
+                    "board and the farkle odds. Each side is a shipped ruleset, a game's name (its reference "
+                    "ruleset), or a ruleset file of your own (a path, or any name ending in .yaml or .yml; it may "
+                    "'extends:' a shipped ruleset). A score-sheet ruleset not solved before takes up to a minute "
+                    "(kept in the solver's cache).",
+        epilog="examples: dicespec diff kiriki kiriki-fr   dicespec diff kiriki house.yaml --json",
     )
-    diff.add_argument("before", metavar="RULESET_A", help="a shipped ruleset")
-    diff.add_argument("after", metavar="RULESET_B", help="another shipped ruleset of the same game")
+    diff.add_argument("before", metavar="A", help="a shipped ruleset, a game (its reference ruleset) or a ruleset file")
+    diff.add_argument("after", metavar="B", help="another ruleset of the same game, as A")
+    diff.add_argument("--json", action="store_true", help="everything as one JSON object")
     diff.set_defaults(run=_cmd_diff)
 
     export = commands.add_parser(

@@ -10,7 +10,8 @@ Three parts, each computed from the same sources as the conformance runner's cas
   scores (``set-aside``);
 - **features**: every case of the game's features, and whether its claim holds under the
   ruleset. The spec's own pytest run decides (its steps, its errata), with every question put to
-  the reference engines under this ruleset (:class:`UnderRuleset`);
+  the reference engines under this ruleset (:class:`UnderRuleset`): a shipped one, or a ruleset
+  file of one's own (:func:`ruleset_of`);
 - **games**: the seeded replayed games of the corpus, one digest each.
 """
 
@@ -26,11 +27,13 @@ from itertools import combinations_with_replacement, permutations
 from pathlib import Path
 from typing import Any
 
-from dicespec.dice import FACES
-from dicespec.implementation import JSON, ReferenceImplementation
+from dicespec.dice import FACES, Roll
+from dicespec.implementation import JSON, ReferenceImplementation, set_aside_replay_answer, sheet_replay_answer
 from dicespec.registry import game as registry_game
 from dicespec.registry import game_of_ruleset
-from dicespec.rulesets import find_ruleset, ruleset_data
+from dicespec.rulesets import Ruleset, find_ruleset, load_ruleset, ruleset_data, ruleset_names
+from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.spec.results import Finished, SpecRun, spec_root
 
 NO_ANSWER = "-"  # the best score of no dice: not a case
@@ -40,6 +43,13 @@ RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
 def game_of(ruleset: str) -> str:
     name: str = ruleset_data(ruleset)["game"]
     return name
+
+
+def ruleset_of(ruleset: str) -> Ruleset:
+    """The ruleset ``ruleset`` stands for: a shipped ruleset's name, or else the path of a ruleset
+    file of one's own (a :class:`~dicespec.rulesets.RulesetError` naming the file if it cannot be
+    used)."""
+    return find_ruleset(ruleset) if ruleset in ruleset_names() else load_ruleset(ruleset)
 
 
 def columns(ruleset: str) -> tuple[str, ...]:
@@ -72,39 +82,95 @@ def rolls(ruleset: str) -> dict[str, tuple[str, ...]]:
     return {dice: roll_answers(ruleset, dice) for dice in distinct_rolls(ruleset)}
 
 
+def answers_of(ruleset: Ruleset, dice: str) -> tuple[str, ...]:
+    """:func:`roll_answers` of a ruleset object (shipped or read from a file of one's own): the
+    engines asked directly, as the reference implementation asks them for a shipped name."""
+    if isinstance(ruleset, SheetRuleset):
+        from dicespec.scoresheet.rows import score_sheet
+
+        sheet = score_sheet(ruleset, Roll.parse(dice, count=ruleset.dice))
+        return tuple(str(sheet[row]) for row in ruleset.rows)
+    from dicespec.setaside.combos import best, score
+    from dicespec.setaside.errors import SetAsideError
+
+    most = str(best(ruleset, Roll.parse(dice))) if dice else NO_ANSWER
+    try:
+        points = str(score(ruleset, Roll.parse(dice)))
+    except SetAsideError as exc:
+        points = exc.code
+    return most, points
+
+
+def rolls_of(ruleset: Ruleset) -> dict[str, tuple[str, ...]]:
+    """:func:`rolls` of a ruleset object: every distinct roll of its corpus and its answers."""
+    sizes = registry_game(ruleset.game).family.roll_sizes(ruleset)
+    return {dice: answers_of(ruleset, dice) for size in sizes
+            for dice in ("".join(map(str, shown)) for shown in combinations_with_replacement(FACES, size))}
+
+
 # -- features ----------------------------------------------------------------------------------
 
 
 class UnderRuleset(ReferenceImplementation):
     """The reference engines, answering every question of a game under one ruleset (named by
-    the environment variable ``DICESPEC_UNDER_RULESET``), whatever ruleset the step names. Run
-    with ``--dicespec-python dicespec.regression.outcomes:UnderRuleset``, the spec's steps then
-    check each case's claim against that ruleset."""
+    the environment variable ``DICESPEC_UNDER_RULESET``: a shipped ruleset's name or a ruleset
+    file's path, see :func:`ruleset_of`), whatever ruleset of that game the step names. Run with
+    ``--dicespec-python dicespec.regression.outcomes:UnderRuleset``, the spec's steps then check
+    each case's claim against that ruleset. Questions about another game's rulesets go to the
+    reference as asked."""
 
     name = "dicespec-reference (one ruleset)"
 
     def __init__(self) -> None:
         self.ruleset = os.environ[RULESET_VARIABLE]
-        game = game_of(self.ruleset)
-        self.rulesets = {game: [registry_game(game).default_ruleset]}
+        self.rules = ruleset_of(self.ruleset)
+        self.rulesets = {self.rules.game: [registry_game(self.rules.game).default_ruleset]}
 
-    def _under(self, ruleset: str) -> str:
-        return self.ruleset if game_of(ruleset) == game_of(self.ruleset) else ruleset
+    def _sheet(self, ruleset: str) -> SheetRuleset | None:
+        """The ruleset to answer under, if ``ruleset`` is of this ruleset's game."""
+        return self.rules if isinstance(self.rules, SheetRuleset) and game_of(ruleset) == self.rules.game else None
+
+    def _set_aside(self, ruleset: str) -> SetAsideRuleset | None:
+        return self.rules if isinstance(self.rules, SetAsideRuleset) and game_of(ruleset) == self.rules.game else None
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
-        return super().kiriki_score(self._under(ruleset), dice, row)
+        from dicespec.scoresheet.rows import score
+
+        if (rules := self._sheet(ruleset)) is None:
+            return super().kiriki_score(ruleset, dice, row)
+        return score(rules, Roll.parse(dice, count=rules.dice), row)
 
     def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        return super().kiriki_replay(self._under(ruleset), players, actions)
+        from dicespec.scoresheet.replay import replay
+
+        if (rules := self._sheet(ruleset)) is None:
+            return super().kiriki_replay(ruleset, players, actions)
+        return sheet_replay_answer(rules, replay(rules, players, actions))
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
-        return super().ten_thousand_score(self._under(ruleset), dice)
+        from dicespec.setaside.combos import score
+        from dicespec.setaside.errors import SetAsideError
+
+        if (rules := self._set_aside(ruleset)) is None:
+            return super().ten_thousand_score(ruleset, dice)
+        try:
+            return {"points": score(rules, Roll.parse(dice))}
+        except SetAsideError as exc:
+            return {"rejected": exc.code}
 
     def ten_thousand_best(self, ruleset: str, dice: str) -> int:
-        return super().ten_thousand_best(self._under(ruleset), dice)
+        from dicespec.setaside.combos import best
+
+        if (rules := self._set_aside(ruleset)) is None:
+            return super().ten_thousand_best(ruleset, dice)
+        return best(rules, Roll.parse(dice))
 
     def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        return super().ten_thousand_replay(self._under(ruleset), players, actions)
+        from dicespec.setaside.replay import replay
+
+        if (rules := self._set_aside(ruleset)) is None:
+            return super().ten_thousand_replay(ruleset, players, actions)
+        return set_aside_replay_answer(replay(rules, players, actions))
 
 
 class FeatureRunError(RuntimeError):
@@ -112,26 +178,27 @@ class FeatureRunError(RuntimeError):
 
 
 def features(rulesets: Sequence[str]) -> dict[str, dict[str, str]]:
-    """For each ruleset, every case of its game's features: ``holds`` when the case's claim holds
-    under it, ``fails`` when it does not (one spec run per ruleset, two at a time)."""
+    """For each ruleset (a shipped name, or the absolute path of a ruleset file), every case of its
+    game's features: ``holds`` when the case's claim holds under it, ``fails`` when it does not
+    (one spec run per ruleset, two at a time)."""
     root = spec_root()
     if root is None:
         raise FeatureRunError("the spec's tests are not installed with this package")
     with tempfile.TemporaryDirectory(prefix="dicespec-golden-") as folder:
         running: list[tuple[str, SpecRun]] = []
         found: dict[str, dict[str, str]] = {}
-        for ruleset in rulesets:
+        for number, ruleset in enumerate(rulesets):
             if len(running) == 2:
                 name, run = running.pop(0)
                 found[name] = _collect(name, run.finish())
-            running.append((ruleset, _start_spec_run(root, ruleset, Path(folder) / f"{ruleset}.jsonl")))
+            running.append((ruleset, _start_spec_run(root, ruleset, Path(folder) / f"run-{number}.jsonl")))
         for name, run in running:
             found[name] = _collect(name, run.finish())
     return {ruleset: found[ruleset] for ruleset in rulesets}
 
 
 def _start_spec_run(root: Path, ruleset: str, results: Path) -> SpecRun:
-    found = game_of_ruleset(ruleset)
+    found = registry_game(ruleset_of(ruleset).game)
     reference, marker = found.default_ruleset, found.tag
     options = ["-m", marker, "--dicespec-python", "dicespec.regression.outcomes:UnderRuleset",
                "--dicespec-rulesets", reference]
