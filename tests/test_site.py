@@ -83,6 +83,10 @@ findings:
     decision: "<a href='javascript:alert(24)'>x</a>"
     holds_under: []
     cases: [kiriki-en-evil-1, '<script>alert(25)</script>']
+    translations:
+      fr: {claim: "<script>alert(26)</script>", truth: "[t](javascript:alert(27))", decision: "{: onclick=alert(28) }"}
+      de: {claim: "<iframe src=x>", truth: "<img src=x onerror=alert(29)>", decision: "d"}
+      pl: {claim: "c", truth: "t", decision: "<script>alert(32)</script>"}
 """
 
 HOSTILE_RESULTS = json.dumps({
@@ -103,9 +107,10 @@ def hostile_root(tmp_path_factory) -> Path:
         "<script>alert('source')</script>\n[x](javascript:alert(14))\n{: onclick=alert(15)}\n# heading\n",
         encoding="utf-8",
     )
-    (sources / "README.md").write_text(
-        "| file | language | what it is |\n| --- | --- | --- |\n"
-        "| `evil.txt` | <script>alert(16)</script> | [x](javascript:alert(17)) {: onclick=alert(18)} |\n",
+    (sources / "sources.yaml").write_text(
+        "- file: evil.txt\n  page: evil\n  languages: [en]\n"
+        "  title: {en: '<script>alert(16)</script>', fr: '<b>f</b>', de: '{: onclick=alert(19)}', pl: p}\n"
+        "  about: {en: '[x](javascript:alert(17)) {: onclick=alert(18)}', fr: a, de: a, pl: a}\n",
         encoding="utf-8",
     )
     (root / "fixtures" / "errata.yaml").write_text(HOSTILE_ERRATA, encoding="utf-8")
@@ -139,16 +144,18 @@ def test_hostile_spec_text_cannot_inject_markup_or_script(hostile_site):
         seen_text.append("".join(elements.text))
     everything = "\n".join(seen_text)
     for shown in ("<script>alert(5)</script>", "{: onclick=\"alert(6)\" }", "[z](javascript:alert(10))",
-                  "<script>alert(12)</script>", "{: onclick=alert(15)}", "<script>alert(21)</script>",
-                  "<script>alert(31)</script>"):
+                  "<script>alert(12)</script>", "{: onclick=alert(15)}", "<script>alert(16)</script>",
+                  "[x](javascript:alert(17)) {: onclick=alert(18)}", "{: onclick=alert(19)}",
+                  "<script>alert(21)</script>", "<script>alert(26)</script>", "<img src=x onerror=alert(29)>",
+                  "<script>alert(31)</script>", "<script>alert(32)</script>"):
         assert shown in everything, shown
 
 
 def test_hostile_case_ids_get_a_safe_anchor(hostile_site):
-    """A case id that is not a plain slug still has exactly one anchor, a hash of it."""
+    """A case id that is not a plain slug still has exactly one anchor in each language, a hash of it."""
     ids = [i for page in pages(hostile_site) for i in Elements.of(page).ids()]
-    assert ids.count("kiriki-en-evil-1") == 1
-    assert ids.count(anchor_id('"><script>alert(13)</script>')) == 1
+    assert ids.count("kiriki-en-evil-1") == len(layout.LANGUAGES)
+    assert ids.count(anchor_id('"><script>alert(13)</script>')) == len(layout.LANGUAGES)
 
 
 # -- the real site ----------------------------------------------------------------------------
