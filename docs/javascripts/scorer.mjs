@@ -1,1 +1,222 @@
-// The rules pages' scorer: written by dicespec.site.scorer (placeholder until it lands).
+// The rules pages' scorer: type or roll dice, choose a ruleset, and see what the roll scores.
+//
+// Each `.ds-scorer` block (written by dicespec.site.scorer) holds the form, an empty table and its
+// page's words and row texts as JSON. The scoring is the project's JavaScript implementation,
+// dicespec-games.mjs beside this script (the code the conformance suite checks on every case),
+// reading the rulesets' data, rulesets.json beside it too. Both are loaded only on a page that has
+// a block. No framework, nothing from another site. Safe to run more than once: a block is set up
+// once.
+
+const GAMES = new URL("./dicespec-games.mjs", import.meta.url);
+const RULESETS = new URL("./rulesets.json", import.meta.url);
+const DIE = /^[1-6]$/;
+
+let loading = null; // the implementation and the rulesets' data, fetched once per page
+
+function load() {
+  loading ??= Promise.all([
+    import(GAMES.href),
+    fetch(RULESETS).then((response) => {
+      if (!response.ok) throw new Error(`${RULESETS.pathname}: HTTP ${response.status}`);
+      return response.json();
+    }),
+  ]);
+  return loading;
+}
+
+/** A catalog text with its {named} values filled in. */
+function format(text, values) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+function cell(tag, text, className) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+/** One block: its elements, its data, and the scoring of what its dice show. */
+class Scorer {
+  constructor(block, games, rulesets) {
+    this.block = block;
+    this.games = games;
+    this.rulesets = rulesets;
+    this.config = JSON.parse(block.querySelector("script.ds-scorer-data").textContent);
+    this.words = this.config.words;
+    this.inputs = [...block.querySelectorAll('input[name="die"]')];
+    this.select = block.querySelector('select[name="ruleset"]');
+    this.summary = block.querySelector(".ds-scorer-summary");
+    this.body = block.querySelector(".ds-scorer-table tbody");
+    this.numbers = new Intl.NumberFormat(this.config.lang);
+  }
+
+  get ruleset() {
+    return this.config.rulesets.find((r) => r.name === this.select.value) ?? this.config.rulesets[0];
+  }
+
+  /** The dice inputs the chosen ruleset rolls (others are hidden). */
+  get dice() {
+    return this.inputs.slice(0, this.ruleset.dice);
+  }
+
+  start() {
+    const form = this.block.querySelector("form");
+    form.addEventListener("submit", (event) => event.preventDefault());
+    this.select.addEventListener("change", () => this.update());
+    this.block.querySelector(".ds-scorer-roll").addEventListener("click", () => this.roll());
+    this.inputs.forEach((input, index) => {
+      input.addEventListener("input", () => this.update());
+      input.addEventListener("keydown", (event) => this.key(event, index));
+      input.addEventListener("paste", (event) => this.paste(event, index));
+    });
+    this.update();
+  }
+
+  /** A die typed replaces the die's value and moves on to the next die; what is not a die is
+   * refused. Backspace and Delete empty the die; Backspace on an empty die goes back one. */
+  key(event, index) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const input = this.inputs[index];
+    if (event.key.length === 1) {
+      event.preventDefault();
+      if (!DIE.test(event.key)) return;
+      this.set(input, event.key);
+      this.focus(index + 1);
+    } else if (event.key === "Delete" || (event.key === "Backspace" && input.value !== "")) {
+      event.preventDefault();
+      this.set(input, "");
+    } else if (event.key === "Backspace" && index > 0) {
+      event.preventDefault();
+      this.focus(index - 1);
+    }
+  }
+
+  set(input, value) {
+    input.value = value;
+    this.update();
+  }
+
+  /** Dice pasted ("66616") fill this die and the following ones. */
+  paste(event, index) {
+    const digits = (event.clipboardData?.getData("text") ?? "").replace(/[^1-6]/g, "");
+    event.preventDefault();
+    const dice = this.dice;
+    [...digits].slice(0, dice.length - index).forEach((digit, i) => {
+      dice[index + i].value = digit;
+    });
+    this.update();
+    this.focus(Math.min(index + digits.length, dice.length - 1));
+  }
+
+  focus(index) {
+    if (index < this.dice.length) this.dice[index].focus();
+  }
+
+  roll() {
+    for (const input of this.dice) input.value = String(1 + Math.floor(Math.random() * 6));
+    this.update();
+  }
+
+  update() {
+    const ruleset = this.ruleset;
+    this.inputs.forEach((input, i) => {
+      input.closest("label").hidden = i >= ruleset.dice;
+    });
+    const values = this.dice.map((input) => input.value.trim());
+    this.dice.forEach((input, i) => {
+      const bad = values[i] !== "" && !DIE.test(values[i]);
+      if (bad) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    });
+    const typed = values.filter((value) => value !== "");
+    const valid = typed.every((value) => DIE.test(value));
+    const dice = typed.join("");
+    if (this.config.family === "score-sheet") {
+      const complete = valid && typed.length === ruleset.dice;
+      this.showSheet(ruleset, complete ? this.games.sheetScores(this.rulesets, ruleset.name, dice) : null, dice);
+    } else {
+      const complete = valid && typed.length > 0;
+      this.showSetAside(ruleset, complete ? this.games.setAsideOptions(this.rulesets, ruleset.name, dice) : null, dice);
+    }
+  }
+
+  /** Every row: its label, its score (a dash until the dice are complete) and its rule. */
+  showSheet(ruleset, scores, dice) {
+    const top = scores ? Math.max(...Object.values(scores)) : null;
+    const rows = ruleset.rows.map((row) => {
+      const tr = document.createElement("tr");
+      tr.dataset.row = row.id;
+      const points = scores ? scores[row.id] : null;
+      if (points !== null && points === top) tr.className = "ds-scorer-top";
+      tr.append(
+        cell("th", row.label),
+        cell("td", points === null ? "–" : this.numbers.format(points), "ds-scorer-points"),
+        cell("td", row.rule, "ds-scorer-rule"),
+      );
+      tr.firstChild.scope = "row";
+      return tr;
+    });
+    this.body.replaceChildren(...rows);
+    if (!scores) {
+      this.say(format(this.words.need_dice_sheet, { count: ruleset.dice }));
+      return;
+    }
+    const best = ruleset.rows.filter((row) => scores[row.id] === top).map((row) => row.label);
+    this.say(format(this.words.summary_sheet, { dice, points: this.numbers.format(top), rows: best.join(", ") }));
+  }
+
+  /** Every legal set-aside with its points, the best first. */
+  showSetAside(ruleset, result, dice) {
+    if (!result) {
+      this.body.replaceChildren();
+      this.say(format(this.words.need_dice_set_aside, { count: ruleset.dice }));
+      return;
+    }
+    const rows = result.options.map((option) => {
+      const tr = document.createElement("tr");
+      tr.dataset.dice = option.dice;
+      const best = option.points === result.best;
+      if (best) tr.className = "ds-scorer-top";
+      const points = this.numbers.format(option.points) + (best ? ` (${this.words.best})` : "");
+      tr.append(cell("td", option.dice, "ds-scorer-set"), cell("td", points, "ds-scorer-points"));
+      return tr;
+    });
+    this.body.replaceChildren(...rows);
+    const first = result.options[0];
+    this.say(first
+      ? format(this.words.summary_set_aside, { dice, points: this.numbers.format(result.best), set: first.dice })
+      : format(this.words.farkle, { dice }));
+  }
+
+  say(text) {
+    if (this.summary.textContent !== text) this.summary.textContent = text;
+  }
+}
+
+function start() {
+  const blocks = [...document.querySelectorAll(".ds-scorer:not([data-scorer])")];
+  if (!blocks.length) return;
+  for (const block of blocks) block.dataset.scorer = "loading";
+  load().then(
+    ([games, rulesets]) => {
+      for (const block of blocks) {
+        new Scorer(block, games, rulesets).start();
+        block.dataset.scorer = "ready";
+      }
+    },
+    (error) => {
+      for (const block of blocks) {
+        block.dataset.scorer = "failed";
+        const words = JSON.parse(block.querySelector("script.ds-scorer-data").textContent).words;
+        block.querySelector(".ds-scorer-summary").textContent = format(words.load_error, { error: error.message });
+      }
+      console.error("dicespec scorer:", error);
+    },
+  );
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();
+// Material's instant navigation (not on in this site) swaps pages without loading them: follow it.
+globalThis.document$?.subscribe?.(() => start());

@@ -1,0 +1,147 @@
+"""The scorer of each rules page: a form that scores one roll under the game's rulesets, in the
+reader's browser, with the project's JavaScript implementation (the code the conformance suite
+checks on every case) reading the rulesets' data.
+
+- :func:`scorer_files`: the files the site ships for it, by path below the site root: the
+  implementation's browser-safe module ``examples/adapters/js/dicespec-games.mjs``, unchanged, and
+  the rulesets' data, as ``dicespec rulesets --json`` prints it.
+- :func:`scorer_block`: the block a game's rules page holds, in the page's language: a heading,
+  the form (dice, ruleset), a live summary and the table, and the page's words and row texts as
+  JSON data, so that the script needs no catalog of its own.
+
+The page script is ``docs/javascripts/scorer.mjs`` and its styles ``docs/stylesheets/scorer.css``:
+hand-written files of the docs, which MkDocs copies like any other (``mkdocs.yml`` loads the script,
+as a module, on every page; it does nothing where there is no block), so :func:`scorer_files`
+does not return them. The script imports ``dicespec-games.mjs`` and fetches ``rulesets.json``
+beside itself.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dicespec.catalog import Words, words
+from dicespec.registry import game as registered_game
+from dicespec.rulesets import find_ruleset, find_ruleset_of, ruleset_names
+from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.site.markup import text
+
+FOLDER = "javascripts"  # below the site root, beside scorer.mjs
+GAMES_MODULE = Path(__file__).resolve().parents[3] / "examples" / "adapters" / "js" / "dicespec-games.mjs"
+SCORE_SHEET = "score-sheet"
+
+
+@dataclass(frozen=True, slots=True)
+class RowText:
+    """How the scorer names a row of the sheet, and the rule it states for it, in one language."""
+
+    label: str
+    rule: str
+
+
+def row_texts(ruleset: str, lang: str) -> dict[str, RowText]:
+    """Each row of a score-sheet ruleset (id -> label and rule), in sheet order, in ``lang``.
+
+    The one place the scorer takes its row texts from. For now the ruleset's own labels and the
+    rule families' English descriptions; the translated ones (``dicespec.rulesets.prose(name,
+    lang).rows``) belong here.
+    """
+    sheet = find_ruleset_of(SheetRuleset, ruleset)
+    return {row.id: RowText(row.label, row.rule.describe(sheet.dice)) for row in sheet.rows.values()}
+
+
+def rulesets_json() -> str:
+    """The rulesets' data the JavaScript implementation reads: what ``dicespec rulesets --json`` prints."""
+    from dicespec.cli import _rule_values  # the command's own reading of a ruleset, provenance left out
+
+    return json.dumps({name: _rule_values(name) for name in ruleset_names()}, indent=2) + "\n"
+
+
+def scorer_files() -> dict[str, bytes]:
+    """The files the scorer needs besides the docs' own, by path below the site root."""
+    try:
+        module = GAMES_MODULE.read_bytes()
+    except FileNotFoundError:
+        raise FileNotFoundError(f"{GAMES_MODULE}: the scorer's JavaScript is read from a checkout of the "
+                                "repository (examples/adapters/js/), which this is not") from None
+    return {
+        f"{FOLDER}/dicespec-games.mjs": module,
+        f"{FOLDER}/rulesets.json": rulesets_json().encode("utf-8"),
+    }
+
+
+# -- the block ----------------------------------------------------------------------------------
+
+# The catalog's words the script writes itself (the others are written into the block here).
+_SCRIPT_WORDS = ("best", "need_dice_sheet", "need_dice_set_aside", "summary_sheet", "summary_set_aside",
+                 "farkle", "load_error")
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _json_in_html(value: Any) -> str:
+    """JSON that cannot end its ``<script>`` element nor open markup: ``<``, ``>`` and ``&`` escaped."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _ruleset_entry(name: str, family: str, lang: str) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": name, "dice": find_ruleset(name).dice}
+    if family == SCORE_SHEET:
+        entry["rows"] = [{"id": row, "label": t.label, "rule": t.rule} for row, t in row_texts(name, lang).items()]
+    return entry
+
+
+def _header(family: str, say: Words) -> list[str]:
+    return [say["row"], say["score"], say["rule"]] if family == SCORE_SHEET else [say["set_aside"], say["points"]]
+
+
+def scorer_block(game: str, lang: str) -> str:
+    """The scorer of ``game``'s rules page in ``lang``: Markdown (its heading, ``#scorer``) then one
+    HTML block, which the page script (``scorer.mjs``) brings to life."""
+    about = registered_game(game)
+    family = about.family_name
+    names = ruleset_names(game)  # the reference first
+    if not names:
+        raise ValueError(f"game {game!r} has no shipped ruleset to score a roll under")
+    say = words("scorer", lang)
+    dice = max(find_ruleset(name).dice for name in names)
+    data = {
+        "game": game,
+        "family": family,
+        "lang": lang,
+        "words": {key: say[key] for key in _SCRIPT_WORDS},
+        "rulesets": [_ruleset_entry(name, family, lang) for name in names],
+    }
+    intro = say["intro_sheet"] if family == SCORE_SHEET else say["intro_set_aside"]
+    dice_inputs = "".join(
+        f'<label class="ds-scorer-die"><span class="ds-scorer-hidden">{_e(say.format("die", number=n))}</span>'
+        '<input type="number" name="die" min="1" max="6" step="1" inputmode="numeric" autocomplete="off"></label>'
+        for n in range(1, dice + 1)
+    )
+    options = "".join(
+        f'<option value="{_e(name)}">{_e(say.format("reference", name=name) if i == 0 else name)}</option>'
+        for i, name in enumerate(names)
+    )
+    header = "".join(f'<th scope="col">{_e(cell)}</th>' for cell in _header(family, say))
+    lines = [
+        f'<div class="ds-scorer" data-game="{_e(game)}" data-family="{_e(family)}">',
+        f"<p>{_e(intro)}</p>",
+        '<form class="ds-scorer-form" autocomplete="off">',
+        f'<fieldset class="ds-scorer-dice"><legend>{_e(say["dice"])}</legend>{dice_inputs}'
+        f'<button type="button" class="ds-scorer-roll">{_e(say["roll"])}</button></fieldset>',
+        f'<label class="ds-scorer-ruleset"><span>{_e(say["ruleset"])}</span> <select name="ruleset">{options}</select></label>',
+        "</form>",
+        '<p class="ds-scorer-summary" role="status" aria-live="polite"></p>',
+        f'<table class="ds-scorer-table"><thead><tr>{header}</tr></thead><tbody></tbody></table>',
+        f'<noscript><p>{_e(say["no_script"])}</p></noscript>',
+        f'<script type="application/json" class="ds-scorer-data">{_json_in_html(data)}</script>',
+        "</div>",
+    ]
+    return f"## {text(say['heading'])} {{#scorer}}\n\n" + "\n".join(lines) + "\n"
