@@ -371,7 +371,7 @@ def test_every_language_shows_its_words_and_the_same_scores_on_a_phone(browser, 
 def test_the_scorer_is_usable_by_keyboard_and_mouse(base_url, page) -> None:
     """Typing replaces a die and moves on, Backspace empties a die or, on an empty one, goes back,
     the arrow keys step a die, Tab reaches the Roll button and the ruleset, Enter rolls, a click
-    rolls, and a die that is not a die is marked invalid."""
+    rolls, a die that is not a die is marked invalid, and pasted dice fill the dice from the focused one."""
     block = _open(page, base_url, "kiriki", "en")
     dice = block.locator('input[name="die"]')
     summary = block.locator(".ds-scorer-summary")
@@ -408,6 +408,12 @@ def test_the_scorer_is_usable_by_keyboard_and_mouse(base_url, page) -> None:
     assert block.locator(".ds-scorer-points").first.inner_text() == "–"
     dice.nth(4).fill("6")
     assert dice.nth(4).get_attribute("aria-invalid") is None
+    dice.nth(1).focus()  # dice pasted fill the die and those after it
+    page.evaluate("""() => { const data = new DataTransfer(); data.setData("text/plain", "5, 5 2 x");
+        document.activeElement.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true})); }""")
+    pasted = "".join(dice.nth(i).input_value() for i in range(5))
+    assert pasted == clicked[0] + "552" + "6"
+    _check_sheet(block, ruleset_names("kiriki")[1], pasted, "en")
     # every control has a name a screen reader reads out
     assert block.evaluate("""b => [...b.querySelectorAll('input, select')].every(e => e.labels.length === 1
         && e.labels[0].textContent.trim())""")
