@@ -253,10 +253,11 @@ def _set_aside_lines(diff: Diff, before: SetAsideFigures, after: SetAsideFigures
             yield f"    {_dice(n):<7}  {cells[0]}  {cells[1]}" + ("  changes" if old != new else "")
     yield ""
     yield "Getting on the board"
+    width = max(len(diff.before), len(diff.after)) + 1
     for label, side in ((diff.before, before), (diff.after, after)):
         chance = "no entry minimum" if side.entry_chance is None else (
-            f"entry {side.entry:,}: {side.entry_chance:.2%} chance of getting on the board in one turn")
-        yield f"  {label}: {chance}"
+            f"entry {side.entry:,}, {side.entry_chance:.2%} chance of getting on the board in one turn")
+        yield f"  {label + ':':<{width}}  {chance}"
     yield ""
     changes = found.odds_changes()
     yield f"Farkle odds: the chance that a roll scores nothing changes for {len(changes)} of {len(before.farkles)} numbers of dice"
