@@ -5,6 +5,11 @@ differs), is read with ``yaml.safe_load``, merged over its parent, validated aga
 Schema of the game's family (``dicespec/schemas/<family>-ruleset.json``, see
 :mod:`dicespec.registry`) and turned into the family's typed ruleset object. Look one up by name with :func:`find_ruleset`; load a file of your
 own with :func:`load_ruleset`.
+
+A file's title, description, row labels and gap choices are written in its ``language`` (English
+unless it says otherwise) and translated in ``translations`` (:mod:`dicespec.rulesets.prose`):
+:func:`prose` gives them in any language of the site. The typed ruleset and :func:`ruleset_data`
+hold the English and no translation: prose is not rules.
 """
 
 from __future__ import annotations
