@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from dicespec.site import layout
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ENGLISH = "protocol.md"
 LANGUAGES = ("fr", "de", "pl")
-TRANSLATIONS = {"en": ENGLISH, "fr": f"fr/{ENGLISH}", "de": f"de/{ENGLISH}", "pl": f"pl/{ENGLISH}"}
 ENGLISH_ONLY = ("architecture.md",)  # pages with no translation: a translation links the English one
 
 HEADING = re.compile(r"^(#{1,6}) +(.*?)(?: +\{#([\w-]+)\})?\s*$")
@@ -134,10 +135,10 @@ def test_links_within_the_page_name_its_headings(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_translation_names_its_siblings(lang: str) -> None:
-    translations = page(lang).front.get("translations")
-    assert translations == TRANSLATIONS, (
-        f"docs/{lang}/{ENGLISH}: front matter `translations` does not name the four pages: {translations}")
+def test_a_translation_sits_where_the_site_looks_for_it(lang: str) -> None:
+    """The site offers a page's translation at the same path below the language's folder."""
+    assert layout.in_language(layout.protocol(), lang) == f"{lang}/{ENGLISH}"
+    assert (DOCS / lang / ENGLISH).is_file()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

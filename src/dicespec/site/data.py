@@ -58,6 +58,7 @@ class SiteData:
     sources: Mapping[str, SourceText]
     errata_problem: str | None = None  # why the errata could not be read, if so
     rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # game -> names, reference first
+    ids: frozenset[str] = frozenset()  # every id prose may name (findings, cases, rulesets, source files): shown as code
 
     def status(self, case: Case) -> str:
         """The case's standing: variant, erratum, ambiguity, gap, or holding (no flag)."""
@@ -66,6 +67,14 @@ class SiteData:
             if status in flags:
                 return status
         return "holding"
+
+    def quoted_language(self, ruleset: str) -> str | None:
+        """The language a ruleset's prose quotes: that of the first text it takes at its word."""
+        for name in rulesets_module.ruleset_data(ruleset).get("texts") or ():
+            source = self.sources.get(name)
+            if source is not None and source.languages:
+                return source.languages[0]
+        return None
 
     def cases_of(self, game: str) -> list[Case]:
         return [case for case in self.cases if case.game == game]
@@ -131,12 +140,18 @@ def load(root: Path) -> SiteData:
     findings, problem = _findings(errata)
     by_case = errata_module.findings_by_case(errata) if findings else {}
     features = root / "features"
+    cases = _all_cases(features) if features.is_dir() else ()
+    sources = _sources(root / "fixtures" / "sources")
+    rulesets = _rulesets()
+    ids = frozenset([*(f.id for f in findings), *(c.id for c in cases if c.id),
+                     *(n for names in rulesets.values() for n in names), *sources])
     return SiteData(
         root=root,
-        cases=_all_cases(features) if features.is_dir() else (),
+        cases=cases,
         findings=findings,
         findings_by_case={key: tuple(value) for key, value in by_case.items()},
-        sources=_sources(root / "fixtures" / "sources"),
+        sources=sources,
         errata_problem=problem,
-        rulesets=_rulesets(),
+        rulesets=rulesets,
+        ids=ids,
     )

@@ -13,7 +13,7 @@ from dicespec.site import layout
 from dicespec.site.cases import case_anchor, case_link, home_of, standing_cell, steps_cell
 from dicespec.site.data import SiteData
 from dicespec.site.layout import LANGUAGES, Page
-from dicespec.site.markup import anchor_id, code, link, table, text
+from dicespec.site.markup import anchor_id, code, link, quoting, table, text
 from dicespec.site.sources import language_names
 from dicespec.spec.errata import Finding
 
@@ -51,7 +51,8 @@ def _block(data: SiteData, finding: Finding, w: Words, page: str) -> str:
     said = finding.prose(w.lang)
     kind = words("sources", w.lang).get(finding.kind, finding.kind)
     quote_lang = f' lang="{finding.text}"' if finding.text in LANGUAGES else ""
-    decision = text(said.decision)
+    quoted = finding.text if finding.text in LANGUAGES else None  # what its prose quotes is that text's
+    decision = quoting(said.decision, quoted, data.ids)
     if finding.holds_under:
         decision += " " + w.format("holds_under", names=", ".join(code(n) for n in finding.holds_under))
     attributes = (f'id="{anchor_id("finding-" + finding.id)}" data-game="{anchor_id(finding.game)}" '
@@ -65,10 +66,10 @@ def _block(data: SiteData, finding: Finding, w: Words, page: str) -> str:
         f"<blockquote{quote_lang}><p>{text(finding.quote)}</p></blockquote>",
         "",
         text(w["claim"]),
-        f":   {text(said.claim)}",
+        f":   {quoting(said.claim, quoted, data.ids)}",
         "",
         text(w["truth"]),
-        f":   {text(said.truth)}",
+        f":   {quoting(said.truth, quoted, data.ids)}",
         "",
         text(w["decision"]),
         f":   {decision}",
@@ -136,7 +137,7 @@ def errata_page(data: SiteData, lang: str = "en") -> Page:
             if not gaps:
                 out.append(text(w["no_gaps"]) + "\n")
                 continue
-            out.append(table([text(w["key"]), text(w["choice"])], [[code(key), text(choice)] for key, choice in gaps]) + "\n")
+            out.append(table([text(w["key"]), text(w["choice"])], [[code(key), quoting(choice, data.quoted_language(name), data.ids)] for key, choice in gaps]) + "\n")
 
     homeless = [case for case in data.cases if home_of(case, lang) == page]
     if homeless:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from urllib.parse import quote
 
 from dicespec.catalog import words
@@ -29,6 +29,42 @@ def text(value: object) -> str:
     punctuation mark a character reference."""
     collapsed = _BREAKING_SPACE.sub(" ", str(value)).strip()
     return _SPECIAL.sub(lambda m: f"&#{ord(m.group())};", collapsed)
+
+
+_QUOTED = re.compile(r"«\s*(.+?)\s*»|„(.+?)[“”]|“(.+?)”|\"(.+?)\"")  # French, German/Polish, English quotes
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]*[A-Za-z0-9_]")
+_PATH = re.compile(r"[\w.-]+(?:/[\w.-]+)+\.(?:yaml|yml|txt|json|md|py|mjs)")  # a file of the repository
+
+
+def quoting(value: object, quoted_lang: str | None, ids: Collection[str] = ()) -> str:
+    """``value`` as :func:`text`, with what it quotes (between « », „ “, „ ”, “ ” or " ") marked as
+    written in ``quoted_lang`` (prose about a source text quotes that text's words), and the
+    ``ids`` it names (of findings, cases, rulesets, files) as code."""
+    raw = _BREAKING_SPACE.sub(" ", str(value)).strip()
+
+    def escape(part: str) -> str:
+        if not ids and "/" not in part and "_" not in part:
+            return _SPECIAL.sub(lambda m: f"&#{ord(m.group())};", part)
+        out, at = [], 0
+        for token in _TOKEN.finditer(part):
+            if token.group() in ids or "_" in token.group() or _PATH.fullmatch(token.group()):  # ids, keys, files
+                out += [_SPECIAL.sub(lambda m: f"&#{ord(m.group())};", part[at:token.start()]), code(token.group())]
+                at = token.end()
+        out.append(_SPECIAL.sub(lambda m: f"&#{ord(m.group())};", part[at:]))
+        return "".join(out)
+
+    if not quoted_lang:
+        return escape(raw)
+
+    out, at = [], 0
+    for match in _QUOTED.finditer(raw):
+        group = match.lastindex or 0
+        out += [escape(raw[at:match.start(group)]), f'<span lang="{quoted_lang}">{escape(match.group(group))}</span>']
+        at = match.end(group)
+    out.append(escape(raw[at:]))
+    return "".join(out)
 
 
 def verbatim(value: str) -> str:

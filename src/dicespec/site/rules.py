@@ -17,7 +17,7 @@ from dicespec.site import layout
 from dicespec.site.cases import case_anchor, passage_anchors, source_cell, standing_cell, steps_cell
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
-from dicespec.site.markup import code, link, table, text
+from dicespec.site.markup import code, link, quoting, table, text
 from dicespec.site.scorer import scorer_block
 from dicespec.site.topics import Topic, gap_topic, line_names, topic_of, topics_of
 from dicespec.spec.errata import Finding
@@ -33,19 +33,21 @@ def _value_table(topic: Topic, names: tuple[str, ...]) -> str:
     return table([code(name) for name in names], [cells]) + "\n"
 
 
-def _gaps(topic: Topic, names: tuple[str, ...], topics: tuple[Topic, ...], w: Words) -> str:
+def _gaps(data: SiteData, topic: Topic, names: tuple[str, ...], topics: tuple[Topic, ...], w: Words) -> str:
     choices: dict[str, list[str]] = {}
+    quoted: dict[str, str | None] = {}
     for name in names:
         for key, choice in prose(name, w.lang).gaps:
             if gap_topic(key, topics) is topic:
                 choices.setdefault(choice, []).append(name)
+                quoted.setdefault(choice, data.quoted_language(name))
     if not choices:
         return ""
-    lines = [f"- {code(', '.join(under))}: {text(choice)}" for choice, under in choices.items()]
+    lines = [f"- {code(', '.join(under))}: {quoting(choice, quoted[choice], data.ids)}" for choice, under in choices.items()]
     return text(w["gaps_intro"]) + "\n\n" + "\n".join(lines) + "\n"
 
 
-def _your_text(findings: list[Finding], w: Words, page: str) -> str:
+def _your_text(data: SiteData, findings: list[Finding], w: Words, page: str) -> str:
     """Where the reader's own source text is wrong or unclear about the topic, and what holds."""
     if not findings:
         return ""
@@ -53,9 +55,10 @@ def _your_text(findings: list[Finding], w: Words, page: str) -> str:
     for finding in findings:
         said = finding.prose(w.lang)
         out.append(f"    <q{_lang_attribute(finding.text)}>{text(finding.quote)}</q>\n")
-        out.append(f"    {text(w.format('your_text_claims', claim=said.claim))}\n")
-        out.append(f"    {text(w.format('what_holds', truth=said.truth))} "
-                   f"({link(text(w.format('finding_link', id=finding.id)), layout.errata(w.lang), fragment='finding-' + finding.id, page=page)})\n")
+        quoted = finding.text if finding.text in layout.LANGUAGES else None
+        out.append(f"    {w.format('your_text_claims', claim=quoting(said.claim, quoted, data.ids))}\n")
+        out.append(f"    {w.format('what_holds', truth=quoting(said.truth, quoted, data.ids))} "
+                   f"({link(w.format('finding_link', id=code(finding.id)), layout.errata(w.lang), fragment='finding-' + finding.id, page=page)})\n")
     return "\n".join(out) + "\n"
 
 
@@ -163,15 +166,15 @@ def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
         if reference is not None:
             out.append(text(topic.define(reference)) + "\n")
             out.append(_value_table(topic, names))
-            out.append(_gaps(topic, names, topics, w))
-        out.append(_your_text(own.get(topic.key, []), w, page))
+            out.append(_gaps(data, topic, names, topics, w))
+        out.append(_your_text(data, own.get(topic.key, []), w, page))
         members = by_topic.get(topic.key, [])
         if members:
             out.append(_examples(data, members, used, w, page=page, game=game))
     others_cases = by_topic.get(None, [])
     if others_cases or own.get(None):
         out.append(f"## {text(w['other_rules'])} {{#other-rules}}\n")
-        out.append(_your_text(own.get(None, []), w, page))
+        out.append(_your_text(data, own.get(None, []), w, page))
         if others_cases:
             out.append(text(w["other_rules_intro"]) + "\n")
             out.append(_examples(data, others_cases, used, w, page=page, game=game))

@@ -17,7 +17,7 @@ from dicespec.site import layout
 from dicespec.site.data import SiteData
 from dicespec.site.downloads import Download
 from dicespec.site.layout import Page
-from dicespec.site.markup import anchor_id, code, link, table, text
+from dicespec.site.markup import anchor_id, code, link, quoting, table, text
 
 
 def compact(value: Any) -> str:
@@ -46,7 +46,7 @@ def _origins(data: SiteData, name: str, ruleset: Mapping[str, Any], w: Words, pa
     texts = set(ruleset.get("texts") or ())
     gaps = link(text(w["gaps_link"]), layout.errata(w.lang), fragment="gaps", page=page)
     rows = [[code(s.key), code(s.source), _quoted(data, s.source, s.quote)] for s in sentences(ruleset)]
-    rows += [[code(key), text(w["gap"]), text(choice)] for key, choice in prose(name, w.lang).gaps]
+    rows += [[code(key), text(w["gap"]), quoting(choice, data.quoted_language(name), data.ids)] for key, choice in prose(name, w.lang).gaps]
     listed = ", ".join(code(t) for t in sorted(texts)) or text(w["none_stored"])
     return [f"### {w.format('origins', name=code(name))} {{#{anchor_id(name + '-origins')}}}\n",
             w.format("origins_intro", texts=listed, gaps=gaps) + "\n",

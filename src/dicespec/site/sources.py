@@ -16,7 +16,7 @@ from dicespec.site.cases import Passage, case_link, passages, standing_cell, ste
 from dicespec.site.data import STATUSES, SiteData, SourceText
 from dicespec.catalog import words
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES, Page
-from dicespec.site.markup import code, link, table, text, verbatim
+from dicespec.site.markup import code, link, quoting, table, text, verbatim
 
 
 def _language_line(source: SourceText, lang: str, page: str) -> str:
@@ -45,6 +45,11 @@ def in_text_order(found: list[Passage], source_text: str) -> list[Passage]:
     return sorted(found, key=position)  # stable: equal positions keep file order
 
 
+def _quoted(source: SourceText) -> str | None:
+    """The language of what the description of a text quotes: the text's own (its first)."""
+    return source.languages[0] if source.languages else None
+
+
 def language_names(codes: tuple[str, ...], lang: str) -> str:
     """The languages ``codes`` as readers of ``lang`` name them ("français et allemand")."""
     from babel import Locale
@@ -63,7 +68,7 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
     if source.languages:
         facts.append(f"- **{text(w['language'])}**: {text(language_names(source.languages, lang))}")
     if source.about:
-        facts.append(f"- **{text(w['about'])}**: {text(source.about.get(lang, ''))}")
+        facts.append(f"- **{text(w['about'])}**: {quoting(source.about.get(lang, ''), _quoted(source), data.ids)}")
     standing = Counter(data.status(case) for case in cases)
     counts = ", ".join(f"{text(w[s])}: {standing[s]}" for s in reversed(STATUSES) if standing[s])
     facts.append(f"- **{text(w['counts'])}**: {len(cases)}" + (f" ({counts})" if counts else ""))
@@ -73,23 +78,29 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
     if not cases:
         out.append(text(w["no_cases"]) + "\n")
     several_languages = len({case.language for case in cases}) > 1
-    for passage in in_text_order(passages(cases), source.text):
+    for number_, passage in enumerate(in_text_order(passages(cases), source.text), start=1):
+        written_in = passage.cases[0].language
         heading = text(passage.title) or "&#8212;"
+        attributes = f"#{passage.anchor}"
+        if written_in != lang:  # the contents name the passage by its number
+            attributes += f' data-toc-label="{text(w.format("passage_number", number=number_))}"'
+        heading = f'<span lang="{written_in}" translate="no">{heading}</span>'  # the text's own words
         if several_languages:
-            heading = f"{text(passage.cases[0].language)} · {heading}"
+            heading = f"{code(written_in)} · {heading}"
         rows = [[case_link(case, page=page), steps_cell(case, page=page), standing_cell(data, case, page=page)]
                 for case in passage.cases]
         out.append(
-            f"### {heading} {{#{passage.anchor}}}\n\n"
+            f"### {heading} {{{attributes}}}\n\n"
             '<div class="ds-passage" markdown>\n\n'
-            f'<div class="ds-quote" markdown>\n\n> {text(passage.quote) or "&#8212;"}\n\n</div>\n\n'
+            f'<div class="ds-quote" lang="{written_in}" translate="no" markdown>\n\n> {text(passage.quote) or "&#8212;"}\n\n</div>\n\n'
             '<div class="ds-cases" markdown>\n\n'
             + table([text(w["example"]), text(w["checks"]), text(w["standing"])], rows)
             + "\n\n</div>\n\n</div>\n"
         )
     out.append(f"## {text(w['whole_text'])} {{#text}}\n")
     out.append(f"{text(w['whole_text_note'])}\n")
-    out.append(f'<pre class="ds-source">{verbatim(source.text)}</pre>\n')
+    written = f' lang="{source.languages[0]}"' if len(source.languages) == 1 else ""
+    out.append(f'<pre class="ds-source"{written}>{verbatim(source.text)}</pre>\n')
     return Page(page, source.title(lang), "\n".join(out), lang)
 
 
@@ -104,7 +115,7 @@ def overview_page(data: SiteData, lang: str = "en") -> Page:
         standing = Counter(data.status(case) for case in cases)
         rows.append([
             link(text(source.title(lang)), layout.source(source.slug, lang), page=page),
-            code(source.name), text(language_names(source.languages, lang)), text(source.about.get(lang, '')),
+            code(source.name), text(language_names(source.languages, lang)), quoting(source.about.get(lang, ''), _quoted(source), data.ids),
             str(len(cases)),
             ", ".join(f"{text(w[s])}: {standing[s]}" for s in reversed(STATUSES) if standing[s]),
         ])
