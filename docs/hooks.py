@@ -89,6 +89,12 @@ def on_serve(server, config, builder):
     return server
 
 
+def on_page_content(html, page, config, files):
+    """The headings' permanent links titled in the page's language (the toc extension has one title)."""
+    title = words("site", layout.language_of(page.file.src_uri))["permalink"]
+    return html.replace('title="Permanent link"', f'title="{title}"')
+
+
 def on_page_context(context, page, config, nav):
     """The page's language (``dicespec_lang``, read by partials/language.html), its language's
     navigation, and ``alternates``: the page in each language it exists in (else that language's
