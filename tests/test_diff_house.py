@@ -316,7 +316,8 @@ def test_the_house_figures(house_diff: tuple[Path, Diff, Comparison]) -> None:
     assert all({"path", "line", "section"} <= set(c) for c in data["spec"]["changes"])
     shown = data["figures"]
     assert shown["family"] == "score-sheet" and shown["difference"] == pytest.approx(found.difference)
-    assert shown["odds_changes"][0]["row"] == "full_house"
+    assert shown["odds_changes"][0]["row"] == "full_house" and shown["odds_changes"][0]["label"] == "Full House"
+    assert shown["odds_changes"][0]["after"]["mean_exact"] == "125/108"
     assert shown["opening_flips"]["first_rolls"] == 252
     assert shown["opening_flips"]["count"] == len(shown["opening_flips"]["flips"]) == len(found.flips())
     assert len(shown["before"]["opening_best"]) == 252 and shown["before"]["row_odds"]["full_house"]["label"]

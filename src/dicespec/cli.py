@@ -320,7 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "ruleset), or a ruleset file of your own (a path, or any name ending in .yaml or .yml; it may "
                     "'extends:' a shipped ruleset). A score-sheet ruleset not solved before takes up to a minute "
                     "(kept in the solver's cache).",
-        epilog="examples: dicespec diff kiriki kiriki-fr   dicespec diff kiriki house.yaml --json",
+        epilog="examples: dicespec diff kiriki kiriki-fr   dicespec diff kiriki house.yaml",
     )
     diff.add_argument("before", metavar="A", help="a shipped ruleset, a game (its reference ruleset) or a ruleset file")
     diff.add_argument("after", metavar="B", help="another ruleset of the same game, as A")

@@ -218,7 +218,7 @@ def _sheet_lines(diff: Diff, before: SheetFigures, after: SheetFigures, found: C
         yield "Opening decisions: not compared (a ruleset the solver cannot solve)"
         return
     flips = found.flips()
-    share = sum(flip.chance for flip in flips)
+    share = sum((flip.chance for flip in flips), 0.0)
     if not flips:
         yield (f"Opening decisions: the best choice at the empty sheet is the same for all {len(before.openings)} "
                "distinct first rolls")
@@ -319,7 +319,7 @@ def _figures_json(found: Comparison) -> dict[str, Any]:
         "before": _side_json(found.before),
         "after": _side_json(found.after),
         "difference": found.difference,
-        "odds_changes": [{"row" if isinstance(key, str) else "dice": key,
+        "odds_changes": [{**({"row": key, "label": _label(found, key)} if isinstance(key, str) else {"dice": key}),
                           "before": _odds_json(old), "after": _odds_json(new)}
                          for key, old, new in found.odds_changes()],
     }
@@ -328,7 +328,7 @@ def _figures_json(found: Comparison) -> dict[str, Any]:
         data["opening_flips"] = {
             "first_rolls": len(found.before.openings),
             "count": len(flips),
-            "chance": sum(flip.chance for flip in flips),
+            "chance": sum((flip.chance for flip in flips), 0.0),
             "flips": [{"dice": flip.dice, "chance": flip.chance, "before": flip.before, "after": flip.after}
                       for flip in flips],
         }
@@ -336,3 +336,11 @@ def _figures_json(found: Comparison) -> dict[str, Any]:
         old, new = found.before.banking, found.after.banking
         data["banking_changes"] = sorted(n for n in {*old, *new} if old.get(n) != new.get(n))
     return data
+
+
+def _label(found: Comparison, row: str) -> str | None:
+    """A row's label, as the first side that has the row gives it."""
+    for side in (found.before, found.after):
+        if isinstance(side, SheetFigures) and row in side.labels:
+            return side.labels[row]
+    return None
