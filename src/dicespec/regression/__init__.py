@@ -5,5 +5,7 @@
   of the seeded replayed games;
 - :mod:`~dicespec.regression.golden`: those outcomes as the golden files in ``fixtures/golden/``
   (``make golden`` writes them, a test checks them);
-- :mod:`~dicespec.regression.diff`: what changes between two rulesets (``dicespec diff A B``).
+- :mod:`~dicespec.regression.diff`: what changes between two rulesets (``dicespec diff A B``);
+  :mod:`~dicespec.regression.sides` reads its two sides (a shipped ruleset, a game's reference,
+  a ruleset file), :mod:`~dicespec.regression.figures` what each is worth to play.
 """
