@@ -2,11 +2,8 @@
 ships, its block, and, in a real browser, its answers for typed rolls against the reference engines
 under every shipped ruleset, in every language, by keyboard and at a phone's width.
 
-The browser tests take the shared fixtures of ``browser.py``. Until the site's generator inserts
-:func:`scorer_block` into the rules pages, this module serves a copy of the built site with pages of
-its own (its ``site`` fixture, which stands in for the shared one): the home page of each language
-with the block as its content. :func:`rules_page_url` is the hook: point it at the real rules pages,
-and drop this module's ``site`` fixture, once they hold the block.
+The browser tests take the shared fixtures of ``browser.py`` and open the real rules pages of the
+built site, in every language.
 """
 
 from __future__ import annotations
@@ -14,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -28,6 +24,7 @@ from sitebuild import REPO, Elements, built_site
 from dicespec.catalog import LANGUAGES, words
 from dicespec.dice import Roll
 from dicespec.registry import games
+from dicespec.site import layout
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.setaside.combos import best, options
@@ -191,45 +188,14 @@ def test_the_browser_module_answers_every_roll_as_the_reference() -> None:
 
 # -- in a browser -------------------------------------------------------------------------------------
 
-_TEST_PAGE = "scorer-test-{game}.html"  # beside each language's home page, so its relative links hold
-
-
 def rules_page_url(base_url: str, game: str, lang: str) -> str:
-    """The address of ``game``'s rules page in ``lang``, the page that holds its scorer.
-
-    The hook for the real rules pages: for now, this module's own test page (see ``site``); once
-    the generator inserts the block into the rules pages, return their address here (from
-    ``dicespec.site.layout``) and drop this module's ``site`` fixture.
-    """
-    home = "" if lang == "en" else f"{lang}/"
-    return f"{base_url}{home}{_TEST_PAGE.format(game=game)}"
-
-
-def _test_page(home: str, game: str, lang: str) -> str:
-    """A home page of the built site whose article is the scorer of ``game`` (the block as MkDocs
-    renders it), so that the page has the site's theme, stylesheets and scripts."""
-    body = _html(scorer_block(game, lang))
-    article = re.compile(r'(<article class="md-content__inner md-typeset">).*?(</article>)', re.S)
-    assert article.search(home), "the home page has no article to hold the scorer"
-    return article.sub(lambda m: f"{m.group(1)}<h1>{game}</h1>{body}{m.group(2)}", home, count=1)
+    """The address of ``game``'s rules page in ``lang``, the page that holds its scorer."""
+    return base_url + layout.rules(game, lang).removesuffix(".md") + "/"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    """A copy of the built site, with the scorer's files and a test page per game and language (the
-    shared ``site`` is left as built: other tests read every one of its pages)."""
-    copy = tmp_path_factory.mktemp("scorer-site") / "site"
-    shutil.copytree(built_site(tmp_path_factory), copy)
-    for path, content in scorer_files().items():
-        target = copy / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(content)
-    for lang in LANGUAGES:
-        folder = copy if lang == "en" else copy / lang
-        home = (folder / "index.html").read_text(encoding="utf-8")
-        for game in ALL_GAMES:
-            (folder / _TEST_PAGE.format(game=game)).write_text(_test_page(home, game, lang), encoding="utf-8")
-    return copy
+    return built_site(tmp_path_factory)
 
 
 def _open(page, base_url: str, game: str, lang: str):

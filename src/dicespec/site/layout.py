@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from dicespec.catalog import LANGUAGES as LANGUAGES  # English is normative

@@ -26,7 +26,7 @@ from typing import Any
 
 from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
-from dicespec.rulesets import find_ruleset, find_ruleset_of, ruleset_names
+from dicespec.rulesets import find_ruleset, find_ruleset_of, prose, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site.markup import text
 
@@ -44,14 +44,12 @@ class RowText:
 
 
 def row_texts(ruleset: str, lang: str) -> dict[str, RowText]:
-    """Each row of a score-sheet ruleset (id -> label and rule), in sheet order, in ``lang``.
-
-    The one place the scorer takes its row texts from. For now the ruleset's own labels and the
-    rule families' English descriptions; the translated ones (``dicespec.rulesets.prose(name,
-    lang).rows``) belong here.
-    """
+    """Each row of a score-sheet ruleset (id -> label and rule), in sheet order, in ``lang``: the
+    ruleset's label in that language and the rule family's description, as the rules page gives them."""
     sheet = find_ruleset_of(SheetRuleset, ruleset)
-    return {row.id: RowText(row.label, row.rule.describe(sheet.dice)) for row in sheet.rows.values()}
+    labels = prose(ruleset, lang).rows
+    return {row.id: RowText(labels.get(row.id, row.label), row.rule.describe(sheet.dice, lang=lang))
+            for row in sheet.rows.values()}
 
 
 def rulesets_json() -> str:
