@@ -59,9 +59,9 @@ def _nav(lang: str, rules: list[Page], sources: list[Page], others: list[Page], 
     nav: Nav = []
     if layout.home(lang) in hand_written:
         nav.append({w["home"]: layout.home(lang)})
-    nav.append({w["rules"]: [{page.title: page.path} for page in rules]})
-    nav.append({w["sources"]: [{page.title: page.path} for page in sources]})
-    nav.extend({page.title: page.path} for page in others)
+    nav.append({w["rules"]: [{page.html_title: page.path} for page in rules]})
+    nav.append({w["sources"]: [{page.html_title: page.path} for page in sources]})
+    nav.extend({page.html_title: page.path} for page in others)
     developers = [{w["protocol"]: layout.protocol(lang)}] if layout.protocol(lang) in hand_written else []
     if lang == "en":
         developers += [{MUTATION_TITLE: layout.MUTATION}, {"Architecture": layout.ARCHITECTURE}]

@@ -9,6 +9,7 @@ written into the docs folder: the hook hands them to MkDocs as files of the buil
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from dataclasses import dataclass
@@ -24,14 +25,20 @@ class Page:
     """One page to write: where, in which language, its title and its Markdown."""
 
     path: str  # relative to the docs folder, e.g. "fr/kiriki.md"
-    title: str  # fixed text of the generator's own (never taken from the spec)
+    title: str  # plain text (a source text's title comes from the spec: see :attr:`html_title`)
     markdown: str
     lang: str = "en"
+
+    @property
+    def html_title(self) -> str:
+        """The title as the theme writes it into the navigation and ``<title>``: escaped, since
+        the theme writes titles as HTML."""
+        return html.escape(self.title)
 
     def document(self) -> str:
         """The file's text: front matter naming its title (for the navigation of its language) and
         language, then the Markdown."""
-        front = json.dumps({"title": self.title, "lang": self.lang}, ensure_ascii=False)  # JSON is YAML
+        front = json.dumps({"title": self.html_title, "lang": self.lang}, ensure_ascii=False)  # JSON is YAML
         return f"---\n{front}\n---\n\n" + self.markdown.rstrip() + "\n"
 
 
