@@ -3,21 +3,30 @@ what ``dicespec export`` writes (:mod:`dicespec.export`), from the spec the buil
 
 A ruleset's file takes most of a second to make (its corpus), so a build offers the rulesets
 :func:`wanted` names: ``DICESPEC_SITE_DOWNLOADS`` (ruleset names, comma-separated; unset: every
-shipped ruleset; the site's own tests offer one small file), and ``mkdocs serve`` makes a file
-again only when its ruleset or its cases of the spec changed since the last build.
+shipped ruleset; the site's own tests offer one small file), and a file is made again only when
+what it is made from changed: its ruleset, its cases of the spec, or the package's code. Made
+files are kept in the solver's cache folder (``dicespec.solver.cache.cache_dir``), named by a hash
+of those, so a second build (or ``mkdocs serve``) reuses them.
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
+import json
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import dicespec
 
 from dicespec.export import canonical, dumps, export, spec_cases
 from dicespec.rulesets import ruleset_data, ruleset_names
 from dicespec.site import layout
 from dicespec.site.data import SiteData
+from dicespec.solver.cache import cache_dir
 
 VARIABLE = "DICESPEC_SITE_DOWNLOADS"
 
@@ -43,19 +52,41 @@ def wanted() -> list[str]:
     return [name for name in ruleset_names() if name in names]
 
 
-# The files made in this process, by ruleset, with what they were made from (mkdocs serve rebuilds).
-_made: dict[str, tuple[str, Download]] = {}
+@cache
+def _code_digest() -> str:
+    """A hash of the package's Python code: the engines that answer the corpus, the export's format."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(dicespec.__file__).parent.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _made(name: str, data: SiteData) -> Download:
+    """The ruleset's file: from the cache when nothing it is made from changed, else made and kept."""
+    made_from = canonical([_code_digest(), ruleset_data(name), list(spec_cases(name, data.cases, data.findings_by_case))])
+    key = hashlib.sha256(made_from.encode("utf-8")).hexdigest()[:20]
+    kept, about = cache_dir() / "site-downloads" / f"{name}-{key}.json.gz", cache_dir() / "site-downloads" / f"{name}-{key}.json"
+    try:
+        counts = json.loads(about.read_text(encoding="utf-8"))
+        return Download(name, layout.download(name), kept.read_bytes(), counts["spec"], counts["corpus"], counts["size"])
+    except (OSError, ValueError, KeyError):
+        pass
+    exported = export(name, data.cases, data.findings_by_case)
+    text = dumps(exported).encode("utf-8")
+    made = Download(name, layout.download(name), gzip.compress(text, 6, mtime=0),
+                    len(exported["spec"]), len(exported["corpus"]), len(text))
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        for older in kept.parent.glob(f"{name}-*.json*"):  # a ruleset keeps one file: its current one
+            if older.name.rsplit("-", 1)[1].split(".")[0] != key:
+                older.unlink()
+        kept.write_bytes(made.content)
+        about.write_text(json.dumps({"spec": made.spec, "corpus": made.corpus, "size": made.size}), encoding="utf-8")
+    except OSError:  # a cache that cannot be written costs time, not correctness
+        pass
+    return made
 
 
 def download_files(data: SiteData, rulesets: Iterable[str]) -> list[Download]:
     """The test data of these rulesets, from the cases and findings the build reads."""
-    found = []
-    for name in rulesets:
-        made_from = canonical([ruleset_data(name), list(spec_cases(name, data.cases, data.findings_by_case))])
-        if name not in _made or _made[name][0] != made_from:
-            exported = export(name, data.cases, data.findings_by_case)
-            text = dumps(exported).encode("utf-8")
-            _made[name] = made_from, Download(name, layout.download(name), gzip.compress(text, 6, mtime=0),
-                                              len(exported["spec"]), len(exported["corpus"]), len(text))
-        found.append(_made[name][1])
-    return found
+    return [_made(name, data) for name in rulesets]
