@@ -15,6 +15,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -78,7 +79,7 @@ def _made(name: str, data: SiteData) -> Download:
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
         for older in kept.parent.glob(f"{name}-*.json*"):  # a ruleset keeps one file: its current one
-            if older.name.rsplit("-", 1)[1].split(".")[0] != key:
+            if re.fullmatch(rf"{re.escape(name)}-(?!{key})[0-9a-f]{{20}}\.json(\.gz)?", older.name):
                 older.unlink()
         kept.write_bytes(made.content)
         about.write_text(json.dumps({"spec": made.spec, "corpus": made.corpus, "size": made.size}), encoding="utf-8")
