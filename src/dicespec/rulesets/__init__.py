@@ -10,6 +10,11 @@ A file's title, description, row labels and gap choices are written in its ``lan
 unless it says otherwise) and translated in ``translations`` (:mod:`dicespec.rulesets.prose`):
 :func:`prose` gives them in any language of the site. The typed ruleset and :func:`ruleset_data`
 hold the English and no translation: prose is not rules.
+
+A file may carry the outcomes it expects of itself in ``expect`` (rolls and replayed games):
+the schema checks their form, :mod:`dicespec.rulesets.expect` (``dicespec check``) checks them.
+They are not rules either: the typed ruleset and :func:`ruleset_data` leave them out, and a file
+that ``extends`` another does not inherit them.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ import yaml
 
 from dicespec.registry import UnknownGameError, game, game_names
 from dicespec.catalog import LANGUAGES
-from dicespec.rulesets.paths import inherited_gaps, inherited_trace
+from dicespec.rulesets.paths import EXPECT, inherited_gaps, inherited_trace
 from dicespec.rulesets.prose import (
     DEFAULT_LANGUAGE,
     TRANSLATION_KEYS,
@@ -144,9 +149,11 @@ def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[str
 
 
 def _resolve(chain: list[tuple[Path, dict[str, Any]]]) -> dict[str, Any]:
-    """The data of the last file of ``chain``, each parent merged in."""
+    """The data of the last file of ``chain``, each parent merged in (but for its ``expect``: each
+    file's expected outcomes are its own)."""
     base = copy.deepcopy(chain[0][1])
     for _, data in chain[1:]:
+        base.pop(EXPECT, None)
         base = {**_merge(base, data), "trace": inherited_trace(base, data), "gaps": inherited_gaps(base, data)}
     return base
 
@@ -174,9 +181,10 @@ def _rules(chain: list[tuple[Path, dict[str, Any]]], data: Mapping[str, Any]) ->
     """The data the engines and the command line read: every value, the prose in English (the
     title, description and gap choices; a file in another language gives them in
     ``translations.en``, and falls back to its own words without it), the row labels as the file
-    writes them (they are values: the names its text gives the rows); no translations."""
+    writes them (they are values: the names its text gives the rows); no translations, and no
+    ``expect`` (the outcomes the file expects are checked by ``dicespec check``, not played)."""
     english = layered([layer for _, layer in chain], DEFAULT_LANGUAGE, data.get("rows") or (), strict=False)
-    rules = {key: value for key, value in data.items() if key not in TRANSLATION_KEYS}
+    rules = {key: value for key, value in data.items() if key not in TRANSLATION_KEYS and key != EXPECT}
     rules.update(title=english.title, description=english.description,
                  gaps=[{"key": key, "choice": choice} for key, choice in english.gaps])
     return rules

@@ -11,10 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+EXPECT = "expect"
+"""The top-level key of the outcomes a ruleset file expects of itself (rolls and replayed games,
+checked by :mod:`dicespec.rulesets.expect`): not a rule, and not inherited through ``extends``
+(each file's expectations are its own)."""
+
 ABOUT = frozenset({"game", "name", "title", "description", "source", "texts", "trace", "gaps", "extends",
-                   "language", "translations"})
+                   "language", "translations", EXPECT})
 """Keys that describe a ruleset rather than state a rule (its prose and the prose's translations
-among them): they need no trace."""
+among them, and its expected outcomes): they need no trace."""
 
 
 def values(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
