@@ -76,7 +76,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> a
                     "all hold, 1 when one fails, 2 when the file cannot be used (the line is named where it can be).",
         epilog="examples: dicespec check house.yaml   dicespec check house.yaml --json",
     )
-    check.add_argument("file", metavar="RULESET_FILE", help="a ruleset YAML file, with its expected outcomes under 'expect:'")
+    check.add_argument("file", metavar="RULESET_FILE",
+                       help="a ruleset YAML file, with its expected outcomes under 'expect:'")
     check.add_argument("--json", action="store_true", help="print the result as one JSON object")
     check.set_defaults(run=_cmd_check)
     return check

@@ -119,29 +119,28 @@ def _read(path: Path) -> tuple[yaml.Node | None, Any]:
         loader.dispose()
 
 
-def _child(node: yaml.Node, key: str) -> yaml.Node | None:
+def _child(node: yaml.Node, key: str) -> tuple[yaml.Node, int] | None:
+    """The node under ``key`` (a mapping key, or a list index as digits) and the line it is written
+    on (the key's line for a mapping's value: a block value starts on the next line)."""
     if isinstance(node, yaml.MappingNode):
-        return next((value for k, value in node.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
+        found = next(((k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
+        return None if found is None else (found[1], found[0].start_mark.line + 1)
     if isinstance(node, yaml.SequenceNode) and key.isdigit() and int(key) < len(node.value):
-        found: yaml.Node = node.value[int(key)]
-        return found
+        item: yaml.Node = node.value[int(key)]
+        return item, item.start_mark.line + 1
     return None
 
 
-def _node_at(root: yaml.Node | None, keys: Sequence[str | int]) -> yaml.Node | None:
-    """The node written at ``keys`` (mapping keys and list indexes), or the deepest one on the way."""
-    node = root
-    for key in keys:
-        inner = None if node is None else _child(node, str(key))
-        if inner is None:
-            return node if node is not root else None
-        node = inner
-    return node
-
-
 def _line(root: yaml.Node | None, keys: Sequence[str | int]) -> int | None:
-    node = _node_at(root, keys)
-    return None if node is None else node.start_mark.line + 1
+    """The line where the file writes the value at ``keys`` (mapping keys and list indexes), or the
+    deepest one on the way to it; ``None`` when the file writes not even the first key."""
+    node, line = root, None
+    for key in keys:
+        found = None if node is None else _child(node, str(key))
+        if found is None:
+            break
+        node, line = found
+    return line
 
 
 _KEY_PATH = re.compile(r"([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*): ")
@@ -153,7 +152,7 @@ def _located(path: Path, root: yaml.Node | None, error: RulesetError) -> Invalid
     message = str(error)
     prefix = f"{path}: "
     if not message.startswith(prefix):  # about another file (the one it extends): as it is
-        return InvalidFile(path, None, message.removeprefix(prefix))
+        return InvalidFile(path, None, message)
     rest = message[len(prefix):]
     found = _KEY_PATH.match(rest)
     line = _line(root, found.group(1).split(".")) if found else None
