@@ -6,6 +6,12 @@
 // reading the rulesets' data, rulesets.json beside it too. Both are loaded only on a page that has
 // a block. No framework, nothing from another site. Safe to run more than once: a block is set up
 // once.
+//
+// A page that must work opened from the file system (a house ruleset's report, `dicespec report`),
+// where the browser loads no module file and fetches nothing beside the page, carries both itself,
+// as JSON in a <script type="application/json" class="ds-scorer-embedded">: {"games": the module's
+// source, "rulesets": the data}. This script then runs inline in that page, and imports the module
+// from its source (a data: URL, which a page opened from a file may import).
 
 const GAMES = new URL("./dicespec-games.mjs", import.meta.url);
 const RULESETS = new URL("./rulesets.json", import.meta.url);
@@ -14,7 +20,7 @@ const DIE = /^[1-6]$/;
 let loading = null; // the implementation and the rulesets' data, fetched once per page
 
 function load() {
-  loading ??= Promise.all([
+  loading ??= embedded() ?? Promise.all([
     import(GAMES.href),
     fetch(RULESETS).then((response) => {
       if (!response.ok) throw new Error(`${RULESETS.pathname}: HTTP ${response.status}`);
@@ -22,6 +28,16 @@ function load() {
     }),
   ]);
   return loading;
+}
+
+/** The implementation and the rulesets' data the page carries itself, if it does (null otherwise). */
+function embedded() {
+  const element = document.querySelector("script.ds-scorer-embedded");
+  if (!element) return null;
+  return Promise.resolve().then(() => {
+    const { games, rulesets } = JSON.parse(element.textContent);
+    return Promise.all([import(`data:text/javascript;charset=utf-8,${encodeURIComponent(games)}`), rulesets]);
+  });
 }
 
 /** A catalog text with its {named} values filled in. */

@@ -4,10 +4,13 @@ checks on every case) reading the rulesets' data.
 
 - :func:`scorer_files`: the files the site ships for it, by path below the site root: the
   implementation's browser-safe module ``examples/adapters/js/dicespec-games.mjs``, unchanged, and
-  the rulesets' data, as ``dicespec rulesets --json`` prints it.
+  the rulesets' data, as ``dicespec rulesets --json`` prints it (with the rule values of any
+  ruleset of one's own that a page offers, under the name it is offered by: :class:`Offer`).
 - :func:`scorer_block`: the block a game's rules page holds, in the page's language: a heading,
   the form (dice, ruleset), a live summary and the table, and the page's words and row texts as
-  JSON data, so that the script needs no catalog of its own.
+  JSON data, so that the script needs no catalog of its own. It offers the game's shipped
+  rulesets, the reference first, or the :class:`Offer` list it is given (a house ruleset's
+  report: ``dicespec report``, :mod:`dicespec.site.house`).
 
 The page script is ``docs/javascripts/scorer.mjs`` and its styles ``docs/stylesheets/scorer.css``:
 hand-written files of the docs, which MkDocs copies like any other (``mkdocs.yml`` loads the script,
@@ -20,13 +23,14 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
-from dicespec.rulesets import find_ruleset, find_ruleset_of, prose, ruleset_names
+from dicespec.rulesets import Ruleset, find_ruleset, find_ruleset_of, prose, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site.markup import text
 
@@ -52,15 +56,48 @@ def row_texts(ruleset: str, lang: str) -> dict[str, RowText]:
             for row in sheet.rows.values()}
 
 
-def rulesets_json() -> str:
-    """The rulesets' data the JavaScript implementation reads: what ``dicespec rulesets --json`` prints."""
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A ruleset the scorer offers, and how its list of rulesets names it.
+
+    ``name`` is a shipped ruleset's name, or, for a ruleset of one's own (a file), the name the
+    scorer's data gives it; then ``ruleset`` is its typed ruleset and ``values`` its rule values,
+    ``extends`` resolved, in the shape ``dicespec rulesets --json`` writes a shipped one's. A
+    ruleset of one's own has no translations: its row labels are its own, in every language.
+    """
+
+    name: str
+    label: str
+    ruleset: Ruleset | None = None
+    values: Mapping[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.ruleset is None) != (self.values is None):
+            raise ValueError(f"offer {self.name!r}: a ruleset of one's own gives both its typed ruleset and its values")
+        if self.ruleset is None and self.name not in ruleset_names():
+            raise ValueError(f"offer {self.name!r}: no shipped ruleset has that name")
+        if self.ruleset is not None and self.name in ruleset_names():
+            raise ValueError(f"offer {self.name!r}: a ruleset of one's own cannot take a shipped ruleset's name")
+
+    @property
+    def typed(self) -> Ruleset:
+        """The typed ruleset: one's own, or the shipped one of that name."""
+        return self.ruleset if self.ruleset is not None else find_ruleset(self.name)
+
+
+def rulesets_json(own: Sequence[Offer] = ()) -> str:
+    """The rulesets' data the JavaScript implementation reads: what ``dicespec rulesets --json``
+    prints, then the rule values of each ruleset of one's own in ``own``, under its name."""
     from dicespec.cli import _rule_values  # the command's own reading of a ruleset, provenance left out
 
-    return json.dumps({name: _rule_values(name) for name in ruleset_names()}, indent=2) + "\n"
+    data: dict[str, Any] = {name: _rule_values(name) for name in ruleset_names()}
+    data.update({offer.name: dict(offer.values) for offer in own if offer.values is not None})
+    return json.dumps(data, indent=2) + "\n"
 
 
-def scorer_files() -> dict[str, bytes]:
-    """The files the scorer needs besides the docs' own, by path below the site root."""
+def scorer_files(own: Sequence[Offer] = ()) -> dict[str, bytes]:
+    """The files the scorer needs besides the docs' own, by path below the site root; the rulesets'
+    data holds the rulesets of one's own in ``own`` too."""
     try:
         module = GAMES_MODULE.read_bytes()
     except FileNotFoundError:
@@ -68,7 +105,7 @@ def scorer_files() -> dict[str, bytes]:
                                 "repository (examples/adapters/js/), which this is not") from None
     return {
         f"{FOLDER}/dicespec-games.mjs": module,
-        f"{FOLDER}/rulesets.json": rulesets_json().encode("utf-8"),
+        f"{FOLDER}/rulesets.json": rulesets_json(own).encode("utf-8"),
     }
 
 
@@ -89,10 +126,23 @@ def _json_in_html(value: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _ruleset_entry(name: str, family: str, lang: str) -> dict[str, Any]:
-    entry: dict[str, Any] = {"name": name, "dice": find_ruleset(name).dice}
+def own_row_texts(ruleset: SheetRuleset, lang: str) -> dict[str, RowText]:
+    """Each row of a score-sheet ruleset of one's own, as :func:`row_texts` gives a shipped one's:
+    its label as the file writes it (it has no translations) and the rule family's description in
+    ``lang``."""
+    return {row.id: RowText(row.label, row.rule.describe(ruleset.dice, lang)) for row in ruleset.rows.values()}
+
+
+def _ruleset_entry(offer: Offer, family: str, lang: str) -> dict[str, Any]:
+    ruleset = offer.typed
+    entry: dict[str, Any] = {"name": offer.name, "dice": ruleset.dice}
     if family == SCORE_SHEET:
-        entry["rows"] = [{"id": row, "label": t.label, "rule": t.rule} for row, t in row_texts(name, lang).items()]
+        if offer.ruleset is None:
+            texts = row_texts(offer.name, lang)
+        else:
+            assert isinstance(ruleset, SheetRuleset), f"{offer.name} is not a score-sheet ruleset"
+            texts = own_row_texts(ruleset, lang)
+        entry["rows"] = [{"id": row, "label": t.label, "rule": t.rule} for row, t in texts.items()]
     return entry
 
 
@@ -100,22 +150,35 @@ def _header(family: str, say: Words) -> list[str]:
     return [say["row"], say["score"], say["rule"]] if family == SCORE_SHEET else [say["set_aside"], say["points"]]
 
 
-def scorer_block(game: str, lang: str) -> str:
+def shipped_offers(game: str, lang: str) -> list[Offer]:
+    """The game's shipped rulesets, the reference first, named as a rules page's scorer names them."""
+    say = words("scorer", lang)
+    return [Offer(name, say.format("reference", name=name) if i == 0 else name)
+            for i, name in enumerate(ruleset_names(game))]
+
+
+def scorer_block(game: str, lang: str, offers: Sequence[Offer] | None = None) -> str:
     """The scorer of ``game``'s rules page in ``lang``: Markdown (its heading, ``#scorer``) then one
-    HTML block, which the page script (``scorer.mjs``) brings to life."""
+    HTML block, which the page script (``scorer.mjs``) brings to life. It offers ``offers``, the
+    first chosen, or by default the game's shipped rulesets, the reference first."""
     about = registered_game(game)
     family = about.family_name
-    names = ruleset_names(game)  # the reference first
-    if not names:
+    offered = list(offers) if offers is not None else shipped_offers(game, lang)
+    if not offered:
         raise ValueError(f"game {game!r} has no shipped ruleset to score a roll under")
+    for offer in offered:
+        if offer.typed.game != game:
+            raise ValueError(f"ruleset {offer.name!r} is a ruleset of {offer.typed.game}, not of {game}")
+    if len({offer.name for offer in offered}) != len(offered):
+        raise ValueError(f"the scorer of {game} offers a ruleset twice: {', '.join(o.name for o in offered)}")
     say = words("scorer", lang)
-    dice = max(find_ruleset(name).dice for name in names)
+    dice = max(offer.typed.dice for offer in offered)
     data = {
         "game": game,
         "family": family,
         "lang": lang,
         "words": {key: say[key] for key in _SCRIPT_WORDS},
-        "rulesets": [_ruleset_entry(name, family, lang) for name in names],
+        "rulesets": [_ruleset_entry(offer, family, lang) for offer in offered],
     }
     intro = say["intro_sheet"] if family == SCORE_SHEET else say["intro_set_aside"]
     dice_inputs = "".join(
@@ -123,10 +186,7 @@ def scorer_block(game: str, lang: str) -> str:
         '<input type="number" name="die" min="1" max="6" step="1" inputmode="numeric" autocomplete="off"></label>'
         for n in range(1, dice + 1)
     )
-    options = "".join(
-        f'<option value="{_e(name)}">{_e(say.format("reference", name=name) if i == 0 else name)}</option>'
-        for i, name in enumerate(names)
-    )
+    options = "".join(f'<option value="{_e(offer.name)}">{_e(offer.label)}</option>' for offer in offered)
     header = "".join(f'<th scope="col">{_e(cell)}</th>' for cell in _header(family, say))
     lines = [
         f'<div class="ds-scorer" data-game="{_e(game)}" data-family="{_e(family)}">',
