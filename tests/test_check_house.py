@@ -289,3 +289,15 @@ def test_extends_does_not_inherit_expect(tmp_path: Path, monkeypatch: pytest.Mon
     assert check(["child.yaml"], capsys) == (0, ["child.yaml: 1 expectation, it holds"])
     resolved = rulesets_module._resolve(rulesets_module._chain(tmp_path / "child.yaml"))
     assert resolved["expect"] == {"games": [{"actions": ["roll 22333", "score full_house"], "totals": [30]}]}
+
+
+def test_the_command_is_part_of_dicespec(tmp_path, capsys) -> None:
+    """`dicespec check` is wired into the command line, with its exit status."""
+    from helpers import run_cli
+
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: kiriki\nrows:\n  full_house: {points: 30}\nexpect:\n  rolls:\n"
+                     "    - {dice: '22333', row: full_house, score: 25}\n", encoding="utf-8")
+    code, out, err = run_cli(["check", str(house)], capsys)
+    assert code == 1, (out, err)
+    assert f"{house}:6: expected 22333 to score 25 in full_house, got 30" in out

@@ -74,7 +74,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> a
                     "replayed games (actions in the replay notation and each player's total). Prints one line "
                     "per expectation that fails, naming its line in the file, and a summary. Exit status 0 when "
                     "all hold, 1 when one fails, 2 when the file cannot be used (the line is named where it can be).",
-        epilog="examples: dicespec check house.yaml   dicespec check house.yaml --json",
+        epilog="example: dicespec check house.yaml",
     )
     check.add_argument("file", metavar="RULESET_FILE",
                        help="a ruleset YAML file, with its expected outcomes under 'expect:'")

@@ -338,6 +338,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("ruleset", metavar="NAME", help="a shipped ruleset (see 'dicespec rulesets')")
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     export.set_defaults(run=_cmd_export)
+
+    from dicespec.check_command import register as add_check  # house rules: a file's own expected outcomes
+
+    add_check(commands)
     return parser
 
 
