@@ -247,7 +247,7 @@ def test_register_adds_a_documented_check_command(tmp_path: Path, capsys: pytest
     commands = parser.add_subparsers(dest="command", required=True)
     sub = check_command.register(commands)
     assert "expect:" in (sub.description or "") and "Exit status 0" in (sub.description or "")
-    assert sub.epilog == "examples: dicespec check house.yaml   dicespec check house.yaml --json"
+    assert sub.epilog == "example: dicespec check house.yaml"
     write(tmp_path, "house.yaml", HOUSE)
     args = parser.parse_args(["check", "house.yaml"])
     assert args.run(args) == 0
