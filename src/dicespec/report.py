@@ -111,8 +111,8 @@ def _remove(folder: Path, files: list[str]) -> None:
 def _checkout() -> Path:
     missing = [name for name in NEEDED if not (CHECKOUT / name).exists()]
     if missing:
-        raise ReportError(f"dicespec report builds with the website's theme and scripts, read from a checkout of "
-                          f"the repository, which {CHECKOUT} is not (missing: {', '.join(missing)})")
+        raise ReportError(f"dicespec report needs a checkout of the repository (it builds with the website's theme "
+                          f"and scripts): {CHECKOUT} is not one (missing: {', '.join(missing)})")
     return CHECKOUT
 
 

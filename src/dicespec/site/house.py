@@ -15,6 +15,7 @@ site its rows keep the file's own labels where the base's translations do not na
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from dicespec.rulesets import Ruleset, RulesetError, find_ruleset, load_ruleset,
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site.layout import Page
-from dicespec.site.markup import code, link, slug, table, text, verbatim
+from dicespec.site.markup import code, link, table, text, verbatim
 from dicespec.site.odds import Share
 from dicespec.site.scorer import Offer, scorer_block
 from dicespec.site.topics import Topic, set_aside_topics, sheet_topics
@@ -74,7 +75,9 @@ class House:
 
 
 def _house_name(own: object, path: Path) -> str:
-    name = slug(own if isinstance(own, str) and own.strip() else path.name.removesuffix(".yml").removesuffix(".yaml"))
+    """The file's own name (a ruleset's name, as the schema says), else its file name made one."""
+    stem = path.name.removesuffix(".yml").removesuffix(".yaml")
+    name = own if isinstance(own, str) else re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "house"
     while name in ruleset_names():
         name += "-house"
     return name
