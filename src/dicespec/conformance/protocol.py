@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 import jsonschema
 
+from dicespec.conformance.schema_check import Check, Unsure, compiled
 from dicespec.implementation import Implementation
 
 PROTOCOL_VERSION = 1
@@ -85,9 +86,25 @@ def _narrowest(definition: str, instance: Any) -> str:
     return definition
 
 
+@cache
+def quick_check(definition: str) -> Check:
+    """A quick yes-or-no check of one of the schema's definitions (see
+    :mod:`~dicespec.conformance.schema_check`)."""
+    return compiled(schema(), definition)
+
+
 def problem(definition: str, instance: Any) -> str | None:
-    """Why ``instance`` is not a valid ``definition``, in one line; ``None`` when it is."""
-    error = jsonschema.exceptions.best_match(validator(_narrowest(definition, instance)).iter_errors(instance))
+    """Why ``instance`` is not a valid ``definition``, in one line; ``None`` when it is.
+
+    The quick check answers first; :mod:`jsonschema` decides what it does not, and says what is
+    wrong with what is not valid."""
+    narrowest = _narrowest(definition, instance)
+    try:
+        if quick_check(narrowest)(instance):
+            return None
+    except Unsure:
+        pass
+    error = jsonschema.exceptions.best_match(validator(narrowest).iter_errors(instance))
     if error is None:
         return None
     where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path) or "(the whole)"
