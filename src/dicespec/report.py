@@ -139,8 +139,11 @@ def _template(embedded: str, script: str) -> str:
 
 def _config(checkout: Path, work: Path, title: str, description: str) -> dict[str, Any]:
     """The report's MkDocs configuration: the site's theme and Markdown, one page, no search."""
-    site = yaml.safe_load((checkout / "mkdocs.yml").read_text(encoding="utf-8"))
-    theme = dict(site["theme"])
+    try:
+        site = yaml.safe_load((checkout / "mkdocs.yml").read_text(encoding="utf-8"))
+        theme = dict(site["theme"])
+    except (yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
+        raise ReportError(f"{checkout / 'mkdocs.yml'}: the website's theme cannot be read from it ({exc})") from None
     theme["custom_dir"] = str(work / "overrides")
     return {
         "site_name": title,
@@ -241,7 +244,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``dicespec report`` to the command's subcommands (``commands``: its subparsers)."""
     report = commands.add_parser(
         "report", help="a page for a house ruleset, to open or share",

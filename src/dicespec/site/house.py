@@ -9,8 +9,10 @@ first rolls whose best choice flips, or the banking thresholds, the entry and th
 the odds of one roll, and the scorer of :mod:`dicespec.site.scorer` offering the house ruleset
 first and its base second. Its own words are the ``house`` catalog's.
 
-A house file has no translations: the page is English by default; in another language of the
-site its rows keep the file's own labels where the base's translations do not name them.
+A house file has no translations: the page is English by default. In another language of the
+site, its own words (title, description, row labels) stay as the file writes them, but for the rows
+of the rules section, which take the translated labels of the shipped ruleset whose name it
+inherits, if any.
 """
 
 from __future__ import annotations
