@@ -64,9 +64,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return run(args.file, as_json=args.json)
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+def register(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Add the ``check`` command to the subcommands of the ``dicespec`` parser; its parser."""
-    check = commands.add_parser(
+    check: argparse.ArgumentParser = commands.add_parser(
         "check", help="validate a ruleset file and check the outcomes it expects",
         description="Load a ruleset file of your own (it may 'extends:' a shipped ruleset) and validate it, then "
                     "check every outcome its 'expect:' block gives: rolls (score-sheet: the dice, a row and the "

@@ -340,7 +340,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(run=_cmd_export)
 
     from dicespec.check_command import register as add_check  # house rules: a file's own expected outcomes
+    from dicespec.report import register as add_report  # house rules: a page to open or share
 
+    add_report(commands)
     add_check(commands)
     return parser
 
