@@ -1,0 +1,229 @@
+"""The value of every roll once it is scored, for a batch of states, written into the solve's
+buffers (:class:`dicespec.solver.turns.TurnBuffers`): the numbers of
+:func:`dicespec.solver.sheetrules.final_values`, computed with less work.
+
+A roll's final value is the best, over the open rows, of its points there (and the bonus they
+earn) plus the value of the state after. Most rolls score 0 in most rows, and a roll scoring 0
+in a row leads to the same next state whatever the roll: so the best of the zero scores is one
+number per state, ``Z`` (a full sheet's "end the turn with no score", 0, among them). The other
+choices of a state are few: one *candidate* per row and distinct score (points plus the next
+state's value, ``-inf`` in a filled row), about a hundred, one row each of a table ``C``. Each
+roll's final value is then the maximum of ``Z`` and of its own candidates, about five: on
+Kiriki's sheet that is 1,224 (roll, row) pairs instead of the 3,276 a dense table holds, and no
+``(rolls, states)`` temporary is made per row. The arithmetic is the definition's, in the same
+order (points plus bonus, then plus the next value; maxima are exact), so the values are equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from dicespec.solver.sheetrules import RepeatCell, Rules, StateBatch
+from dicespec.solver.turns import TurnBuffers, TurnLayout, turn_layout
+
+SAME_CELL = -1  # a candidate that leaves the kiriki cell as it is
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FinalLayout:
+    """The candidates of a ruleset and which rolls read which (see the module docstring)."""
+
+    rules: Rules
+    turns: TurnLayout
+    row_bits: np.ndarray  # (rows,) each row's bit
+    zero_cells: np.ndarray  # (rows,) the cell after scoring 0 there (SAME_CELL but in the kiriki row)
+    upper_rows: np.ndarray  # (upper candidates,) the row of each
+    upper_points: np.ndarray  # (upper candidates,) its points
+    lower_options: np.ndarray  # (options, 2): row and cell after of each next state a lower candidate reads
+    lower_option: np.ndarray  # (lower candidates,) the option of each
+    lower_points: np.ndarray  # (lower candidates,) its points
+    columns: tuple[np.ndarray, ...]  # columns[j]: the j-th candidate (row of C) of a prefix of the rolls
+    repeat_rows: np.ndarray  # the buffers' rows of the five-of-a-kind rolls
+    repeat_public: np.ndarray  # and their public roll indexes (rules.repeat_rolls)
+
+    @property
+    def candidate_count(self) -> int:
+        """Rows of C: Z, the upper candidates, the lower candidates."""
+        return 1 + len(self.upper_rows) + len(self.lower_points)
+
+
+@cache
+def final_layout(rules: Rules) -> FinalLayout:
+    """The candidates of ``rules`` (built once)."""
+    turns = turn_layout(rules.tables.dice)
+    scores = rules.scores[turns.rolls_public]  # (rolls in the buffers' order, rows)
+    five = rules.five_index
+    scored_cell = RepeatCell.SCORED if rules.distinguishes_kiriki_scores() else RepeatCell.ZERO
+    upper_rows: list[int] = []
+    upper_points: list[int] = []
+    options: list[tuple[int, int]] = []
+    lower_option: list[int] = []
+    lower_points: list[int] = []
+    which = np.zeros(scores.shape, dtype=np.intp)  # each (roll, row): its candidate (0: none, in Z)
+    for i in range(len(rules.rows)):
+        column = scores[:, i]
+        # the kiriki row: a score above 0 makes the cell "scored", 0 (or less) leaves it at 0 points
+        chosen = column > 0 if i == five else column != 0
+        for points in np.unique(column[chosen]).tolist():
+            if i in rules.upper_index:
+                upper_rows.append(i)
+                upper_points.append(int(points))
+                which[chosen & (column == points), i] = len(upper_rows)  # numbered from 1; fixed below
+            else:
+                cell = int(scored_cell) if i == five else SAME_CELL
+                if (i, cell) not in options:
+                    options.append((i, cell))
+                lower_option.append(options.index((i, cell)))
+                lower_points.append(int(points))
+                which[chosen & (column == points), i] = -len(lower_points)  # negative: a lower candidate
+    n_upper = len(upper_rows)
+    index = np.where(which > 0, which, np.where(which < 0, n_upper - which, 0))  # rows of C; 0 is Z
+    per_roll = [row[row > 0] for row in index]
+    columns = []
+    for j in range(max(len(found) for found in per_roll)):
+        prefix = 1 + max(r for r, found in enumerate(per_roll) if len(found) > j)
+        columns.append(np.array([found[j] if len(found) > j else 0 for found in per_roll[:prefix]], dtype=np.intp))
+    zero_cells = np.full(len(rules.rows), SAME_CELL, dtype=np.intp)
+    if five is not None:
+        zero_cells[five] = int(RepeatCell.ZERO)
+    position = np.empty(turns.roll_count, dtype=np.intp)
+    position[turns.rolls_public] = np.arange(turns.roll_count)
+    return FinalLayout(
+        rules=rules,
+        turns=turns,
+        row_bits=np.array([1 << i for i in range(len(rules.rows))], dtype=np.int64),
+        zero_cells=zero_cells,
+        upper_rows=np.array(upper_rows, dtype=np.intp),
+        upper_points=np.array(upper_points, dtype=np.int64),
+        lower_options=np.array(options, dtype=np.int64).reshape(-1, 2),
+        lower_option=np.array(lower_option, dtype=np.intp),
+        lower_points=np.array(lower_points, dtype=np.int64),
+        columns=tuple(columns),
+        repeat_rows=position[rules.repeat_rolls],
+        repeat_public=rules.repeat_rolls,
+    )
+
+
+def write_final_values(
+    layout: FinalLayout,
+    table: np.ndarray,
+    batch: StateBatch,
+    buffers: TurnBuffers,
+    loop: np.ndarray | None = None,
+    *,
+    slopes: bool = False,
+) -> None:
+    """Write each roll's final value for each state of ``batch`` into ``buffers.rolls``, as
+    :func:`~dicespec.solver.sheetrules.final_values` defines it. ``loop`` is the value assumed
+    for the batch's own states, which a repeat kiriki returns to; with ``slopes``, each final
+    value's slope with respect to it goes into ``buffers.roll_slopes``.
+
+    ``table`` is the solve's work table (:func:`work_table`): the state values with one more
+    sheet, ``-inf`` throughout, that every choice of a filled row reads; so no mask is needed."""
+    rules, size = layout.rules, len(batch)
+    flat = table.reshape(-1)
+    sizes, cells = table.shape[1], table.shape[2]
+    filled = batch.filled.astype(np.int64)
+    upper = batch.upper.astype(np.int64)
+    cell = batch.kiriki.astype(np.int64)
+    bits = layout.row_bits[:, None]
+    closed = (filled[None, :] & bits) != 0  # (rows, states)
+    # each row's next sheet, or the -inf sheet where the row is filled; times the upper sums
+    after = (filled[None, :] | bits) + closed * (rules.full + 1 - filled[None, :])
+    base = after * sizes
+    candidates = buffers.candidates(layout.candidate_count, size)
+    # Z: the best zero score (the upper sum and, but in the kiriki row, the cell unchanged)
+    zero_cell = np.where(layout.zero_cells[:, None] == SAME_CELL, cell[None, :], layout.zero_cells[:, None])
+    np.max(flat.take((base + upper[None, :]) * cells + zero_cell), axis=0, out=candidates[0])
+    if (filled == rules.full).any():  # a full sheet's turn may end with no score
+        np.maximum(candidates[0], np.where(filled == rules.full, 0.0, -np.inf), out=candidates[0])
+    # the upper candidates: points, the bonus they earn, and the next state with the upper sum moved
+    n_upper = len(layout.upper_rows)
+    if n_upper:
+        rows, points = layout.upper_rows, layout.upper_points[:, None]
+        moved = upper[None, :] + points
+        capped = np.minimum(moved, rules.upper_cap)
+        earned = ((upper[None, :] < rules.upper_cap) & (moved >= rules.upper_cap)) * rules.bonus_points
+        later = flat.take((base[rows] + capped) * cells + cell[None, :])
+        np.add(points + earned, later, out=candidates[1:1 + n_upper])
+    # the lower candidates: points plus the value of one of a few next states
+    if len(layout.lower_points):
+        option_rows, option_cells = layout.lower_options[:, 0], layout.lower_options[:, 1]
+        next_cell = np.where(option_cells[:, None] == SAME_CELL, cell[None, :], option_cells[:, None])
+        later = flat.take((base[option_rows] + upper[None, :]) * cells + next_cell)
+        np.add(layout.lower_points[:, None], later[layout.lower_option], out=candidates[1 + n_upper:])
+    final = buffers.rolls(size)
+    final[:] = candidates[0]
+    scratch = buffers.scratch(size)
+    for column in layout.columns:
+        n = len(column)
+        np.take(candidates, column, axis=0, out=scratch[:n], mode="clip")
+        np.maximum(final[:n], scratch[:n], out=final[:n])
+    if rules.joker != "none" or rules.line_adds is not None:
+        _five_of_a_kind_again(layout, flat, batch, final, after, closed)
+    if loop is None:
+        return
+    # A repeat kiriki: adds to the filled kiriki cell and comes back to the same state.
+    rows = layout.repeat_rows
+    chosen = None
+    if rules.repeat_adds is not None and len(rows):
+        allowed = batch.kiriki == RepeatCell.SCORED
+        again = np.where(allowed, rules.repeat_adds + loop, -np.inf)[None, :]
+        chosen = again > final[rows]
+        final[rows] = np.where(chosen, again, final[rows])
+    if slopes:
+        slope = buffers.roll_slopes(size)
+        slope[:] = 0.0
+        if chosen is not None:
+            slope[rows] = chosen
+
+
+def work_table(rules: Rules) -> np.ndarray:
+    """An empty table of state values for a solve, ``[filled, upper, kiriki cell]``, NaN where
+    not solved, with one sheet more than the masks (``rules.full + 1``): ``-inf`` everywhere,
+    the value of scoring in a filled row. The solution is its view without that sheet."""
+    table = np.full((rules.full + 2, rules.upper_sizes, len(RepeatCell)), np.nan)
+    table[rules.full + 1] = -np.inf
+    return table
+
+
+def _five_of_a_kind_again(
+    layout: FinalLayout, flat: np.ndarray, batch: StateBatch, final: np.ndarray, after: np.ndarray, closed: np.ndarray
+) -> None:
+    """:func:`dicespec.solver.sheetrules._five_of_a_kind_again` for every five of a kind and row
+    at once: a joker's or a bonus line's rescoring of a five of a kind once its row is filled."""
+    rules = layout.rules
+    assert rules.joker_scores is not None and rules.face_rows is not None
+    filled_five = batch.kiriki != RepeatCell.OPEN
+    if not filled_five.any() or not len(layout.repeat_rows):
+        return
+    rows = len(rules.rows)
+    is_open = ~closed  # (rows, states)
+    is_upper = np.isin(np.arange(rows), rules.upper_index)
+    lower_open: np.ndarray = np.logical_or.reduce(is_open[~is_upper], axis=0)  # all False without lower rows
+    repeat = layout.repeat_public
+    own = rules.face_rows[repeat]  # (fives,)
+    own_open = np.where((own >= 0)[:, None], is_open[np.maximum(own, 0)], False)  # (fives, states)
+    plain = rules.scores[repeat][:, :, None]  # (fives, rows, 1)
+    joker = (rules.joker_scores if rules.joker != "none" else rules.scores)[repeat][:, :, None]
+    allowed = np.broadcast_to(is_open[None, :, :], (len(repeat), rows, len(batch)))
+    if rules.joker == "forced":
+        own_row = np.equal.outer(own, np.arange(rows))[:, :, None]  # (fives, rows, 1)
+        allowed = allowed & np.where(own_open[:, None, :], own_row,
+                                     np.where(lower_open[None, None, :], ~is_upper[None, :, None], True))
+    points = np.where(own_open[:, None, :], plain, joker)  # (fives, rows, states), ints
+    upper = batch.upper.astype(np.int64)[None, None, :]
+    moved = upper + points
+    row_is_upper = is_upper[None, :, None]
+    next_upper = np.where(row_is_upper, np.minimum(moved, rules.upper_cap), upper)
+    earned = np.where(row_is_upper & (upper < rules.upper_cap) & (moved >= rules.upper_cap), rules.bonus_points, 0)
+    sizes, cells = rules.upper_sizes, len(RepeatCell)  # after: the -inf sheet where the row is filled
+    later = flat.take((after[None, :, :] * sizes + next_upper) * cells + batch.kiriki.astype(np.int64)[None, None, :])
+    value = (points + earned) + later
+    best = np.where(allowed, value, -np.inf).max(axis=1)  # (fives, states)
+    bonus = np.where(batch.kiriki == RepeatCell.SCORED, rules.line_adds or 0, 0)
+    rows_ = layout.repeat_rows
+    final[rows_] = np.where(filled_five[None, :] & np.isfinite(best), best + bonus[None, :], final[rows_])
