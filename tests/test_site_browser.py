@@ -103,3 +103,25 @@ def test_the_language_switcher_reaches_the_french_transcription_page(base_url, p
     assert page.inner_text("article h1").startswith(source.title("fr"))
     assert page.get_attribute("html", "lang") == "fr"
     assert page.locator(".md-select__link[hreflang='en']").get_attribute("href")
+
+
+def test_the_findings_filter_shows_the_findings_asked_for(base_url, page):
+    """On the Errata page (in German here), choosing a kind, then a game, shows exactly those
+    findings and says how many; back to all, every finding shows."""
+    findings = load(REPO).findings
+    page.goto(base_url + layout.errata("de").removesuffix(".md") + "/")
+    blocks = page.locator(".ds-finding")
+    assert blocks.count() == len(findings)
+
+    def shown() -> set[str]:
+        return set(page.eval_on_selector_all(".ds-finding:not([hidden])", "els => els.map(e => e.id)"))
+
+    page.select_option("form.ds-filter select[name=kind]", "erratum")
+    errata = {f"finding-{f.id}" for f in findings if f.kind == "erratum"}
+    assert shown() == errata
+    page.select_option("form.ds-filter select[name=game]", "kiriki")
+    assert shown() == {f"finding-{f.id}" for f in findings if f.kind == "erratum" and f.game == "kiriki"}
+    assert page.inner_text("form.ds-filter output").startswith(f"{len(shown())} von {len(findings)}")
+    page.select_option("form.ds-filter select[name=kind]", "")
+    page.select_option("form.ds-filter select[name=game]", "")
+    assert len(shown()) == len(findings)

@@ -83,7 +83,8 @@ def _block(data: SiteData, finding: Finding, w: Words, page: str) -> str:
 
 
 def _option(value: str, label: str) -> str:
-    return f'<option value="{anchor_id(value)}">{text(label)}</option>'
+    """An option of the filter: ``value`` as the blocks' data attributes write it ("" for all)."""
+    return f'<option value="{anchor_id(value) if value else ""}">{text(label)}</option>'
 
 
 def _filter(findings: tuple[Finding, ...], w: Words) -> str:
