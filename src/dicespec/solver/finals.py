@@ -4,14 +4,20 @@ buffers (:class:`dicespec.solver.turns.TurnBuffers`): the numbers of
 
 A roll's final value is the best, over the open rows, of its points there (and the bonus they
 earn) plus the value of the state after. Most rolls score 0 in most rows, and a roll scoring 0
-in a row leads to the same next state whatever the roll: so the best of the zero scores is one
-number per state, ``Z`` (a full sheet's "end the turn with no score", 0, among them). The other
-choices of a state are few: one *candidate* per row and distinct score (points plus the next
-state's value, ``-inf`` in a filled row), about a hundred, one row each of a table ``C``. Each
-roll's final value is then the maximum of ``Z`` and of its own candidates, about five: on
-Kiriki's sheet that is 1,224 (roll, row) pairs instead of the 3,276 a dense table holds, and no
-``(rolls, states)`` temporary is made per row. The arithmetic is the definition's, in the same
-order (points plus bonus, then plus the next value; maxima are exact), so the values are equal.
+in a row leads to the same next state whatever the roll (``-inf`` in a filled row):
+
+- **Zero scores.** A roll's best zero score is the best over the rows it scores 0 in. In the
+  upper rows that set is the faces it lacks: the best of every set of upper rows is tabled once
+  a batch (64 rows, each the maximum of a smaller set's and one row's); the other rows' zero
+  sets are a handful (seven on Kiriki's sheet). A roll reads one of each.
+- **Candidates.** Every other choice is a *candidate*: a row and a score that some roll makes
+  there (points, the bonus they earn, plus the next state's value), about a hundred a ruleset,
+  one row each of a table. A roll reads its own few, about five.
+
+On Kiriki's sheet that is 1,224 (roll, row) pairs and two zero-score reads a roll, instead of
+the 3,276 pairs of a dense table, and no ``(rolls, states)`` temporary is made per row. The
+arithmetic is the definition's, in the same order (points plus bonus, then plus the next value;
+maxima are exact), so the values are equal, whatever the state values read.
 """
 
 from __future__ import annotations
@@ -41,13 +47,26 @@ class FinalLayout:
     lower_option: np.ndarray  # (lower candidates,) the option of each
     lower_points: np.ndarray  # (lower candidates,) its points
     columns: tuple[np.ndarray, ...]  # columns[j]: the j-th candidate (row of C) of a prefix of the rolls
+    upper_zero: np.ndarray  # (rolls,) the set of upper rows each roll scores 0 in (bit k: upper_index[k])
+    lower_zero_sets: tuple[np.ndarray, ...]  # the distinct sets of other rows rolls score 0 in
+    lower_zero: np.ndarray  # (rolls,) each roll's set among them
     repeat_rows: np.ndarray  # the buffers' rows of the five-of-a-kind rolls
     repeat_public: np.ndarray  # and their public roll indexes (rules.repeat_rolls)
 
     @property
     def candidate_count(self) -> int:
-        """Rows of C: Z, the upper candidates, the lower candidates."""
+        """Rows of C: -inf (what a roll with fewer candidates reads), the upper candidates, the lower ones."""
         return 1 + len(self.upper_rows) + len(self.lower_points)
+
+    @property
+    def upper_sets(self) -> int:
+        """The number of sets of upper rows."""
+        return 1 << len(self.rules.upper_index)
+
+    @property
+    def table_rows(self) -> int:
+        """Rows of the table made per batch: the candidates, each upper set's and each lower set's best zero score."""
+        return self.candidate_count + self.upper_sets + len(self.lower_zero_sets)
 
 
 @cache
@@ -62,11 +81,13 @@ def final_layout(rules: Rules) -> FinalLayout:
     options: list[tuple[int, int]] = []
     lower_option: list[int] = []
     lower_points: list[int] = []
-    which = np.zeros(scores.shape, dtype=np.intp)  # each (roll, row): its candidate (0: none, in Z)
+    which = np.zeros(scores.shape, dtype=np.intp)  # each (roll, row): its candidate (0: none, a zero score)
+    zero = np.zeros(scores.shape, dtype=bool)  # each (roll, row): does the roll score 0 there
     for i in range(len(rules.rows)):
         column = scores[:, i]
         # the kiriki row: a score above 0 makes the cell "scored", 0 (or less) leaves it at 0 points
         chosen = column > 0 if i == five else column != 0
+        zero[:, i] = ~chosen
         for points in np.unique(column[chosen]).tolist():
             if i in rules.upper_index:
                 upper_rows.append(i)
@@ -80,12 +101,17 @@ def final_layout(rules: Rules) -> FinalLayout:
                 lower_points.append(int(points))
                 which[chosen & (column == points), i] = -len(lower_points)  # negative: a lower candidate
     n_upper = len(upper_rows)
-    index = np.where(which > 0, which, np.where(which < 0, n_upper - which, 0))  # rows of C; 0 is Z
+    index = np.where(which > 0, which, np.where(which < 0, n_upper - which, 0))  # rows of C; 0 is -inf
     per_roll = [row[row > 0] for row in index]
     columns = []
     for j in range(max(len(found) for found in per_roll)):
         prefix = 1 + max(r for r, found in enumerate(per_roll) if len(found) > j)
         columns.append(np.array([found[j] if len(found) > j else 0 for found in per_roll[:prefix]], dtype=np.intp))
+    upper_zero = np.zeros(len(scores), dtype=np.intp)
+    for k, i in enumerate(rules.upper_index):
+        upper_zero |= zero[:, i].astype(np.intp) << k
+    lower = [i for i in range(len(rules.rows)) if i not in rules.upper_index]
+    lower_sets = sorted({tuple(i for i in lower if zero[r, i]) for r in range(len(scores))})
     zero_cells = np.full(len(rules.rows), SAME_CELL, dtype=np.intp)
     if five is not None:
         zero_cells[five] = int(RepeatCell.ZERO)
@@ -102,6 +128,10 @@ def final_layout(rules: Rules) -> FinalLayout:
         lower_option=np.array(lower_option, dtype=np.intp),
         lower_points=np.array(lower_points, dtype=np.int64),
         columns=tuple(columns),
+        upper_zero=upper_zero,
+        lower_zero_sets=tuple(np.array(found, dtype=np.intp) for found in lower_sets),
+        lower_zero=np.array([lower_sets.index(tuple(i for i in lower if zero[r, i])) for r in range(len(scores))],
+                            dtype=np.intp),
         repeat_rows=position[rules.repeat_rolls],
         repeat_public=rules.repeat_rolls,
     )
@@ -134,12 +164,24 @@ def write_final_values(
     # each row's next sheet, or the -inf sheet where the row is filled; times the upper sums
     after = (filled[None, :] | bits) + closed * (rules.full + 1 - filled[None, :])
     base = after * sizes
-    candidates = buffers.candidates(layout.candidate_count, size)
-    # Z: the best zero score (the upper sum and, but in the kiriki row, the cell unchanged)
+    made = buffers.candidates(layout.table_rows, size)
+    candidates = made[: layout.candidate_count]
+    upper_sets = made[layout.candidate_count: layout.candidate_count + layout.upper_sets]
+    lower_sets = made[layout.candidate_count + layout.upper_sets:]
+    candidates[0] = -np.inf
+    # the zero scores: the upper sum and, but in the kiriki row, the cell unchanged
     zero_cell = np.where(layout.zero_cells[:, None] == SAME_CELL, cell[None, :], layout.zero_cells[:, None])
-    np.max(flat.take((base + upper[None, :]) * cells + zero_cell), axis=0, out=candidates[0])
+    zeros = flat.take((base + upper[None, :]) * cells + zero_cell)
+    upper_sets[0] = -np.inf
+    for k, i in enumerate(rules.upper_index):  # the sets with upper row k: those without it, and row k
+        np.maximum(upper_sets[: 1 << k], zeros[i], out=upper_sets[1 << k: 2 << k])
+    for found, rows in zip(lower_sets, layout.lower_zero_sets):
+        if len(rows):
+            np.max(zeros[rows], axis=0, out=found)
+        else:
+            found[:] = -np.inf
     if (filled == rules.full).any():  # a full sheet's turn may end with no score
-        np.maximum(candidates[0], np.where(filled == rules.full, 0.0, -np.inf), out=candidates[0])
+        np.maximum(lower_sets, np.where(filled == rules.full, 0.0, -np.inf), out=lower_sets)
     # the upper candidates: points, the bonus they earn, and the next state with the upper sum moved
     n_upper = len(layout.upper_rows)
     if n_upper:
@@ -156,11 +198,13 @@ def write_final_values(
         later = flat.take((base[option_rows] + upper[None, :]) * cells + next_cell)
         np.add(layout.lower_points[:, None], later[layout.lower_option], out=candidates[1 + n_upper:])
     final = buffers.rolls(size)
-    final[:] = candidates[0]
     scratch = buffers.scratch(size)
+    upper_sets.take(layout.upper_zero, axis=0, out=final, mode="clip")
+    lower_sets.take(layout.lower_zero, axis=0, out=scratch, mode="clip")
+    np.maximum(final, scratch, out=final)
     for column in layout.columns:
         n = len(column)
-        np.take(candidates, column, axis=0, out=scratch[:n], mode="clip")
+        candidates.take(column, axis=0, out=scratch[:n], mode="clip")
         np.maximum(final[:n], scratch[:n], out=final[:n])
     if rules.joker != "none" or rules.line_adds is not None:
         _five_of_a_kind_again(layout, flat, batch, final, after, closed)

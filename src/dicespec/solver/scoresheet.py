@@ -106,7 +106,7 @@ __all__ = [
 Progress = Callable[[int, int], None]
 """Told ``(states solved, states in all)`` as a solve goes on."""
 
-CHUNK = 512  # states a batch: large enough for numpy's calls to pay, small enough for the caches
+CHUNK = 1024  # states a batch: large enough for numpy's calls to pay, small enough for the caches
 TOLERANCE = 1e-9  # the largest |T(x) - x| a repeat-kiriki state's value may leave
 MAX_NEWTON_STEPS = 60
 

@@ -160,9 +160,9 @@ class TurnBuffers:
             children = layout.children[m]
             mean = values[layout.sizes[m]]
             part = scratch[: len(children)]
-            np.take(values, children[:, 0], axis=0, out=mean, mode="clip")
+            values.take(children[:, 0], axis=0, out=mean, mode="clip")
             for face in range(1, children.shape[1]):
-                np.take(values, children[:, face], axis=0, out=part, mode="clip")
+                values.take(children[:, face], axis=0, out=part, mode="clip")
                 mean += part
             mean /= children.shape[1]
 
@@ -174,7 +174,7 @@ class TurnBuffers:
             for column in layout.parts[m]:
                 n = len(column)
                 part = scratch[:n]
-                np.take(values, column, axis=0, out=part, mode="clip")
+                values.take(column, axis=0, out=part, mode="clip")
                 np.maximum(best[:n], part, out=best[:n])
 
     def _best_keeps_and_slopes(self, values: np.ndarray, slopes: np.ndarray, size: int) -> None:
@@ -191,10 +191,10 @@ class TurnBuffers:
             for column in layout.parts[m]:
                 n = len(column)
                 part, better, here, here_slope = scratch[:n], chosen[:n], best[:n], best_slope[:n]
-                np.take(values, column, axis=0, out=part, mode="clip")
+                values.take(column, axis=0, out=part, mode="clip")
                 np.greater(part, here, out=better)
                 np.maximum(here, part, out=here)
-                np.take(slopes, column, axis=0, out=part, mode="clip")
+                slopes.take(column, axis=0, out=part, mode="clip")
                 np.multiply(part, better, out=part)
                 np.subtract(1.0, better, out=better)
                 np.multiply(here_slope, better, out=here_slope)
