@@ -1,0 +1,265 @@
+"""The rules website's accessibility and layout in a real browser, on every built page: no page
+scrolls sideways at a desktop or a phone width; axe-core (pinned in package.json, installed by
+``npm ci`` in the Makefile) finds no serious or critical violation in the light or the dark
+palette, its colour-contrast rule included; the header and the navigation are reachable by
+keyboard with a visible focus. The shared browser fixtures are in ``browser.py``.
+
+Without axe-core (npm missing, ``npm ci`` not run) the axe test is skipped locally and fails
+under CI=true. The violations below serious are printed, and every violation is written to
+artifacts/accessibility.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
+from sitebuild import REPO, pages
+
+from dicespec.site import layout
+
+pytestmark = pytest.mark.slow  # a browser: out of `make check`, in `make test`
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
+LIGHT, DARK = "default", "slate"  # Material's colour schemes, as mkdocs.yml names them
+BLOCKING = ("critical", "serious")  # the impacts that fail the test; moderate and minor are printed
+CONTRAST = "color-contrast"
+COLOUR_RULES = [CONTRAST, "link-in-text-block"]  # the rules whose outcome depends on the palette
+
+# What sticks out furthest past the right edge of the window: an element's box or a text's line,
+# leaving out what an ancestor that scrolls or clips (a table's own scroll box) keeps inside the
+# window and what is fixed to the window.
+WIDEST = """() => {
+  const limit = window.innerWidth + 1;
+  const kept = element => {
+    for (let up = element; up && up !== document.body; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.position === "fixed") return true;
+      if (style.overflowX !== "visible" && up.getBoundingClientRect().right <= limit) return true;
+    }
+    return false;
+  };
+  const name = element => `<${element.tagName.toLowerCase()}${element.id ? "#" + element.id : ""}`
+    + [...element.classList].map(c => "." + c).join("") + ">";
+  const quote = text => `"${(text || "").replace(/\\s+/g, " ").trim().slice(0, 60)}"`;
+  let widest = null, right = limit;
+  for (const element of document.body.querySelectorAll("*")) {
+    const box = element.getBoundingClientRect();
+    if (box.right > right && box.width > 0 && !kept(element.parentElement)) {
+      right = box.right;
+      widest = `${name(element)} ${Math.round(box.width)} px wide: ${quote(element.textContent)}`;
+    }
+  }
+  const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const box = range.getBoundingClientRect();
+    if (box.right > right && !kept(text.parentElement)) {
+      right = box.right;
+      widest = `a line of text in ${name(text.parentElement)}, which does not wrap: ${quote(text.textContent)}`;
+    }
+  }
+  return widest === null ? "nothing found" : `${widest}, reaching ${Math.round(right)} px`;
+}"""
+
+# Starts axe on the page without waiting for it (so that the two tabs are checked at once, each in
+# its renderer process: the two cores share the work); COLLECT_AXE waits for its result.
+START_AXE = """rules => {
+  const options = {resultTypes: ["violations"], ...(rules ? {runOnly: {type: "rule", values: rules}} : {})};
+  window.__dicespecAxe = axe.run(document, options).then(result => ({
+    ran: [...result.passes, ...result.violations, ...result.incomplete].map(rule => rule.id),
+    violations: result.violations.map(rule => ({
+      id: rule.id, impact: rule.impact, help: rule.help,
+      nodes: rule.nodes.map(node => ({target: node.target.join(" "), html: node.html.slice(0, 160),
+                                      summary: node.failureSummary})),
+    })),
+  }));
+}"""
+COLLECT_AXE = "() => window.__dicespecAxe"
+# The header's palette toggle, as a reader clicks it: the label shown is the other palette's.
+TOGGLE = """() => document.querySelector("[data-md-component='palette'] label:not([hidden])").click()"""
+# Colours change at once: a transition would show axe the colours half-way.
+NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+# What the focused element is, and whether its focus shows (an outline or a box shadow).
+FOCUSED = """() => {
+  const element = document.activeElement;
+  if (!element || element === document.body) return null;
+  const style = getComputedStyle(element);
+  const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+  return {
+    tag: element.tagName.toLowerCase(), classes: element.className && String(element.className),
+    label: element.getAttribute("aria-label") || (element.textContent || "").trim().slice(0, 40),
+    hreflang: element.getAttribute("hreflang"), inNav: !!element.closest(".md-sidebar--primary .md-nav"),
+    inSelect: !!element.closest(".md-select"), search: element.matches("input.md-search__input"),
+    visible: outline || style.boxShadow !== "none",
+  };
+}"""
+
+
+def _url(base_url: str, site: Path, html: Path) -> str:
+    return base_url + html.relative_to(site).as_posix().removesuffix("index.html")
+
+
+def _axe_unavailable(reason: str) -> None:
+    message = f"{reason}: the accessibility test needs axe-core, installed by `npm ci` (the Makefile's install step)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message + " (CI=true: .ci/run installs npm, `make test` runs npm ci)", pytrace=False)
+    pytest.skip(message)
+
+
+@dataclass
+class Survey:
+    """What one pass over every page found: the pages wider than the window at each width, and
+    axe's violations in each palette (None where axe-core is not installed)."""
+
+    pages: int = 0
+    sideways: dict[str, list[str]] = field(default_factory=lambda: {width: [] for width in WIDTHS})
+    violations: list[dict[str, Any]] | None = None
+    no_contrast: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def _tab(browser, site: Path) -> Any:
+    """A page in a browser context of its own, at desktop size, in the light palette. The search
+    index is served empty (its configuration kept): building the whole index at every page load
+    would take a third of the time, and no check here looks at search results."""
+    context = browser.new_context(viewport=_size("desktop"), color_scheme="light")
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    context.route("**/search/search_index.json", lambda route: route.fulfill(json={**index, "docs": []}))
+    return context.new_page()
+
+
+def _size(width: str) -> dict[str, int]:
+    return dict(zip(("width", "height"), WIDTHS[width]))
+
+
+def _palette(tab: Any, palette: str) -> None:
+    """Choose ``palette`` with the header's toggle (a no-op where it is the page's)."""
+    if tab.evaluate("document.body.dataset.mdColorScheme") != palette:
+        tab.evaluate(TOGGLE)
+        tab.wait_for_function("palette => document.body.dataset.mdColorScheme === palette", arg=palette, timeout=5000)
+
+
+def _sideways(tab: Any, url: str, width: str, found: Survey) -> None:
+    tab.set_viewport_size(_size(width))
+    scroll, window = tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    if scroll > window:
+        found.sideways[width].append(f"{url}: {scroll} px wide at {window} px; widest: {tab.evaluate(WIDEST)}")
+
+
+@pytest.fixture(scope="module")
+def survey(site, base_url, browser) -> Survey:
+    """Every page loaded once, two pages at a time in two tabs (two renderer processes: the two
+    cores share the work). At desktop width, the page's width is measured and axe runs every rule
+    in the light palette; the header's toggle then chooses the dark palette and axe runs its colour
+    rules again (no other rule depends on the palette). The page's width at a phone's width is
+    measured before or after, whichever width the tab's previous page ended at."""
+    found = Survey(violations=[] if AXE.is_file() else None)
+    tabs = [_tab(browser, site), _tab(browser, site)]
+    began = time.monotonic()
+
+    def axe(batch: list[tuple[Any, str]], palette: str, rules: list[str] | None) -> None:
+        if found.violations is None:
+            return
+        for tab, url in batch:
+            _palette(tab, palette)
+            tab.evaluate(START_AXE, rules)
+        for tab, url in batch:
+            result = tab.evaluate(COLLECT_AXE)
+            if CONTRAST not in result["ran"]:
+                found.no_contrast.append(f"{url} ({palette})")
+            found.violations += [{"page": url.removeprefix(base_url) or "/", "palette": palette, **rule}
+                                 for rule in result["violations"]]
+
+    try:
+        urls = [_url(base_url, site, html) for html in pages(site)]
+        for start in range(0, len(urls), len(tabs)):
+            batch = list(zip(tabs, urls[start:start + len(tabs)]))
+            phone_first = {tab: tab.viewport_size == _size("phone") for tab, _ in batch}
+            for tab, url in batch:
+                tab.goto(url, wait_until="commit")  # at the width the tab's last page ended at
+            for tab, url in batch:
+                tab.wait_for_load_state("load")
+                tab.add_style_tag(content=NO_TRANSITIONS)
+                _palette(tab, LIGHT)
+                if phone_first[tab]:
+                    _sideways(tab, url, "phone", found)
+                _sideways(tab, url, "desktop", found)
+                if found.violations is not None:
+                    tab.add_script_tag(path=str(AXE))
+            axe(batch, LIGHT, None)
+            axe(batch, DARK, COLOUR_RULES)
+            for tab, url in batch:
+                _palette(tab, LIGHT)  # the tab's next page opens in the light palette
+                if not phone_first[tab]:
+                    _sideways(tab, url, "phone", found)  # and at a phone's width: one resize a page
+            found.pages += len(batch)
+    finally:
+        for tab in tabs:
+            tab.context.close()
+    found.seconds = time.monotonic() - began
+    print(f"{found.pages} pages surveyed in {found.seconds:.0f} s")
+    return found
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_page_scrolls_sideways(survey, width):
+    """At a desktop's and at a phone's width, no page is wider than the window: a wide table or
+    block scrolls inside its own box, never the page. A failure names the page and what sticks out."""
+    failures = survey.sideways[width]
+    assert survey.pages, "no page was checked"
+    assert not failures, f"{len(failures)} pages scroll sideways at {width} width:\n" + "\n".join(failures)
+
+
+def test_axe_finds_no_serious_violation_on_any_page_in_either_palette(survey):
+    """axe-core on every page, in the light and in the dark palette: no violation of impact serious
+    or critical; its colour-contrast rule ran on every page. The rest is printed as information,
+    and every violation is written to artifacts/accessibility.json."""
+    if survey.violations is None:
+        _axe_unavailable(f"{AXE.relative_to(REPO)} is missing")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "accessibility.json").write_text(json.dumps(survey.violations, indent=1, ensure_ascii=False) + "\n")
+    blocking, other = [], Counter()
+    for rule in survey.violations:
+        where = f"{rule['page']} ({rule['palette']}): {rule['impact']} {rule['id']}: {rule['help']}"
+        if rule["impact"] in BLOCKING:
+            nodes = "; ".join(f"{n['target']} {n['html']!r}" for n in rule["nodes"][:3])
+            blocking.append(f"{where} [{len(rule['nodes'])} elements: {nodes}]")
+        else:
+            other[f"{rule['impact']} {rule['id']}: {rule['help']}"] += 1
+    for finding, count in other.most_common():
+        print(f"axe (not failing): {finding}, on {count} page views")
+    assert not survey.no_contrast, f"axe's {CONTRAST} rule did not run on: {', '.join(survey.no_contrast)}"
+    assert not blocking, f"{len(blocking)} serious or critical axe violations:\n" + "\n".join(blocking)
+
+
+def test_the_header_and_navigation_are_reachable_by_keyboard_with_a_visible_focus(base_url, page):
+    """On a rules page, Tab alone reaches the search field, the navigation's links and the language
+    selector, and each of them shows where the focus is (an outline or a box shadow)."""
+    page.goto(base_url + layout.rules("kiriki").removesuffix(".md") + "/", wait_until="load")
+    reached: dict[str, dict[str, Any]] = {}
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused is None:
+            continue
+        for name, found in (("search", focused["search"]), ("navigation link", focused["inNav"]),
+                            ("language selector", focused["inSelect"])):
+            if found:
+                reached.setdefault(name, focused)
+        if len(reached) == 3:
+            break
+    missing = {"search", "navigation link", "language selector"} - set(reached)
+    assert not missing, f"Tab never reached: {', '.join(sorted(missing))} (reached: {sorted(reached)})"
+    hidden = [f"{name}: <{f['tag']} class={f['classes']!r}> {f['label']!r}" for name, f in reached.items() if not f["visible"]]
+    assert not hidden, "focus not visible (no outline, no box shadow) on: " + "; ".join(hidden)
