@@ -19,9 +19,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dicespec.conformance.protocol import HELLO, OPERATIONS, PROTOCOL_VERSION, ProtocolError, arguments, games_of
-from dicespec.implementation import Implementation, ReferenceImplementation
+from dicespec.conformance.resuming import ResumingReference
+from dicespec.implementation import Implementation
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_decode = json.JSONDecoder().decode
 
 
 def reference_games() -> dict[str, list[str]]:
@@ -51,6 +53,17 @@ class Server:
         if version is not None:
             self.about["version"] = version
         self.validate = validate
+        self._supported: dict[tuple[str, str], bool] = {}  # (op, ruleset): declared for that op's games
+
+    def supports(self, op: str, ruleset: Any) -> bool:
+        """Whether ``ruleset`` is declared for a game ``op`` is about."""
+        if type(ruleset) is not str:
+            return any(ruleset in self.games.get(game, ()) for game in games_of(op))
+        key = (op, ruleset)
+        found = self._supported.get(key)
+        if found is None:
+            found = self._supported[key] = any(ruleset in self.games.get(game, ()) for game in games_of(op))
+        return found
 
     def answer(self, message: Any) -> dict[str, Any]:
         """The reply to one request (already parsed)."""
@@ -66,7 +79,7 @@ class Server:
                 "protocol": PROTOCOL_VERSION, "implementation": self.about,
                 "games": {game: list(names) for game, names in self.games.items()},
             }}
-        if not any(args.get("ruleset") in self.games.get(game, ()) for game in games_of(op)):
+        if not self.supports(op, args.get("ruleset")):
             return {"id": request_id, "skipped": f"ruleset {args.get('ruleset')!r} is not supported"}
         try:
             return {"id": request_id, "result": getattr(self.implementation, op)(**args)}
@@ -95,11 +108,17 @@ class Server:
     def reply_line(self, line: bytes) -> bytes:
         """One request line in, one reply line out (empty for a line that is no request)."""
         try:
-            message = json.loads(line)
+            try:
+                message = _decode(line.decode())
+            except UnicodeDecodeError:  # maybe UTF-16 or 32, which json.loads reads too
+                message = json.loads(line)
             reply = self.answer(message)
         except (ValueError, ProtocolError) as exc:  # no id to answer to: say so on stderr
             print(f"dicespec adapter: ignored a line that is no request: {exc}", file=sys.stderr, flush=True)
             return b""
+        result = reply.get("result")
+        if type(result) is int and len(reply) == 2:  # the most frequent reply, written quickly
+            return b'{"id":%d,"result":%d}\n' % (reply["id"], result)
         try:
             return _dumps(reply).encode() + b"\n"
         except (TypeError, ValueError) as exc:  # a result that JSON cannot carry: the implementation's error
@@ -128,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dicespec import __version__
 
     args = list(sys.argv[1:] if argv is None else argv)
-    server = Server(ReferenceImplementation(), games=reference_games(), version=__version__,
+    server = Server(ResumingReference(), games=reference_games(), version=__version__,
                     validate="--validate" in args)
     try:
         return serve(server)

@@ -27,8 +27,9 @@ class Record:
     index: int
     players: int
     policy: str
+    answer: Callable[[ReplayResult[Any]], Any]  # the replay answer of a result (a state, a refusal)
     actions: list[str] = field(default_factory=list)
-    turn_ends: list[tuple[int, Any, bool]] = field(default_factory=list)  # (actions, answer, notable)
+    turn_ends: list[tuple[int, Any, bool]] = field(default_factory=list)  # (actions, state, notable)
     probes: list[tuple[int, str, Any]] = field(default_factory=list)  # (actions, action, answer)
 
     def may_probe(self, rng: random.Random, chance: float) -> bool:
@@ -38,8 +39,7 @@ class Record:
         return rng.random() <= chance
 
     def probe(self, rng: random.Random, chance: float, game: Any, action: Callable[[], str],
-              carry_out: Callable[[str], None], answer: Callable[[ReplayResult[Any]], Any],
-              refusals: type[Exception]) -> None:
+              carry_out: Callable[[str], None], refusals: type[Exception]) -> None:
         """Now and then, try ``action()`` on ``game`` (an action the rules most likely refuse), note
         the answer it gets (accepted, or refused with its code), and put the game back as it was."""
         if not self.may_probe(rng, chance):
@@ -47,11 +47,16 @@ class Record:
         text, saved = action(), game.state
         try:
             carry_out(text)
-            found = answer(ReplayResult(game.state))
+            found = self.answer(ReplayResult(game.state))
         except refusals as exc:
-            found = answer(ReplayResult(saved, len(self.actions), getattr(exc, "code", None)))
+            found = self.answer(ReplayResult(saved, len(self.actions), getattr(exc, "code", None)))
         game.state = saved
         self.probes.append((len(self.actions), text, found))
+
+    def turn_end(self, state: Any, notable: bool) -> None:
+        """A turn is over, leaving the game in ``state`` (its answer is worked out only if it is
+        asked: :meth:`cases` asks a few turns of many)."""
+        self.turn_ends.append((len(self.actions), state, notable))
 
     def cases(self, rng: random.Random) -> Iterator[Case]:
         ends, last = self.turn_ends, len(self.turn_ends) - 1
@@ -63,7 +68,7 @@ class Record:
         op = self.game.family.operations[-1]  # a family's replay operation comes last
         kind = f"{self.game.title.lower()} game"
         prefix = f"{self.game.name}/game/{self.ruleset}/{self.index:03d}"
-        asked = [(ends[i][0], None, ends[i][1]) for i in picks] + self.probes
+        asked = [(ends[i][0], None, self.answer(ReplayResult(ends[i][1]))) for i in picks] + self.probes
         for count, extra, answer in sorted(asked, key=lambda a: (a[0], a[1] is not None)):
             actions = self.actions[:count] + ([extra] if extra is not None else [])
             yield Case(f"{prefix}/{count}{'+' if extra is not None else ''}", kind, self.ruleset, self.policy, op,

@@ -57,19 +57,19 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     from dicespec.setaside.combos import options
     from dicespec.setaside.errors import SetAsideRulesError
     from dicespec.setaside.game import Phase, SetAsideGame, is_entry_bank, must_roll
-    from dicespec.setaside.replay import ReplayResult, apply_action, parse_action
+    from dicespec.setaside.replay import apply_action, parse_action
     from dicespec.setaside.ruleset import BelowEntry, SetAsideRuleset
 
     rules = find_ruleset_of(SetAsideRuleset, ruleset)
     rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
     name = list(POLICIES)[index % len(POLICIES)]
     policy = POLICIES[name]
-    record = Record(game_, ruleset, index, players_for(rng, rules), name)
+    record = Record(game_, ruleset, index, players_for(rng, rules), name, set_aside_replay_answer)
     game = SetAsideGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
 
     def probe() -> None:
         record.probe(rng, 0.02, game, lambda: _probe(rng, game), lambda a: apply_action(game, parse_action(a)),
-                     set_aside_replay_answer, SetAsideRulesError)
+                     SetAsideRulesError)
 
     turns = 0
     while not game.is_over:
@@ -108,6 +108,6 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
         after = game.state.players[player_index]
         notable = hot or after.on_board != before.on_board or game.is_over or (
             after.score == before.score and record.actions[-1] == "bank")
-        record.turn_ends.append((len(record.actions), set_aside_replay_answer(ReplayResult(game.state)), notable))
+        record.turn_end(game.state, notable)
     probe()
     yield from record.cases(rng)

@@ -110,21 +110,22 @@ def _probe(rng: random.Random, game: Any) -> str:
 def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     """One seeded replayed game, asked at several points."""
     from dicespec.scoresheet.game import SheetActionError, SheetGame, is_joker
-    from dicespec.scoresheet.replay import ReplayResult, apply_action, parse_action
+    from dicespec.scoresheet.replay import apply_action, parse_action
     from dicespec.scoresheet.ruleset import SheetRuleset
 
     rules = find_ruleset_of(SheetRuleset, ruleset)
     rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
     name = list(POLICIES)[index % len(POLICIES)]
     policy = POLICIES[name]
-    record = Record(game_, ruleset, index, players_for(rng, rules), name)
+    record = Record(game_, ruleset, index, players_for(rng, rules), name,
+                    lambda result: sheet_replay_answer(rules, result))
     game = SheetGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
     five_row = f"score {rules.five_of_a_kind.row}" if rules.five_of_a_kind else None
 
     def probe(chance: float = 0.04, action: Callable[[], str] | None = None) -> None:
         record.probe(rng, chance, game, action or (lambda: _probe(rng, game)),
                      lambda a: apply_action(game, parse_action(a, rules)),
-                     lambda result: sheet_replay_answer(rules, result), SheetActionError)
+                     SheetActionError)
 
     while not game.is_over:
         probe()
@@ -154,6 +155,6 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
         player = game.state.players[player_index]
         notable = (player.extra_turns != before.extra_turns or player.sheet.bonus(rules) != before.sheet.bonus(rules)
                    or record.actions[-1] in ("end", five_row) or game.is_over)
-        record.turn_ends.append((len(record.actions), sheet_replay_answer(rules, ReplayResult(game.state)), notable))
+        record.turn_end(game.state, notable)
     probe()
     yield from record.cases(rng)
