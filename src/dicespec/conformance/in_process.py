@@ -89,7 +89,8 @@ class InProcessTransport:
         why = check_result(op, result)
         return Outcome("errored", f"the result breaks the protocol: {why}") if why else Outcome("result", result)
 
-    def stream(self, requests: Iterable[R]) -> Iterator[tuple[R, Outcome]]:
+    def stream(self, requests: Iterable[R], expect: Any = None) -> Iterator[tuple[R, Outcome]]:
+        """Each request's outcome, in order (``expect`` is the stdio transport's: no use here)."""
         call = self.call
         for item in requests:
             yield item, call(item.op, item.args)
