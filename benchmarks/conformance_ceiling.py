@@ -1,0 +1,119 @@
+"""Benchmark: the conformance runner against the reference adapter and against its ceiling, per
+part, and the whole suite against the reference.
+
+The ceiling is an adapter that answers every request from a table made beforehand
+(:mod:`dicespec.conformance.ceiling`): the fastest any implementation can answer over the
+protocol, so the runner's own work is all its time. The tables: the corpus's cases with their
+expected answers (exhaustive, games); the reference's answers to the features part, recorded
+in one run first. For each part (features, exhaustive, games) both adapters run the part the
+same way ``dicespec conform --part PART`` does, in turns, several times; each keeps its best
+rate. Then ``dicespec conform`` runs the whole suite against the reference.
+
+Goals: in every part the reference at least half as fast as the ceiling (a ratio of 0.5 or
+more), and the whole suite in less than 15 s. The machine may be shared: the figures are the
+best of the repetitions, and each run's CPU time (the runner's and its children's) is printed
+beside its wall time, a figure other processes do not stretch.
+
+Run: ``python benchmarks/conformance_ceiling.py [REPEAT]`` (REPEAT: runs of each, default 3).
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from dicespec.conformance import ceiling
+from dicespec.conformance.report import PARTS, Recorder
+from dicespec.conformance.runner import Options, Target, conform, corpus_cases
+
+REFERENCE = (sys.executable, "-m", "dicespec.adapter")
+CEILING = (sys.executable, "-m", "dicespec.conformance.ceiling")
+GOAL_RATIO = 0.5
+GOAL_SUITE = 15.0
+
+
+@dataclass
+class Timing:
+    """One run: its cases, wall seconds, CPU seconds (the runner's and its children's), and
+    the cases that did not pass."""
+
+    cases: int
+    seconds: float
+    cpu: float
+    not_passed: int
+
+    @property
+    def rate(self) -> float:
+        return self.cases / self.seconds if self.seconds else 0.0
+
+
+def _cpu() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(command: tuple[str, ...], parts: tuple[str, ...]) -> Timing:
+    """One ``dicespec conform`` of ``parts`` against ``command``; a single part is timed as the
+    runner times it (its cases, from the start of the part), a whole suite from the start."""
+    recorder = Recorder()
+    cpu, start = _cpu(), time.perf_counter()
+    run = conform(Target(command=command), Options(parts=parts), recorder)
+    seconds, cpu = time.perf_counter() - start, _cpu() - cpu
+    passed, failed, errored, skipped = recorder.totals()
+    if len(parts) == 1:
+        seconds = run.seconds.get(parts[0], seconds)
+    return Timing(passed + failed + errored + skipped, seconds, cpu, failed + errored + skipped)
+
+
+def tables(folder: Path) -> dict[str, Path]:
+    """Each part's table: the corpus's from its cases, the features' recorded from the reference."""
+    made = {}
+    for part in ("exhaustive", "games"):
+        made[part] = folder / f"{part}.table"
+        ceiling.save(ceiling.table_of_cases(corpus_cases(part, Options())), made[part])
+    made["features"] = folder / "features.table"
+    recording = timed((*CEILING, "--record", str(made["features"])), ("features",))
+    if recording.not_passed or not made["features"].is_file():
+        raise SystemExit(f"recording the features' answers: {recording.not_passed} cases did not pass")
+    return made
+
+
+def best(timings: list[Timing]) -> Timing:
+    return max(timings, key=lambda t: t.rate)
+
+
+def main() -> int:
+    repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    problems = 0
+    print(f"Conformance: the runner against the reference adapter and against its ceiling (a table), "
+          f"best of {repeat}")
+    print(f"{'part':<11} {'cases':>8}  {'reference':>13}  {'ceiling':>13}  {'ratio':>5}  goal >= {GOAL_RATIO:g}")
+    with tempfile.TemporaryDirectory(prefix="dicespec-ceiling-") as folder:
+        made = tables(Path(folder))
+        for part in PARTS:
+            runs: dict[str, list[Timing]] = {"reference": [], "ceiling": []}
+            for _ in range(repeat):
+                runs["reference"].append(timed(REFERENCE, (part,)))
+                runs["ceiling"].append(timed((*CEILING, str(made[part])), (part,)))
+            reference, table = best(runs["reference"]), best(runs["ceiling"])
+            problems += sum(t.not_passed for t in runs["reference"] + runs["ceiling"])
+            ratio = reference.rate / table.rate
+            print(f"{part:<11} {reference.cases:>8,}  {reference.rate:>9,.0f}/s    {table.rate:>9,.0f}/s  "
+                  f"{ratio:>5.2f}  {'met' if ratio >= GOAL_RATIO else 'MISSED'}"
+                  f"   ({reference.seconds:.2f} s, cpu {reference.cpu:.1f} s; {table.seconds:.2f} s, cpu {table.cpu:.1f} s)")
+    suites = [timed(REFERENCE, PARTS) for _ in range(repeat)]
+    suite = min(suites, key=lambda t: t.seconds)
+    problems += sum(t.not_passed for t in suites)
+    print(f"whole suite against the reference: {suite.cases:,} cases in {suite.seconds:.1f} s (cpu {suite.cpu:.1f} s); "
+          f"goal < {GOAL_SUITE:g} s: {'met' if suite.seconds < GOAL_SUITE else 'MISSED'}")
+    if problems:
+        print(f"{problems} cases did not pass")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
