@@ -12,8 +12,8 @@ Published figures used here:
 - 70/3: the expected sum of five dice over three rolls, keeping a die on 5 or 6 before the
   second roll and on 4 to 6 before the third.
 
-Full solves take seconds (no repeat kirikis) to tens of seconds (the reference): each is done
-once per machine and kept in the solver's cache, and once per test session in memory.
+Full solves take a second or two (no repeat kirikis) to a few seconds (the reference): each is
+done once per machine and kept in the solver's cache, and once per test session in memory.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The solver's headline figures, kept in ``fixtures/optimal-play.json`` for the website.
 
-Solving every Kiriki ruleset takes about a minute, too long for each site build, so the
+Solving every score-sheet ruleset takes some seconds each, too long for each site build, so the
 figures are computed by ``make optimal`` (``python -m dicespec.solver.figures``) and committed.
 Each Kiriki entry carries the hash of the rules it was solved under
 (:func:`dicespec.solver.cache.rules_key`), and ``tests/test_solver_figures.py`` fails when a

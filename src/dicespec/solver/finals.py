@@ -149,7 +149,17 @@ def write_final_values(
     """Write each roll's final value for each state of ``batch`` into ``buffers.rolls``, as
     :func:`~dicespec.solver.sheetrules.final_values` defines it. ``loop`` is the value assumed
     for the batch's own states, which a repeat kiriki returns to; with ``slopes``, each final
-    value's slope with respect to it goes into ``buffers.roll_slopes``.
+    value's slope with respect to it goes into ``buffers.roll_slopes``."""
+    final = buffers.rolls(len(batch))
+    score_rolls(layout, table, batch, buffers, final)
+    if loop is not None:
+        add_repeats(layout, final, batch, loop, buffers.roll_slopes(len(batch)) if slopes else None)
+
+
+def score_rolls(layout: FinalLayout, table: np.ndarray, batch: StateBatch, buffers: TurnBuffers,
+                final: np.ndarray) -> None:
+    """Each roll's final value for each state of ``batch`` (columns) into ``final``, a repeat
+    kiriki left out (:func:`add_repeats`); ``buffers`` lend their scratch rows.
 
     ``table`` is the solve's work table (:func:`work_table`): the state values with one more
     sheet, ``-inf`` throughout, that every choice of a filled row reads; so no mask is needed."""
@@ -197,7 +207,6 @@ def write_final_values(
         next_cell = np.where(option_cells[:, None] == SAME_CELL, cell[None, :], option_cells[:, None])
         later = flat.take((base[option_rows] + upper[None, :]) * cells + next_cell)
         np.add(layout.lower_points[:, None], later[layout.lower_option], out=candidates[1 + n_upper:])
-    final = buffers.rolls(size)
     scratch = buffers.scratch(size)
     upper_sets.take(layout.upper_zero, axis=0, out=final, mode="clip")
     lower_sets.take(layout.lower_zero, axis=0, out=scratch, mode="clip")
@@ -208,21 +217,24 @@ def write_final_values(
         np.maximum(final[:n], scratch[:n], out=final[:n])
     if rules.joker != "none" or rules.line_adds is not None:
         _five_of_a_kind_again(layout, flat, batch, final, after, closed)
-    if loop is None:
-        return
-    # A repeat kiriki: adds to the filled kiriki cell and comes back to the same state.
-    rows = layout.repeat_rows
+
+
+def add_repeats(layout: FinalLayout, final: np.ndarray, batch: StateBatch, loop: np.ndarray,
+                slopes: np.ndarray | None) -> None:
+    """Offer a repeat kiriki in ``final`` (rolls by states of ``batch``): it adds to the filled
+    kiriki cell and comes back to the same state, worth ``loop``. With ``slopes``, write each final
+    value's slope with respect to ``loop`` there (1 where the repeat is chosen, else 0)."""
+    rules, rows = layout.rules, layout.repeat_rows
     chosen = None
     if rules.repeat_adds is not None and len(rows):
         allowed = batch.kiriki == RepeatCell.SCORED
         again = np.where(allowed, rules.repeat_adds + loop, -np.inf)[None, :]
         chosen = again > final[rows]
         final[rows] = np.where(chosen, again, final[rows])
-    if slopes:
-        slope = buffers.roll_slopes(size)
-        slope[:] = 0.0
+    if slopes is not None:
+        slopes[:] = 0.0
         if chosen is not None:
-            slope[rows] = chosen
+            slopes[rows] = chosen
 
 
 def work_table(rules: Rules) -> np.ndarray:

@@ -37,7 +37,9 @@ exact fixed point of the optimal play's own line. It stops once ``|T_s(x) - x|``
 which bounds the error by ``1e-9 / (1 - p_max)``. The first guess (the value with the kiriki
 scored 0, plus an estimate from the states one row later) is usually close enough that one
 Newton step lands on the fixed point, and a plain evaluation confirms it: about 2.2 turn
-evaluations a state for the reference. No number of repeat kirikis is assumed.
+evaluations a state for the reference. No number of repeat kirikis is assumed. Only the
+five-of-a-kind rolls' final values depend on ``x``: the others are scored once a batch and
+kept, and each evaluation adds the repeat to a copy.
 
 Every number and row comes from the ruleset: row scores from
 :func:`dicespec.scoresheet.rows.score_sheet`, the upper rows and bonus, ``five_of_a_kind``
@@ -66,7 +68,7 @@ from dicespec.errors import UnsupportedRulesetError
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver.cache import load_table, rules_key, save_table
-from dicespec.solver.finals import FinalLayout, final_layout, work_table, write_final_values
+from dicespec.solver.finals import FinalLayout, add_repeats, final_layout, score_rolls, work_table, write_final_values
 from dicespec.solver.sheetrules import (
     RepeatCell,
     Rules,
@@ -214,22 +216,29 @@ def _solve_looping(rules: Rules, table: np.ndarray, batch: StateBatch, guess: np
     """
     layout = final_layout(rules)
     room = buffers(layout)
+    kept = room.kept_rolls(len(batch))
+    score_rolls(layout, table, batch, room, kept)  # the same for every x: a repeat kiriki is added to a copy
     x = guess.astype(float)
     active = np.arange(len(batch))
     evaluations = 0
+
+    def final(slopes: bool) -> tuple[StateBatch, int]:
+        part, size = batch.take(active), len(active)
+        kept.take(active, axis=1, out=room.rolls(size), mode="clip")
+        add_repeats(layout, room.rolls(size), part, x[active], room.roll_slopes(size) if slopes else None)
+        return part, size
+
     for _ in range(MAX_NEWTON_STEPS):
-        part = batch.take(active)
-        write_final_values(layout, table, part, room, loop=x[active], slopes=True)
-        turn, turn_slope = room.turn_value_and_slope(len(part), rules.rerolls)
+        _, size = final(slopes=True)
+        turn, turn_slope = room.turn_value_and_slope(size, rules.rerolls)
         # The fixed point of the line of this turn's optimal play: exact if that play is optimal there.
         settled = np.abs(turn - x[active]) <= TOLERANCE
         x[active] = (turn - turn_slope * x[active]) / (1.0 - turn_slope)
         evaluations += len(active)
         active = active[~settled]
         if len(active):
-            part = batch.take(active)
-            write_final_values(layout, table, part, room, loop=x[active])
-            turn = room.turn_value(len(part), rules.rerolls)
+            _, size = final(slopes=False)
+            turn = room.turn_value(size, rules.rerolls)
             evaluations += len(active)
             active = active[np.abs(turn - x[active]) > TOLERANCE]
         if not len(active):
@@ -267,7 +276,9 @@ def _chunks(batch: StateBatch) -> Iterator[StateBatch]:
 def default_workers() -> int:
     """Threads for a solve: one per core this process may use (``DICESPEC_SOLVER_THREADS`` to choose)."""
     if chosen := os.environ.get("DICESPEC_SOLVER_THREADS"):
-        return max(1, int(chosen))
+        if not chosen.strip().isdigit() or int(chosen) < 1:
+            raise ValueError(f"DICESPEC_SOLVER_THREADS is {chosen!r}: a number of threads, 1 or more, is expected")
+        return int(chosen)
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
@@ -368,7 +379,7 @@ class SheetSolution:
 
 
 def solve(ruleset: SheetRuleset, *, progress: Progress | None = None) -> SheetSolution:
-    """Solve ``ruleset`` afresh (no cache): seconds to a minute."""
+    """Solve ``ruleset`` afresh (no cache): about a second (Kiriki without repeats) to ten (Yatzy)."""
     values, _ = solve_values(rules_of(ruleset), progress=progress)
     return SheetSolution(ruleset, values)
 

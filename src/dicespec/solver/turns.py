@@ -101,6 +101,7 @@ class TurnBuffers:
         self._scratch = np.empty(layout.roll_count * width)
         self._chosen = np.empty(layout.roll_count * width)  # 0/1: a part chosen
         self._candidates: np.ndarray | None = None
+        self._kept: np.ndarray | None = None
 
     def _view(self, flat: np.ndarray, rows: int, size: int) -> np.ndarray:
         if not 0 < size <= self.width:
@@ -116,6 +117,12 @@ class TurnBuffers:
         if self._candidates is None or len(self._candidates) < count * self.width:
             self._candidates = np.empty(count * self.width)
         return self._view(self._candidates, count, size)
+
+    def kept_rolls(self, size: int) -> np.ndarray:
+        """Another set of roll rows, which no turn evaluation touches: final values kept for later."""
+        if self._kept is None:
+            self._kept = np.empty_like(self._scratch)
+        return self._view(self._kept, self.layout.roll_count, size)
 
     def rolls(self, size: int) -> np.ndarray:
         """The rows to write each roll's final value into, one column per state."""
