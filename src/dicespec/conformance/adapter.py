@@ -19,11 +19,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dicespec.conformance.protocol import HELLO, OPERATIONS, PROTOCOL_VERSION, ProtocolError, arguments, games_of
-from dicespec.conformance.resuming import ResumingReference
+from dicespec.conformance.quick_reference import QuickReference
 from dicespec.implementation import Implementation
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 _decode = json.JSONDecoder().decode
+_PARAMETERS = {op: frozenset(names) for op, names in OPERATIONS.items()}
 
 
 def reference_games() -> dict[str, list[str]]:
@@ -101,7 +102,7 @@ class Server:
         if op not in OPERATIONS:
             raise ProtocolError(f"unknown op {op!r}")
         args = {key: value for key, value in message.items() if key != "id" and key != "op"}
-        if len(args) != len(OPERATIONS[op]) or any(name not in args for name in OPERATIONS[op]):
+        if args.keys() != _PARAMETERS[op]:
             raise ProtocolError(f"{op} takes {', '.join(OPERATIONS[op])}; got {', '.join(args) or 'nothing'}")
         return op, args
 
@@ -147,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dicespec import __version__
 
     args = list(sys.argv[1:] if argv is None else argv)
-    server = Server(ResumingReference(), games=reference_games(), version=__version__,
+    server = Server(QuickReference(), games=reference_games(), version=__version__,
                     validate="--validate" in args)
     try:
         return serve(server)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations_with_replacement, product
+from typing import Any
 
 from dicespec.conformance.corpus.case import Case, digits
 from dicespec.dice import FACES, Roll
-from dicespec.implementation import ReferenceImplementation
 from dicespec.registry import Game
-from dicespec.rulesets import find_ruleset, find_ruleset_of
+from dicespec.rulesets import find_ruleset_of
 
 
 def sheet_scores(game: Game, ruleset: str) -> Iterator[Case]:
@@ -27,27 +27,39 @@ def sheet_scores(game: Game, ruleset: str) -> Iterator[Case]:
 
 
 def set_aside_bests(game: Game, ruleset: str) -> Iterator[Case]:
-    """Every ordered roll of one to all the ruleset's dice (six in 10000, five in Greed): its best score."""
-    reference = ReferenceImplementation()
-    rules = find_ruleset(ruleset)
+    """Every ordered roll of one to all the ruleset's dice (six in 10000, five in Greed): its best score
+    (what :meth:`~dicespec.implementation.ReferenceImplementation.ten_thousand_best` answers, asked
+    of the engine with the dice as they are, not read back from digits)."""
+    from dicespec.setaside.combos import best
+    from dicespec.setaside.ruleset import SetAsideRuleset
+
+    rules = find_ruleset_of(SetAsideRuleset, ruleset)
     kind = f"{game.title.lower()} best"
     for count in range(1, rules.dice + 1):
         row = f"{count} dice"
         for dice in product(FACES, repeat=count):
             text = digits(dice)
             yield Case(f"{game.name}/best/{ruleset}/{text}", kind, ruleset, row, "ten_thousand_best",
-                       {"ruleset": ruleset, "dice": text}, reference.ten_thousand_best(ruleset, text))
+                       {"ruleset": ruleset, "dice": text}, best(rules, Roll(dice)))
 
 
 def set_aside_parts(game: Game, ruleset: str) -> Iterator[Case]:
-    """Every sub-multiset of every distinct roll of all the dice: its points or its rejection."""
-    reference = ReferenceImplementation()
-    rules = find_ruleset(ruleset)
+    """Every sub-multiset of every distinct roll of all the dice: its points or its rejection (what
+    :meth:`~dicespec.implementation.ReferenceImplementation.ten_thousand_score` answers)."""
+    from dicespec.setaside.combos import score
+    from dicespec.setaside.errors import SetAsideError
+    from dicespec.setaside.ruleset import SetAsideRuleset
+
+    rules = find_ruleset_of(SetAsideRuleset, ruleset)
     kind = f"{game.title.lower()} set-aside"
     for roll in combinations_with_replacement(FACES, rules.dice):
         counts = Roll(roll).counts
         for part in product(*(range(c + 1) for c in counts)):
-            text = "".join(str(face) * n for face, n in zip(FACES, part, strict=True))
+            dice = tuple(face for face, n in zip(FACES, part, strict=True) for _ in range(n))
+            text = digits(dice)
+            try:
+                answer: dict[str, Any] = {"points": score(rules, Roll(dice))}
+            except SetAsideError as exc:
+                answer = {"rejected": exc.code}
             yield Case(f"{game.name}/set-aside/{ruleset}/{digits(roll)}/{text or '-'}", kind,
-                       ruleset, f"{len(text)} dice", "ten_thousand_score", {"ruleset": ruleset, "dice": text},
-                       reference.ten_thousand_score(ruleset, text))
+                       ruleset, f"{len(text)} dice", "ten_thousand_score", {"ruleset": ruleset, "dice": text}, answer)

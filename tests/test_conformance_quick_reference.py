@@ -10,7 +10,7 @@ import pytest
 
 from dicespec.conformance import corpus
 from dicespec.conformance.adapter import reference_games
-from dicespec.conformance.resuming import ResumingReference
+from dicespec.conformance.quick_reference import QuickReference
 from dicespec.implementation import ReferenceImplementation
 from dicespec.replay import ActionSyntaxError
 
@@ -19,7 +19,7 @@ REPLAYS = [case for case in islice(corpus.games(reference_games(), count=3), 0, 
 
 def test_the_corpus_in_order_gets_the_references_answers() -> None:
     """Checkpoints of one game after another, refused actions tried on the way (``42+``)."""
-    resuming = ResumingReference()
+    resuming = QuickReference()
     assert any(case.id.endswith("+") for case in REPLAYS)
     assert any(case.expected["rejected"] for case in REPLAYS)
     for case in REPLAYS:
@@ -28,7 +28,7 @@ def test_the_corpus_in_order_gets_the_references_answers() -> None:
 
 def test_any_order_gets_the_references_answers() -> None:
     """Shuffled: shorter after longer, another game's, another ruleset's, fewer players."""
-    resuming, reference = ResumingReference(), ReferenceImplementation()
+    resuming, reference = QuickReference(), ReferenceImplementation()
     cases = REPLAYS[:400]
     rng = random.Random(7)
     for _ in range(2):
@@ -40,7 +40,7 @@ def test_any_order_gets_the_references_answers() -> None:
 def test_a_refusal_is_counted_from_the_start() -> None:
     """A refusal after shared actions names its index in the whole list, and the next replay
     that extends the shared part past it is refused there too."""
-    resuming = ResumingReference()
+    resuming = QuickReference()
     first = ["roll 12345", "score chance", "roll 66666"]
     assert resuming.kiriki_replay("kiriki", 1, first)["rejected"] is None
     refused = resuming.kiriki_replay("kiriki", 1, [*first, "score chance", "score ones"])
@@ -50,7 +50,7 @@ def test_a_refusal_is_counted_from_the_start() -> None:
 
 
 def test_a_broken_action_fails_as_from_the_start_and_is_forgotten() -> None:
-    resuming = ResumingReference()
+    resuming = QuickReference()
     actions = ["roll 111556", "set 1115"]
     expected = ReferenceImplementation().ten_thousand_replay("ten-thousand", 2, actions)
     assert resuming.ten_thousand_replay("ten-thousand", 2, actions) == expected
@@ -61,7 +61,7 @@ def test_a_broken_action_fails_as_from_the_start_and_is_forgotten() -> None:
 
 def test_arguments_of_other_types_are_replayed_from_the_start() -> None:
     """``players: true`` is refused by the set-aside engine as from the start, not taken for 1."""
-    resuming = ResumingReference()
+    resuming = QuickReference()
     resuming.ten_thousand_replay("ten-thousand", 1, ["roll 111556"])
     with pytest.raises(Exception) as resumed:
         resuming.ten_thousand_replay("ten-thousand", True, ["roll 111556"])  # type: ignore[arg-type]

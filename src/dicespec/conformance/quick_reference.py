@@ -1,0 +1,185 @@
+"""The reference engines as the reference adapter serves them (``python -m dicespec.adapter``):
+the same answers as :class:`~dicespec.implementation.ReferenceImplementation`, with less work
+repeated from one request to the next.
+
+- **Replays resume the last one.** The runner asks each replayed game at several points, in
+  order: the first 12 actions, then the first 40, then the first 40 and one more the rules may
+  refuse, then the first 75, and so on. Replaying each from the start plays a game's actions
+  again and again. :class:`QuickReference` keeps, for each replay operation, the game of the
+  last replay and its state after each of its accepted actions; a replay of the same ruleset
+  and players whose actions begin as the last one's did starts from the state after the actions
+  they share. Its answer is the one a replay from the start gives: states are immutable values,
+  and an action the rules refuse changes nothing.
+- **Dice and rulesets are read once.** The exhaustive corpus asks the same dice in every row:
+  a roll read from its digits (an immutable value) and a ruleset found by its name are kept,
+  and what cannot be read raises each time, as it does in the reference.
+
+Arguments of other types than a valid request's are answered by the reference itself, to fail
+as it fails. This is the reference adapter's own business; nothing in the protocol asks for it,
+and an implementation that replays every request from the start is as conformant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, TypeVar
+
+from dicespec.dice import Roll
+from dicespec.implementation import JSON, ReferenceImplementation, set_aside_replay_answer, sheet_replay_answer
+from dicespec.replay import ReplayResult, no_random_dice, play_actions
+from dicespec.rulesets import find_ruleset
+
+
+MAX_ROLLS = 100_000
+"""Rolls kept at most (then forgotten, and kept anew)."""
+
+T = TypeVar("T")
+
+
+@dataclass
+class _Chain:
+    """The last replay of one operation: its game, its actions, and its states (``states[i]``:
+    after the first ``i`` actions, each accepted)."""
+
+    key: tuple[str, int]  # the ruleset and the number of players
+    game: Any
+    actions: list[Any] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
+
+    def shared(self, actions: Sequence[Any]) -> int:
+        """How many of ``actions``, from the first, this chain has states after."""
+        known = min(len(actions), len(self.states) - 1)
+        if list(actions[:known]) == self.actions[:known]:
+            return known
+        same = 0
+        for mine, theirs in zip(self.actions, actions[:known], strict=False):
+            if mine != theirs:
+                break
+            same += 1
+        return same
+
+
+def _plain(ruleset: Any, players: Any, actions: Any) -> bool:
+    """Arguments of the types a valid request has (anything else is replayed from the start, as
+    the reference does, to fail as it fails)."""
+    return type(ruleset) is str and type(players) is int and type(actions) is list
+
+
+class QuickReference(ReferenceImplementation):
+    """:class:`~dicespec.implementation.ReferenceImplementation`, doing less work again (see the
+    module): replays resume the last replay of the same game when they extend it; dice and
+    rulesets are read once."""
+
+    def __init__(self) -> None:
+        self._chains: dict[str, _Chain] = {}
+        self._rolls: dict[str, Roll] = {}
+        self._rulesets: dict[tuple[type, str], Any] = {}  # None: not of that kind
+
+    def _roll(self, dice: str) -> Roll:
+        """The roll written ``dice`` (read once; what is not dice raises each time)."""
+        roll = self._rolls.get(dice)
+        if roll is None:
+            if len(self._rolls) >= MAX_ROLLS:
+                self._rolls.clear()
+            roll = self._rolls[dice] = Roll.parse(dice)
+        return roll
+
+    def _ruleset(self, kind: type[T], name: str) -> T | None:
+        """The shipped ruleset ``name`` if it is a ``kind`` (found once); ``None`` if it is not
+        (the reference then says why)."""
+        key = (kind, name)
+        if key not in self._rulesets:
+            found = find_ruleset(name)
+            self._rulesets[key] = found if isinstance(found, kind) else None
+        ruleset: T | None = self._rulesets[key]
+        return ruleset
+
+    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+        from dicespec.scoresheet.rows import score
+        from dicespec.scoresheet.ruleset import SheetRuleset
+
+        rules = self._ruleset(SheetRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
+        if rules is None:
+            return super().kiriki_score(ruleset, dice, row)
+        roll = self._roll(dice)
+        roll.require_count(rules.dice)
+        return score(rules, roll, row)
+
+    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
+        from dicespec.setaside.combos import score
+        from dicespec.setaside.errors import SetAsideError
+        from dicespec.setaside.ruleset import SetAsideRuleset
+
+        rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
+        if rules is None:
+            return super().ten_thousand_score(ruleset, dice)
+        try:
+            return {"points": score(rules, self._roll(dice))}
+        except SetAsideError as exc:
+            return {"rejected": exc.code}
+
+    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+        from dicespec.setaside.combos import best
+        from dicespec.setaside.ruleset import SetAsideRuleset
+
+        rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
+        if rules is None:
+            return super().ten_thousand_best(ruleset, dice)
+        return best(rules, self._roll(dice))
+
+    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        from dicespec.scoresheet.errors import SheetActionError
+        from dicespec.scoresheet.game import SheetGame
+        from dicespec.scoresheet.replay import apply_action, parse_action
+        from dicespec.scoresheet.ruleset import SheetRuleset
+
+        if not _plain(ruleset, players, actions):
+            return super().kiriki_replay(ruleset, players, actions)
+        rules = self._ruleset(SheetRuleset, ruleset)
+        if rules is None:
+            return super().kiriki_replay(ruleset, players, actions)
+        result = self._replay("kiriki_replay", (ruleset, players), actions,
+                              lambda: SheetGame(rules, players, dice=no_random_dice),
+                              partial(parse_action, ruleset=rules), apply_action, SheetActionError)
+        return sheet_replay_answer(rules, result)
+
+    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        from dicespec.setaside.errors import SetAsideRulesError
+        from dicespec.setaside.game import SetAsideGame
+        from dicespec.setaside.replay import apply_action, parse_action
+        from dicespec.setaside.ruleset import SetAsideRuleset
+
+        if not _plain(ruleset, players, actions):
+            return super().ten_thousand_replay(ruleset, players, actions)
+        rules = self._ruleset(SetAsideRuleset, ruleset)
+        if rules is None:
+            return super().ten_thousand_replay(ruleset, players, actions)
+        result = self._replay("ten_thousand_replay", (ruleset, players), actions,
+                              lambda: SetAsideGame(rules, players, dice=no_random_dice),
+                              parse_action, apply_action, SetAsideRulesError)
+        return set_aside_replay_answer(result)
+
+    def _replay(self, op: str, key: tuple[str, int], actions: Sequence[Any], new_game: Callable[[], Any],
+                parse: Callable[[str], Any], apply: Callable[[Any, Any], None],
+                refusals: type[Exception]) -> ReplayResult[Any]:
+        chain = self._chains.pop(op, None)
+        if chain is None or chain.key != key:
+            game = new_game()
+            chain = _Chain(key, game, [], [game.state])
+        start = chain.shared(actions)
+        game, states = chain.game, chain.states
+        game.state = states[start]
+        del states[start + 1:]
+
+        def apply_and_keep(game: Any, action: Any) -> None:
+            apply(game, action)
+            states.append(game.state)
+
+        chain.actions = list(actions)
+        result = play_actions(game, chain.actions[start:], parse=parse, apply=apply_and_keep, refusals=refusals)
+        self._chains[op] = chain  # kept only once the replay is over: a failure mid-way forgets it
+        if result.rejected_at is not None and start:
+            result = replace(result, rejected_at=result.rejected_at + start)
+        return result
