@@ -196,7 +196,7 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
 def corpus_cases(part: str, options: Options) -> Iterator[corpus.Case]:
     rulesets = shipped_rulesets(options)
     cases = corpus.exhaustive(rulesets) if part == "exhaustive" else corpus.games(
-        rulesets, count=options.games, seed=options.seed)
+        rulesets, count=options.games, seed=options.seed, kept=True)
     if options.select:
         pattern = options.select
         return (case for case in cases if fnmatch.fnmatchcase(case.id, pattern))

@@ -14,7 +14,8 @@ policies (:mod:`.sheet_games`, :mod:`.set_aside_games`), each asked of the imple
 several points (its first and last turn, turns where something notable happened, evenly spaced
 others), and a few actions the rules refuse tried on the way (:mod:`.record`).
 
-Which generators a game has is its family's to say (:mod:`dicespec.registry`). Every case has a
+The runner keeps a ruleset's replayed games between runs (:mod:`.kept_games`). Which generators
+a game has is its family's to say (:mod:`dicespec.registry`). Every case has a
 stable id that says what it is:
 
 ==========================================  ===================================================
@@ -33,7 +34,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from dicespec.conformance.corpus.case import Case
 from dicespec.conformance.defaults import GAMES_PER_RULESET
-from dicespec.registry import game
+from dicespec.registry import Game, game
 
 __all__ = ["GAMES_PER_RULESET", "Case", "exhaustive", "games"]
 
@@ -46,10 +47,21 @@ def exhaustive(rulesets: Mapping[str, Sequence[str]]) -> Iterator[Case]:
             yield from found.family.exhaustive(found, ruleset)
 
 
-def games(rulesets: Mapping[str, Sequence[str]], *, count: int = GAMES_PER_RULESET, seed: int = 0) -> Iterator[Case]:
-    """``count`` replayed games per ruleset (game → names), each asked at several points."""
+def games(rulesets: Mapping[str, Sequence[str]], *, count: int = GAMES_PER_RULESET, seed: int = 0,
+          kept: bool = False) -> Iterator[Case]:
+    """``count`` replayed games per ruleset (game → names), each asked at several points; with
+    ``kept``, a ruleset's games played once are read back from the cache folder after
+    (:mod:`.kept_games`: the same cases)."""
+    from dicespec.conformance.corpus.kept_games import kept_games
+
     for name, names in rulesets.items():
         found = game(name)
         for ruleset in names:
-            for index in range(count):
-                yield from found.family.play(found, ruleset, index, seed)
+            def play(index: int, found: Game = found, ruleset: str = ruleset) -> Iterator[Case]:
+                return found.family.play(found, ruleset, index, seed)
+
+            if kept:
+                yield from kept_games(name, ruleset, count, seed, play)
+            else:
+                for index in range(count):
+                    yield from play(index)

@@ -1,0 +1,146 @@
+"""Replayed games kept between runs: a ruleset's games, once played, are read back from a file.
+
+Playing a ruleset's 250 games through the engines, and working out the reference's answers at
+their checkpoints, takes most of a second; reading them back, a few hundredths. A file holds
+the cases of one ruleset's games, for one seed and number of games, in the order they are
+played, each game's actions written once. It is named by a hash of everything the cases come
+from: the package's Python code (the engines, the policies, this corpus), the ruleset's data,
+the game, the seed and the number of games; a change to any of them names another file, and
+the games are played again, and the ruleset's older file removed (one file a ruleset). A file
+that cannot be read or does not hold what its name says is played again too; one that cannot be
+written is not kept.
+
+The files live in ``conformance-games/`` of the package's cache folder (the solver's:
+``$DICESPEC_CACHE_DIR``, else ``$XDG_CACHE_HOME/dicespec``, else ``~/.cache/dicespec``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import dicespec
+from dicespec.conformance.corpus.case import Case
+
+FORMAT = "dicespec-conformance-games-1"  # change it when a file's layout or meaning changes
+KEY = 24  # hexadecimal digits of the hash in a file's name
+_NAME = re.compile(rf"(?P<ruleset>.+)-[0-9a-f]{{{KEY}}}\.json")
+
+
+def cache_dir() -> Path:
+    """The package's cache folder, as :func:`dicespec.solver.cache.cache_dir` names it (that
+    module is not imported: it needs numpy, which a conformance run does not)."""
+    if folder := os.environ.get("DICESPEC_CACHE_DIR"):
+        return Path(folder)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "dicespec"
+
+
+@cache
+def code_digest() -> str:
+    """A hash of the package's Python code."""
+    digest = hashlib.sha256()
+    package = Path(dicespec.__file__).resolve().parent
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def path_of(game: str, ruleset: str, count: int, seed: int) -> Path:
+    """The file that holds (or will hold) these games."""
+    from dicespec.rulesets import ruleset_data
+
+    made_from = json.dumps([FORMAT, code_digest(), game, ruleset, ruleset_data(ruleset), count, seed],
+                           sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    key = hashlib.sha256(made_from.encode()).hexdigest()[:KEY]
+    return cache_dir() / "conformance-games" / f"{ruleset}-{key}.json"
+
+
+def _packed(cases: list[Case]) -> dict[str, Any] | None:
+    """One game's cases with its actions written once; ``None`` if they do not pack so."""
+    plain = [c for c in cases if not c.id.endswith("+")]
+    if not plain:
+        return None
+    actions = max((c.args["actions"] for c in plain), key=len)
+    packed = []
+    for case in cases:
+        asked = case.args["actions"]
+        probe = case.id.endswith("+")
+        count = len(asked) - probe
+        if asked[:count] != actions[:count] or list(case.args) != ["ruleset", "players", "actions"]:
+            return None
+        packed.append([case.id, case.kind, case.row, case.op, case.args["players"], count,
+                       asked[-1] if probe else None, case.expected])
+    return {"actions": actions, "cases": packed}
+
+
+def _unpacked(ruleset: str, game: dict[str, Any]) -> Iterator[Case]:
+    actions = game["actions"]
+    for case_id, kind, row, op, players, count, extra, expected in game["cases"]:
+        asked = actions[:count] + ([extra] if extra is not None else [])
+        yield Case(case_id, kind, ruleset, row, op, {"ruleset": ruleset, "players": players, "actions": asked}, expected)
+
+
+def kept_games(game: str, ruleset: str, count: int, seed: int,
+               play: Callable[[int], Iterable[Case]]) -> Iterator[Case]:
+    """The cases of ``count`` games of ``ruleset`` (``play(index)``: one game's), read from
+    their file if it is there, else played, and kept once every game has been played."""
+    path = path_of(game, ruleset, count, seed)
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        if stored["format"] != FORMAT or len(stored["games"]) != count:
+            raise ValueError("another format, or another number of games")
+        cases = [case for one in stored["games"] for case in _unpacked(ruleset, one)]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass  # played again, and kept anew
+    else:
+        yield from cases
+        return
+    played: list[dict[str, Any]] | None = []
+    for index in range(count):
+        cases = list(play(index))
+        yield from cases
+        if played is not None:
+            packed = _packed(cases)
+            if packed is None:
+                played = None  # a game this file cannot hold: none kept
+            else:
+                played.append(packed)
+    if played is not None and _write(path, {"format": FORMAT, "games": played}):
+        _forget_others(path, ruleset)
+
+
+def _forget_others(path: Path, ruleset: str) -> None:
+    """Remove the ruleset's other files (older code, other seeds or numbers of games): the folder
+    holds one file a ruleset."""
+    for other in path.parent.glob("*.json"):
+        found = _NAME.fullmatch(other.name)
+        if other != path and found is not None and found["ruleset"] == ruleset:
+            with contextlib.suppress(OSError):
+                other.unlink()
+
+
+def _write(path: Path, data: dict[str, Any]) -> bool:
+    """Write the file whole or not at all (another run may read it meanwhile); whether it was."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=".writing-", suffix=".tmp")
+    except OSError:
+        return False
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(data, stream, ensure_ascii=False, separators=(",", ":"))
+        os.replace(name, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        return False
+    return True
