@@ -87,21 +87,27 @@ START_AXE = """rules => {
 COLLECT_AXE = "() => window.__dicespecAxe"
 # The header's palette toggle, as a reader clicks it: the label shown is the other palette's.
 TOGGLE = """() => document.querySelector("[data-md-component='palette'] label:not([hidden])").click()"""
+# The page has settled: each scorer block (javascripts/scorer.mjs) says it is ready, or failed,
+# once its implementation and data have loaded, which may be after the load event.
+SETTLED = "() => [...document.querySelectorAll('.ds-scorer')].every(block => block.dataset.scorer)"
 # Colours change at once: a transition would show axe the colours half-way.
 NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; animation: none !important; }"
 
-# What the focused element is, and whether its focus shows (an outline or a box shadow).
+# What the focused element is, and whether its focus shows: an outline or a box shadow on it or,
+# for a visually hidden control (the palette toggle's radio button), on the label that follows it.
 FOCUSED = """() => {
   const element = document.activeElement;
   if (!element || element === document.body) return null;
-  const style = getComputedStyle(element);
+  const box = element.getBoundingClientRect();
+  const hidden = box.width < 2 || box.height < 2 || getComputedStyle(element).opacity === "0";
+  const label = element.nextElementSibling;
+  const shown = hidden && label && label.tagName === "LABEL" ? label : element;
+  const style = getComputedStyle(shown);
   const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
   return {
-    tag: element.tagName.toLowerCase(), classes: element.className && String(element.className),
-    label: element.getAttribute("aria-label") || (element.textContent || "").trim().slice(0, 40),
-    hreflang: element.getAttribute("hreflang"), inNav: !!element.closest(".md-sidebar--primary .md-nav"),
+    html: element.outerHTML.replace(/\\s+/g, " ").slice(0, 120), inNav: !!element.closest(".md-sidebar--primary .md-nav"),
     inSelect: !!element.closest(".md-select"), search: element.matches("input.md-search__input"),
-    visible: outline || style.boxShadow !== "none",
+    palette: !!element.closest("[data-md-component='palette']"), visible: outline || style.boxShadow !== "none",
   };
 }"""
 
@@ -190,6 +196,7 @@ def survey(site, base_url, browser) -> Survey:
                 tab.goto(url, wait_until="commit")  # at the width the tab's last page ended at
             for tab, url in batch:
                 tab.wait_for_load_state("load")
+                tab.wait_for_function(SETTLED, timeout=15000)
                 tab.add_style_tag(content=NO_TRANSITIONS)
                 _palette(tab, LIGHT)
                 if phone_first[tab]:
@@ -244,22 +251,24 @@ def test_axe_finds_no_serious_violation_on_any_page_in_either_palette(survey):
 
 
 def test_the_header_and_navigation_are_reachable_by_keyboard_with_a_visible_focus(base_url, page):
-    """On a rules page, Tab alone reaches the search field, the navigation's links and the language
-    selector, and each of them shows where the focus is (an outline or a box shadow)."""
+    """On a rules page, Tab alone reaches the palette toggle, the language selector, the search
+    field and the navigation's links, and every element it stops at on the way shows where the
+    focus is (an outline or a box shadow)."""
     page.goto(base_url + layout.rules("kiriki").removesuffix(".md") + "/", wait_until="load")
-    reached: dict[str, dict[str, Any]] = {}
+    wanted = {"palette toggle": "palette", "language selector": "inSelect", "search field": "search",
+              "navigation link": "inNav"}
+    reached: set[str] = set()
+    unseen: list[str] = []
     for _ in range(80):
         page.keyboard.press("Tab")
         focused = page.evaluate(FOCUSED)
         if focused is None:
             continue
-        for name, found in (("search", focused["search"]), ("navigation link", focused["inNav"]),
-                            ("language selector", focused["inSelect"])):
-            if found:
-                reached.setdefault(name, focused)
-        if len(reached) == 3:
+        reached |= {name for name, key in wanted.items() if focused[key]}
+        if not focused["visible"]:
+            unseen.append(focused["html"])
+        if reached == set(wanted):
             break
-    missing = {"search", "navigation link", "language selector"} - set(reached)
-    assert not missing, f"Tab never reached: {', '.join(sorted(missing))} (reached: {sorted(reached)})"
-    hidden = [f"{name}: <{f['tag']} class={f['classes']!r}> {f['label']!r}" for name, f in reached.items() if not f["visible"]]
-    assert not hidden, "focus not visible (no outline, no box shadow) on: " + "; ".join(hidden)
+    missing = sorted(set(wanted) - reached)
+    assert not missing, f"Tab never reached the {', '.join(missing)} (reached: {', '.join(sorted(reached))})"
+    assert not unseen, "focus not visible (no outline, no box shadow) on:\n" + "\n".join(unseen)
