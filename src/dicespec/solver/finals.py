@@ -216,7 +216,7 @@ def score_rolls(layout: FinalLayout, table: np.ndarray, batch: StateBatch, buffe
         candidates.take(column, axis=0, out=scratch[:n], mode="clip")
         np.maximum(final[:n], scratch[:n], out=final[:n])
     if rules.joker != "none" or rules.line_adds is not None:
-        _five_of_a_kind_again(layout, flat, batch, final, after, closed)
+        _five_of_a_kind_again(layout, flat, batch, final, after, closed, buffers)
 
 
 def add_repeats(layout: FinalLayout, final: np.ndarray, batch: StateBatch, loop: np.ndarray,
@@ -247,39 +247,58 @@ def work_table(rules: Rules) -> np.ndarray:
 
 
 def _five_of_a_kind_again(
-    layout: FinalLayout, flat: np.ndarray, batch: StateBatch, final: np.ndarray, after: np.ndarray, closed: np.ndarray
+    layout: FinalLayout,
+    flat: np.ndarray,
+    batch: StateBatch,
+    final: np.ndarray,
+    after: np.ndarray,
+    closed: np.ndarray,
+    buffers: TurnBuffers,
 ) -> None:
     """:func:`dicespec.solver.sheetrules._five_of_a_kind_again` for every five of a kind and row
-    at once: a joker's or a bonus line's rescoring of a five of a kind once its row is filled."""
+    at once: a joker's or a bonus line's rescoring of a five of a kind once its row is filled.
+    The (fives, rows, states) temporaries live in ``buffers``' spare arrays."""
     rules = layout.rules
     assert rules.joker_scores is not None and rules.face_rows is not None
-    filled_five = batch.kiriki != RepeatCell.OPEN
-    if not filled_five.any() or not len(layout.repeat_rows):
+    columns = np.flatnonzero(batch.kiriki != RepeatCell.OPEN)  # the states whose five-of-a-kind row is filled
+    if not len(columns) or not len(layout.repeat_rows):
         return
+    batch, after, closed = batch.take(columns), after[:, columns], closed[:, columns]
     rows = len(rules.rows)
-    is_open = ~closed  # (rows, states)
     is_upper = np.isin(np.arange(rows), rules.upper_index)
-    lower_open: np.ndarray = np.logical_or.reduce(is_open[~is_upper], axis=0)  # all False without lower rows
     repeat = layout.repeat_public
     own = rules.face_rows[repeat]  # (fives,)
-    own_open = np.where((own >= 0)[:, None], is_open[np.maximum(own, 0)], False)  # (fives, states)
+    own_open = np.where((own >= 0)[:, None], ~closed[np.maximum(own, 0)], False)  # (fives, states)
     plain = rules.scores[repeat][:, :, None]  # (fives, rows, 1)
     joker = (rules.joker_scores if rules.joker != "none" else rules.scores)[repeat][:, :, None]
-    allowed = np.broadcast_to(is_open[None, :, :], (len(repeat), rows, len(batch)))
-    if rules.joker == "forced":
-        own_row = np.equal.outer(own, np.arange(rows))[:, :, None]  # (fives, rows, 1)
-        allowed = allowed & np.where(own_open[:, None, :], own_row,
-                                     np.where(lower_open[None, None, :], ~is_upper[None, :, None], True))
-    points = np.where(own_open[:, None, :], plain, joker)  # (fives, rows, states), ints
+    shape = (len(repeat), rows, len(columns))
+    points, moved = buffers.spare("points", shape, np.int64), buffers.spare("moved", shape, np.int64)
+    earned, value = buffers.spare("earned", shape, np.bool_), buffers.spare("value", shape)
+    # the roll's points while its own upper row is open, a joker's after
+    np.multiply(joker - plain, ~own_open[:, None, :], out=points)
+    points += plain
     upper = batch.upper.astype(np.int64)[None, None, :]
-    moved = upper + points
-    row_is_upper = is_upper[None, :, None]
-    next_upper = np.where(row_is_upper, np.minimum(moved, rules.upper_cap), upper)
-    earned = np.where(row_is_upper & (upper < rules.upper_cap) & (moved >= rules.upper_cap), rules.bonus_points, 0)
-    sizes, cells = rules.upper_sizes, len(RepeatCell)  # after: the -inf sheet where the row is filled
-    later = flat.take((after[None, :, :] * sizes + next_upper) * cells + batch.kiriki.astype(np.int64)[None, None, :])
-    value = (points + earned) + later
-    best = np.where(allowed, value, -np.inf).max(axis=1)  # (fives, states)
+    np.multiply(points, is_upper[None, :, None], out=moved)  # only an upper row moves the upper sum
+    moved += upper
+    np.greater_equal(moved, rules.upper_cap, out=earned)
+    earned &= upper < rules.upper_cap
+    np.minimum(moved, rules.upper_cap, out=moved)  # the next upper sum
+    moved += after[None, :, :] * rules.upper_sizes  # after: the -inf sheet where the row is filled
+    moved *= len(RepeatCell)
+    moved += batch.kiriki.astype(np.int64)[None, None, :]
+    flat.take(moved, out=value, mode="clip")
+    np.multiply(earned, rules.bonus_points, out=moved)  # the index is read: its room holds the bonus
+    points += moved
+    value += points  # points and bonus, then the next value: -inf in a filled row
+    if rules.joker == "forced":
+        # its own upper row if open; else a lower row if one is open; else any (an upper row)
+        lower_open = np.logical_or.reduce(~closed[~is_upper], axis=0)  # all False without lower rows
+        own_value = np.take_along_axis(value, np.maximum(own, 0)[:, None, None], axis=1)[:, 0, :]
+        best = np.where(own_open, own_value,
+                        np.where(lower_open[None, :], value[:, ~is_upper].max(axis=1, initial=-np.inf),
+                                 value.max(axis=1)))
+    else:
+        best = value.max(axis=1)  # (fives, states): any open row
     bonus = np.where(batch.kiriki == RepeatCell.SCORED, rules.line_adds or 0, 0)
-    rows_ = layout.repeat_rows
-    final[rows_] = np.where(filled_five[None, :] & np.isfinite(best), best + bonus[None, :], final[rows_])
+    at = np.ix_(layout.repeat_rows, columns)
+    final[at] = np.where(np.isfinite(best), best + bonus[None, :], final[at])

@@ -1,7 +1,9 @@
 """One turn's dynamic programme for a batch of states at once, in buffers made once.
 
 This is :func:`dicespec.solver.keeps.turn_value` (and ``turn_value_and_slope``) made fast for
-the solve, with the same arithmetic in the same order, so the same numbers:
+the solve, with the same arithmetic (each mean summed face by face, then divided by 6; maxima,
+which are exact), so the same numbers but for the last sum, over the first roll, taken in
+another order (a difference of about 1e-13):
 
 - **Buffers.** A :class:`TurnBuffers` holds one row per keep and one column per state, and every
   step writes into it (``out=``): a solve allocates no array per batch. Fresh temporaries of a
@@ -102,6 +104,7 @@ class TurnBuffers:
         self._chosen = np.empty(layout.roll_count * width)  # 0/1: a part chosen
         self._candidates: np.ndarray | None = None
         self._kept: np.ndarray | None = None
+        self._spare: dict[str, np.ndarray] = {}
 
     def _view(self, flat: np.ndarray, rows: int, size: int) -> np.ndarray:
         if not 0 < size <= self.width:
@@ -117,6 +120,15 @@ class TurnBuffers:
         if self._candidates is None or len(self._candidates) < count * self.width:
             self._candidates = np.empty(count * self.width)
         return self._view(self._candidates, count, size)
+
+    def spare(self, name: str, shape: tuple[int, ...], dtype: type[np.generic] = np.float64) -> np.ndarray:
+        """A scratch array of ``shape`` kept under ``name`` (grown when too small): for temporaries
+        a batch would otherwise allocate afresh, each time paying the system's page faults."""
+        count = int(np.prod(shape))
+        found = self._spare.get(name)
+        if found is None or found.dtype != dtype or len(found) < count:
+            found = self._spare[name] = np.empty(count, dtype=dtype)
+        return found[:count].reshape(shape)
 
     def kept_rolls(self, size: int) -> np.ndarray:
         """Another set of roll rows, which no turn evaluation touches: final values kept for later."""
@@ -188,9 +200,10 @@ class TurnBuffers:
         """:meth:`_best_keeps`, each slope following its value's choice (a part replaces the
         keep only when strictly better, the earlier part on a tie: as ``turn_value_and_slope``).
 
-        The choice is a 0/1 float ``b``: the slope becomes ``max(slope * (1 - b), part * b)``,
-        exactly one of the two (slopes are at least 0). A masked copy (``np.copyto(where=)``)
-        would do the same some ten times slower."""
+        The choice is a 0/1 float ``b``; slopes lie in [0, 1], so the slope becomes
+        ``max(slope - b, part * b)``: the part's slope where ``b`` is 1 (``slope - 1`` is at most
+        0), the keep's own where it is 0, exactly. A masked copy (``np.copyto(where=)``) would
+        do the same some ten times slower."""
         layout, scratch = self.layout, self.scratch(size)
         chosen = self._view(self._chosen, layout.roll_count, size)
         for m in range(1, layout.dice + 1):
@@ -203,6 +216,5 @@ class TurnBuffers:
                 np.maximum(here, part, out=here)
                 slopes.take(column, axis=0, out=part, mode="clip")
                 np.multiply(part, better, out=part)
-                np.subtract(1.0, better, out=better)
-                np.multiply(here_slope, better, out=here_slope)
+                np.subtract(here_slope, better, out=here_slope)
                 np.maximum(here_slope, part, out=here_slope)
