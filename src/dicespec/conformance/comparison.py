@@ -28,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from dicespec.conformance.report import OUTCOMES, Recorder, read_results
+from dicespec.conformance.report import OUTCOMES, PARTS, Recorder, read_results
 from dicespec.conformance.runner import Options, Target, conform
 from dicespec.spec.paths import data_root
 from dicespec.validation import check
@@ -174,11 +174,17 @@ def summarise(entry: Entry, about: dict[str, Any], declared: dict[str, list[str]
         "rulesets": declared,
         "failure": failure,
         "inputs": inputs(entry),
-        "groups": [[*key, *counts] for key, counts in groups.items()],
+        "groups": [[*key, *counts] for key, counts in by_part(groups.items())],
         "not_passing": [{"part": part, "kind": kind, "row": row, "count": not_passing[(part, kind, row)],
-                         "cases": cases} for (part, kind, row), cases in kept.items()],
+                         "cases": cases} for (part, kind, row), cases in by_part(kept.items())],
         "skipped": [{"reason": reason, "cases": count} for reason, count in sorted(skips.items())],
     }
+
+
+def by_part(items: Iterable[tuple[tuple[str, ...], Any]]) -> list[tuple[tuple[str, ...], Any]]:
+    """Items keyed by (part, ...), the parts in their order (features, exhaustive, games), each
+    part's items in the order recorded: the features are recorded last, as they run alongside."""
+    return sorted(items, key=lambda item: PARTS.index(item[0][0]) if item[0][0] in PARTS else len(PARTS))
 
 
 def write(data: dict[str, Any], path: Path) -> None:

@@ -219,7 +219,8 @@ def describe(example: Example, *, limit: int = 4) -> list[str]:
 def example_lines(groups: dict[tuple[str, str, str], list[Example]], recorder: Recorder, *, title: str,
                   counts: bool = True) -> list[str]:
     out: list[str] = []
-    for (part, kind, outcome), examples in groups.items():
+    # By part, in the order of PARTS (the features' results are recorded last: they run alongside the corpus).
+    for (part, kind, outcome), examples in sorted(groups.items(), key=lambda group: _part_order(group[0][0])):
         total = sum(c[OUTCOMES.index(outcome)] for key, c in recorder.counts.items() if key[:2] == (part, kind))
         label = "feature " + kind if part == "features" else kind
         more = f" (first {len(examples)} of {total:,})" if counts and total > len(examples) else ""
@@ -228,6 +229,10 @@ def example_lines(groups: dict[tuple[str, str, str], list[Example]], recorder: R
             out += describe(example)
         out.append("")
     return out
+
+
+def _part_order(part: str) -> int:
+    return PARTS.index(part) if part in PARTS else len(PARTS)
 
 
 def summary(recorder: Recorder, *, header: Iterable[str] = (), events: Iterable[str] = ()) -> str:

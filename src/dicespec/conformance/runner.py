@@ -6,7 +6,8 @@ Three parts, each optional:
 - **features**: every scenario of ``features/``, through the spec's own steps, in a pytest run
   of the spec (``tests/test_spec.py``, shipped in the package as ``dicespec/_data/tests`` in a
   wheel) with the implementation under test swapped in by
-  :mod:`~dicespec.conformance.pytest_plugin`;
+  :mod:`~dicespec.conformance.pytest_plugin`. It runs in a child process of its own, started
+  first, alongside the corpus (:class:`Features`); its results are recorded when it ends;
 - **exhaustive** and **games**: the corpus (:mod:`~dicespec.conformance.corpus`), streamed
   through the implementation and compared answer by answer with the reference's.
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import fnmatch
 import shlex
+import shutil
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -41,7 +43,7 @@ from dicespec.conformance.report import (
 from dicespec.conformance.stdio import expected_reply
 from dicespec.conformance.transport import Hello, InProcessTransport, StdioTransport
 from dicespec.progress import ProgressLine
-from dicespec.spec.results import run_spec, spec_root
+from dicespec.spec.results import SpecRun, spec_root
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,7 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
     """Run the chosen parts against the target; every result goes to ``recorder``."""
     run = Run(target)
     transport = open_transport(target, options)
+    features: Features | None = None  # the spec's pytest run, alongside the corpus
     try:
         run.hello = transport.start()
         run.failure = transport.failure
@@ -174,9 +177,7 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
             if unknown:
                 run.notes.append(f"declared but not shipped (not checked): {', '.join(unknown)}")
         if "features" in options.parts:
-            started = time.perf_counter()
-            run_features(target, options, recorder, run)
-            run.seconds["features"] = time.perf_counter() - started
+            features = Features.start(target, options, run)
         for part in ("exhaustive", "games"):
             if part in options.parts:
                 started = time.perf_counter()
@@ -184,7 +185,11 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
                 run.seconds[part] = elapsed = time.perf_counter() - started
                 if count and elapsed > 0:
                     run.cases_per_second[part] = count / elapsed
+        if features is not None:
+            features.finish(recorder, run)
     finally:
+        if features is not None:
+            features.stop()
         transport.close()
         run.events = list(getattr(transport, "events", []))
     return run
@@ -319,14 +324,39 @@ def features_options(target: Target, options: Options) -> list[str]:
     return command
 
 
-def run_features(target: Target, options: Options, recorder: Recorder, run: Run) -> None:
-    root = spec_root()
-    if root is None:
-        run.notes.append("features: not run: the spec's tests are not installed with this package")
-        return
-    with tempfile.TemporaryDirectory(prefix="dicespec-conform-") as folder:
-        done = run_spec(root, Path(folder) / "features.jsonl", features_options(target, options),
-                        timeout=None if options.time_limit is None else options.time_limit + 60)
+class Features:
+    """The features part: the spec's pytest run in a child process of its own, started at once so
+    that it runs alongside the corpus (on another core), its results recorded when it ends."""
+
+    def __init__(self, options: Options, spec: SpecRun | None, folder: str | None) -> None:
+        self.options = options
+        self.spec = spec
+        self.folder = folder
+        self.started = time.perf_counter()
+
+    @classmethod
+    def start(cls, target: Target, options: Options, run: Run) -> Features:
+        root = spec_root()
+        if root is None:
+            run.notes.append("features: not run: the spec's tests are not installed with this package")
+            return cls(options, None, None)
+        folder = tempfile.mkdtemp(prefix="dicespec-conform-")
+        try:
+            spec = SpecRun(root, Path(folder) / "features.jsonl", features_options(target, options))
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        return cls(options, spec, folder)
+
+    def finish(self, recorder: Recorder, run: Run) -> None:
+        """Wait for the run (until the time limit, and a minute more, from its start) and record its results."""
+        if self.spec is None:
+            return
+        limit = self.options.time_limit
+        timeout = None if limit is None else max(0.0, limit + 60 - (time.perf_counter() - self.started))
+        done = self.spec.finish(timeout)
+        self.spec = None
+        run.seconds["features"] = time.perf_counter() - self.started
         if done.returncode is None:
             run.notes.append("features: stopped at the time limit")
         for result in done.results or []:
@@ -334,6 +364,15 @@ def run_features(target: Target, options: Options, recorder: Recorder, run: Run)
         if done.returncode not in (None, 0, 1, 5):
             recorder.record("features", "features", "(the spec run)", None, "", "errored",
                             message=f"the spec's pytest run failed (exit status {done.returncode}):\n{done.tail()}")
+
+    def stop(self) -> None:
+        """End the run if it has not ended (the corpus was interrupted), and remove its folder."""
+        if self.spec is not None:
+            self.spec.stop()
+            self.spec = None
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
 
 
 def parse_parts(values: Sequence[str] | None) -> tuple[str, ...]:
