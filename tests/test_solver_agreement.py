@@ -24,7 +24,8 @@ from dicespec.rulesets import ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.solver.finals import final_layout, work_table, write_final_values
 from dicespec.solver.keeps import keep_tables, turn_value, turn_value_and_slope
-from dicespec.solver.scoresheet import RepeatCell, StateBatch, levels, rules_of, solve_values
+from dicespec.solver import scoresheet
+from dicespec.solver.scoresheet import RepeatCell, StateBatch, default_workers, levels, rules_of, solve_values
 from dicespec.solver.sheetrules import Rules, final_values
 from dicespec.solver.turns import TurnBuffers, turn_layout
 
@@ -132,6 +133,23 @@ def test_threads_change_no_number(tmp_path: Path, base: str) -> None:
     shared, shared_stats = solve_values(rules, workers=2)
     assert stats.workers == 1 and shared_stats.workers == 2
     np.testing.assert_array_equal(alone, shared)
+
+
+@pytest.mark.parametrize(("load", "threads"), [(0.2, 2), (1.4, 2), (1.6, 1), (7.0, 1)])
+def test_a_solve_uses_every_core_only_on_an_idle_machine(monkeypatch: pytest.MonkeyPatch, load: float, threads: int) -> None:
+    """Two cores: two threads while the load average is under 1.5, else one (no core to spare)."""
+    monkeypatch.delenv("DICESPEC_SOLVER_THREADS", raising=False)
+    monkeypatch.setattr(scoresheet.os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(scoresheet.os, "getloadavg", lambda: (load, load, load))
+    assert default_workers() == threads
+
+
+def test_the_threads_can_be_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DICESPEC_SOLVER_THREADS", "3")
+    assert default_workers() == 3
+    monkeypatch.setenv("DICESPEC_SOLVER_THREADS", "many")
+    with pytest.raises(ValueError, match="DICESPEC_SOLVER_THREADS is 'many': a number of threads, 1 or more"):
+        default_workers()
 
 
 @pytest.mark.slow

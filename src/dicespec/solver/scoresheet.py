@@ -19,8 +19,9 @@ state's value; a repeat kiriki; or, on a full sheet, no score); before each rero
 takes its best keep of the 462. Rows fill one a turn, so states are solved from the full sheet
 back to the empty one, all states with the same number of filled rows at once, in numpy batches
 of :data:`CHUNK` states (columns) written into buffers made once per thread
-(:mod:`dicespec.solver.turns`, :mod:`dicespec.solver.finals`); the batches of one level are
-shared among threads (numpy lets go of the interpreter while it computes), one per core.
+(:mod:`dicespec.solver.turns`, :mod:`dicespec.solver.finals`); on an otherwise idle machine
+the batches of one level are shared among threads, one per core (numpy lets go of the
+interpreter while it computes; see :func:`default_workers`).
 
 **The repeat kiriki.** A repeat kiriki fills no row, banks ``adds`` and earns a turn: the state
 comes back to itself. So ``V(s) = T_s(V(s))``, where ``T_s(x)`` is the value of one turn from
@@ -274,12 +275,17 @@ def _chunks(batch: StateBatch) -> Iterator[StateBatch]:
 
 
 def default_workers() -> int:
-    """Threads for a solve: one per core this process may use (``DICESPEC_SOLVER_THREADS`` to choose)."""
+    """Threads for a solve: one per core this process may use while the machine is otherwise idle
+    (the load average below the cores less one half), else one: on a busy machine a second thread
+    finds no free core and only adds the threads' turns at the interpreter. ``DICESPEC_SOLVER_THREADS``
+    chooses instead."""
     if chosen := os.environ.get("DICESPEC_SOLVER_THREADS"):
         if not chosen.strip().isdigit() or int(chosen) < 1:
             raise ValueError(f"DICESPEC_SOLVER_THREADS is {chosen!r}: a number of threads, 1 or more, is expected")
         return int(chosen)
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    busy = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    return cores if cores > 1 and busy < cores - 0.5 else 1
 
 
 @dataclass(frozen=True, slots=True)
