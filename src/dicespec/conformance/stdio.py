@@ -38,7 +38,7 @@ from dicespec.conformance.protocol import (
     read_hello,
     read_reply,
 )
-from dicespec.conformance.wire import R, Hello, clip, dumps, indent, loads
+from dicespec.conformance.wire import R, Hello, clip, dumps, dumps_own, indent, loads
 
 
 @dataclass(slots=True)
@@ -230,7 +230,7 @@ class StdioTransport:
                 else:
                     break
                 request_id = self._new_id()
-                body = dumps({"id": request_id, "op": item.op, **item.args})
+                body = dumps_own({"id": request_id, "op": item.op, **item.args})
                 child.send(body.encode() + b"\n")
                 entry = _InFlight(request_id, item, careful_item)
                 if not in_flight:
@@ -348,7 +348,7 @@ def expected_reply(value: Any) -> bytes:
     is read back to the same types: an integer is no float, ``true`` no ``1``), so it is the
     result ``value`` and valid where ``value`` is; the runner expects only the reference's
     answers, which are valid results (the protocol's tests check it)."""
-    return b"%d" % value if type(value) is int else dumps(value).encode()
+    return b"%d" % value if type(value) is int else dumps_own(value).encode()
 
 
 @dataclass(frozen=True, slots=True)

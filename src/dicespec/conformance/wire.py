@@ -10,8 +10,25 @@ from typing import Any, Protocol, TypeVar
 
 from dicespec.conformance.protocol import Outcome
 
-dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+dumps = _ENCODER.encode
 loads = json.loads
+
+try:
+    from json.encoder import c_make_encoder as _make  # type: ignore[attr-defined]
+except ImportError:  # a Python without json's C speedups
+    _make = None
+_OWN = None if _make is None else _make(None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",",
+                                         False, False, True)
+
+
+def dumps_own(value: Any) -> str:
+    """The text :data:`dumps` writes, for a value of the runner's own making (a request, a
+    reference answer): written by one C encoder made once, about twice as fast for small values,
+    at the price of :data:`dumps`'s check for circular references, which such values never have."""
+    if _OWN is None or isinstance(value, str):
+        return dumps(value)
+    return "".join(_OWN(value, 0))
 
 
 @dataclass(frozen=True, slots=True)
