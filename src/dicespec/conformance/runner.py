@@ -218,9 +218,15 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
     source = corpus_cases(part, options)
     late: list[corpus.Case] = []
 
+    declared: dict[str, bool] = {}  # ruleset → declared (a ruleset belongs to one game)
+
     def to_send() -> Iterator[corpus.Case]:
         for case in source:
-            if hello is not None and not hello.supports(case.id.split("/", 1)[0], case.ruleset):
+            supported = declared.get(case.ruleset)
+            if supported is None:
+                supported = declared[case.ruleset] = hello is None or hello.supports(case.id.split("/", 1)[0],
+                                                                                     case.ruleset)
+            if not supported:
                 skipped.append(case)
                 continue
             if deadline is not None and time.monotonic() > deadline:

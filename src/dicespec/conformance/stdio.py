@@ -217,6 +217,7 @@ class StdioTransport:
             # Fill the window: sent-again requests go alone; new ones fill it.
             careful = bool(retry) or (in_flight and in_flight[0].careful)
             limit = 1 if careful else self.window
+            written: list[bytes] = []
             while len(in_flight) < limit:
                 if retry:
                     item, careful_item = retry.popleft(), True
@@ -229,9 +230,9 @@ class StdioTransport:
                     careful_item = False
                 else:
                     break
-                request_id = self._new_id()
-                body = dumps_own({"id": request_id, "op": item.op, **item.args})
-                child.send(body.encode() + b"\n")
+                request_id = self._next_id
+                self._next_id += 1
+                written.append(dumps_own({"id": request_id, "op": item.op, **item.args}).encode())
                 entry = _InFlight(request_id, item, careful_item)
                 if not in_flight:
                     last_progress = time.monotonic()
@@ -239,6 +240,9 @@ class StdioTransport:
                 by_id[request_id] = entry
                 if careful_item:
                     break
+            if written:
+                written.append(b"")
+                child.send(b"\n".join(written))
             if not in_flight:
                 if exhausted and not retry:
                     return
