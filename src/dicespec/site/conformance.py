@@ -113,7 +113,7 @@ def conformance_page(data: SiteData, results: Path, lang: str = "en") -> Page:
     out.append(w.format(plural(w, "run", len(run.results)), when=text(_when(run.timestamp, lang)),
                         tests=count(len(run.results), lang), cases=count(len(spec_results), lang)) + "\n")
     out.append(f"## {w['totals']} {{#totals}}\n")
-    out.append(table(["", *outcome_titles], [
+    out.append(table([w["tests_column"], *outcome_titles], [
         [w["spec_cases_row"], *_counts(spec_results, lang)],
         [w["other_tests_row"], *_counts(other, lang)],
     ]) + "\n")

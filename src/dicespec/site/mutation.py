@@ -16,7 +16,7 @@ import yaml
 from dicespec.site import layout
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
-from dicespec.site.markup import code, table, text, verbatim
+from dicespec.site.markup import code, table, text
 from dicespec.spec.mutation import FOLDER, NOT_COUNTED, VERDICTS, counted, score
 
 TITLE = "Mutation testing"
@@ -73,8 +73,8 @@ def mutation_page(data: SiteData) -> Page:
             continue
         out.append(f"## {heading}\n")
         for entry in entries:
-            out.append(f"- {code(entry['mutant'])}: {text(entry['reason'])}\n\n"
-                       f"    <pre>{verbatim(chr(10).join(entry['diff']))}</pre>\n")
+            diff = "\n".join(" " * 8 + line for line in entry["diff"])  # a code block of the list item
+            out.append(f"- {code(entry['mutant'])}: {text(entry['reason'])}\n\n{diff}\n")
     out.append("## Out of scope\n")
     out.append(table(["Functions", "Why they hold no rule"], [
         [", ".join(code(name) for name in entry["functions"]), text(entry["reason"])]
