@@ -25,7 +25,15 @@ from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.solver.finals import final_layout, work_table, write_final_values
 from dicespec.solver.keeps import keep_tables, turn_value, turn_value_and_slope
 from dicespec.solver import scoresheet
-from dicespec.solver.scoresheet import RepeatCell, StateBatch, default_workers, levels, rules_of, solve_values
+from dicespec.solver.scoresheet import (
+    RepeatCell,
+    StateBatch,
+    bonus_out_of_reach,
+    default_workers,
+    levels,
+    rules_of,
+    solve_values,
+)
 from dicespec.solver.sheetrules import Rules, final_values
 from dicespec.solver.turns import TurnBuffers, turn_layout
 
@@ -98,6 +106,18 @@ def test_the_turn_in_buffers_is_the_keeps_dynamic_programme(rerolls: int) -> Non
     np.testing.assert_allclose(value_slope, expected_slope, rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.parametrize("size", [1, 2, 7])
+def test_a_states_turn_does_not_depend_on_the_states_beside_it(size: int) -> None:
+    """A state's turn value is the same number alone, in a small batch or in a full one."""
+    layout = turn_layout(5)
+    final = np.random.default_rng(size).uniform(0, 100, size=(layout.roll_count, 512))
+    room = TurnBuffers(layout, 512)
+    room.rolls(512)[:] = final
+    together = room.turn_value(512, 2)
+    room.rolls(size)[:] = final[:, :size]
+    np.testing.assert_array_equal(room.turn_value(size, 2), together[:size])
+
+
 def test_buffers_refuse_a_batch_larger_than_they_hold() -> None:
     with pytest.raises(ValueError, match="a batch of 600 states; these buffers hold 1 to 512"):
         TurnBuffers(turn_layout(5), 512).rolls(600)
@@ -135,6 +155,32 @@ def test_threads_change_no_number(tmp_path: Path, base: str) -> None:
     np.testing.assert_array_equal(alone, shared)
 
 
+def test_the_bonus_is_out_of_reach_when_the_open_upper_rows_cannot_make_it_up() -> None:
+    """63 is needed: with only sixes open (at most 30), an upper sum of 32 can still make it, 32 cannot...
+    33 can; with every upper row filled no sum below 63 can; with every one open, 0 can."""
+    rules = rules_of(find_ruleset("kiriki"))
+    upper_rows = sum(1 << i for i in rules.upper_index)
+    only_sixes_open = upper_rows & ~(1 << rules.upper_index[5])
+    batch = StateBatch(np.array([only_sixes_open, only_sixes_open, only_sixes_open, upper_rows, upper_rows, 0]),
+                       np.array([32, 33, 63, 62, 63, 0]), np.zeros(6, dtype=int))
+    assert bonus_out_of_reach(rules, batch).tolist() == [True, False, False, True, False, False]
+    assert not bonus_out_of_reach(rules_of(find_ruleset("yacht")), batch).any()  # no bonus to reach
+
+
+@pytest.mark.parametrize("base", ["kiriki", "yahtzee"])
+def test_states_out_of_reach_of_the_bonus_share_the_value_each_would_have(
+    tmp_path: Path, base: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Solved once per sheet and cell, or each on its own, the table is the same, number for number."""
+    rules = rules_of(one_roll(tmp_path, base))
+    shared, stats = solve_values(rules, workers=1)
+    assert stats.shared_states > stats.states // 4
+    monkeypatch.setattr(scoresheet, "shared_values", lambda rules, batch: (np.ones(len(batch), dtype=bool), np.arange(len(batch))))
+    alone, alone_stats = solve_values(rules, workers=1)
+    assert alone_stats.shared_states == 0
+    np.testing.assert_array_equal(shared, alone)
+
+
 @pytest.mark.parametrize(("load", "threads"), [(0.2, 2), (1.4, 2), (1.6, 1), (7.0, 1)])
 def test_a_solve_uses_every_core_only_on_an_idle_machine(monkeypatch: pytest.MonkeyPatch, load: float, threads: int) -> None:
     """Two cores: two threads while the load average is under 1.5, else one (no core to spare)."""
@@ -163,4 +209,3 @@ def test_every_state_is_the_previous_solvers_within_1e_9(name: str) -> None:
     assert stats.states == before_stats.states
     np.testing.assert_array_equal(np.isnan(now), np.isnan(before))
     assert np.nanmax(np.abs(now - before)) <= SAME
-    assert stats.looping_evaluations == before_stats.looping_evaluations  # the same Newton steps

@@ -21,7 +21,10 @@ back to the empty one, all states with the same number of filled rows at once, i
 of :data:`CHUNK` states (columns) written into buffers made once per thread
 (:mod:`dicespec.solver.turns`, :mod:`dicespec.solver.finals`); on an otherwise idle machine
 the batches of one level are shared among threads, one per core (numpy lets go of the
-interpreter while it computes; see :func:`default_workers`).
+interpreter while it computes; see :func:`default_workers`). A third of the states cannot earn
+the upper bonus any more (:func:`bonus_out_of_reach`): their upper sum changes nothing to come, so
+each sheet and kiriki cell solves the lowest such sum and gives its value to the others, the
+same number they would have computed.
 
 **The repeat kiriki.** A repeat kiriki fills no row, banks ``adds`` and earns a turn: the state
 comes back to itself. So ``V(s) = T_s(V(s))``, where ``T_s(x)`` is the value of one turn from
@@ -162,6 +165,37 @@ def popcounts(masks: np.ndarray, bits: int) -> np.ndarray:
     return found
 
 
+def bonus_out_of_reach(rules: Rules, batch: StateBatch) -> np.ndarray:
+    """Which states of ``batch`` can no longer earn the upper bonus: their upper sum plus the most
+    their open upper rows can score (a joker's points included) is short of it.
+
+    From such a state the upper sum changes nothing to come: every upper sum of the same sheet and
+    kiriki cell that is out of reach has the same value, computed by the same operations on the
+    same numbers (the states one row later are out of reach too, and equal by the same token)."""
+    found = np.zeros(len(batch), dtype=bool)
+    if not rules.upper_index or not rules.bonus_points:
+        return found
+    most = np.zeros(len(batch), dtype=np.int64)
+    for i in rules.upper_index:
+        top = max(int(rules.scores[:, i].max()), int(rules.joker_scores[:, i].max()) if rules.joker_scores is not None else 0)
+        most += np.where((batch.filled >> i) & 1 == 0, top, 0)
+    return np.asarray(batch.upper + most < rules.upper_cap)
+
+
+def shared_values(rules: Rules, batch: StateBatch) -> tuple[np.ndarray, np.ndarray]:
+    """The states of ``batch`` to solve, and for each state the one whose value it takes (itself,
+    or the lowest upper sum of its sheet and cell when the bonus is out of reach for both).
+
+    ``batch`` is in :func:`levels` order: by sheet, cell, then upper sum, so the states out of
+    reach of the bonus are the first of their sheet and cell."""
+    index = np.arange(len(batch))
+    out_of_reach = bonus_out_of_reach(rules, batch)
+    first = np.ones(len(batch), dtype=bool)
+    first[1:] = (batch.filled[1:] != batch.filled[:-1]) | (batch.kiriki[1:] != batch.kiriki[:-1]) | ~out_of_reach[:-1]
+    source = np.where(out_of_reach, np.maximum.accumulate(np.where(first, index, 0)), index)
+    return source == index, source
+
+
 # -- one batch ---------------------------------------------------------------------------------
 
 
@@ -259,7 +293,7 @@ def looping_guess(rules: Rules, values: np.ndarray, batch: StateBatch) -> np.nda
     later = filled[None, :] | bits
     gain = values[later, batch.upper[None, :], RepeatCell.SCORED] - values[later, batch.upper[None, :], RepeatCell.ZERO]
     usable = ((filled[None, :] & bits) == 0) & ~np.isnan(gain)
-    gains = np.where(usable, gain, 0.0).sum(axis=0)
+    gains = np.cumsum(np.where(usable, gain, 0.0), axis=0)[-1]  # row after row, whatever the batch's size
     counted = usable.sum(axis=0)
     scale = np.where(open_rows > 1, open_rows / np.maximum(open_rows - 1, 1), 1.0)
     guess: np.ndarray = zero + np.where(counted > 0, gains / np.maximum(counted, 1) * scale, 0.0)
@@ -290,13 +324,16 @@ def default_workers() -> int:
 
 @dataclass(frozen=True, slots=True)
 class SolveStats:
-    """How a solve went: states solved, turn evaluations of looping states, seconds, threads."""
+    """How a solve went: states (and of them, those a repeat kiriki returns to, and those that took
+    another upper sum's value, the bonus out of reach), turn evaluations of looping states, seconds,
+    threads."""
 
     states: int
     looping_states: int
     looping_evaluations: int
     seconds: float
     workers: int = 1
+    shared_states: int = 0
 
 
 def solve_values(
@@ -311,7 +348,7 @@ def solve_values(
     table[rules.full] = 0.0  # a full sheet without a turn owed
     every_level = list(levels(rules))
     total = sum(len(plain) + len(looping) for _, plain, looping in every_level)
-    done = looping_states = evaluations = 0
+    done = looping_states = evaluations = shared_states = 0
 
     def plain_chunk(chunk: StateBatch) -> int:
         solve_plain(rules, table, chunk)
@@ -325,14 +362,22 @@ def solve_values(
         for _, plain, looping in every_level:
             # the plain states first: a looping state's guess reads the same sheet's kiriki 0
             for work, batch in ((plain_chunk, plain), (looping_chunk, looping)):
-                chunks = list(_chunks(batch))
+                solved, source = shared_values(rules, batch)
+                chunks = list(_chunks(batch.take(solved)))
                 for chunk, made in zip(chunks, pool.map(work, chunks) if pool else map(work, chunks)):
                     done += len(chunk)
                     if work is looping_chunk:
                         evaluations += made
-                        looping_states += len(chunk)
                     if progress:
                         progress(done, total)
+                # the states out of reach of the bonus take their sheet's first value
+                shared, given = batch.take(~solved), batch.take(source[~solved])
+                table[shared.filled, shared.upper, shared.kiriki] = table[given.filled, given.upper, given.kiriki]
+                done += len(shared)
+                shared_states += len(shared)
+                looping_states += len(batch) if work is looping_chunk else 0
+                if progress and len(shared):
+                    progress(done, total)
     finally:
         if pool:
             pool.shutdown(cancel_futures=True)
@@ -340,7 +385,7 @@ def solve_values(
     if not rules.distinguishes_kiriki_scores():
         kiriki_filled = (np.arange(rules.full + 1) & rules.five_bit) != 0
         values[kiriki_filled, :, RepeatCell.SCORED] = values[kiriki_filled, :, RepeatCell.ZERO]
-    stats = SolveStats(total, looping_states, evaluations, time.perf_counter() - start, workers)
+    stats = SolveStats(total, looping_states, evaluations, time.perf_counter() - start, workers, shared_states)
     return values, stats
 
 

@@ -168,8 +168,13 @@ class TurnBuffers:
         return self._expectation(values), self._expectation(slopes)
 
     def _expectation(self, values: np.ndarray) -> np.ndarray:
-        """The mean over the first roll of each column's roll rows (einsum: no BLAS threads)."""
-        found: np.ndarray = np.einsum("r,rs->s", self.layout.roll_probability, values[self.layout.rolls])
+        """The mean over the first roll of each column's roll rows, summed roll after roll whatever
+        the batch's size, so that a state's value does not depend on the states beside it
+        (einsum does so but for a single column, which it sums in another order; no BLAS threads)."""
+        p, rolls = self.layout.roll_probability, values[self.layout.rolls]
+        if rolls.shape[1] == 1:
+            return np.cumsum(p * rolls[:, 0])[-1:]
+        found: np.ndarray = np.einsum("r,rs->s", p, rolls)
         return found
 
     def _reroll(self, values: np.ndarray, size: int) -> None:
