@@ -3,6 +3,7 @@ start gives, whatever order the replays come in, refused actions and broken ones
 
 from __future__ import annotations
 
+import json
 import random
 from itertools import islice
 
@@ -68,3 +69,46 @@ def test_arguments_of_other_types_are_replayed_from_the_start() -> None:
     with pytest.raises(Exception) as fresh:
         ReferenceImplementation().ten_thousand_replay("ten-thousand", True, ["roll 111556"])  # type: ignore[arg-type]
     assert (type(resumed.value), str(resumed.value)) == (type(fresh.value), str(fresh.value))
+
+
+@pytest.mark.parametrize(("op", "args"), [
+    ("kiriki_score", {"ruleset": "kiriki", "dice": "6661", "row": "sixes"}),
+    ("kiriki_score", {"ruleset": "kiriki", "dice": "66617", "row": "sixes"}),
+    ("kiriki_score", {"ruleset": "kiriki", "dice": "66616", "row": "nothing"}),
+    ("kiriki_score", {"ruleset": "farkle", "dice": "66616", "row": "sixes"}),
+    ("kiriki_score", {"ruleset": "generala", "dice": "66616", "row": "sixes"}),
+    ("kiriki_score", {"ruleset": "kiriki", "dice": 66616, "row": "sixes"}),
+    ("ten_thousand_score", {"ruleset": "farkle", "dice": "1117"}),
+    ("ten_thousand_score", {"ruleset": "farkle", "dice": "1111111"}),
+    ("ten_thousand_best", {"ruleset": "greed", "dice": "x"}),
+    ("ten_thousand_best", {"ruleset": "kiriki", "dice": "15"}),
+])
+def test_what_the_reference_refuses_is_refused_alike(op: str, args: dict) -> None:
+    """Twice each (the second time from what was kept): the reference's answer or its error."""
+    quick, reference = QuickReference(), ReferenceImplementation()
+    for _ in range(2):
+        try:
+            expected: object = getattr(reference, op)(**args)
+        except Exception as exc:  # noqa: BLE001
+            expected = (type(exc), str(exc))
+        try:
+            found: object = getattr(quick, op)(**args)
+        except Exception as exc:  # noqa: BLE001
+            found = (type(exc), str(exc))
+        assert found == expected
+
+
+@pytest.mark.parametrize("line", [
+    b'{"id":1,"op":"hello","protocol":1}', b' {"id":1} ', b'{"id":1}\r', b'{"id":1} {"id":2}', b'{"id":1,',
+    '{"id":1,"x":"é"}'.encode(), '{"id":1,"x":"é"}'.encode("utf-16"), b"\xff", b"", b"[1, 2]", b"1e5",
+])
+def test_the_adapter_reads_a_line_as_json_loads_does(line: bytes) -> None:
+    from dicespec.conformance.adapter import _read
+
+    def read(reader: object) -> object:
+        try:
+            return reader(line)  # type: ignore[operator]
+        except ValueError as exc:
+            return type(exc)
+
+    assert read(_read) == read(json.loads)

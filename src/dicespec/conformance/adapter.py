@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dicespec.conformance.protocol import HELLO, OPERATIONS, PROTOCOL_VERSION, ProtocolError, arguments, games_of
@@ -23,7 +23,21 @@ from dicespec.conformance.quick_reference import QuickReference
 from dicespec.implementation import Implementation
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-_decode = json.JSONDecoder().decode
+_scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+
+
+def _read(line: bytes) -> Any:
+    """A request line's JSON value, as :func:`json.loads` reads it: the usual line (UTF-8, one
+    value, no space around it) in one step, anything else by :func:`json.loads` itself."""
+    try:
+        text = line.decode()
+        value, end = _scan(text, 0)
+        if end == len(text):
+            return value
+    except (UnicodeDecodeError, StopIteration, ValueError):
+        pass
+    return json.loads(line)
+
 _PARAMETERS = {op: frozenset(names) for op, names in OPERATIONS.items()}
 
 
@@ -109,11 +123,7 @@ class Server:
     def reply_line(self, line: bytes) -> bytes:
         """One request line in, one reply line out (empty for a line that is no request)."""
         try:
-            try:
-                message = _decode(line.decode())
-            except UnicodeDecodeError:  # maybe UTF-16 or 32, which json.loads reads too
-                message = json.loads(line)
-            reply = self.answer(message)
+            reply = self.answer(_read(line))
         except (ValueError, ProtocolError) as exc:  # no id to answer to: say so on stderr
             print(f"dicespec adapter: ignored a line that is no request: {exc}", file=sys.stderr, flush=True)
             return b""

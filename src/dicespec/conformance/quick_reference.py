@@ -11,8 +11,10 @@ repeated from one request to the next.
   they share. Its answer is the one a replay from the start gives: states are immutable values,
   and an action the rules refuse changes nothing.
 - **Dice and rulesets are read once.** The exhaustive corpus asks the same dice in every row:
-  a roll read from its digits (an immutable value) and a ruleset found by its name are kept,
-  and what cannot be read raises each time, as it does in the reference.
+  a roll read from its digits (an immutable value), the score of those dice in every row of a
+  ruleset (what the engine's :func:`~dicespec.scoresheet.rows.score_sheet` answers, a read-only
+  mapping) and a ruleset found by its name are kept; what cannot be read raises each time, as it
+  does in the reference.
 
 Arguments of other types than a valid request's are answered by the reference itself, to fail
 as it fails. This is the reference adapter's own business; nothing in the protocol asks for it,
@@ -21,7 +23,7 @@ and an implementation that replays every request from the start is as conformant
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, TypeVar
@@ -75,6 +77,7 @@ class QuickReference(ReferenceImplementation):
     def __init__(self) -> None:
         self._chains: dict[str, _Chain] = {}
         self._rolls: dict[str, Roll] = {}
+        self._sheets: dict[tuple[str, str], Mapping[str, int]] = {}  # (ruleset, dice): every row's score
         self._rulesets: dict[tuple[type, str], Any] = {}  # None: not of that kind
 
     def _roll(self, dice: str) -> Roll:
@@ -97,15 +100,18 @@ class QuickReference(ReferenceImplementation):
         return ruleset
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
-        from dicespec.scoresheet.rows import score
+        from dicespec.scoresheet.rows import score_sheet
         from dicespec.scoresheet.ruleset import SheetRuleset
 
         rules = self._ruleset(SheetRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
         if rules is None:
             return super().kiriki_score(ruleset, dice, row)
-        roll = self._roll(dice)
-        roll.require_count(rules.dice)
-        return score(rules, roll, row)
+        sheet = self._sheets.get((ruleset, dice))
+        if sheet is None:
+            if len(self._sheets) >= MAX_ROLLS:
+                self._sheets.clear()
+            sheet = self._sheets[(ruleset, dice)] = score_sheet(rules, self._roll(dice))
+        return sheet[rules.parse_row(row)]
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
         from dicespec.setaside.combos import score
