@@ -125,8 +125,8 @@ class Run:
             lines.append(f"declares: {games or 'nothing'}")
         if self.failure:
             lines.append(f"could not be started: {self.failure}")
-        for part, seconds in self.seconds.items():
-            rate = self.cases_per_second.get(part)
+        for part in sorted(self.seconds, key=lambda p: PARTS.index(p) if p in PARTS else len(PARTS)):
+            seconds, rate = self.seconds[part], self.cases_per_second.get(part)
             lines.append(f"{part}: {seconds:.1f} s" + (f", {rate:,.0f} cases/s" if rate else ""))
         return lines + self.notes
 
