@@ -156,8 +156,8 @@ def test_threads_change_no_number(tmp_path: Path, base: str) -> None:
 
 
 def test_the_bonus_is_out_of_reach_when_the_open_upper_rows_cannot_make_it_up() -> None:
-    """63 is needed: with only sixes open (at most 30), an upper sum of 32 can still make it, 32 cannot...
-    33 can; with every upper row filled no sum below 63 can; with every one open, 0 can."""
+    """63 is needed: with only sixes open (at most 30 more), an upper sum of 32 cannot make it and
+    33 can; with every upper row filled 62 cannot (63 has it); with every one open, 0 can."""
     rules = rules_of(find_ruleset("kiriki"))
     upper_rows = sum(1 << i for i in rules.upper_index)
     only_sixes_open = upper_rows & ~(1 << rules.upper_index[5])
@@ -175,14 +175,19 @@ def test_states_out_of_reach_of_the_bonus_share_the_value_each_would_have(
     rules = rules_of(one_roll(tmp_path, base))
     shared, stats = solve_values(rules, workers=1)
     assert stats.shared_states > stats.states // 4
-    monkeypatch.setattr(scoresheet, "shared_values", lambda rules, batch: (np.ones(len(batch), dtype=bool), np.arange(len(batch))))
+    def each_alone(rules: Rules, batch: StateBatch) -> tuple[np.ndarray, np.ndarray]:
+        return np.ones(len(batch), dtype=bool), np.arange(len(batch))
+
+    monkeypatch.setattr(scoresheet, "shared_values", each_alone)
     alone, alone_stats = solve_values(rules, workers=1)
     assert alone_stats.shared_states == 0
     np.testing.assert_array_equal(shared, alone)
 
 
 @pytest.mark.parametrize(("load", "threads"), [(0.2, 2), (1.4, 2), (1.6, 1), (7.0, 1)])
-def test_a_solve_uses_every_core_only_on_an_idle_machine(monkeypatch: pytest.MonkeyPatch, load: float, threads: int) -> None:
+def test_a_solve_uses_every_core_only_on_an_idle_machine(
+    monkeypatch: pytest.MonkeyPatch, load: float, threads: int
+) -> None:
     """Two cores: two threads while the load average is under 1.5, else one (no core to spare)."""
     monkeypatch.delenv("DICESPEC_SOLVER_THREADS", raising=False)
     monkeypatch.setattr(scoresheet.os, "sched_getaffinity", lambda pid: {0, 1})

@@ -176,8 +176,9 @@ def bonus_out_of_reach(rules: Rules, batch: StateBatch) -> np.ndarray:
     if not rules.upper_index or not rules.bonus_points:
         return found
     most = np.zeros(len(batch), dtype=np.int64)
+    tables = [rules.scores] if rules.joker_scores is None else [rules.scores, rules.joker_scores]
     for i in rules.upper_index:
-        top = max(int(rules.scores[:, i].max()), int(rules.joker_scores[:, i].max()) if rules.joker_scores is not None else 0)
+        top = max(int(points[:, i].max()) for points in tables)
         most += np.where((batch.filled >> i) & 1 == 0, top, 0)
     return np.asarray(batch.upper + most < rules.upper_cap)
 
