@@ -13,7 +13,8 @@ imports and the reading of the ruleset are left out.
 Goals (issue 17): ``kiriki-no-extra`` in 2 s or less, ``kiriki`` in 5 s or less, every other
 game under 60 s; under 2 GB each; the expected score within 1e-9 of the previous one. The
 machine's load (other work running at the same time) is printed with the table: on a busy
-machine the times grow (the processor time much less), and the solver keeps to one thread.
+machine the times grow (the processor time much less). The solver runs on one thread; set
+``DICESPEC_SOLVER_THREADS=2`` to measure two.
 
 Figures only: nothing here fails on time.
 """

@@ -19,9 +19,8 @@ state's value; a repeat kiriki; or, on a full sheet, no score); before each rero
 takes its best keep of the 462. Rows fill one a turn, so states are solved from the full sheet
 back to the empty one, all states with the same number of filled rows at once, in numpy batches
 of :data:`CHUNK` states (columns) written into buffers made once per thread
-(:mod:`dicespec.solver.turns`, :mod:`dicespec.solver.finals`); on an otherwise idle machine
-the batches of one level are shared among threads, one per core (numpy lets go of the
-interpreter while it computes; see :func:`default_workers`). A third of the states cannot earn
+(:mod:`dicespec.solver.turns`, :mod:`dicespec.solver.finals`), on one thread unless more are
+asked for (:func:`default_workers`). A third of the states cannot earn
 the upper bonus any more (:func:`bonus_out_of_reach`): their upper sum changes nothing to come, so
 each sheet and kiriki cell solves the lowest such sum and gives its value to the others, the
 same number they would have computed.
@@ -310,17 +309,17 @@ def _chunks(batch: StateBatch) -> Iterator[StateBatch]:
 
 
 def default_workers() -> int:
-    """Threads for a solve: one per core this process may use while the machine is otherwise idle
-    (the load average below the cores less one half), else one: on a busy machine a second thread
-    finds no free core and only adds the threads' turns at the interpreter. ``DICESPEC_SOLVER_THREADS``
-    chooses instead."""
+    """Threads for a solve: ``DICESPEC_SOLVER_THREADS``, else one.
+
+    Threads share a level's batches, and numpy lets go of the interpreter while it computes; but
+    its calls here last a few microseconds each, and the threads pass the interpreter's lock to
+    each other at every one: on this project's busy two-core machines two threads were no faster
+    than one (and used more processor time), and one thread meets the solve's goals."""
     if chosen := os.environ.get("DICESPEC_SOLVER_THREADS"):
         if not chosen.strip().isdigit() or int(chosen) < 1:
             raise ValueError(f"DICESPEC_SOLVER_THREADS is {chosen!r}: a number of threads, 1 or more, is expected")
         return int(chosen)
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    busy = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    return cores if cores > 1 and busy < cores - 0.5 else 1
+    return 1
 
 
 @dataclass(frozen=True, slots=True)
