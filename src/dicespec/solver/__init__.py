@@ -2,7 +2,7 @@
 
 - :mod:`dicespec.solver.scoresheet`: the expected final grand total of every turn-start state of
   solitaire Kiriki, repeat kirikis solved exactly; :func:`solution` reads it from the cache or
-  solves it (a second or two for Kiriki on two cores, under half a minute for Yatzy's 2^15 sheets).
+  solves it (about a second for Kiriki without repeats, two to three for the reference and Yatzy).
 - :mod:`dicespec.solver.hint`: every choice for the dice on the table, with its expected score.
 - :mod:`dicespec.solver.setaside`: the set-aside turn that maximises expected points, its
   banking table, and the entry policy that maximises the chance of getting on the board.
