@@ -5,8 +5,9 @@ with the methods of :class:`~dicespec.implementation.Implementation`, e.g. a Pyt
 implementation of your own (or an on-purpose broken one, as the runner's tests do).
 
 The loop reads what standard input has (many requests at once when the runner pipelines),
-answers each line in order, and writes the replies of a batch in one write: the replies never
-wait in a buffer while the runner waits for them.
+answers each line in order, and writes the replies a few dozen at a time: the replies never
+wait in a buffer while the runner waits for them, and the runner checks some while the next
+are worked out.
 """
 
 from __future__ import annotations
@@ -136,21 +137,32 @@ class Server:
             return _dumps({"id": reply["id"], "error": {"message": f"the result is not JSON: {exc}"}}).encode() + b"\n"
 
 
+REPLIES_A_WRITE = 64
+"""Replies written at once, at most: the runner reads and checks them while the next are worked
+out (a whole window's replies written at once would keep one side waiting for the other)."""
+
+
 def serve(server: Server, *, stdin: int = 0, stdout: int = 1) -> int:
     """Answer every request on ``stdin`` (a file descriptor) until it ends."""
     pending = b""
+    reply = server.reply_line
     while True:
         chunk = os.read(stdin, 1 << 16)
         if not chunk:
             break
         *lines, pending = (pending + chunk).split(b"\n")
-        out = b"".join(server.reply_line(line) for line in lines if line.strip())
-        view = memoryview(out)
-        while view:
-            view = view[os.write(stdout, view):]
+        for start in range(0, len(lines), REPLIES_A_WRITE):
+            write_all(stdout, b"".join([reply(line) for line in lines[start:start + REPLIES_A_WRITE] if line.strip()]))
     if pending.strip():
-        os.write(stdout, server.reply_line(pending))
+        write_all(stdout, reply(pending))
     return 0
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to the file descriptor ``fd``."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

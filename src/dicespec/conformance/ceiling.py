@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from dicespec.conformance.adapter import Server, reference_games
+from dicespec.conformance.adapter import REPLIES_A_WRITE, Server, write_all, reference_games
 from dicespec.conformance.protocol import HELLO, OPERATIONS, PROTOCOL_VERSION
 from dicespec.conformance.wire import dumps
 
@@ -104,15 +104,15 @@ class TableServer:
         return head + b',"error":{"message":"not in the table"}}\n'
 
     def serve(self, stdin: int = 0, stdout: int = 1) -> int:
-        """Answer every request on ``stdin`` until it ends, a batch of lines at a time."""
+        """Answer every request on ``stdin`` until it ends, writing the replies as the reference
+        adapter does (:data:`~dicespec.conformance.adapter.REPLIES_A_WRITE` at a time)."""
         pending, reply = b"", self.reply
         while chunk := os.read(stdin, 1 << 16):
             *lines, pending = (pending + chunk).split(b"\n")
-            out = memoryview(b"".join([reply(line) for line in lines if line]))
-            while out:
-                out = out[os.write(stdout, out):]
+            for start in range(0, len(lines), REPLIES_A_WRITE):
+                write_all(stdout, b"".join([reply(line) for line in lines[start:start + REPLIES_A_WRITE] if line]))
         if pending.strip():
-            os.write(stdout, reply(pending))
+            write_all(stdout, reply(pending))
         return 0
 
 

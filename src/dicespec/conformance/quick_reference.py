@@ -32,6 +32,16 @@ from dicespec.dice import Roll
 from dicespec.implementation import JSON, ReferenceImplementation, set_aside_replay_answer, sheet_replay_answer
 from dicespec.replay import ReplayResult, no_random_dice, play_actions
 from dicespec.rulesets import find_ruleset
+from dicespec.scoresheet import replay as sheet_replay
+from dicespec.scoresheet.errors import SheetActionError
+from dicespec.scoresheet.game import SheetGame
+from dicespec.scoresheet.rows import score_sheet
+from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.setaside import replay as set_aside_replay
+from dicespec.setaside.combos import best, score
+from dicespec.setaside.errors import SetAsideError, SetAsideRulesError
+from dicespec.setaside.game import SetAsideGame
+from dicespec.setaside.ruleset import SetAsideRuleset
 
 
 MAX_ROLLS = 100_000
@@ -77,7 +87,7 @@ class QuickReference(ReferenceImplementation):
     def __init__(self) -> None:
         self._chains: dict[str, _Chain] = {}
         self._rolls: dict[str, Roll] = {}
-        self._sheets: dict[tuple[str, str], Mapping[str, int]] = {}  # (ruleset, dice): every row's score
+        self._sheets: dict[str, tuple[SheetRuleset, dict[str, Mapping[str, int]]]] = {}  # by ruleset, dice: every row's score
         self._rulesets: dict[tuple[type, str], Any] = {}  # None: not of that kind
 
     def _roll(self, dice: str) -> Roll:
@@ -100,24 +110,21 @@ class QuickReference(ReferenceImplementation):
         return ruleset
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
-        from dicespec.scoresheet.rows import score_sheet
-        from dicespec.scoresheet.ruleset import SheetRuleset
-
-        rules = self._ruleset(SheetRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
-        if rules is None:
-            return super().kiriki_score(ruleset, dice, row)
-        sheet = self._sheets.get((ruleset, dice))
+        kept = self._sheets.get(ruleset) if type(ruleset) is str and type(dice) is str else None
+        if kept is None:
+            rules = self._ruleset(SheetRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
+            if rules is None:
+                return super().kiriki_score(ruleset, dice, row)
+            kept = self._sheets[ruleset] = (rules, {})
+        rules, sheets = kept
+        sheet = sheets.get(dice)
         if sheet is None:
-            if len(self._sheets) >= MAX_ROLLS:
-                self._sheets.clear()
-            sheet = self._sheets[(ruleset, dice)] = score_sheet(rules, self._roll(dice))
+            if len(sheets) >= MAX_ROLLS:
+                sheets.clear()
+            sheet = sheets[dice] = score_sheet(rules, self._roll(dice))
         return sheet[rules.parse_row(row)]
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
-        from dicespec.setaside.combos import score
-        from dicespec.setaside.errors import SetAsideError
-        from dicespec.setaside.ruleset import SetAsideRuleset
-
         rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
         if rules is None:
             return super().ten_thousand_score(ruleset, dice)
@@ -127,20 +134,12 @@ class QuickReference(ReferenceImplementation):
             return {"rejected": exc.code}
 
     def ten_thousand_best(self, ruleset: str, dice: str) -> int:
-        from dicespec.setaside.combos import best
-        from dicespec.setaside.ruleset import SetAsideRuleset
-
         rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
         if rules is None:
             return super().ten_thousand_best(ruleset, dice)
         return best(rules, self._roll(dice))
 
     def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.scoresheet.errors import SheetActionError
-        from dicespec.scoresheet.game import SheetGame
-        from dicespec.scoresheet.replay import apply_action, parse_action
-        from dicespec.scoresheet.ruleset import SheetRuleset
-
         if not _plain(ruleset, players, actions):
             return super().kiriki_replay(ruleset, players, actions)
         rules = self._ruleset(SheetRuleset, ruleset)
@@ -148,15 +147,11 @@ class QuickReference(ReferenceImplementation):
             return super().kiriki_replay(ruleset, players, actions)
         result = self._replay("kiriki_replay", (ruleset, players), actions,
                               lambda: SheetGame(rules, players, dice=no_random_dice),
-                              partial(parse_action, ruleset=rules), apply_action, SheetActionError)
+                              partial(sheet_replay.parse_action, ruleset=rules), sheet_replay.apply_action,
+                              SheetActionError)
         return sheet_replay_answer(rules, result)
 
     def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.setaside.errors import SetAsideRulesError
-        from dicespec.setaside.game import SetAsideGame
-        from dicespec.setaside.replay import apply_action, parse_action
-        from dicespec.setaside.ruleset import SetAsideRuleset
-
         if not _plain(ruleset, players, actions):
             return super().ten_thousand_replay(ruleset, players, actions)
         rules = self._ruleset(SetAsideRuleset, ruleset)
@@ -164,7 +159,7 @@ class QuickReference(ReferenceImplementation):
             return super().ten_thousand_replay(ruleset, players, actions)
         result = self._replay("ten_thousand_replay", (ruleset, players), actions,
                               lambda: SetAsideGame(rules, players, dice=no_random_dice),
-                              parse_action, apply_action, SetAsideRulesError)
+                              set_aside_replay.parse_action, set_aside_replay.apply_action, SetAsideRulesError)
         return set_aside_replay_answer(result)
 
     def _replay(self, op: str, key: tuple[str, int], actions: Sequence[Any], new_game: Callable[[], Any],
