@@ -313,8 +313,9 @@ def default_workers() -> int:
 
     Threads share a level's batches, and numpy lets go of the interpreter while it computes; but
     its calls here last a few microseconds each, and the threads pass the interpreter's lock to
-    each other at every one: on this project's busy two-core machines two threads were no faster
-    than one (and used more processor time), and one thread meets the solve's goals."""
+    each other at every one: on this project's two-core machines two threads were no faster than
+    one, even with a core free (the process still used one core's time), and one thread meets
+    the solve's goals."""
     if chosen := os.environ.get("DICESPEC_SOLVER_THREADS"):
         if not chosen.strip().isdigit() or int(chosen) < 1:
             raise ValueError(f"DICESPEC_SOLVER_THREADS is {chosen!r}: a number of threads, 1 or more, is expected")
