@@ -46,7 +46,7 @@ conformance: $(INSTALLED) ## run the compared implementations (examples/adapters
 	$(PY) -m dicespec.cli rulesets --json > examples/adapters/js/rulesets.json
 	$(PY) -m dicespec.conformance.comparison
 
-optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optimal-play.json (about a minute uncached)
+optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optimal-play.json (about ten seconds uncached)
 	$(PY) -m dicespec.solver.figures
 
 mutation: $(INSTALLED) ## mutation-test the engines with the features as the only tests; record the score in fixtures/mutation/ (about 6 minutes)

@@ -2,7 +2,7 @@
 rule change costs or gains; for a set-aside game, when to bank.
 
 The figures come from the solver (:mod:`dicespec.solver`) by way of the committed
-``fixtures/optimal-play.json`` (``make optimal``, by game): a full score-sheet solve takes about a minute,
+``fixtures/optimal-play.json`` (``make optimal``, by game): a full score-sheet solve takes seconds,
 too long for a site build, and a test keeps the file in step with the rulesets.
 """
 
