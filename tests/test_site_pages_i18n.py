@@ -134,7 +134,7 @@ KEY_SENTENCES = {
     "conformance": ["The latest results of the reference implementation against the spec",
                     "(see [Errata and gaps](errata.md))",
                     "Run of 2030&#45;01&#45;01 00&#58;00 UTC: 4 tests, 2 of them cases of the spec.",
-                    "|  | Passed | Failed | Expected failures | Skipped |",
+                    "| Tests | Passed | Failed | Expected failures | Skipped |",
                     "## Failures {#failures}", "## Other failing tests {#other-failures}",
                     "the browser is missing",
                     "Results name cases the features no longer have",
