@@ -5,6 +5,7 @@ the parts in their order."""
 from __future__ import annotations
 
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 
 from dicespec.conformance import runner
 from dicespec.conformance.comparison import by_part
-from dicespec.conformance.report import Recorder, summary
+from dicespec.conformance.report import Recorder, summary, write_junit
 
 REFERENCE = (sys.executable, "-m", "dicespec.adapter")
 OPTIONS = runner.Options(rulesets=("yacht",), games=2, select="yacht*")
@@ -43,7 +44,7 @@ def test_the_features_run_alongside_the_corpus(spec_runs: list[Any], monkeypatch
     monkeypatch.setattr(runner, "run_corpus", watched)
     recorder = Recorder()
     run = runner.conform(runner.Target(command=REFERENCE), OPTIONS, recorder)
-    assert seen == [("exhaustive", [True]), ("games", [True])]  # started first, still running
+    assert seen == [("games", [True]), ("exhaustive", [True])]  # started first, still running
     assert spec_runs[0].process.poll() is not None
     assert set(run.seconds) == {"features", "exhaustive", "games"}
     features = recorder.totals("features")
@@ -63,14 +64,21 @@ def test_an_interrupted_run_ends_the_spec_run(spec_runs: list[Any], monkeypatch:
     assert not Path(spec.results).parent.exists()  # its folder removed
 
 
-def test_summaries_show_the_parts_in_their_order() -> None:
+def test_summaries_show_the_parts_in_their_order(tmp_path: Path) -> None:
+    """Recorded games, exhaustive, then features (the order they end in): shown features,
+    exhaustive, games."""
     recorder = Recorder()
+    recorder.passed("yacht/game/yacht/000/3", "games", "yacht game", "yacht", "greedy")
     recorder.record("yacht/score/yacht/11111/ones", "exhaustive", "yacht score", "yacht", "ones", "failed",
                     expected=5, actual=4)
     recorder.feature({"id": "yacht-en-ones", "feature": "yacht/en/x.feature", "ruleset": "yacht",
                       "outcome": "failed", "message": "no"})
     text = summary(recorder)
     assert text.index("First cases failed: feature yacht/en/x.feature") < text.index("First cases failed: yacht score")
+    assert text.index("yacht/en/x.feature") < text.index("yacht score  ") < text.index("yacht game  ")
+    write_junit(recorder, tmp_path / "junit.xml", name="x")
+    suites = [suite.get("name") for suite in ET.parse(tmp_path / "junit.xml").getroot().iter("testsuite")]
+    assert suites == ["features", "exhaustive", "games"]
     keys = [(("games", "a"), 1), (("features", "b"), 2), (("exhaustive", "c"), 3), (("features", "d"), 4)]
     assert by_part(keys) == [(("features", "b"), 2), (("features", "d"), 4), (("exhaustive", "c"), 3),
                              (("games", "a"), 1)]

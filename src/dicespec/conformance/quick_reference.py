@@ -87,7 +87,8 @@ class QuickReference(ReferenceImplementation):
     def __init__(self) -> None:
         self._chains: dict[str, _Chain] = {}
         self._rolls: dict[str, Roll] = {}
-        self._sheets: dict[str, tuple[SheetRuleset, dict[str, Mapping[str, int]]]] = {}  # by ruleset, dice: every row's score
+        # by ruleset, then dice: every row's score
+        self._sheets: dict[str, tuple[SheetRuleset, dict[str, Mapping[str, int]]]] = {}
         self._rulesets: dict[tuple[type, str], Any] = {}  # None: not of that kind
 
     def _roll(self, dice: str) -> Roll:

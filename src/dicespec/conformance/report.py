@@ -165,7 +165,8 @@ def tables(recorder: Recorder) -> list[str]:
     if features:
         rows = [[name, *map(_n, counts)] for name, counts in sorted(features.items())]
         out += _table(["Feature", *OUTCOMES], rows, 1) + [""]
-    corpus = [(key, counts) for key, counts in recorder.counts.items() if key[0] != "features"]
+    corpus = sorted(((key, counts) for key, counts in recorder.counts.items() if key[0] != "features"),
+                    key=lambda item: _part_order(item[0][0]))  # by part, each in the order recorded
     if corpus:
         rows = [[kind, ruleset, row, *map(_n, counts)] for (_, kind, ruleset, row), counts in corpus]
         out += _table(["Corpus", "ruleset", "row", *OUTCOMES], rows, 3) + [""]
@@ -285,7 +286,7 @@ def write_junit(recorder: Recorder, path: Path, *, name: str) -> None:
         case = ET.SubElement(suite("features"), "testcase", classname=result.get("feature") or "features",
                              name=f"{result['id']} [{result.get('ruleset') or '-'}]")
         _junit_outcome(case, result["outcome"], result.get("message") or "")
-    for (part, kind, ruleset, row), counts in recorder.counts.items():
+    for (part, kind, ruleset, row), counts in sorted(recorder.counts.items(), key=lambda item: _part_order(item[0][0])):
         if part == "features":
             continue
         case = ET.SubElement(suite(part), "testcase", classname=f"{kind}.{ruleset}", name=row)

@@ -178,7 +178,9 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
                 run.notes.append(f"declared but not shipped (not checked): {', '.join(unknown)}")
         if "features" in options.parts:
             features = Features.start(target, options, run)
-        for part in ("exhaustive", "games"):
+        # The games first: their slow side is the implementation's (it plays every game), which
+        # leaves a core to the features; then the exhaustive corpus, which keeps both sides busy.
+        for part in ("games", "exhaustive"):
             if part in options.parts:
                 started = time.perf_counter()
                 count = run_corpus(part, transport, options, recorder, run)
