@@ -55,3 +55,13 @@ def test_sizes(text: str, size: int | None) -> None:
 def test_a_limit_that_is_no_size_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["conform", "--impl", "true", "--max-memory", "lots"]) == 2
     assert capsys.readouterr().err.startswith("dicespec: error: a limit: 'lots' is no size: write e.g. 4G, 512M or none")
+
+
+def test_the_spec_run_s_options_agree(pytestconfig) -> None:
+    """The pytest plugin's --dicespec-* options default to the same values (this run's own, unset)."""
+    get = pytestconfig.getoption
+    assert (get("dicespec_timeout"), get("dicespec_hello_timeout"), get("dicespec_max_restarts"), get("dicespec_max_line"),
+            get("dicespec_grace")) == (defaults.TIMEOUT, defaults.HELLO_TIMEOUT, defaults.MAX_RESTARTS,
+                                       defaults.MAX_LINE, defaults.GRACE)
+    assert (get("dicespec_max_memory"), get("dicespec_max_cpu"), get("dicespec_max_processes")) == (
+        defaults.MAX_MEMORY, defaults.MAX_CPU, defaults.MAX_PROCESSES)

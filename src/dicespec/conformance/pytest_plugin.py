@@ -57,12 +57,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run the spec's single-roll cases against this scoring function (with --dicespec-rulesets)")
     group.addoption("--dicespec-categories", metavar="FILE",
                     help="a YAML file mapping row ids to what the function takes as the category")
-    group.addoption("--dicespec-timeout", type=float, default=10.0, metavar="S",
-                    help="seconds an implementation may take to answer one request (default 10)")
-    group.addoption("--dicespec-hello-timeout", type=float, default=30.0, metavar="S",
-                    help="seconds an implementation may take to answer hello (default 30)")
-    group.addoption("--dicespec-max-restarts", type=int, default=3, metavar="N",
-                    help="restarts of an implementation that dies or stops answering (default 3)")
+    group.addoption("--dicespec-timeout", type=float, default=defaults.TIMEOUT, metavar="S",
+                    help=f"seconds an implementation may take to answer one request (default {defaults.TIMEOUT:g})")
+    group.addoption("--dicespec-hello-timeout", type=float, default=defaults.HELLO_TIMEOUT, metavar="S",
+                    help=f"seconds an implementation may take to answer hello (default {defaults.HELLO_TIMEOUT:g})")
+    group.addoption("--dicespec-max-restarts", type=int, default=defaults.MAX_RESTARTS, metavar="N",
+                    help=f"restarts of an implementation that dies or stops answering (default {defaults.MAX_RESTARTS})")
     group.addoption("--dicespec-max-line", type=int, default=defaults.MAX_LINE, metavar="BYTES",
                     help=f"bytes of one reply line (default {defaults.MAX_LINE})")
     group.addoption("--dicespec-grace", type=float, default=defaults.GRACE, metavar="S",
