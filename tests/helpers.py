@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from dicespec.cli import main
@@ -16,3 +18,19 @@ def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, s
         status = exc.code if isinstance(exc.code, int) else 1
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def assert_ruleset_refused(tmp_path: Path, name: str, text: str, fragments: list[str]) -> None:
+    """A ruleset file of ``text`` is a RulesetError naming the file, in one line, with each of the
+    ``fragments`` (the key path, the value, the line…)."""
+    from dicespec.rulesets import RulesetError, load_ruleset
+
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: ")
+    assert "\n" not in message
+    for fragment in fragments:
+        assert fragment in message, f"{fragment!r} not in {message!r}"

@@ -13,6 +13,7 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
+from helpers import assert_ruleset_refused
 
 from dicespec import registry
 from dicespec import rulesets as rulesets_module
@@ -269,16 +270,7 @@ BROKEN = {
 def test_a_broken_translation_block_is_refused(tmp_path: Path, case: str) -> None:
     """A ruleset file with a bad translation block is a RulesetError naming the file and the key
     (or the line), in one line."""
-    text, fragments = BROKEN[case]
-    path = tmp_path / f"{case}.yaml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(RulesetError) as caught:
-        load_ruleset(path)
-    message = str(caught.value)
-    assert message.startswith(f"{path}: ")
-    assert "\n" not in message
-    for fragment in fragments:
-        assert fragment in message, f"{fragment!r} not in {message!r}"
+    assert_ruleset_refused(tmp_path, case, *BROKEN[case])
 
 
 def test_a_file_of_ones_own_may_translate_or_not(tmp_path: Path) -> None:

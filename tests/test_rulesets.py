@@ -11,6 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
+from helpers import assert_ruleset_refused
 
 from dicespec import Roll, RulesetError, find_ruleset, load_ruleset, ruleset_names
 from dicespec.scoresheet.game import SheetGame, NoRollsLeftError
@@ -129,16 +130,7 @@ BROKEN = {
 @pytest.mark.parametrize("case", BROKEN)
 def test_broken_file_names_file_key_and_value(tmp_path: Path, case: str) -> None:
     """A broken ruleset file is a RulesetError naming the file, the key path and the bad value, in one line."""
-    text, fragments = BROKEN[case]
-    path = tmp_path / f"{case}.yaml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(RulesetError) as caught:
-        load_ruleset(path)
-    message = str(caught.value)
-    assert message.startswith(f"{path}: ")
-    assert "\n" not in message
-    for fragment in fragments:
-        assert fragment in message, f"{fragment!r} not in {message!r}"
+    assert_ruleset_refused(tmp_path, case, *BROKEN[case])
 
 
 def test_missing_file(tmp_path: Path) -> None:
