@@ -50,13 +50,19 @@ def _block(data: SiteData, finding: Finding, w: Words, page: str) -> str:
     """One finding, as a block of its own."""
     said = finding.prose(w.lang)
     kind = words("sources", w.lang).get(finding.kind, finding.kind)
-    quote_lang = f' lang="{finding.text}"' if finding.text in LANGUAGES else ""
     quoted = finding.text if finding.text in LANGUAGES else None  # what its prose quotes is that text's
+    quote_lang = f' lang="{quoted}"' if quoted else ""
     decision = quoting(said.decision, quoted, data.ids)
     if finding.holds_under:
         decision += " " + w.format("holds_under", names=", ".join(code(n) for n in finding.holds_under))
     attributes = (f'id="{anchor_id("finding-" + finding.id)}" data-game="{anchor_id(finding.game)}" '
                   f'data-text="{anchor_id(finding.text)}" data-kind="{anchor_id(finding.kind)}"')
+    described = [  # a definition list: each term, then its definition
+        (w["claim"], quoting(said.claim, quoted, data.ids)),
+        (w["truth"], quoting(said.truth, quoted, data.ids)),
+        (w["decision"], decision),
+        (w["cases"], _cases_line(data, finding, w, page)),
+    ]
     return "\n".join([
         f'<div class="ds-finding" {attributes} markdown>',
         "",
@@ -65,18 +71,7 @@ def _block(data: SiteData, finding: Finding, w: Words, page: str) -> str:
         "",
         f"<blockquote{quote_lang}><p>{text(finding.quote)}</p></blockquote>",
         "",
-        text(w["claim"]),
-        f":   {quoting(said.claim, quoted, data.ids)}",
-        "",
-        text(w["truth"]),
-        f":   {quoting(said.truth, quoted, data.ids)}",
-        "",
-        text(w["decision"]),
-        f":   {decision}",
-        "",
-        text(w["cases"]),
-        f":   {_cases_line(data, finding, w, page)}",
-        "",
+        *(line for term, definition in described for line in (text(term), f":   {definition}", "")),
         "</div>",
         "",
     ])
