@@ -34,3 +34,10 @@ def assert_ruleset_refused(tmp_path: Path, name: str, text: str, fragments: list
     assert "\n" not in message
     for fragment in fragments:
         assert fragment in message, f"{fragment!r} not in {message!r}"
+
+
+def write_lines(folder: Path, name: str, *lines: str) -> Path:
+    """A text file of these lines (a ruleset file of one's own, say) in ``folder``."""
+    path = folder / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import run_cli, write_lines
 
 import dicespec.rulesets as rulesets_module
 from dicespec import check_command
@@ -39,11 +40,6 @@ HOUSE = [
 ]
 
 
-def write(folder: Path, name: str, lines: list[str]) -> Path:
-    path = folder / name
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
 
 def changed(lines: list[str], number: int, new: str) -> list[str]:
     """``lines`` with line ``number`` (1-based) replaced."""
@@ -67,12 +63,12 @@ def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_house_file_whose_expectations_hold_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(tmp_path, "house.yaml", HOUSE)
+    write_lines(tmp_path, "house.yaml", *HOUSE)
     assert check(["house.yaml"], capsys) == (0, ["house.yaml: 4 expectations, all hold"])
 
 
 def test_a_wrong_expected_roll_fails_naming_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(tmp_path, "house.yaml", changed(HOUSE, 7, '    - {dice: "22333", row: full_house, score: 25}'))
+    write_lines(tmp_path, "house.yaml", *changed(HOUSE, 7, '    - {dice: "22333", row: full_house, score: 25}'))
     assert check(["house.yaml"], capsys) == (1, [
         "house.yaml:7: expected 22333 to score 25 in full_house, got 30",
         "house.yaml: 1 of 4 expectations fails",
@@ -80,7 +76,7 @@ def test_a_wrong_expected_roll_fails_naming_its_line(tmp_path: Path, capsys: pyt
 
 
 def test_a_wrong_game_total_fails_naming_the_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(tmp_path, "house.yaml", changed(changed(HOUSE, 11, "      totals: [25]"), 18, "      totals: [30, 6]"))
+    write_lines(tmp_path, "house.yaml", *changed(changed(HOUSE, 11, "      totals: [25]"), 18, "      totals: [30, 6]"))
     assert check(["house.yaml"], capsys) == (1, [
         "house.yaml:10: expected game 1 to end with totals [25], got [30]",
         "house.yaml:12: expected game 2 to end with totals [30, 6], got [30, 5]",
@@ -89,13 +85,13 @@ def test_a_wrong_game_total_fails_naming_the_game(tmp_path: Path, capsys: pytest
 
 
 def test_a_refused_action_is_named_with_its_line_and_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(tmp_path, "house.yaml", changed(HOUSE, 16, "        - reroll 1=2"))
+    write_lines(tmp_path, "house.yaml", *changed(HOUSE, 16, "        - reroll 1=2"))
     assert check(["house.yaml"], capsys) == (1, [
         "house.yaml:16: expected game 2 to end with totals [30, 5], got action 3, 'reroll 1=2', "
         "refused: not-rolled (roll the dice first)",
         "house.yaml: 1 of 4 expectations fails",
     ])
-    write(tmp_path, "house.yaml", changed(HOUSE, 10, "    - actions: [roll 22333, score full_house, score chance]"))
+    write_lines(tmp_path, "house.yaml", *changed(HOUSE, 10, "    - actions: [roll 22333, score full_house, score chance]"))
     assert check(["house.yaml"], capsys)[1][0] == (
         "house.yaml:10: expected game 1 to end with totals [30], got action 3, 'score chance', refused: not-rolled "
         "(roll the dice first)")
@@ -104,10 +100,10 @@ def test_a_refused_action_is_named_with_its_line_and_reason(tmp_path: Path, caps
 def test_a_game_may_expect_its_last_action_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     refused = [*HOUSE[:9], "    - actions: [roll 22333, score full_house, roll 22333, score full_house]",
                "      totals: [30]", "      refused: row-used"]
-    write(tmp_path, "house.yaml", refused)
+    write_lines(tmp_path, "house.yaml", *refused)
     assert check(["house.yaml"], capsys) == (0, ["house.yaml: 3 expectations, all hold"])
     played = "    - actions: [roll 22333, score full_house, roll 22333, score chance]"
-    write(tmp_path, "house.yaml", changed(refused, 10, played))
+    write_lines(tmp_path, "house.yaml", *changed(refused, 10, played))
     assert check(["house.yaml"], capsys) == (1, [
         "house.yaml:10: expected game 1 to end with totals [30] with its last action refused (row-used), "
         "got 'score chance' played (totals [43])",
@@ -116,7 +112,7 @@ def test_a_game_may_expect_its_last_action_refused(tmp_path: Path, capsys: pytes
 
 
 def test_a_file_without_expectations_is_valid_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(tmp_path, "house.yaml", HOUSE[:4])
+    write_lines(tmp_path, "house.yaml", *HOUSE[:4])
     assert check(["house.yaml"], capsys) == (
         0, ["house.yaml: valid, but no expectations to check (write them under 'expect:')"])
 
@@ -137,14 +133,14 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
         "    - actions: [roll 555234, set 555, bank]",           # 10
         "      totals: [500]",                                   # 11
     ]
-    write(tmp_path, "early.yaml", early)
+    write_lines(tmp_path, "early.yaml", *early)
     assert check(["early.yaml"], capsys) == (0, ["early.yaml: 4 expectations, all hold"])
-    write(tmp_path, "early.yaml", changed(early, 3, "entry: {points: 750}"))
+    write_lines(tmp_path, "early.yaml", *changed(early, 3, "entry: {points: 750}"))
     assert check(["early.yaml"], capsys) == (1, [
         "early.yaml:10: expected game 1 to end with totals [500], got [0]",
         "early.yaml: 1 of 4 expectations fails",
     ])
-    write(tmp_path, "early.yaml", changed(changed(early, 6, '    - {dice: "111556", best: 1050}'),
+    write_lines(tmp_path, "early.yaml", *changed(changed(early, 6, '    - {dice: "111556", best: 1050}'),
                                           7, '    - {dice: "16", points: 100}'))
     assert check(["early.yaml"], capsys) == (1, [
         "early.yaml:6: expected the best of 111556 to be 1050, got 1100",
@@ -185,12 +181,12 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
 ])
 def test_an_invalid_file_exits_2_naming_the_line(line: int, text: str, message: str, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    write(tmp_path, "house.yaml", changed(HOUSE, line, text))
+    write_lines(tmp_path, "house.yaml", *changed(HOUSE, line, text))
     assert check(["house.yaml"], capsys) == (2, [message])
 
 
 def test_a_set_aside_roll_gives_best_or_points(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(tmp_path, "early.yaml", ["extends: ten-thousand", "expect:", "  rolls:", "    - {dice: 111556}"])
+    write_lines(tmp_path, "early.yaml", *["extends: ten-thousand", "expect:", "  rolls:", "    - {dice: 111556}"])
     assert check(["early.yaml"], capsys) == (2, [
         "early.yaml:4: expect.rolls.0: {'dice': 111556}: write the dice with best: (the most the roll gives) or "
         "points: (what setting exactly these dice aside scores), one of the two"])
@@ -204,7 +200,7 @@ def test_a_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_json_gives_every_failure_with_its_line_and_values(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(tmp_path, "house.yaml", changed(changed(HOUSE, 7, '    - {dice: "22333", row: full_house, score: 25}'),
+    write_lines(tmp_path, "house.yaml", *changed(changed(HOUSE, 7, '    - {dice: "22333", row: full_house, score: 25}'),
                                           16, "        - reroll 1=2"))
     status, out = check(["house.yaml", "--json"], capsys)
     assert status == 1
@@ -224,12 +220,12 @@ def test_json_gives_every_failure_with_its_line_and_values(tmp_path: Path, capsy
 
 
 def test_json_of_a_file_that_holds_and_of_an_invalid_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(tmp_path, "house.yaml", HOUSE)
+    write_lines(tmp_path, "house.yaml", *HOUSE)
     status, out = check(["house.yaml", "--json"], capsys)
     assert (status, json.loads("\n".join(out))) == (0, {
         "file": "house.yaml", "valid": True, "error": None, "ruleset": "kiriki", "game": "kiriki",
         "expectations": 4, "failed": 0, "failures": []})
-    write(tmp_path, "house.yaml", changed(HOUSE, 4, "  full_house: {pointz: 30}"))
+    write_lines(tmp_path, "house.yaml", *changed(HOUSE, 4, "  full_house: {pointz: 30}"))
     status, out = check(["house.yaml", "--json"], capsys)
     assert status == 2
     assert json.loads("\n".join(out)) == {
@@ -248,14 +244,14 @@ def test_register_adds_a_documented_check_command(tmp_path: Path, capsys: pytest
     sub = check_command.register(commands)
     assert "expect:" in (sub.description or "") and "Exit status 0" in (sub.description or "")
     assert sub.epilog == "example: dicespec check house.yaml"
-    write(tmp_path, "house.yaml", HOUSE)
+    write_lines(tmp_path, "house.yaml", *HOUSE)
     args = parser.parse_args(["check", "house.yaml"])
     assert args.run(args) == 0
     assert capsys.readouterr().out == "house.yaml: 4 expectations, all hold\n"
 
 
 def test_the_library_check_raises_an_invalid_file_with_its_line(tmp_path: Path) -> None:
-    write(tmp_path, "house.yaml", changed(HOUSE, 4, "  full_house: {pointz: 30}"))
+    write_lines(tmp_path, "house.yaml", *changed(HOUSE, 4, "  full_house: {pointz: 30}"))
     with pytest.raises(InvalidFile) as raised:
         check_file("house.yaml")
     assert raised.value.line == 4 and str(raised.value).startswith("house.yaml:4: rows.full_house.pointz: 30:")
@@ -267,8 +263,8 @@ def test_the_library_check_raises_an_invalid_file_with_its_line(tmp_path: Path) 
 def test_expect_is_not_a_rule(tmp_path: Path) -> None:
     """The typed ruleset and its data are the same with or without the expectations, and no trace
     is asked of them (nor does a child's expect change what it inherits of its parent's trace)."""
-    with_expect = load_ruleset(write(tmp_path, "house.yaml", HOUSE))
-    assert with_expect == load_ruleset(write(tmp_path, "plain.yaml", HOUSE[:4]))
+    with_expect = load_ruleset(write_lines(tmp_path, "house.yaml", *HOUSE))
+    assert with_expect == load_ruleset(write_lines(tmp_path, "plain.yaml", *HOUSE[:4]))
     assert with_expect.rows["full_house"].rule != find_ruleset("kiriki").rows["full_house"].rule
     assert list(value_keys({"dice": 5, "expect": {"rolls": [{"dice": "22333"}]}})) == ["dice"]
     parent = {"dice": 5, "trace": {"dice": ["a sentence"]}}
@@ -280,11 +276,11 @@ def test_extends_does_not_inherit_expect(tmp_path: Path, monkeypatch: pytest.Mon
                                          capsys: pytest.CaptureFixture[str]) -> None:
     """A parent's expectations are the parent's: a child that changes the full house is not held to them."""
     shipped = rulesets_module._shipped_files()
-    parent = write(tmp_path, "table.yaml", ["extends: kiriki", "name: table", "expect:", "  rolls:",
+    parent = write_lines(tmp_path, "table.yaml", *["extends: kiriki", "name: table", "expect:", "  rolls:",
                                             '    - {dice: "22333", row: full_house, score: 25}'])
     monkeypatch.setattr(rulesets_module, "_shipped_files", lambda: {**shipped, "table": parent})
     assert check(["table.yaml"], capsys) == (0, ["table.yaml: 1 expectation, it holds"])
-    write(tmp_path, "child.yaml", ["extends: table", "rows:", "  full_house: {points: 30}", "expect:", "  games:",
+    write_lines(tmp_path, "child.yaml", *["extends: table", "rows:", "  full_house: {points: 30}", "expect:", "  games:",
                                    "    - actions: [roll 22333, score full_house]", "      totals: [30]"])
     assert check(["child.yaml"], capsys) == (0, ["child.yaml: 1 expectation, it holds"])
     resolved = rulesets_module._resolve(rulesets_module._chain(tmp_path / "child.yaml"))
@@ -293,7 +289,6 @@ def test_extends_does_not_inherit_expect(tmp_path: Path, monkeypatch: pytest.Mon
 
 def test_the_command_is_part_of_dicespec(tmp_path, capsys) -> None:
     """`dicespec check` is wired into the command line, with its exit status."""
-    from helpers import run_cli
 
     house = tmp_path / "house.yaml"
     house.write_text("extends: kiriki\nrows:\n  full_house: {points: 30}\nexpect:\n  rolls:\n"

@@ -22,27 +22,22 @@ from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver import scoresheet as sheet_solver
 from dicespec.spec import cases
-from helpers import run_cli
+from helpers import run_cli, write_lines
 
 FULL_HOUSES = {f"{a}{a}{a}{b}{b}" if a < b else f"{b}{b}{a}{a}{a}" for a in "123456" for b in "123456" if a != b}
 
-
-def write(folder: Path, name: str, *lines: str) -> Path:
-    path = folder / name
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
 
 
 @pytest.fixture
 def house(tmp_path: Path) -> Path:
     """Kiriki whose only change is a 30-point full house."""
-    return write(tmp_path, "house.yaml", "extends: kiriki", "rows:", "  full_house: {points: 30}")
+    return write_lines(tmp_path, "house.yaml", "extends: kiriki", "rows:", "  full_house: {points: 30}")
 
 
 @pytest.fixture
 def early_entry(tmp_path: Path) -> Path:
     """10000 (the German text) whose only change is a 500-point entry."""
-    return write(tmp_path, "early.yaml", "extends: ten-thousand", "title: 10000, in at 500", "entry: {points: 500}")
+    return write_lines(tmp_path, "early.yaml", "extends: ten-thousand", "title: 10000, in at 500", "entry: {points: 500}")
 
 
 @pytest.fixture
@@ -65,7 +60,7 @@ def test_a_side_is_a_shipped_ruleset_a_game_or_a_file(house: Path, monkeypatch: 
     assert mine.ruleset == load_ruleset(house) and mine.ruleset != find_ruleset("kiriki")
     assert mine.file == house.resolve() and mine.spec_name == str(house.resolve()) and mine.extends == "kiriki"
     assert mine.title == "a ruleset file extending kiriki"
-    plain = write(tmp_path, "house-rules", "extends: kiriki", "title: Our table", "rows:", "  chance: {label: Pot}")
+    plain = write_lines(tmp_path, "house-rules", "extends: kiriki", "title: Our table", "rows:", "  chance: {label: Pot}")
     monkeypatch.chdir(tmp_path)
     assert sides.side("house-rules").title == "Our table"  # an existing file, whatever its name
     monkeypatch.setattr(sides, "ruleset_names", lambda: ["kiriki-fr"])  # as if no ruleset bore the game's name
@@ -87,8 +82,8 @@ def test_bad_input_is_one_line_naming_it(house: Path, early_entry: Path, tmp_pat
                                          capsys: pytest.CaptureFixture[str]) -> None:
     """Two games, an unknown name, a missing file, a file that is not YAML (its line named) or not a
     valid ruleset (its key named): exit status 2 and one line on stderr, before any spec run."""
-    broken = write(tmp_path, "broken.yaml", "extends: kiriki", "rows:", "  full_house: {points: 30", "chance: 1")
-    invalid = write(tmp_path, "invalid.yaml", "extends: kiriki", "rows:", "  full_house: {points: thirty}")
+    broken = write_lines(tmp_path, "broken.yaml", "extends: kiriki", "rows:", "  full_house: {points: 30", "chance: 1")
+    invalid = write_lines(tmp_path, "invalid.yaml", "extends: kiriki", "rows:", "  full_house: {points: thirty}")
     expected = {
         (str(house), str(early_entry)): f"{house} is a ruleset of kiriki, {early_entry} of ten-thousand: "
                                         "compare two rulesets of one game",
@@ -129,7 +124,7 @@ def test_the_house_full_house_moves_exactly_the_full_houses(house: Path, no_spec
 
 def test_a_file_against_a_file(house: Path, tmp_path: Path, no_spec_run: None) -> None:
     """Two files of one game: only what differs between them (here the large straight)."""
-    other = write(tmp_path, "other.yaml", "extends: kiriki-fr", "rows:", "  full_house: {points: 30}")
+    other = write_lines(tmp_path, "other.yaml", "extends: kiriki-fr", "rows:", "  full_house: {points: 30}")
     diff = compare(str(house), str(other))
     assert {(c.column, c.dice, c.before, c.after) for c in diff.rolls} == {
         ("large_straight", "12345", "40", "30"), ("large_straight", "23456", "40", "30")}
@@ -137,7 +132,7 @@ def test_a_file_against_a_file(house: Path, tmp_path: Path, no_spec_run: None) -
 
 def test_a_row_one_side_lacks(tmp_path: Path, no_spec_run: None) -> None:
     """A file that adds a row: each roll's answer in it is '(no row)' on the side without it."""
-    added = write(tmp_path, "pair.yaml", "extends: yatzy", "rows:",
+    added = write_lines(tmp_path, "pair.yaml", "extends: yatzy", "rows:",
                   "  lucky: {label: Lucky, section: lower, rule: of_a_kind, at_least: 2, points: 7}")
     diff = compare("yatzy", str(added))
     assert {(c.column, c.before) for c in diff.rolls} == {("lucky", diff_module.NO_ROW)}
@@ -241,8 +236,8 @@ def test_the_solves_report_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     one is read from the cache, silently."""
     monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(sheet_solver, "_SOLVED", {})
-    quick = write(tmp_path, "quick.yaml", "extends: kiriki-no-extra", "rolls_per_turn: 1")  # a second's solve
-    quicker = write(tmp_path, "quicker.yaml", "extends: kiriki-no-extra", "rolls_per_turn: 1", "rows:",
+    quick = write_lines(tmp_path, "quick.yaml", "extends: kiriki-no-extra", "rolls_per_turn: 1")  # a second's solve
+    quicker = write_lines(tmp_path, "quicker.yaml", "extends: kiriki-no-extra", "rolls_per_turn: 1", "rows:",
                     "  full_house: {points: 30}")
     told: dict[str, list[tuple[int, int]]] = {}
 
@@ -266,7 +261,7 @@ def house_diff(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
     """kiriki against the 30-point full house, spec runs and figures (the house's solve is kept in
     the solver's cache, as the command keeps it)."""
     folder = tmp_path_factory.mktemp("house")
-    path = write(folder, "house.yaml", "extends: kiriki", "rows:", "  full_house: {points: 30}")
+    path = write_lines(folder, "house.yaml", "extends: kiriki", "rows:", "  full_house: {points: 30}")
     diff = compare("kiriki", str(path))
     yield path, diff, figures(diff)
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import markdown
 import pytest
+from helpers import run_cli, write_lines
 from browser import browser, page  # noqa: F401  (fixtures)
 from sitebuild import Elements
 
@@ -42,20 +43,15 @@ LOW_STRAIGHT = ("extends: ten-thousand", "title: 10000 with a low straight",
 PAGE_WORDS = words("house", "en")
 
 
-def write(folder: Path, name: str, *lines: str) -> Path:
-    path = folder / name
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
 
 @pytest.fixture
 def house_file(tmp_path: Path) -> Path:
-    return write(tmp_path, "house.yaml", *HOUSE)
+    return write_lines(tmp_path, "house.yaml", *HOUSE)
 
 
 @pytest.fixture
 def low_straight_file(tmp_path: Path) -> Path:
-    return write(tmp_path, "low-straight.yaml", *LOW_STRAIGHT)
+    return write_lines(tmp_path, "low-straight.yaml", *LOW_STRAIGHT)
 
 
 def quick_figures(house: House, flips: bool = False) -> Comparison:
@@ -101,11 +97,11 @@ def test_a_house_file_is_read_with_its_base_its_own_words_and_its_values(house_f
     reference = {k: v for k, v in ruleset_data("kiriki").items() if k not in ("source", "texts", "trace", "gaps")}
     assert {k for k in house.values if house.values[k] != reference.get(k)} == {"name", "title", "description", "rows"}
     # a file that writes no title takes none of its base's; one named as a shipped ruleset gets another name
-    bare = read_house(write(tmp_path, "kiriki.yaml", "extends: kiriki-fr", "rows:", "  chance: {label: Pot}"))
+    bare = read_house(write_lines(tmp_path, "kiriki.yaml", "extends: kiriki-fr", "rows:", "  chance: {label: Pot}"))
     assert (bare.name, bare.base, bare.title, bare.description) == ("kiriki-house", "kiriki-fr", None, None)
-    assert read_house(write(tmp_path, "x.yaml", "extends: yacht", "name: our-yacht")).name == "our-yacht"
-    assert read_house(write(tmp_path, "y.yaml", "extends: yacht", "name: yacht")).name == "yacht-house"
-    assert read_house(write(tmp_path, "Our Rules.yml", "extends: yacht")).name == "our-rules"
+    assert read_house(write_lines(tmp_path, "x.yaml", "extends: yacht", "name: our-yacht")).name == "our-yacht"
+    assert read_house(write_lines(tmp_path, "y.yaml", "extends: yacht", "name: yacht")).name == "yacht-house"
+    assert read_house(write_lines(tmp_path, "Our Rules.yml", "extends: yacht")).name == "our-rules"
 
 
 def test_a_file_that_extends_nothing_is_compared_with_its_games_reference(tmp_path: Path) -> None:
@@ -127,7 +123,7 @@ def test_a_file_that_extends_nothing_is_compared_with_its_games_reference(tmp_pa
 ])
 def test_a_file_that_cannot_be_used_is_refused_in_one_line(tmp_path: Path, lines: tuple[str, ...] | None,
                                                            message: str) -> None:
-    path = tmp_path / "missing.yaml" if lines is None else write(tmp_path, "bad.yaml", *lines)
+    path = tmp_path / "missing.yaml" if lines is None else write_lines(tmp_path, "bad.yaml", *lines)
     with pytest.raises(RulesetError, match=re.escape(message)) as raised:
         read_house(path)
     assert "\n" not in str(raised.value) and str(path.name) in str(raised.value)
@@ -271,7 +267,7 @@ def test_a_report_needs_a_checkout(house_file: Path, tmp_path: Path, monkeypatch
 def report(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path, str]]:
     """The command run on the 30-point full house: its folder, the house file, what it printed."""
     folder = tmp_path_factory.mktemp("report")
-    house_file = write(folder, "house.yaml", *HOUSE)
+    house_file = write_lines(folder, "house.yaml", *HOUSE)
     out = folder / "out"
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
@@ -393,7 +389,6 @@ def test_a_set_aside_house_scores_in_the_browser_as_the_reference(low_straight_f
 def test_the_command_line_offers_report_once_registered(capsys: pytest.CaptureFixture[str]) -> None:
     """``dicespec report`` as the command line has it (``dicespec.cli`` calls ``register``)."""
     from dicespec.cli import build_parser
-    from helpers import run_cli
 
     commands = next(a for a in build_parser()._actions if a.dest == "command")
     if "report" not in commands.choices:  # type: ignore[operator]
