@@ -289,7 +289,6 @@ def test_extends_does_not_inherit_expect(tmp_path: Path, monkeypatch: pytest.Mon
 
 def test_the_command_is_part_of_dicespec(tmp_path, capsys) -> None:
     """`dicespec check` is wired into the command line, with its exit status."""
-
     house = tmp_path / "house.yaml"
     house.write_text("extends: kiriki\nrows:\n  full_house: {points: 30}\nexpect:\n  rolls:\n"
                      "    - {dice: '22333', row: full_house, score: 25}\n", encoding="utf-8")
