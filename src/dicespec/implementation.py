@@ -86,13 +86,7 @@ class ReferenceImplementation:
         return sheet_replay_answer(rules, replay(rules, players, actions))
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
-        from dicespec.setaside.combos import score
-        from dicespec.setaside.errors import SetAsideError
-
-        try:
-            return {"points": score(_set_aside_ruleset(ruleset), Roll.parse(dice))}
-        except SetAsideError as exc:
-            return {"rejected": exc.code}
+        return set_aside_score_answer(_set_aside_ruleset(ruleset), Roll.parse(dice))
 
     def ten_thousand_best(self, ruleset: str, dice: str) -> int:
         from dicespec.setaside.combos import best
@@ -118,6 +112,18 @@ def _set_aside_ruleset(name: str) -> SetAsideRuleset:
     from dicespec.setaside.ruleset import SetAsideRuleset
 
     return find_ruleset_of(SetAsideRuleset, name)
+
+
+def set_aside_score_answer(rules: SetAsideRuleset, dice: Roll) -> JSON:
+    """The ``ten_thousand_score`` answer: what setting aside exactly ``dice`` scores under
+    ``rules``, or why it cannot be set aside."""
+    from dicespec.setaside.combos import score
+    from dicespec.setaside.errors import SetAsideError
+
+    try:
+        return {"points": score(rules, dice)}
+    except SetAsideError as exc:
+        return {"rejected": exc.code}
 
 
 def sheet_replay_answer(rules: SheetRuleset, result: Any) -> JSON:

@@ -29,7 +29,13 @@ from functools import partial
 from typing import Any, TypeVar
 
 from dicespec.dice import Roll
-from dicespec.implementation import JSON, ReferenceImplementation, set_aside_replay_answer, sheet_replay_answer
+from dicespec.implementation import (
+    JSON,
+    ReferenceImplementation,
+    set_aside_replay_answer,
+    set_aside_score_answer,
+    sheet_replay_answer,
+)
 from dicespec.replay import ReplayResult, no_random_dice, play_actions
 from dicespec.rulesets import find_ruleset
 from dicespec.scoresheet import replay as sheet_replay
@@ -38,8 +44,8 @@ from dicespec.scoresheet.game import SheetGame
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside import replay as set_aside_replay
-from dicespec.setaside.combos import best, score
-from dicespec.setaside.errors import SetAsideError, SetAsideRulesError
+from dicespec.setaside.combos import best
+from dicespec.setaside.errors import SetAsideRulesError
 from dicespec.setaside.game import SetAsideGame
 from dicespec.setaside.ruleset import SetAsideRuleset
 
@@ -129,10 +135,7 @@ class QuickReference(ReferenceImplementation):
         rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
         if rules is None:
             return super().ten_thousand_score(ruleset, dice)
-        try:
-            return {"points": score(rules, self._roll(dice))}
-        except SetAsideError as exc:
-            return {"rejected": exc.code}
+        return set_aside_score_answer(rules, self._roll(dice))
 
     def ten_thousand_best(self, ruleset: str, dice: str) -> int:
         rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None

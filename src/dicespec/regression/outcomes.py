@@ -28,7 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from dicespec.dice import FACES, Roll
-from dicespec.implementation import JSON, ReferenceImplementation, set_aside_replay_answer, sheet_replay_answer
+from dicespec.implementation import (
+    JSON,
+    ReferenceImplementation,
+    set_aside_replay_answer,
+    set_aside_score_answer,
+    sheet_replay_answer,
+)
 from dicespec.registry import game as registry_game
 from dicespec.registry import game_of_ruleset
 from dicespec.rulesets import Ruleset, find_ruleset, load_ruleset, ruleset_data, ruleset_names
@@ -148,15 +154,9 @@ class UnderRuleset(ReferenceImplementation):
         return sheet_replay_answer(rules, replay(rules, players, actions))
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
-        from dicespec.setaside.combos import score
-        from dicespec.setaside.errors import SetAsideError
-
         if (rules := self._set_aside(ruleset)) is None:
             return super().ten_thousand_score(ruleset, dice)
-        try:
-            return {"points": score(rules, Roll.parse(dice))}
-        except SetAsideError as exc:
-            return {"rejected": exc.code}
+        return set_aside_score_answer(rules, Roll.parse(dice))
 
     def ten_thousand_best(self, ruleset: str, dice: str) -> int:
         from dicespec.setaside.combos import best
