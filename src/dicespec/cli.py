@@ -239,7 +239,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve = commands.add_parser(
         "solve", help="optimal play and its expected score",
         description="Kiriki, Yahtzee, Yatzy, Yacht: the optimal solitaire expected score; the state values are "
-                    "cached (first solve: up to a minute). 10000, Greed: the turn that maximises expected points, its banking table, and "
+                    "cached (first solve: seconds). 10000, Greed: the turn that maximises expected points, its banking table, and "
                     "the chance of getting on the board in one turn.",
         epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   dicespec solve ten-thousand",
     )
@@ -318,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "choice flips; for a set-aside game the banking thresholds, the chance of getting on the "
                     "board and the farkle odds. Each side is a shipped ruleset, a game's name (its reference "
                     "ruleset), or a ruleset file of your own (a path, or any name ending in .yaml or .yml; it may "
-                    "'extends:' a shipped ruleset). A score-sheet ruleset not solved before takes up to a minute "
+                    "'extends:' a shipped ruleset). A score-sheet ruleset not solved before takes a few seconds "
                     "(kept in the solver's cache).",
         epilog="examples: dicespec diff kiriki kiriki-fr   dicespec diff kiriki house.yaml",
     )

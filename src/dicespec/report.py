@@ -255,7 +255,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
                     "flips, or the banking thresholds and the entry; the odds of one roll; and a scorer that "
                     "scores any roll under both in the browser. The page opens from the file system, no server "
                     "needed. It is built with the website's theme, so it needs a checkout of the repository. "
-                    "A ruleset not solved before takes up to a minute (kept in the solver's cache).",
+                    "A ruleset not solved before takes a few seconds (kept in the solver's cache).",
         epilog="examples: dicespec report house.yaml   dicespec report house.yaml -o out/",
     )
     report.add_argument("ruleset_file", metavar="RULESET_FILE", help="a ruleset YAML file of your own")

@@ -150,7 +150,7 @@ def openings(ruleset: SheetRuleset, solved: SheetSolution) -> dict[str, Opening]
 
 def sheet_figures(ruleset: SheetRuleset, *, progress: Progress | None = None) -> SheetFigures:
     """The figures of a score-sheet ruleset; its solve is read from the solver's cache, or done
-    now (up to a minute) and kept there."""
+    now (a few seconds) and kept there."""
     from dicespec.solver import solution
 
     odds, labels = row_odds(ruleset), {row.id: row.label for row in ruleset.rows.values()}

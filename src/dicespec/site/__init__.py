@@ -6,12 +6,13 @@ navigation, and the files the pages use. It knows nothing of MkDocs: a small hoo
 (``docs/hooks.py``) hands the pages to MkDocs as files of the build (nothing is written into the
 docs folder), so another site builder needs only another hook.
 
-Page families, one module each: :mod:`~dicespec.site.rules` (a game's normative rules, with
-an anchor per case), :mod:`~dicespec.site.sources` (a source text's transcription, in four
-languages), :mod:`~dicespec.site.errata`, :mod:`~dicespec.site.rulesets`,
-:mod:`~dicespec.site.odds`, :mod:`~dicespec.site.optimal`, :mod:`~dicespec.site.conformance`
-and :mod:`~dicespec.site.mutation`; besides the pages, each ruleset's test data to download
-(:mod:`~dicespec.site.downloads`).
+Page families, one module each, every one in every language but the last:
+:mod:`~dicespec.site.rules` (a game's normative rules, with an anchor per case, and its scorer,
+:mod:`~dicespec.site.scorer`), :mod:`~dicespec.site.sources` (a source text's transcription),
+:mod:`~dicespec.site.errata`, :mod:`~dicespec.site.rulesets`, :mod:`~dicespec.site.odds`,
+:mod:`~dicespec.site.optimal`, :mod:`~dicespec.site.conformance` and
+:mod:`~dicespec.site.mutation` (English only, for the project's developers); besides the pages,
+each ruleset's test data to download (:mod:`~dicespec.site.downloads`).
 """
 
 from __future__ import annotations

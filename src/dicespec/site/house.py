@@ -340,7 +340,7 @@ def house_page(house: House, lang: str = "en", *, found: Comparison | None = Non
     """The page of ``house`` in ``lang`` (English by default: the house file has no translations),
     at ``index.md``. ``found`` is the base's and the house's figures
     (:func:`dicespec.regression.figures.compare`); without it they are computed here, the house
-    ruleset's solve read from the solver's cache or done now (up to a minute)."""
+    ruleset's solve read from the solver's cache or done now (a few seconds)."""
     w = words("house", lang)
     base = find_ruleset(house.base)
     if base.game != house.game:

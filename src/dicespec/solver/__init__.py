@@ -43,7 +43,7 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
     By game (``{"kiriki": [...], "ten-thousand": [...]}``), each list in :func:`ruleset_names` order:
 
     - a score-sheet ruleset: ``{"ruleset", "title", "expected_score"}``: the optimal solitaire
-      expected final grand total, from the cache; a ruleset not cached yet is solved (up to a minute
+      expected final grand total, from the cache; a ruleset not cached yet is solved (a few seconds
       each) unless ``compute`` is false, when its ``expected_score`` is ``None``.
     - a set-aside ruleset: ``{"ruleset", "title", "expected_turn_score", "on_board_chance", "entry",
       "banking_table", "banking_cap"}``: ``banking_table`` maps dice in hand (1 to 6) to the turn

@@ -173,7 +173,7 @@ def hint(
     expected final grand total of optimal solitaire play after it, best first.
 
     The ruleset's solution comes from ``solved``, else from :func:`dicespec.solver.scoresheet.solution`
-    (the cache, or a solve of up to a minute the first time).
+    (the cache, or a solve of a few seconds the first time).
     """
     solved = solved if solved is not None else solution(ruleset)
     if solved.ruleset is not ruleset and solved.ruleset != ruleset:
