@@ -17,11 +17,13 @@ processes do not stretch. The runner keeps the replayed games it plays in the ca
 (:mod:`dicespec.conformance.corpus.kept_games`), so the runs read them back, as a developer's
 second run does; one more whole suite, with an empty cache folder, says what a first run takes.
 
-Run: ``python benchmarks/conformance_ceiling.py [REPEAT]`` (REPEAT: runs of each, default 3).
+Run: ``python benchmarks/conformance_ceiling.py [REPEAT] [--json FILE]`` (REPEAT: runs of each,
+default 3; ``--json``: the figures, each with its goal, written for ``benchmarks/summary.py``).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import sys
@@ -30,14 +32,17 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from goals import Figures, Goal, add_json_option
+
 from dicespec.conformance import ceiling
 from dicespec.conformance.report import PARTS, Recorder
 from dicespec.conformance.runner import Options, Target, conform, corpus_cases
 
 REFERENCE = (sys.executable, "-m", "dicespec.adapter")
 CEILING = (sys.executable, "-m", "dicespec.conformance.ceiling")
-GOAL_RATIO = 0.5
-GOAL_SUITE = 15.0
+GOAL_RATIO = Goal(">=", 0.5)
+GOAL_SUITE = Goal("<", 15.0)
+GOAL_NOT_PASSED = Goal("==", 0)
 
 
 @dataclass
@@ -91,11 +96,14 @@ def best(timings: list[Timing]) -> Timing:
 
 
 def main() -> int:
-    repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    problems = 0
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("repeat", nargs="?", type=int, default=3, help="runs of each, the best kept (default 3)")
+    add_json_option(parser)
+    args = parser.parse_args()
+    repeat, figures, problems = args.repeat, Figures(), 0
     print(f"Conformance: the runner against the reference adapter and against its ceiling (a table), "
           f"best of {repeat}")
-    print(f"{'part':<11} {'cases':>8}  {'reference':>13}  {'ceiling':>13}  {'ratio':>5}  goal >= {GOAL_RATIO:g}")
+    print(f"{'part':<11} {'cases':>8}  {'reference':>13}  {'ceiling':>13}  {'ratio':>5}  goal {GOAL_RATIO.text('')}")
     with tempfile.TemporaryDirectory(prefix="dicespec-ceiling-") as folder:
         made = tables(Path(folder))
         for part in PARTS:
@@ -105,9 +113,11 @@ def main() -> int:
                 runs["ceiling"].append(timed((*CEILING, str(made[part])), (part,)))
             reference, table = best(runs["reference"]), best(runs["ceiling"])
             problems += sum(t.not_passed for t in runs["reference"] + runs["ceiling"])
-            ratio = reference.rate / table.rate
+            ratio = figures.add(f"conformance, {part}: reference / ceiling (cases/s)", reference.rate / table.rate,
+                                goal=GOAL_RATIO, beside=f"{reference.rate:,.0f} / {table.rate:,.0f} cases/s, "
+                                f"{reference.cases:,} cases")
             print(f"{part:<11} {reference.cases:>8,}  {reference.rate:>9,.0f}/s    {table.rate:>9,.0f}/s  "
-                  f"{ratio:>5.2f}  {'met   ' if ratio >= GOAL_RATIO else 'MISSED'}   reference {reference.seconds:.2f} s "
+                  f"{ratio.value:>5.2f}  {ratio.verdict:<6}   reference {reference.seconds:.2f} s "
                   f"(run cpu {reference.cpu:.1f} s), ceiling {table.seconds:.2f} s (run cpu {table.cpu:.1f} s)")
     suites = [timed(REFERENCE, PARTS) for _ in range(repeat)]
     suite = min(suites, key=lambda t: t.seconds)
@@ -121,12 +131,18 @@ def main() -> int:
             else:
                 os.environ["DICESPEC_CACHE_DIR"] = kept
     problems += sum(t.not_passed for t in [*suites, first])
+    whole = figures.add("conformance, whole suite against the reference", suite.seconds, "s", GOAL_SUITE,
+                        beside=f"{suite.cases:,} cases, CPU {suite.cpu:.1f} s", spec=".1f")
+    figures.add("conformance, whole suite, a first run (nothing kept in the cache folder)", first.seconds, "s",
+                beside=f"CPU {first.cpu:.1f} s", spec=".1f")
+    figures.add("conformance cases not passed (every run above)", problems, goal=GOAL_NOT_PASSED, spec=",.0f")
     print(f"whole suite against the reference: {suite.cases:,} cases in {suite.seconds:.1f} s (cpu {suite.cpu:.1f} s); "
-          f"goal < {GOAL_SUITE:g} s: {'met' if suite.seconds < GOAL_SUITE else 'MISSED'}")
+          f"goal {whole.goal_text}: {whole.verdict}")
     print(f"  the same with nothing kept from an earlier run (its replayed games played, not read back): "
           f"{first.seconds:.1f} s (cpu {first.cpu:.1f} s)")
     if problems:
         print(f"{problems} cases did not pass")
+    figures.write(args.json)
     return 1 if problems else 0
 
 

@@ -5,15 +5,19 @@ implementation for every case would go).
 Both sides count whole cases: the request written, the reply read and checked against the
 protocol's schema, compared with the reference's answer computed as the corpus streams.
 Targets: at least 30,000 cases/s over stdio, and at least 1,000 times the process-per-case rate.
-Run: ``python benchmarks/conformance_stdio.py [SAMPLE]`` (SAMPLE: cases run one process each,
-default 40).
+Run: ``python benchmarks/conformance_stdio.py [SAMPLE] [--json FILE]`` (SAMPLE: cases run one
+process each, default 40; ``--json``: the figures, each with its goal, written for
+``benchmarks/summary.py``).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from itertools import islice
+
+from goals import Figures, Goal, add_json_option
 
 from dicespec.conformance import corpus
 from dicespec.conformance.report import Recorder
@@ -21,8 +25,9 @@ from dicespec.conformance.runner import Options, Run, Target, run_corpus, shippe
 from dicespec.conformance.transport import StdioTransport
 
 ADAPTER = [sys.executable, "-m", "dicespec.adapter"]
-TARGET_RATE = 30_000
-TARGET_RATIO = 1_000
+TARGET_RATE = Goal(">=", 30_000)
+TARGET_RATIO = Goal(">=", 1_000)
+TARGET_WRONG = Goal("==", 0)
 
 
 def pipelined() -> tuple[int, float, Recorder]:
@@ -54,19 +59,28 @@ def process_per_case(sample: int, total: int) -> tuple[int, float, int]:
 
 
 def main() -> int:
-    sample = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("sample", nargs="?", type=int, default=40, help="cases run one process each (default 40)")
+    add_json_option(parser)
+    args = parser.parse_args()
+    figures = Figures()
     count, elapsed, recorder = pipelined()
     passed, failed, errored, skipped = recorder.totals()
-    rate = count / elapsed
-    print(f"stdio, one process, pipelined: {count:,} cases in {elapsed:.2f} s: {rate:,.0f} cases/s "
+    rate = figures.add("conformance over stdio, exhaustive corpus, one process pipelined", count / elapsed,
+                       "cases/s", TARGET_RATE, beside=f"{count:,} cases in {elapsed:.2f} s", spec=",.0f")
+    print(f"stdio, one process, pipelined: {count:,} cases in {elapsed:.2f} s: {rate.figure_text} "
           f"({passed:,} passed, {failed} failed, {errored} errored, {skipped} skipped); "
-          f"target >= {TARGET_RATE:,}: {'met' if rate >= TARGET_RATE else 'MISSED'}")
-    done, seconds, wrong = process_per_case(sample, count)
+          f"target {rate.goal_text}: {rate.verdict}")
+    done, seconds, wrong = process_per_case(args.sample, count)
     per_case = done / seconds
     print(f"one process per case, {done} cases spread over the corpus: {seconds:.2f} s: {per_case:,.2f} cases/s "
           f"({seconds / done * 1000:.0f} ms a case; {wrong} mismatches)")
-    ratio = rate / per_case
-    print(f"ratio: {ratio:,.0f}x; target >= {TARGET_RATIO:,}x: {'met' if ratio >= TARGET_RATIO else 'MISSED'}")
+    ratio = figures.add("conformance over stdio: pipelined / one process per case (cases/s)", rate.value / per_case,
+                        "×", TARGET_RATIO, beside=f"one process per case: {per_case:,.2f} cases/s, {done} cases",
+                        spec=",.0f")
+    print(f"ratio: {ratio.figure_text}; target {ratio.goal_text}: {ratio.verdict}")
+    figures.add("conformance over stdio: cases not passed", failed + errored + wrong, goal=TARGET_WRONG, spec=",.0f")
+    figures.write(args.json)
     return 0 if failed == errored == wrong == 0 else 1
 
 

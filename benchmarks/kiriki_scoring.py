@@ -1,6 +1,6 @@
 """Kiriki scoring speed: dicespec beside pyhtzee, all 7,776 ordered rolls in all 13 rows.
 
-    python benchmarks/kiriki_scoring.py [--repeats N]
+    python benchmarks/kiriki_scoring.py [--repeats N] [--json FILE]
 
 dicespec scores through :func:`dicespec.scoresheet.rows.score_sheet`, which caches one sheet per
 multiset of dice (252 of them): "cold" clears that cache before each repeat, "warm" keeps it.
@@ -9,7 +9,9 @@ Yahtzee-rule functions, one call per row. Both get their dice ready-made, outsid
 Each figure is the best of ``--repeats`` runs under ``time.perf_counter``. The scores of both are
 compared row by row; where the rulesets differ from Yahtzee rules, the differences are listed.
 
-Figures only: nothing here fails on time.
+Goal: pyhtzee's time at least 5 times dicespec's, from a cold cache and a warm one. Figures
+only: nothing here fails on time. ``--json FILE`` also writes them, each with its goal, for
+``benchmarks/summary.py``.
 """
 
 from __future__ import annotations
@@ -18,17 +20,20 @@ import argparse
 import itertools
 import time
 from collections.abc import Callable
+from collections.abc import Mapping
 from importlib.metadata import version
 
-from pyhtzee import scoring
-from pyhtzee.classes import Rule
+from goals import Figures, Goal, add_json_option
+from pyhtzee import scoring  # type: ignore[import-untyped]
+from pyhtzee.classes import Rule  # type: ignore[import-untyped]
 
 from dicespec import Roll, find_ruleset, ruleset_names
 from dicespec.scoresheet import rows
-from dicespec.scoresheet.ruleset import SheetRuleset, Row
+from dicespec.scoresheet.ruleset import SheetRuleset
 
 ALL_DICE = tuple(itertools.product(range(1, 7), repeat=5))
 YAHTZEE = Rule.YAHTZEE
+GOAL_RATIO = Goal(">=", 5.0)
 
 
 def pyhtzee_sheet(dice: list[int]) -> tuple[int, ...]:
@@ -50,6 +55,14 @@ def pyhtzee_sheet(dice: list[int]) -> tuple[int, ...]:
     )
 
 
+def sheet_ruleset(name: str) -> SheetRuleset:
+    """The shipped score-sheet ruleset ``name``."""
+    ruleset = find_ruleset(name)
+    if not isinstance(ruleset, SheetRuleset):
+        raise SystemExit(f"{name} is not a score-sheet ruleset")
+    return ruleset
+
+
 def best_of(repeats: int, run: Callable[[], object], *, before: Callable[[], object] = lambda: None) -> float:
     """The fastest of ``repeats`` timed runs, in seconds; ``before`` runs untimed ahead of each."""
     best = float("inf")
@@ -61,10 +74,12 @@ def best_of(repeats: int, run: Callable[[], object], *, before: Callable[[], obj
     return best
 
 
-def compare(ruleset: SheetRuleset, dicespec_sheets: list, pyhtzee_sheets: list) -> None:
-    """Print, row by row, how many rolls dicespec and pyhtzee score differently, with an example."""
+def compare(ruleset: SheetRuleset, dicespec_sheets: list[Mapping[str, int]],
+            pyhtzee_sheets: list[tuple[int, ...]]) -> None:
+    """Print, row by row (the ruleset's rows in sheet order beside pyhtzee's, Kiriki's order), how
+    many rolls dicespec and pyhtzee score differently, with an example."""
     differing = 0
-    for i, row in enumerate(Row):
+    for i, row in enumerate(ruleset.rows):
         wrong = [(dice, ours[row], theirs[i])
                  for dice, ours, theirs in zip(ALL_DICE, dicespec_sheets, pyhtzee_sheets, strict=True)
                  if ours[row] != theirs[i]]
@@ -78,23 +93,24 @@ def compare(ruleset: SheetRuleset, dicespec_sheets: list, pyhtzee_sheets: list) 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=7, help="timed runs per figure (default 7)")
+    add_json_option(parser)
     args = parser.parse_args()
 
-    reference = find_ruleset("kiriki")
+    reference = sheet_ruleset("kiriki")
     rolls_ = [Roll(dice) for dice in ALL_DICE]
     lists = [list(dice) for dice in ALL_DICE]
     score_sheet, cache = rows.score_sheet, rows._sheet_for_sorted
-    rules = list(reference.rows.values())
+    rules = [row.rule for row in reference.rows.values()]
 
-    def dicespec_all() -> list:
+    def dicespec_all() -> list[Mapping[str, int]]:
         return [score_sheet(reference, roll) for roll in rolls_]
 
-    def dicespec_uncached() -> list:
-        return [[rows.row_points(rule, roll) for rule in rules] for roll in rolls_]
+    def dicespec_uncached() -> list[list[int]]:
+        return [[rule.points(roll.counts) for rule in rules] for roll in rolls_]
 
-    def pyhtzee_all() -> list:
+    def pyhtzee_all() -> list[tuple[int, ...]]:
         return [pyhtzee_sheet(dice) for dice in lists]
 
     cold = best_of(args.repeats, dicespec_all, before=cache.cache_clear)
@@ -108,15 +124,21 @@ def main() -> None:
     for label, seconds in [("dicespec, cold cache", cold), ("dicespec, warm cache", warm),
                            ("dicespec, no cache", uncached), ("pyhtzee", theirs)]:
         print(f"  {label:<22} {seconds * 1e3:8.2f} ms  {seconds / n * 1e6:6.2f} us/roll")
-    print(f"  pyhtzee / dicespec: {theirs / cold:.1f}x cold, {theirs / warm:.1f}x warm, {theirs / uncached:.1f}x no cache"
-          f"  (target: at least 5x)")
-
+    figures, ratios = Figures(), []
+    for label, seconds, goal in [("cold cache", cold, GOAL_RATIO), ("warm cache", warm, GOAL_RATIO),
+                                 ("no cache", uncached, None)]:
+        ratio = figures.add(f"Kiriki scoring of {n:,} rolls x 13 rows, {label}: pyhtzee / dicespec (time)",
+                            theirs / seconds, "×", goal, beside=f"{seconds * 1e3:.2f} ms against {theirs * 1e3:.2f} ms "
+                            f"({n / seconds:,.0f} rolls/s)", spec=".1f")
+        ratios.append(f"{ratio.figure_text} {label}" + ("" if goal is None else f" ({ratio.verdict})"))
+    print(f"  pyhtzee / dicespec: {', '.join(ratios)}; goal {GOAL_RATIO.text('×')} with a cache")
     print("Scores compared with pyhtzee's Yahtzee rules:")
     pyhtzee_sheets = pyhtzee_all()
     for name in ruleset_names("kiriki"):
-        ruleset = find_ruleset(name)
+        ruleset = sheet_ruleset(name)
         print(f"  {name}:")
         compare(ruleset, [score_sheet(ruleset, roll) for roll in rolls_], pyhtzee_sheets)
+    figures.write(args.json)
 
 
 if __name__ == "__main__":
