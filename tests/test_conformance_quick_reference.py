@@ -55,8 +55,9 @@ def test_a_broken_action_fails_as_from_the_start_and_is_forgotten() -> None:
     actions = ["roll 111556", "set 1115"]
     expected = ReferenceImplementation().ten_thousand_replay("ten-thousand", 2, actions)
     assert resuming.ten_thousand_replay("ten-thousand", 2, actions) == expected
-    with pytest.raises(ActionSyntaxError):
-        resuming.ten_thousand_replay("ten-thousand", 2, [*actions, "jump"])
+    for _ in range(2):  # an action that cannot be read is not kept: it raises every time
+        with pytest.raises(ActionSyntaxError):
+            resuming.ten_thousand_replay("ten-thousand", 2, [*actions, "jump"])
     assert resuming.ten_thousand_replay("ten-thousand", 2, actions) == expected
 
 

@@ -42,6 +42,24 @@ def test_of_takes_values_or_digits() -> None:
     assert Roll.of("66616") == Roll.parse("66616")
 
 
+def test_a_roll_is_read_once_and_bad_text_refused_every_time() -> None:
+    """Text read twice gives the same roll (kept: a roll is immutable); a roll given to
+    ``Roll.of`` is itself; text that is not dice raises on every reading, and a count is
+    checked on every reading."""
+    assert Roll.parse("6, 6616") is Roll.parse("6, 6616")
+    roll = Roll.parse("12345")
+    assert Roll.of(roll) is roll
+    for _ in range(2):
+        with pytest.raises(DiceTypeError):
+            Roll.parse("12a45")
+        with pytest.raises(DieValueError):
+            Roll.parse("12745")
+        with pytest.raises(DiceCountError):
+            Roll.parse("12345", count=6)
+        with pytest.raises(DiceCountError):
+            Roll.of(roll, count=6)
+
+
 def test_counts_sorted_and_total() -> None:
     """Counts go ones first; ``sorted`` is the multiset; ``total`` the sum of the dice."""
     roll = Roll.parse("66616")

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 FACES = (1, 2, 3, 4, 5, 6)
+KEPT = 1 << 16
+"""Rolls read from text, and face counts, kept at most (the least recently used go first)."""
 
 
 class DiceError(ValueError):
@@ -51,11 +54,7 @@ class Roll:
         """
         if not isinstance(text, str):
             raise DiceTypeError(f"dice must be written as digits, got {type(text).__name__}")
-        digits = [c for c in text if c not in " ,"]
-        for c in digits:
-            if c not in "0123456789":  # not str.isdigit(): it accepts "²", which int() refuses
-                raise DiceTypeError(f"{text!r} is not dice: {c!r} is not a digit")
-        roll = cls(tuple(int(c) for c in digits))
+        roll = _read(text) if cls is Roll else cls(_read(text).dice)
         if count is not None:
             roll.require_count(count)
         return roll
@@ -67,7 +66,7 @@ class Roll:
             return cls.parse(dice, count=count)
         if not isinstance(dice, Iterable):
             raise DiceTypeError(f"dice must be die values or digits, got {type(dice).__name__}")
-        roll = cls(tuple(dice))
+        roll = dice if type(dice) is cls else cls(tuple(dice))  # a roll is valid already, and immutable
         if count is not None:
             roll.require_count(count)
         return roll
@@ -86,10 +85,7 @@ class Roll:
     @property
     def counts(self) -> tuple[int, int, int, int, int, int]:
         """How many dice show each face, ones first: ``Roll.parse("66616").counts == (1, 0, 0, 0, 0, 4)``."""
-        c = [0] * 6
-        for die in self.dice:
-            c[die - 1] += 1
-        return (c[0], c[1], c[2], c[3], c[4], c[5])
+        return _counts(self.dice)
 
     @property
     def sorted(self) -> tuple[int, ...]:
@@ -115,3 +111,22 @@ class Roll:
 
     def __repr__(self) -> str:
         return f"Roll.parse({str(self)!r})"
+
+
+@lru_cache(maxsize=KEPT)
+def _read(text: str) -> Roll:
+    """The roll written ``text`` (read once: a roll is immutable); raises if it is not dice."""
+    digits = [c for c in text if c not in " ,"]
+    for c in digits:
+        if c not in "0123456789":  # not str.isdigit(): it accepts "²", which int() refuses
+            raise DiceTypeError(f"{text!r} is not dice: {c!r} is not a digit")
+    return Roll(tuple(int(c) for c in digits))
+
+
+@lru_cache(maxsize=KEPT)
+def _counts(dice: tuple[int, ...]) -> tuple[int, int, int, int, int, int]:
+    """How many of ``dice`` show each face, ones first (counted once per distinct dice)."""
+    c = [0] * 6
+    for die in dice:
+        c[die - 1] += 1
+    return (c[0], c[1], c[2], c[3], c[4], c[5])

@@ -10,6 +10,8 @@ repeated from one request to the next.
   and players whose actions begin as the last one's did starts from the state after the actions
   they share. Its answer is the one a replay from the start gives: states are immutable values,
   and an action the rules refuse changes nothing.
+- **Actions are read once.** An action read from its text is an immutable value: each ruleset
+  keeps the actions it has read (what cannot be read raises each time, as in the reference).
 - **Dice and rulesets are read once.** The exhaustive corpus asks the same dice in every row:
   a roll read from its digits (an immutable value), the score of those dice in every row of a
   ruleset (what the engine's :func:`~dicespec.scoresheet.rows.score_sheet` answers, a read-only
@@ -50,8 +52,8 @@ from dicespec.setaside.game import SetAsideGame
 from dicespec.setaside.ruleset import SetAsideRuleset
 
 
-MAX_ROLLS = 100_000
-"""Rolls kept at most (then forgotten, and kept anew)."""
+MAX_KEPT = 100_000
+"""Rolls, score sheets or actions kept at most in each table (then forgotten, and kept anew)."""
 
 T = TypeVar("T")
 
@@ -96,12 +98,30 @@ class QuickReference(ReferenceImplementation):
         # by ruleset, then dice: every row's score
         self._sheets: dict[str, tuple[SheetRuleset, dict[str, Mapping[str, int]]]] = {}
         self._rulesets: dict[tuple[type, str], Any] = {}  # None: not of that kind
+        self._readers: dict[tuple[str, str], Callable[[str], Any]] = {}  # by operation and ruleset
+
+    def _reader(self, op: str, ruleset: str, parse: Callable[[str], Any]) -> Callable[[str], Any]:
+        """``parse``, keeping what it has read for the replays of ``op`` under ``ruleset``."""
+        reader = self._readers.get((op, ruleset))
+        if reader is None:
+            actions: dict[str, Any] = {}
+
+            def reader(text: str) -> Any:
+                action = actions.get(text)
+                if action is None:
+                    if len(actions) >= MAX_KEPT:
+                        actions.clear()
+                    action = actions[text] = parse(text)
+                return action
+
+            self._readers[(op, ruleset)] = reader
+        return reader
 
     def _roll(self, dice: str) -> Roll:
         """The roll written ``dice`` (read once; what is not dice raises each time)."""
         roll = self._rolls.get(dice)
         if roll is None:
-            if len(self._rolls) >= MAX_ROLLS:
+            if len(self._rolls) >= MAX_KEPT:
                 self._rolls.clear()
             roll = self._rolls[dice] = Roll.parse(dice)
         return roll
@@ -126,7 +146,7 @@ class QuickReference(ReferenceImplementation):
         rules, sheets = kept
         sheet = sheets.get(dice)
         if sheet is None:
-            if len(sheets) >= MAX_ROLLS:
+            if len(sheets) >= MAX_KEPT:
                 sheets.clear()
             sheet = sheets[dice] = score_sheet(rules, self._roll(dice))
         return sheet[rules.parse_row(row)]
@@ -151,7 +171,8 @@ class QuickReference(ReferenceImplementation):
             return super().kiriki_replay(ruleset, players, actions)
         result = self._replay("kiriki_replay", (ruleset, players), actions,
                               lambda: SheetGame(rules, players, dice=no_random_dice),
-                              partial(sheet_replay.parse_action, ruleset=rules), sheet_replay.apply_action,
+                              self._reader("kiriki_replay", ruleset, partial(sheet_replay.parse_action, ruleset=rules)),
+                              sheet_replay.apply_action,
                               SheetActionError)
         return sheet_replay_answer(rules, result)
 
@@ -163,7 +184,8 @@ class QuickReference(ReferenceImplementation):
             return super().ten_thousand_replay(ruleset, players, actions)
         result = self._replay("ten_thousand_replay", (ruleset, players), actions,
                               lambda: SetAsideGame(rules, players, dice=no_random_dice),
-                              set_aside_replay.parse_action, set_aside_replay.apply_action, SetAsideRulesError)
+                              self._reader("ten_thousand_replay", ruleset, set_aside_replay.parse_action),
+                              set_aside_replay.apply_action, SetAsideRulesError)
         return set_aside_replay_answer(result)
 
     def _replay(self, op: str, key: tuple[str, int], actions: Sequence[Any], new_game: Callable[[], Any],
