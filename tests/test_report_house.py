@@ -280,7 +280,7 @@ def test_the_command_writes_a_page_that_opens_from_the_file_system(report: tuple
     out, house_file, printed = report
     index = out / "index.html"
     assert printed.splitlines() == [
-        f"{index}: Our Friday Kiriki (house ruleset house of Kiriki, compared with kiriki; "
+        f"{index}: Our Friday Kiriki (Kiriki house ruleset 'house', compared with kiriki; "
         f"{len(json.loads((out / MARKER).read_text())['files'])} files in {out})",
         f"open it in a browser: {index.resolve().as_uri()}",
     ]

@@ -13,7 +13,15 @@ from dicespec.conformance import defaults
 from dicespec.dice import DiceError, Roll
 from dicespec.progress import wanted
 from dicespec.registry import game, game_names
-from dicespec.rulesets import Ruleset, RulesetError, find_ruleset, load_ruleset, ruleset_data, ruleset_names
+from dicespec.rulesets import (
+    Ruleset,
+    RulesetError,
+    find_ruleset,
+    load_ruleset,
+    rule_values,
+    ruleset_data,
+    ruleset_names,
+)
 
 
 class UsageError(Exception):
@@ -45,20 +53,10 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-# What a ruleset's data says besides its rules: its sources, where each value comes from, the choices made.
-_PROVENANCE = ("source", "texts", "trace", "gaps")
-
-
-def _rule_values(name: str) -> dict[str, object]:
-    """A shipped ruleset's data, ``extends`` resolved, without its provenance (key order kept: rows
-    are in sheet order)."""
-    return {key: value for key, value in ruleset_data(name).items() if key not in _PROVENANCE}
-
-
 def _cmd_rulesets(args: argparse.Namespace) -> int:
     names = ruleset_names(args.game)
     if args.json:
-        print(json.dumps({name: _rule_values(name) for name in names}, indent=2))
+        print(json.dumps({name: rule_values(ruleset_data(name)) for name in names}, indent=2))
         return 0
     width = max(len(n) for n in names)
     for name in names:

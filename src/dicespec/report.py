@@ -238,7 +238,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     from dicespec.registry import game
 
     done = build_report(args.ruleset_file, args.output, force=args.force, progress=wanted(None))
-    print(f"{done.page}: {done.title} (house ruleset {done.name} of {game(done.game).title}, compared with "
+    print(f"{done.page}: {done.title} ({game(done.game).title} house ruleset {done.name!r}, compared with "
           f"{done.base}; {done.files} files in {done.folder})")
     print(f"open it in a browser: {done.page.resolve().as_uri()}")
     return 0

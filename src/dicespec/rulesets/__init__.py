@@ -54,11 +54,14 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "RulesetProse",
+    "PROVENANCE",
     "UnknownRulesetError",
+    "file_data",
     "find_ruleset",
     "find_ruleset_of",
     "load_ruleset",
     "prose",
+    "rule_values",
     "ruleset_names",
     "ruleset_data",
 ]
@@ -203,6 +206,23 @@ def _data_from(path: Path) -> dict[str, Any]:
     return data
 
 
+def file_data(path: str | Path) -> dict[str, Any]:
+    """The validated plain data of a ruleset file (its parents merged in), as
+    :func:`load_ruleset` reads it; its errors name the file, and the line or key."""
+    return _data_from(Path(path))
+
+
+PROVENANCE = ("source", "texts", "trace", "gaps")
+"""What a ruleset's data says besides its rules: its sources, where each value comes from, the
+choices made."""
+
+
+def rule_values(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A ruleset's plain data without its :data:`PROVENANCE` (key order kept: rows are in sheet
+    order): what ``dicespec rulesets --json`` prints and other implementations read."""
+    return {key: value for key, value in data.items() if key not in PROVENANCE}
+
+
 def ruleset_data(name: str) -> dict[str, Any]:
     """The validated plain data of a shipped ruleset (the parent merged in): a copy of its own."""
     return copy.deepcopy(_ruleset_data(name))
@@ -241,7 +261,7 @@ def find_ruleset_of(kind: type[RulesetT], name: str) -> RulesetT:
 
 def load_ruleset(path: str | Path) -> Ruleset:
     """A ruleset from a YAML file of your own; it may ``extends:`` a shipped one."""
-    return _build(_data_from(Path(path)))
+    return _build(file_data(path))
 
 
 @cache

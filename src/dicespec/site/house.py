@@ -27,7 +27,7 @@ import yaml
 from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
 from dicespec.regression.figures import Comparison, Odds, Opening, SetAsideFigures, SheetFigures, compare
-from dicespec.rulesets import Ruleset, RulesetError, find_ruleset, load_ruleset, ruleset_names
+from dicespec.rulesets import Ruleset, RulesetError, file_data, find_ruleset, load_ruleset, rule_values, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site.layout import Page
@@ -40,7 +40,6 @@ from dicespec.site.wording import data, decimal, fill, grouped, percentage, plur
 PAGE = "index.md"  # the report is one page, at the top of its folder
 FLIPS_SHOWN = 20  # first rolls listed whose best choice flips
 REFUSED = "refused"  # the rules pages' topic of refused actions, which points at their examples: not shown here
-_PROVENANCE = ("source", "texts", "trace", "gaps")  # what `dicespec rulesets --json` leaves out
 
 
 # -- the house ruleset --------------------------------------------------------------------------
@@ -88,19 +87,17 @@ def _house_name(own: object, path: Path) -> str:
 def read_house(path: str | Path) -> House:
     """The house ruleset in the file ``path``: loaded as ``--ruleset-file`` loads one (its errors
     name the file and the line or key, in one line)."""
-    from dicespec.rulesets import _data_from  # the resolved data of a file, as the loader reads it
-
     file = Path(path)
     if not file.is_file():
         raise RulesetError(f"{path}: no such ruleset file")
     ruleset = load_ruleset(file)  # its errors name the file, and the line or key
-    resolved = _data_from(file)
+    resolved = file_data(file)
     raw = yaml.safe_load(file.read_text(encoding="utf-8"))  # read fine just now: a mapping
     extends = raw.get("extends") if isinstance(raw.get("extends"), str) else None
     base = extends or registered_game(ruleset.game).default_ruleset
     name = _house_name(raw.get("name"), file)
     title, description = raw.get("title"), raw.get("description")
-    values = {key: value for key, value in resolved.items() if key not in _PROVENANCE}
+    values = rule_values(resolved)
     values["name"] = name
     return House(file, name, ruleset, base, extends, title if isinstance(title, str) else None,
                  description if isinstance(description, str) else None, values)

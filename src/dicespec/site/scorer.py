@@ -30,7 +30,7 @@ from typing import Any
 
 from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
-from dicespec.rulesets import Ruleset, find_ruleset, find_ruleset_of, prose, ruleset_names
+from dicespec.rulesets import Ruleset, find_ruleset, find_ruleset_of, prose, rule_values, ruleset_data, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site.markup import text
 
@@ -88,9 +88,7 @@ class Offer:
 def rulesets_json(own: Sequence[Offer] = ()) -> str:
     """The rulesets' data the JavaScript implementation reads: what ``dicespec rulesets --json``
     prints, then the rule values of each ruleset of one's own in ``own``, under its name."""
-    from dicespec.cli import _rule_values  # the command's own reading of a ruleset, provenance left out
-
-    data: dict[str, Any] = {name: _rule_values(name) for name in ruleset_names()}
+    data: dict[str, Any] = {name: rule_values(ruleset_data(name)) for name in ruleset_names()}
     data.update({offer.name: dict(offer.values) for offer in own if offer.values is not None})
     return json.dumps(data, indent=2) + "\n"
 
