@@ -135,11 +135,15 @@ def implementation_under_test(pytestconfig: pytest.Config) -> ProtocolImplementa
 
 def pytest_configure(config: pytest.Config) -> None:
     path = config.getoption("dicespec_results", None)
-    if path:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        stream = open(path, "w", encoding="utf-8")  # noqa: SIM115  (closed at unconfigure)
-        config.stash[_RESULTS] = stream
-        config.pluginmanager.register(ResultsWriter(stream), "dicespec-results")
+    if not path:
+        return
+    config.pluginmanager.register(ResultsReporter(), "dicespec-results-reporter")
+    if hasattr(config, "workerinput"):
+        return  # a pytest-xdist worker: its reports go to the controller, which writes the file
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    stream = open(path, "w", encoding="utf-8")  # noqa: SIM115  (closed at unconfigure)
+    config.stash[_RESULTS] = stream
+    config.pluginmanager.register(ResultsWriter(stream), "dicespec-results")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -246,36 +250,62 @@ def _rank(phase: tuple[str, str, str]) -> tuple[int, int]:
     return _RANK[phase[0]], STATUSES.index(phase[1])
 
 
-class ResultsWriter:
-    """A pytest plugin writing one JSON line per test, when its teardown ends: its worst phase."""
+RESULT = "dicespec_result"
+"""A report attribute: what the results file says of the phase (a plain dict, so that pytest-xdist
+carries it from the worker that ran the test to the controller that writes the file)."""
 
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        self.worst: dict[str, tuple[str, str, str]] = {}
-        self.start: dict[str, float] = {}
-        self.duration: dict[str, float] = {}
+
+class ResultsReporter:
+    """A pytest plugin that puts on each phase's report what the results file says of it, where
+    the test runs: its outcomes (:func:`_phase`, from the item and the call) and its case."""
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
         report = yield  # outermost: the other plugins (xfail, the conformance plugin) have had their say
+        outcome, status, message = _phase(item, call, report)
+        found = labels(item)
+        setattr(report, RESULT, {"outcome": outcome, "pytest": status, "message": message, "id": found.id,
+                                 "feature": found.feature, "ruleset": found.ruleset})
+        return report
+
+
+class ResultsWriter:
+    """A pytest plugin writing one JSON line per test, when its teardown is reported: its worst
+    phase. It reads the reports (:data:`RESULT`), so it writes the same lines whether the tests
+    ran in this process or in pytest-xdist's workers."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.worst: dict[str, tuple[str, str, str]] = {}
+        self.case: dict[str, dict[str, Any]] = {}
+        self.start: dict[str, float] = {}
+        self.duration: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         node = report.nodeid
-        phase = _phase(item, call, report)
+        result = getattr(report, RESULT, None)
+        if result is None:  # made where no test ran: pytest-xdist's report of a worker that crashed
+            if not report.failed:
+                return
+            phase = ("errored", "error", _message(report))
+        else:
+            phase = (result["outcome"], result["pytest"], result["message"])
+            self.case.setdefault(node, result)
         current = self.worst.get(node)
         if current is None or _rank(phase) > _rank(current):
             self.worst[node] = phase
         self.start.setdefault(node, report.start)
         self.duration[node] = self.duration.get(node, 0.0) + report.duration
-        if report.when == "teardown":
-            self.write(item, node)
-        return report
+        if report.when == "teardown" or result is None:
+            self.write(node)
 
-    def write(self, item: pytest.Item, node: str) -> None:
+    def write(self, node: str) -> None:
         outcome, status, message = self.worst.pop(node)
         start = self.start.pop(node, 0.0)
-        found = labels(item)
+        case = self.case.pop(node, {})
         result = Result(
-            id=found.id or node, case=found.id is not None, feature=found.feature, ruleset=found.ruleset,
-            test=node, outcome=outcome, pytest=status, message=message,
+            id=case.get("id") or node, case=case.get("id") is not None, feature=case.get("feature"),
+            ruleset=case.get("ruleset"), test=node, outcome=outcome, pytest=status, message=message,
             start=datetime.fromtimestamp(start, timezone.utc).isoformat(timespec="seconds") if start else "",
             duration=round(self.duration.pop(node, 0.0), 3))
         self.stream.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
