@@ -36,8 +36,8 @@ serve: $(INSTALLED) ## build and serve the rules website on http://127.0.0.1:800
 site: $(INSTALLED) ## build the rules website into site/
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
-bench: $(INSTALLED) ## run the benchmarks and print their figures
-	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+bench: $(INSTALLED) ## run every benchmark once; their figures against their goals in one table (their own output on stderr)
+	$(PY) benchmarks/summary.py
 
 golden: $(INSTALLED) ## rewrite fixtures/golden/ from the reference engines (after a deliberate rule change)
 	$(PY) -m dicespec.regression.golden
