@@ -39,8 +39,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return built_site(tmp_path_factory)
+def site(once) -> Path:
+    return built_site(once)
 
 
 @pytest.fixture(scope="module")

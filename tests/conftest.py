@@ -26,7 +26,12 @@ from steps.common import *  # noqa: F403  (step definitions are fixtures of thei
 from steps.kiriki import *  # noqa: F403
 from steps.ten_thousand import *  # noqa: F403
 
-pytest_plugins = ("dicespec.conformance.pytest_plugin",)
+# The test run's own plugins: what it makes once and shares between pytest-xdist's workers
+# (tests/shared.py), the machine for the tests that need it alone (tests/alone.py). The copy of
+# the spec a wheel carries has neither file and needs neither.
+_RUN_PLUGINS = tuple(name for name in ("shared", "alone")
+                     if os.path.isfile(os.path.join(os.path.dirname(__file__), f"{name}.py")))
+pytest_plugins = ("dicespec.conformance.pytest_plugin", *_RUN_PLUGINS)
 
 # Tags that carry data rather than markers: @id:CASE, @source:FILE, @ruleset:NAME, @replaces:CASE.
 DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "replaces": "replaces", "rule": "rule_tag"}

@@ -15,7 +15,6 @@ from dicespec.site.downloads import VARIABLE as DOWNLOADS_VARIABLE
 
 REPO = Path(__file__).resolve().parent.parent
 TEST_DOWNLOADS = "greed"  # the rulesets whose test data a test build offers: the smallest file
-_built: dict[Path | None, Path] = {}
 
 
 def build_site(workdir: Path, *, root: Path | None = None) -> Path:
@@ -48,11 +47,10 @@ def build_site(workdir: Path, *, root: Path | None = None) -> Path:
     return site
 
 
-def built_site(tmp_path_factory) -> Path:
-    """The site of the checkout's spec, built once per test session."""
-    if None not in _built:
-        _built[None] = build_site(tmp_path_factory.mktemp("site"))
-    return _built[None]
+def built_site(once) -> Path:
+    """The site of the checkout's spec, built once per test run (by whichever pytest-xdist worker
+    asks first: ``once`` is the fixture of tests/shared.py)."""
+    return once.folder("site", build_site) / "site"
 
 
 class Elements(HTMLParser):

@@ -34,7 +34,12 @@ from dicespec.conformance.processes import has_proc
 from dicespec.conformance.transport import StdioTransport
 from test_conformance_transport import TRIGGER, assert_only_trigger_errored, full_house_requests, outcomes
 
-pytestmark = pytest.mark.skipif(not has_proc(), reason="finding survivors needs Linux's /proc")
+pytestmark = [
+    pytest.mark.skipif(not has_proc(), reason="finding survivors needs Linux's /proc"),
+    # Bounds on wall time and on the runner's memory, and fakes that load the machine on purpose
+    # (a fork bomb, a spinning adapter, a gigabyte line): no other test alongside (tests/alone.py).
+    pytest.mark.alone,
+]
 
 FAKES = Path(__file__).with_name("conformance_fakes")
 MiB = 1 << 20

@@ -194,6 +194,7 @@ def test_track_shows_only_what_changed(tmp_path: Path, capsys: pytest.CaptureFix
     assert json.loads(Path(track).read_text())["not_passing"] == {}
 
 
+@pytest.mark.alone  # half a second to answer, and exactly one case may time out (tests/alone.py)
 def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     """A case the implementation never answers is errored (exit status 1) and the report says
     what the implementation did."""

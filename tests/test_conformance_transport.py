@@ -75,6 +75,7 @@ def test_reference_adapter_answers_every_request() -> None:
     assert transport.restarts == 0 and transport.events == []
 
 
+@pytest.mark.alone  # a bound on its wall time, half a second to answer (tests/alone.py)
 def test_a_hang_is_a_timeout_of_that_request_only() -> None:
     """A request that never gets a reply errors after the timeout; the process is restarted and
     every other request is answered."""
@@ -119,6 +120,7 @@ def test_a_crash_errors_the_request_that_causes_it() -> None:
     assert transport.restarts == 2
 
 
+@pytest.mark.alone  # a bound on its wall time (tests/alone.py)
 def test_a_process_that_keeps_dying_is_given_up_after_its_restarts() -> None:
     """A process that exits after 1,000 requests each time is restarted ``max_restarts`` times;
     then every request left is errored at once, saying so."""
@@ -151,6 +153,7 @@ def test_a_flood_on_stderr_is_drained_and_its_tail_kept() -> None:
     assert {outcome.kind for outcome in found.values()} == {"result"}
 
 
+@pytest.mark.alone  # a bound on its wall time, half a second to say hello (tests/alone.py)
 def test_no_hello_errors_everything_within_the_timeouts() -> None:
     """A process that never answers hello is restarted, then given up: every request is errored,
     in a time bounded by the hello timeout and the restarts."""

@@ -98,8 +98,8 @@ def english_catalog_texts(lang: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return built_site(tmp_path_factory)
+def site(once) -> Path:
+    return built_site(once)
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)

@@ -194,8 +194,8 @@ def rules_page_url(base_url: str, game: str, lang: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return built_site(tmp_path_factory)
+def site(once) -> Path:
+    return built_site(once)
 
 
 def _open(page, base_url: str, game: str, lang: str):

@@ -1,0 +1,105 @@
+"""What a test run makes once and shares: between its tests, and between pytest-xdist's workers.
+
+- :class:`Once` (the ``once`` fixture): a folder made by the first process of the run that asks
+  for it, while the others wait on a file lock and then read it (the pattern pytest-xdist
+  documents: the lock and the folder in the run's temporary folder, which every worker's own
+  temporary folder is in). The built site is one.
+- The package's caches (the solver's tables, the site's downloads, the replayed games: one
+  folder, :func:`dicespec.solver.cache.cache_dir`) are used by the run, in a folder of their own
+  named by a hash of the package's code: a run reads only what today's code made. The site's
+  downloads and the games are named by that hash already; the solver's tables are named by the
+  rules alone, so without this a table solved by older code would hide a solver that is wrong
+  now. The latest few such folders are kept.
+
+The test run's own plugin, loaded by ``tests/conftest.py`` (the copy of the spec a wheel carries
+has no such file and needs none).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from dicespec.conformance.corpus.kept_games import cache_dir, code_digest
+
+CACHE_VARIABLE = "DICESPEC_CACHE_DIR"
+RUNS = "test-runs"  # the folder of the caches' folders, one per code digest, in the package's cache folder
+KEPT = 3  # code digests whose caches are kept
+
+
+@contextmanager
+def locked(path: Path, *, shared: bool = False) -> Iterator[None]:
+    """Hold a lock on the file ``path`` (made if missing) against every other process: an
+    exclusive one, or one shared with the others that ask for a shared one."""
+    with open(path, "a+b") as file:
+        fcntl.flock(file, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(file, fcntl.LOCK_UN)
+
+
+def in_worker(config: pytest.Config) -> bool:
+    """Is this process one of pytest-xdist's workers?"""
+    return hasattr(config, "workerinput")
+
+
+def run_folder(config: pytest.Config, factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of the whole run: this process's own, or under pytest-xdist the one
+    every worker's is in (the controller's, a new one each run)."""
+    own = factory.getbasetemp()
+    return own.parent if in_worker(config) else own
+
+
+class Once:
+    """Folders made once per test run, whichever process asks first."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+
+    def folder(self, name: str, make: Callable[[Path], object]) -> Path:
+        """The folder ``name``, made by ``make`` (given it, empty) unless made already. A ``make``
+        that failed leaves no folder behind: the next to ask makes it again, and fails for itself."""
+        folder, done = self.root / name, self.root / f"{name}.done"
+        with locked(self.root / f"{name}.lock"):
+            if not done.exists():
+                shutil.rmtree(folder, ignore_errors=True)
+                folder.mkdir()
+                make(folder)
+                done.touch()
+        return folder
+
+
+@pytest.fixture(scope="session")
+def once(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory) -> Once:
+    """What the run makes once: see :class:`Once`."""
+    return Once(run_folder(pytestconfig, tmp_path_factory) / "once")
+
+
+def caches_of_this_code() -> Path:
+    """The caches' folder of today's code (``DICESPEC_CACHE_DIR`` as the run sets it)."""
+    current = cache_dir()
+    digest = code_digest()[:20]
+    if current.parent.name == RUNS and current.name == digest:
+        return current  # set already: by the controller, or by the run a spec run was started from
+    return current / RUNS / digest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    folder = caches_of_this_code()
+    os.environ[CACHE_VARIABLE] = str(folder)  # the processes the tests start read it too
+    if in_worker(config):
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    os.utime(folder)  # the latest used, kept
+    others = sorted((f for f in folder.parent.iterdir() if f.is_dir() and f != folder),
+                    key=lambda f: f.stat().st_mtime, reverse=True)
+    for older in others[KEPT - 1:]:
+        shutil.rmtree(older, ignore_errors=True)

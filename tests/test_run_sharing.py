@@ -1,0 +1,97 @@
+"""The test run's own plugins under pytest-xdist: a folder asked for by both workers is made once
+(tests/shared.py), no test runs alongside one marked ``alone`` (tests/alone.py), and the
+package's caches are those of today's code."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from dicespec.conformance.corpus.kept_games import code_digest
+from shared import KEPT, RUNS
+
+TESTS = Path(__file__).resolve().parent
+
+ONCE = '''
+import time
+
+
+def make(folder):
+    with open(MADE, "a") as out:
+        out.write("made\\n")
+    time.sleep(1)  # the other worker asks meanwhile
+    (folder / "made.txt").write_text("yes")
+
+
+def test_{n}(once):
+    assert (once.folder("thing", make) / "made.txt").read_text() == "yes"
+'''
+
+TIMED = '''
+import json, os, time
+import pytest
+
+
+{mark}
+def test_{n}():
+    began = time.monotonic()
+    time.sleep({seconds})
+    with open(TIMES, "a") as out:
+        out.write(json.dumps([{alone}, began, time.monotonic()]) + "\\n")
+'''
+
+
+def pytest_run(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """pytest over ``folder`` with the run's plugins and these options, its caches in ``folder``."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+           "DICESPEC_CACHE_DIR": str(folder / "cache")}
+    (folder / "pytest.ini").write_text("[pytest]\naddopts = --strict-markers\n", encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "shared", "-p", "alone", "-p", "no:cacheprovider", "-q",
+         "--rootdir", str(folder), "-c", str(folder / "pytest.ini"), *options, str(folder)],
+        cwd=folder, env=env, capture_output=True, text=True, check=False, timeout=120)
+
+
+def test_a_folder_both_workers_ask_for_is_made_once(tmp_path: Path) -> None:
+    made = tmp_path / "made.log"
+    for n in (1, 2):  # a file each: --dist loadfile gives one to each worker
+        (tmp_path / f"test_{n}.py").write_text(f"MADE = {str(made)!r}\n" + ONCE.format(n=n), encoding="utf-8")
+    done = pytest_run(tmp_path, "-n", "2", "--dist", "loadfile")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert made.read_text() == "made\n"
+
+
+def test_no_test_runs_alongside_one_marked_alone(tmp_path: Path) -> None:
+    times = tmp_path / "times.jsonl"
+    tests = [TIMED.format(n=0, mark="@pytest.mark.alone", alone="True", seconds=1.5)]
+    tests += [TIMED.format(n=n, mark="", alone="False", seconds=0.3) for n in range(1, 13)]
+    (tmp_path / "test_timed.py").write_text(f"TIMES = {str(times)!r}\n" + "".join(tests), encoding="utf-8")
+    done = pytest_run(tmp_path, "-n", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = [json.loads(line) for line in times.read_text().splitlines()]
+    (_, began, ended), = [t for t in found if t[0]]
+    others = sorted((b, e) for alone, b, e in found if not alone)
+    assert len(others) == 12
+    assert [(b, e) for b, e in others if b < ended and e > began] == []
+    assert any(later[0] < earlier[1] for earlier, later in zip(others, others[1:])), "the workers never ran side by side"
+
+
+def test_the_caches_are_those_of_todays_code(tmp_path: Path) -> None:
+    """The run reads and writes the package's caches in a folder named by the code's hash; the
+    folders of other code are removed but the latest few."""
+    runs = tmp_path / "cache" / RUNS
+    for age in range(1, 6):
+        older = runs / f"{age:020x}"
+        older.mkdir(parents=True)
+        os.utime(older, (1e9 + 1000 * (10 - age),) * 2)
+    seen = tmp_path / "seen.txt"
+    (tmp_path / "test_cache.py").write_text(
+        f"import os\n\ndef test_cache():\n    open({str(seen)!r}, 'w').write(os.environ['DICESPEC_CACHE_DIR'])\n",
+        encoding="utf-8")
+    done = pytest_run(tmp_path, "-n", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert seen.read_text() == str(runs / code_digest()[:20])
+    assert sorted(f.name for f in runs.iterdir()) == sorted([code_digest()[:20], *(f"{age:020x}" for age in range(1, KEPT))])
