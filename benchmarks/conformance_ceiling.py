@@ -17,6 +17,13 @@ processes do not stretch. The runner keeps the replayed games it plays in the ca
 (:mod:`dicespec.conformance.corpus.kept_games`), so the runs read them back, as a developer's
 second run does; one more whole suite, with an empty cache folder, says what a first run takes.
 
+What bounds the games part: the reference engines' own work. The games part is also answered
+in this process, with no protocol and no runner (the reference adapter's
+:class:`~dicespec.conformance.quick_reference.QuickReference` called directly, best of the
+repetitions, processor time): that rate against the ceiling's is the best ratio the engines
+allow, whatever the protocol and the runner do, and its time over the game actions the engines
+carry out (each game's actions once: its longest request) is their cost per action.
+
 Run: ``python benchmarks/conformance_ceiling.py [REPEAT] [--json FILE]`` (REPEAT: runs of each,
 default 3; ``--json``: the figures, each with its goal, written for ``benchmarks/summary.py``).
 """
@@ -35,6 +42,8 @@ from pathlib import Path
 from goals import Figures, Goal, add_json_option
 
 from dicespec.conformance import ceiling
+from dicespec.conformance.corpus import Case
+from dicespec.conformance.quick_reference import QuickReference
 from dicespec.conformance.report import PARTS, Recorder
 from dicespec.conformance.runner import Options, Target, conform, corpus_cases
 
@@ -91,8 +100,42 @@ def tables(folder: Path) -> dict[str, Path]:
     return made
 
 
+def in_process(cases: list[Case]) -> Timing:
+    """The reference adapter's own answers to ``cases``, in this process (no protocol, no
+    runner), in processor seconds; a case not passed is an answer other than the expected one."""
+    reference, differ = QuickReference(), 0
+    start = time.process_time()
+    for case in cases:
+        differ += getattr(reference, case.op)(**case.args) != case.expected
+    return Timing(len(cases), time.process_time() - start, time.process_time() - start, differ)
+
+
+def game_actions(cases: list[Case]) -> int:
+    """The actions the engines carry out to answer ``cases`` from replays resumed as the
+    reference adapter resumes them: each game's longest request, once."""
+    longest: dict[str, int] = {}
+    for case in cases:
+        game = case.id.rpartition("/")[0]
+        longest[game] = max(longest.get(game, 0), len(case.args["actions"]))
+    return sum(longest.values())
+
+
 def best(timings: list[Timing]) -> Timing:
     return max(timings, key=lambda t: t.rate)
+
+
+def engines_bound(figures: Figures, ceiling_run: Timing) -> int:
+    """Measure and record what the engines' own work allows the games part (see the module);
+    returns the cases whose answers differed."""
+    cases = list(corpus_cases("games", Options()))
+    own = max((in_process(cases) for _ in range(3)), key=lambda t: t.rate)
+    actions = game_actions(cases)
+    bound = figures.add("conformance, games: the engines' answers in process / ceiling (cases/s)",
+                        own.rate / ceiling_run.rate, beside=f"{own.rate:,.0f} cases/s in process, no protocol; "
+                        f"{own.seconds / actions * 1e6:.1f} µs a game action ({actions:,} actions)")
+    print(f"{'':<11} {own.cases:>8,}  {own.rate:>9,.0f}/s in process, no protocol: at best {bound.value:.2f} of the "
+          f"ceiling; {own.seconds:.2f} s for {actions:,} game actions, {own.seconds / actions * 1e6:.1f} µs each")
+    return own.not_passed
 
 
 def main() -> int:
@@ -119,6 +162,8 @@ def main() -> int:
             print(f"{part:<11} {reference.cases:>8,}  {reference.rate:>9,.0f}/s    {table.rate:>9,.0f}/s  "
                   f"{ratio.value:>5.2f}  {ratio.verdict:<6}   reference {reference.seconds:.2f} s "
                   f"(run cpu {reference.cpu:.1f} s), ceiling {table.seconds:.2f} s (run cpu {table.cpu:.1f} s)")
+            if part == "games":
+                problems += engines_bound(figures, table)
     suites = [timed(REFERENCE, PARTS) for _ in range(repeat)]
     suite = min(suites, key=lambda t: t.seconds)
     with tempfile.TemporaryDirectory(prefix="dicespec-ceiling-cache-") as empty:
