@@ -87,11 +87,17 @@ def test_the_findings() -> None:
 
 
 def test_the_page_compares_them() -> None:
-    """The Conformance page has a comparison table per game, one row per implementation, with the
-    package versions, and the first differing cases with their dice."""
+    """The Conformance page has a comparison table per game, one column per implementation (a row
+    per part and per row of the sheet), with the package versions, and the first differing cases
+    with their dice."""
     text = "\n".join(implementations_section("conformance.md"))
     assert all(f"### {title}" in text for title in ("Kiriki", "10000", "Yahtzee", "Yatzy", "Yacht", "Greed"))
     for needle in ("yahtzee-api 1.1.1", "pyhtzee 1.2.7", "yatzy-solver 1.0.0", "pyfarkle 0.1", "dicespec-js 2.0.0"):
         assert markup.text(needle) in text, needle
     assert markup.text("✗ 156 differ of 7,776") in text
+    kiriki = [line for line in text.split("### Kiriki")[1].split("###")[0].splitlines() if line.startswith("|")]
+    header, rows = kiriki[0].split(" | "), [line.split(" | ")[0].strip("| ") for line in kiriki[2:]]
+    compared = [data for entry in comparison.entries() if (data := comparison.read(entry)) and data["rulesets"].get("kiriki")]
+    assert len(header) == 1 + len(compared) > 2, header  # the corner, then an implementation each
+    assert rows[:3] == ["Language", "Ruleset", "Spec cases"] and markup.code("large_straight") in rows, rows
     assert markup.text("kiriki/score/kiriki/11111/three_of_a_kind: 5 expected, 0 given") in text

@@ -231,20 +231,19 @@ def implementations_section(page: str, lang: str = "en") -> list[str]:
     if not results:
         return out + [w["no_comparison"] + "\n"]
     for game in games():
+        # One column per implementation, one row per part or row of the sheet: a score sheet
+        # has up to 20 rows, and a page is taller than it is wide.
         shown = columns(game)
-        rows = []
-        for data in results:
-            rulesets = set(data["rulesets"].get(game.name, []))
-            if not rulesets:
-                continue
-            cells = [_cell(_sum(data, rulesets, part, kind, row), lang) for _, part, kind, row in shown]
-            rows.append([_who(data), text(data["implementation"].get("language") or ""),
-                         ", ".join(code(r) for r in sorted(rulesets)), *cells])
-        if rows:
+        compared = [(data, set(data["rulesets"].get(game.name, []))) for data in results]
+        compared = [(data, rulesets) for data, rulesets in compared if rulesets]
+        if compared:
+            rows = [[w["language"], *(text(data["implementation"].get("language") or "") for data, _ in compared)],
+                    [w["ruleset"], *(", ".join(code(r) for r in sorted(rulesets)) for _, rulesets in compared)]]
+            rows += [[code(title) if row is not None else w[title],
+                      *(_cell(_sum(data, rulesets, part, kind, row), lang) for data, rulesets in compared)]
+                     for title, part, kind, row in shown]
             out.append(f"### {text(game.title)} {{#implementations-{game.name}}}\n")
-            out.append(table([w["implementation"], w["language"], w["ruleset"],
-                              *(code(title) if row is not None else w[title] for title, _, _, row in shown)],
-                             rows) + "\n")
+            out.append(table([w["implementation"], *(_who(data) for data, _ in compared)], rows) + "\n")
     out.append(f"### {w['findings']} {{#implementations-findings}}\n")
     for data in results:
         out += _findings(data, lang)
