@@ -1,6 +1,6 @@
 """The test run's own plugins under pytest-xdist: a folder asked for by both workers is made once
-(tests/shared.py), no test runs alongside one marked ``alone`` (tests/alone.py), and the
-package's caches are those of today's code."""
+(tests/shared.py), no test runs alongside one marked ``alone`` (tests/alone.py), the package's
+caches are those of today's code, and the workers share one hash seed."""
 
 from __future__ import annotations
 
@@ -44,9 +44,10 @@ def test_{n}():
 '''
 
 
-def pytest_run(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
+def pytest_run(folder: Path, *options: str, unset: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
     """pytest over ``folder`` with the run's plugins and these options, its caches in ``folder``."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+    env = {**{k: v for k, v in os.environ.items() if k not in unset},
+           "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
            "DICESPEC_CACHE_DIR": str(folder / "cache")}
     (folder / "pytest.ini").write_text("[pytest]\naddopts = --strict-markers\n", encoding="utf-8")
     return subprocess.run(
@@ -95,3 +96,22 @@ def test_the_caches_are_those_of_todays_code(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert seen.read_text() == str(runs / code_digest()[:20])
     assert sorted(f.name for f in runs.iterdir()) == sorted([code_digest()[:20], *(f"{age:020x}" for age in range(1, KEPT))])
+
+
+def test_the_workers_share_a_hash_seed_drawn_for_the_run(tmp_path: Path) -> None:
+    """Every worker collects the tests in one order: pytest-bdd applies a scenario's tags in the
+    order of a set of strings, which follows the hash seed."""
+    seeds = tmp_path / "seeds.txt"
+    for n in (1, 2):
+        (tmp_path / f"test_{n}.py").write_text(
+            f"import os\n\ndef test_{n}():\n    open({str(seeds)!r}, 'a').write(os.environ['PYTHONHASHSEED'] + '\\n')\n",
+            encoding="utf-8")
+    runs = []
+    for _ in range(2):
+        seeds.unlink(missing_ok=True)
+        done = pytest_run(tmp_path, "-n", "2", "--dist", "loadfile", unset=("PYTHONHASHSEED",))
+        assert done.returncode == 0, done.stdout + done.stderr
+        found = seeds.read_text().split()
+        assert len(found) == 2 and len(set(found)) == 1, found
+        runs.append(found[0])
+    assert runs[0] != runs[1]  # drawn for each run
