@@ -6,7 +6,8 @@ site's conformance page, ``dicespec conform`` runs the spec against an implement
 (:mod:`dicespec.conformance.runner`), and the golden files ask which claims hold under a ruleset
 (:mod:`dicespec.regression.outcomes`). The lines are written by the pytest plugin
 :mod:`dicespec.conformance.pytest_plugin` when ``--dicespec-results FILE`` is given, from the
-reports' own attributes, never from their text. Each line::
+reports' own attributes, never from their text (under pytest-xdist, by the controller alone, from
+the reports its workers send it). Each line::
 
     {"id", "case", "feature", "ruleset", "test", "outcome", "pytest", "message", "start", "duration"}
 
