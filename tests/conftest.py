@@ -27,9 +27,10 @@ from steps.kiriki import *  # noqa: F403
 from steps.ten_thousand import *  # noqa: F403
 
 # The test run's own plugins: what it makes once and shares between pytest-xdist's workers
-# (tests/shared.py), the machine for the tests that need it alone (tests/alone.py). The copy of
-# the spec a wheel carries has neither file and needs neither.
-_RUN_PLUGINS = tuple(name for name in ("shared", "alone")
+# (tests/shared.py), the machine for the tests that need it alone (tests/alone.py), the order the
+# workers are given the files in (tests/order.py). The copy of the spec a wheel carries has none
+# of these files and needs none.
+_RUN_PLUGINS = tuple(name for name in ("shared", "alone", "order")
                      if os.path.isfile(os.path.join(os.path.dirname(__file__), f"{name}.py")))
 pytest_plugins = ("dicespec.conformance.pytest_plugin", *_RUN_PLUGINS)
 

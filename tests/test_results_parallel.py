@@ -8,8 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from dicespec.spec import results
 from test_results import FEATURE, TESTS
+
+pytestmark = pytest.mark.slow  # pytest-xdist runs of their own: seconds each
 
 DIES = '''
 import os

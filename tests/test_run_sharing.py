@@ -1,6 +1,7 @@
 """The test run's own plugins under pytest-xdist: a folder asked for by both workers is made once
 (tests/shared.py), no test runs alongside one marked ``alone`` (tests/alone.py), the package's
-caches are those of today's code, and the workers share one hash seed."""
+caches are those of today's code, the workers share one hash seed, and they are given the files
+marked early first and those of alone tests last (tests/order.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from dicespec.conformance.corpus.kept_games import code_digest
 from shared import KEPT, RUNS
+
+pytestmark = pytest.mark.slow  # pytest-xdist runs of their own: seconds each
 
 TESTS = Path(__file__).resolve().parent
 
@@ -51,7 +56,7 @@ def pytest_run(folder: Path, *options: str, unset: tuple[str, ...] = ()) -> subp
            "DICESPEC_CACHE_DIR": str(folder / "cache")}
     (folder / "pytest.ini").write_text("[pytest]\naddopts = --strict-markers\n", encoding="utf-8")
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "shared", "-p", "alone", "-p", "no:cacheprovider", "-q",
+        [sys.executable, "-m", "pytest", "-p", "shared", "-p", "alone", "-p", "order", "-p", "no:cacheprovider", "-q",
          "--rootdir", str(folder), "-c", str(folder / "pytest.ini"), *options, str(folder)],
         cwd=folder, env=env, capture_output=True, text=True, check=False, timeout=120)
 
@@ -77,7 +82,8 @@ def test_no_test_runs_alongside_one_marked_alone(tmp_path: Path) -> None:
     others = sorted((b, e) for alone, b, e in found if not alone)
     assert len(others) == 12
     assert [(b, e) for b, e in others if b < ended and e > began] == []
-    assert any(later[0] < earlier[1] for earlier, later in zip(others, others[1:])), "the workers never ran side by side"
+    side_by_side = [later[0] < earlier[1] for earlier, later in zip(others, others[1:])]
+    assert any(side_by_side), "the workers never ran two tests at once"
 
 
 def test_the_caches_are_those_of_todays_code(tmp_path: Path) -> None:
@@ -95,7 +101,8 @@ def test_the_caches_are_those_of_todays_code(tmp_path: Path) -> None:
     done = pytest_run(tmp_path, "-n", "2")
     assert done.returncode == 0, done.stdout + done.stderr
     assert seen.read_text() == str(runs / code_digest()[:20])
-    assert sorted(f.name for f in runs.iterdir()) == sorted([code_digest()[:20], *(f"{age:020x}" for age in range(1, KEPT))])
+    kept = [code_digest()[:20], *(f"{age:020x}" for age in range(1, KEPT))]  # today's and the latest others
+    assert sorted(f.name for f in runs.iterdir()) == sorted(kept)
 
 
 def test_the_workers_share_a_hash_seed_drawn_for_the_run(tmp_path: Path) -> None:
@@ -103,9 +110,8 @@ def test_the_workers_share_a_hash_seed_drawn_for_the_run(tmp_path: Path) -> None
     order of a set of strings, which follows the hash seed."""
     seeds = tmp_path / "seeds.txt"
     for n in (1, 2):
-        (tmp_path / f"test_{n}.py").write_text(
-            f"import os\n\ndef test_{n}():\n    open({str(seeds)!r}, 'a').write(os.environ['PYTHONHASHSEED'] + '\\n')\n",
-            encoding="utf-8")
+        test = f"def test_{n}():\n    open({str(seeds)!r}, 'a').write(os.environ['PYTHONHASHSEED'] + '\\n')\n"
+        (tmp_path / f"test_{n}.py").write_text("import os\n\n" + test, encoding="utf-8")
     runs = []
     for _ in range(2):
         seeds.unlink(missing_ok=True)
@@ -115,3 +121,22 @@ def test_the_workers_share_a_hash_seed_drawn_for_the_run(tmp_path: Path) -> None
         assert len(found) == 2 and len(set(found)) == 1, found
         runs.append(found[0])
     assert runs[0] != runs[1]  # drawn for each run
+
+
+def test_the_workers_get_the_early_files_first_and_the_alone_ones_last(tmp_path: Path) -> None:
+    """A file marked early goes out first, though it comes last and has the fewest tests; a file of
+    alone tests goes out last, though it comes first and has the most (tests/order.py)."""
+    times = tmp_path / "times.jsonl"
+    files = {"a_alone": ("@pytest.mark.alone", 4), "b": ("", 2), "c": ("", 2), "d": ("", 2), "z_early": ("", 1)}
+    for name, (mark, count) in files.items():
+        header = "pytestmark = pytest.mark.early(10)\n" if name == "z_early" else ""
+        tests = "".join(TIMED.format(n=n, mark=mark, alone=json.dumps(name), seconds=0.3) for n in range(count))
+        (tmp_path / f"test_{name}.py").write_text(f"TIMES = {str(times)!r}\nimport pytest\n{header}{tests}",
+                                                  encoding="utf-8")
+    done = pytest_run(tmp_path, "-n", "2", "--dist", "loadfile")
+    assert done.returncode == 0, done.stdout + done.stderr
+    began: dict[str, float] = {}
+    for name, start, _ in map(json.loads, times.read_text().splitlines()):
+        began[name] = min(start, began.get(name, start))
+    order = sorted(began, key=began.__getitem__)
+    assert order[0] in ("z_early", "b") and "z_early" in order[:2] and order[-1] == "a_alone", order

@@ -25,7 +25,10 @@ from sitebuild import REPO, pages
 
 from dicespec.site import layout
 
-pytestmark = pytest.mark.slow  # a browser: out of `make check`, in `make test`
+pytestmark = [
+    pytest.mark.slow,  # a browser: out of `make check`, in `make test`
+    pytest.mark.early(100),  # the survey of every page: handed out first under pytest-xdist (tests/order.py)
+]
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
