@@ -17,15 +17,25 @@ $(INSTALLED): pyproject.toml constraints.txt package-lock.json
 	if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; fi  # axe-core for the browser tests (skipped without it, failed under CI=true)
 	touch $@
 
+# pytest-xdist's workers for make test and make check: one per core (WORKERS=0: all in one process).
+# A test file runs whole on one worker, so a module's fixtures are made once; what several files
+# share (the built site) is made once per run (tests/shared.py); a test marked alone runs with no
+# other beside it (tests/alone.py).
+WORKERS ?= auto
+PARALLEL = -n $(WORKERS) --dist loadfile
+
 check: $(INSTALLED) ## the fast loop: every test but the slow ones (whole corpus, whole solves, browser, wheel, third party)
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest -m "not slow" $(PARALLEL)
 
 typecheck: $(INSTALLED) ## mypy --strict over src/ (part of make test)
 	$(PY) -m mypy --strict src
 
 test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site) and mypy; results in artifacts/results.jsonl
-	$(PY) -m mypy --strict src
-	$(PY) -m pytest --dicespec-results=artifacts/results.jsonl --junitxml=artifacts/junit.xml
+	@started=$$(date +%s); run() { echo "$$*"; "$$@"; }; \
+	run $(PY) -m mypy --strict src && \
+	run $(PY) -m pytest $(PARALLEL) --dicespec-results=artifacts/results.jsonl --junitxml=artifacts/junit.xml; \
+	status=$$?; took=$$(( $$(date +%s) - started )); \
+	echo "make test: $$((took / 60)) min $$((took % 60)) s, mypy and pytest (exit status $$status)"; exit $$status
 
 # The site's pages are generated from features/, the rulesets, the errata and the last test
 # results (artifacts/results.jsonl, one JSON line per test, written by `make test`) by the hook
