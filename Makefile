@@ -20,7 +20,7 @@ $(INSTALLED): pyproject.toml constraints.txt package-lock.json
 # pytest-xdist's workers for make test and make check: one per core (WORKERS=0: all in one process).
 # A test file runs whole on one worker, so a module's fixtures are made once; what several files
 # share (the built site) is made once per run (tests/shared.py); a test marked alone runs with no
-# other beside it (tests/alone.py).
+# other beside it (tests/alone.py); the longest files are handed out first (tests/order.py).
 WORKERS ?= auto
 PARALLEL = -n $(WORKERS) --dist loadfile
 
