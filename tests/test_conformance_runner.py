@@ -194,18 +194,6 @@ def test_track_shows_only_what_changed(tmp_path: Path, capsys: pytest.CaptureFix
     assert json.loads(Path(track).read_text())["not_passing"] == {}
 
 
-@pytest.mark.alone  # half a second to answer, and exactly one case may time out (tests/alone.py)
-def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.CaptureFixture[str]) -> None:
-    """A case the implementation never answers is errored (exit status 1) and the report says
-    what the implementation did."""
-    status, out = in_process(capsys, "--impl", fake("hangs"), "--part", "exhaustive", "--ruleset", "kiriki",
-                             "--select", "kiriki/score/kiriki/6666*/chance", "--timeout", "0.5")
-    assert status == 1
-    assert totals(out) == (5, 0, 1, 0)
-    assert "First cases errored: kiriki score\n  kiriki/score/kiriki/66666/chance\n      no reply within 0.5 s" in out
-    assert "The implementation misbehaved:\n  no reply within 0.5 s" in out
-
-
 @pytest.mark.slow
 def test_the_time_limit_errors_what_was_not_run(capsys: pytest.CaptureFixture[str]) -> None:
     status, out = in_process(capsys, "--python", "dicespec.implementation:ReferenceImplementation",

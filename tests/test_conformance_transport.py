@@ -1,6 +1,7 @@
 """The stdio transport against implementations that break on purpose (tests/conformance_fakes/):
 each misbehaviour becomes ``errored`` for exactly the requests it touches, never a hang or a
-crash of the runner; the rest of the requests get their answers."""
+crash of the runner; the rest of the requests get their answers, and a run's report says what
+the implementation did."""
 
 from __future__ import annotations
 
@@ -24,6 +25,12 @@ from dicespec.conformance.transport import (
     load_object,
 )
 from dicespec.implementation import ReferenceImplementation
+from test_conformance_runner import fake as fake_command
+from test_conformance_runner import in_process, totals
+
+# An implementation has a second or less to answer, and a test counts exactly what timed out or
+# bounds its own wall time: no other test alongside (tests/alone.py).
+pytestmark = pytest.mark.alone
 
 FAKES = Path(__file__).with_name("conformance_fakes")
 TRIGGER = "66666"
@@ -75,7 +82,6 @@ def test_reference_adapter_answers_every_request() -> None:
     assert transport.restarts == 0 and transport.events == []
 
 
-@pytest.mark.alone  # a bound on its wall time, half a second to answer (tests/alone.py)
 def test_a_hang_is_a_timeout_of_that_request_only() -> None:
     """A request that never gets a reply errors after the timeout; the process is restarted and
     every other request is answered."""
@@ -120,7 +126,6 @@ def test_a_crash_errors_the_request_that_causes_it() -> None:
     assert transport.restarts == 2
 
 
-@pytest.mark.alone  # a bound on its wall time (tests/alone.py)
 def test_a_process_that_keeps_dying_is_given_up_after_its_restarts() -> None:
     """A process that exits after 1,000 requests each time is restarted ``max_restarts`` times;
     then every request left is errored at once, saying so."""
@@ -153,7 +158,6 @@ def test_a_flood_on_stderr_is_drained_and_its_tail_kept() -> None:
     assert {outcome.kind for outcome in found.values()} == {"result"}
 
 
-@pytest.mark.alone  # a bound on its wall time, half a second to say hello (tests/alone.py)
 def test_no_hello_errors_everything_within_the_timeouts() -> None:
     """A process that never answers hello is restarted, then given up: every request is errored,
     in a time bounded by the hello timeout and the restarts."""
@@ -262,3 +266,14 @@ def test_load_object_errors_are_one_line(spec: str, message: str) -> None:
         load_object(spec)
     assert str(raised.value).startswith(message)
     assert "\n" not in str(raised.value)
+
+
+def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    """A case the implementation never answers is errored (exit status 1) and the report says
+    what the implementation did."""
+    status, out = in_process(capsys, "--impl", fake_command("hangs"), "--part", "exhaustive", "--ruleset", "kiriki",
+                             "--select", "kiriki/score/kiriki/6666*/chance", "--timeout", "0.5")
+    assert status == 1
+    assert totals(out) == (5, 0, 1, 0)
+    assert "First cases errored: kiriki score\n  kiriki/score/kiriki/66666/chance\n      no reply within 0.5 s" in out
+    assert "The implementation misbehaved:\n  no reply within 0.5 s" in out

@@ -27,7 +27,9 @@ from dicespec.site import layout
 
 pytestmark = [
     pytest.mark.slow,  # a browser: out of `make check`, in `make test`
-    pytest.mark.early(100),  # the survey of every page: handed out first under pytest-xdist (tests/order.py)
+    # The survey of every page, two tabs at once: handed out first under pytest-xdist, beside
+    # tests of one process each rather than the other browser walk (tests/order.py).
+    pytest.mark.early(100),
 ]
 
 AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"

@@ -13,10 +13,7 @@ from dicespec.site import layout
 from dicespec.site.data import load
 from dicespec.spec import cases
 
-pytestmark = [
-    pytest.mark.slow,  # a browser: out of `make check`, in `make test`
-    pytest.mark.early(65),  # every page in turn: handed out among the first under pytest-xdist (tests/order.py)
-]
+pytestmark = pytest.mark.slow  # a browser: out of `make check`, in `make test`
 
 
 def _url(site: Path, html: Path) -> str:

@@ -30,8 +30,6 @@ from dicespec.scoresheet.rows import score_sheet
 from dicespec.setaside.combos import best, options
 from dicespec.site.scorer import GAMES_MODULE, row_texts, scorer_block, scorer_files
 
-pytestmark = pytest.mark.early(45)  # a browser on every game's page: handed out early under xdist (tests/order.py)
-
 SHEET_GAMES = [g.name for g in games() if g.family_name == "score-sheet"]
 SET_ASIDE_GAMES = [g.name for g in games() if g.family_name == "set-aside"]
 ALL_GAMES = [g.name for g in games()]
