@@ -72,7 +72,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     name = _game(metafunc.definition)
     if name is None:
         return  # a plain test that parametrizes or provides ``ruleset`` itself
-    extra = [m.args[0] for m in metafunc.definition.iter_markers("ruleset_tag")]
+    # sorted: pytest-bdd applies a scenario's tags in the order of a set, which changes with the
+    # hash seed, and pytest-xdist's workers must collect the same tests in the same order
+    extra = sorted(m.args[0] for m in metafunc.definition.iter_markers("ruleset_tag"))
     reference = [] if metafunc.definition.get_closest_marker("rulesets_only") else [game(name).default_ruleset]
     metafunc.parametrize("ruleset", [*reference, *extra], ids=lambda name: f"under:{name}")
 

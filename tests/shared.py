@@ -10,10 +10,6 @@
   downloads and the games are named by that hash already; the solver's tables are named by the
   rules alone, so without this a table solved by older code would hide a solver that is wrong
   now. The latest few such folders are kept.
-- The workers' hash seed: every worker must collect the tests in one order, and pytest-bdd applies
-  a scenario's tags (so the rulesets a case runs under) in the order of a set of strings, which
-  Python's hash randomization changes from process to process. A run under pytest-xdist gives its
-  workers one seed, drawn for the run (``PYTHONHASHSEED``, unless it is set already).
 
 The test run's own plugin, loaded by ``tests/conftest.py`` (the copy of the spec a wheel carries
 has no such file and needs none).
@@ -23,7 +19,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-import random
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -36,7 +31,6 @@ from dicespec.conformance.corpus.kept_games import cache_dir, code_digest
 CACHE_VARIABLE = "DICESPEC_CACHE_DIR"
 RUNS = "test-runs"  # the folder of the caches' folders, one per code digest, in the package's cache folder
 KEPT = 3  # code digests whose caches are kept
-HASH_SEED = "PYTHONHASHSEED"
 
 
 @contextmanager
@@ -103,17 +97,9 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ[CACHE_VARIABLE] = str(folder)  # the processes the tests start read it too
     if in_worker(config):
         return
-    if config.getoption("numprocesses", None) and HASH_SEED not in os.environ:
-        os.environ[HASH_SEED] = str(random.randrange(1, 1 << 32))  # before the workers start, they inherit it
     folder.mkdir(parents=True, exist_ok=True)
     os.utime(folder)  # the latest used, kept
     others = sorted((f for f in folder.parent.iterdir() if f.is_dir() and f != folder),
                     key=lambda f: f.stat().st_mtime, reverse=True)
     for older in others[KEPT - 1:]:
         shutil.rmtree(older, ignore_errors=True)
-
-
-def pytest_report_header(config: pytest.Config) -> str | None:
-    if config.getoption("numprocesses", None) and not in_worker(config):
-        return f"workers' {HASH_SEED}: {os.environ.get(HASH_SEED)}"
-    return None

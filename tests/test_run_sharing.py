@@ -1,7 +1,8 @@
 """The test run's own plugins under pytest-xdist: a folder asked for by both workers is made once
 (tests/shared.py), no test runs alongside one marked ``alone`` (tests/alone.py), the package's
-caches are those of today's code, the workers share one hash seed, and they are given the files
-marked early first and those of alone tests last (tests/order.py)."""
+caches are those of today's code, the spec's cases are collected in one order whatever the hash
+seed, and the workers are given the files marked early first and those of alone tests last
+(tests/order.py)."""
 
 from __future__ import annotations
 
@@ -49,9 +50,9 @@ def test_{n}():
 '''
 
 
-def pytest_run(folder: Path, *options: str, unset: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+def pytest_run(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
     """pytest over ``folder`` with the run's plugins and these options, its caches in ``folder``."""
-    env = {**{k: v for k, v in os.environ.items() if k not in unset},
+    env = {**os.environ,
            "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
            "DICESPEC_CACHE_DIR": str(folder / "cache")}
     (folder / "pytest.ini").write_text("[pytest]\naddopts = --strict-markers\n", encoding="utf-8")
@@ -105,22 +106,20 @@ def test_the_caches_are_those_of_todays_code(tmp_path: Path) -> None:
     assert sorted(f.name for f in runs.iterdir()) == sorted(kept)
 
 
-def test_the_workers_share_a_hash_seed_drawn_for_the_run(tmp_path: Path) -> None:
-    """Every worker collects the tests in one order: pytest-bdd applies a scenario's tags in the
-    order of a set of strings, which follows the hash seed."""
-    seeds = tmp_path / "seeds.txt"
-    for n in (1, 2):
-        test = f"def test_{n}():\n    open({str(seeds)!r}, 'a').write(os.environ['PYTHONHASHSEED'] + '\\n')\n"
-        (tmp_path / f"test_{n}.py").write_text("import os\n\n" + test, encoding="utf-8")
-    runs = []
-    for _ in range(2):
-        seeds.unlink(missing_ok=True)
-        done = pytest_run(tmp_path, "-n", "2", "--dist", "loadfile", unset=("PYTHONHASHSEED",))
+def test_the_spec_is_collected_in_one_order_whatever_the_hash_seed() -> None:
+    """pytest-xdist refuses a run whose workers collected different tests or orders, and each
+    worker has a hash seed of its own; pytest-bdd applies a scenario's tags in the order of a set,
+    so the rulesets a case runs under are sorted (tests/conftest.py)."""
+    def collected(seed: str) -> list[str]:
+        done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                               str(TESTS / "test_spec.py")], cwd=TESTS.parent, env={**os.environ, "PYTHONHASHSEED": seed},
+                              capture_output=True, text=True, check=False, timeout=120)
         assert done.returncode == 0, done.stdout + done.stderr
-        found = seeds.read_text().split()
-        assert len(found) == 2 and len(set(found)) == 1, found
-        runs.append(found[0])
-    assert runs[0] != runs[1]  # drawn for each run
+        return [line for line in done.stdout.splitlines() if "::" in line]
+
+    first = collected("1")
+    assert sum("under:" in test for test in first) > 600
+    assert all(collected(seed) == first for seed in ("2", "3"))
 
 
 def test_the_workers_get_the_early_files_first_and_the_alone_ones_last(tmp_path: Path) -> None:
