@@ -5,11 +5,10 @@
   documents: the lock and the folder in the run's temporary folder, which every worker's own
   temporary folder is in). The built site is one.
 - The package's caches (the solver's tables, the site's downloads, the replayed games: one
-  folder, :func:`dicespec.solver.cache.cache_dir`) are used by the run, in a folder of their own
-  named by a hash of the package's code: a run reads only what today's code made. The site's
-  downloads and the games are named by that hash already; the solver's tables are named by the
-  rules alone, so without this a table solved by older code would hide a solver that is wrong
-  now. The latest few such folders are kept.
+  folder, :func:`dicespec.caches.cache_dir`) are used by the run in a folder of their own, named
+  by a hash of the package's code (each file is named by that hash too): a run shares no file
+  with a run of other code, or with the developer's own commands. The latest few such folders
+  are kept.
 
 The test run's own plugin, loaded by ``tests/conftest.py`` (the copy of the spec a wheel carries
 has no such file and needs none).
@@ -26,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from dicespec.conformance.corpus.kept_games import cache_dir, code_digest
+from dicespec.caches import cache_dir, code_digest
 
 CACHE_VARIABLE = "DICESPEC_CACHE_DIR"
 RUNS = "test-runs"  # the folder of the caches' folders, one per code digest, in the package's cache folder

@@ -71,14 +71,3 @@ def test_a_folder_that_cannot_be_written_keeps_nothing(cache_folder: Path) -> No
     (cache_folder / "conformance-games").write_text("a file where the folder would be", encoding="utf-8")
     played = list(corpus.games({"kiriki": ["kiriki"]}, count=1, seed=0))
     assert list(corpus.games({"kiriki": ["kiriki"]}, count=1, seed=0, kept=True)) == played
-
-
-@pytest.mark.parametrize("environment", [{"DICESPEC_CACHE_DIR": "/x/y"}, {"XDG_CACHE_HOME": "/x/z"}, {}])
-def test_the_cache_folder_is_the_solvers(monkeypatch: pytest.MonkeyPatch, environment: dict[str, str]) -> None:
-    from dicespec.solver.cache import cache_dir
-
-    for name in ("DICESPEC_CACHE_DIR", "XDG_CACHE_HOME"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in environment.items():
-        monkeypatch.setenv(name, value)
-    assert kept_games.cache_dir() == cache_dir()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dicespec.conformance.corpus.kept_games import code_digest
+from dicespec.caches import code_digest
 from shared import KEPT, RUNS
 
 pytestmark = pytest.mark.slow  # pytest-xdist runs of their own: seconds each

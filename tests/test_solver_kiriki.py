@@ -253,6 +253,24 @@ def test_the_cache_key_is_the_rules_not_the_name(tmp_path: Path) -> None:
         assert cache.rules_key(ruleset_file(tmp_path, change)) != cache.rules_key(no_extra), change
 
 
+def test_a_table_solved_by_other_code_is_not_read_and_is_removed(
+    empty_cache: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table is named by the package's code too: after a change to the solver (or any code),
+    the table an older solver wrote is not read, the ruleset is solved again, and the older
+    table of the same rules is removed."""
+    ruleset = quick_ruleset(tmp_path_factory.mktemp("rulesets"))
+    with monkeypatch.context() as another_day:
+        another_day.setattr(cache, "code_digest", lambda: "0123456789ab the code of another day")
+        older = cache.save_table(ruleset, np.zeros(3))
+        assert cache.load_table(ruleset) is not None
+    assert cache.table_path(ruleset) != older and cache.load_table(ruleset) is None
+    np.savez_compressed(cache.table_path(ruleset), values=np.zeros(3), key=np.array(cache.rules_key(ruleset)))
+    assert cache.load_table(ruleset) is None  # a table holding the rules' key alone is not today's
+    solution(ruleset)
+    assert cache.load_table(ruleset) is not None and not older.exists()
+
+
 def test_a_damaged_or_foreign_cache_file_is_solved_again(
     empty_cache: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

@@ -5,7 +5,7 @@ A ruleset's file takes most of a second to make (its corpus), so a build offers 
 :func:`wanted` names: ``DICESPEC_SITE_DOWNLOADS`` (ruleset names, comma-separated; unset: every
 shipped ruleset; the site's own tests offer one small file), and a file is made again only when
 what it is made from changed: its ruleset, its cases of the spec, or the package's code. Made
-files are kept in the solver's cache folder (``dicespec.solver.cache.cache_dir``), named by a hash
+files are kept in the package's cache folder (:func:`dicespec.caches.cache_dir`), named by a hash
 of those, so a second build (or ``mkdocs serve``) reuses them.
 """
 
@@ -21,13 +21,12 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import dicespec
+from dicespec.caches import cache_dir, code_digest
 
 from dicespec.export import canonical, dumps, export, spec_cases
 from dicespec.rulesets import ruleset_data, ruleset_names
 from dicespec.site import layout
 from dicespec.site.data import SiteData
-from dicespec.solver.cache import cache_dir
 
 VARIABLE = "DICESPEC_SITE_DOWNLOADS"
 
@@ -53,18 +52,9 @@ def wanted() -> list[str]:
     return [name for name in ruleset_names() if name in names]
 
 
-@cache
-def _code_digest() -> str:
-    """A hash of the package's Python code: the engines that answer the corpus, the export's format."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(dicespec.__file__).parent.rglob("*.py")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 def _made(name: str, data: SiteData) -> Download:
     """The ruleset's file: from the cache when nothing it is made from changed, else made and kept."""
-    made_from = canonical([_code_digest(), ruleset_data(name), list(spec_cases(name, data.cases, data.findings_by_case))])
+    made_from = canonical([code_digest(), ruleset_data(name), list(spec_cases(name, data.cases, data.findings_by_case))])
     key = hashlib.sha256(made_from.encode("utf-8")).hexdigest()[:20]
     kept, about = cache_dir() / "site-downloads" / f"{name}-{key}.json.gz", cache_dir() / "site-downloads" / f"{name}-{key}.json"
     try:

@@ -1,9 +1,10 @@
 """Where solved Kiriki tables are kept between runs: one compressed ``.npz`` file per set of rules.
 
-The folder is ``$DICESPEC_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/dicespec``, else
-``~/.cache/dicespec``. A file is named by a hash of the rules that decide play (not the
-ruleset's name, title or notes), and of the solver's format, so a changed ruleset or solver
-never reads a stale table: it is solved again on demand. Nothing here belongs in the repository.
+The folder is the package's cache folder (:func:`dicespec.caches.cache_dir`). A file is named by
+a hash of the rules that decide play (not the ruleset's name, title or notes) and of the table's
+format, then by a hash of the package's code, so a changed ruleset or solver never reads a stale
+table: it is solved again on demand, and the table older code made for the same rules is
+removed (one file a set of rules). Nothing here belongs in the repository.
 """
 
 from __future__ import annotations
@@ -18,17 +19,12 @@ from pathlib import Path
 
 import numpy as np
 
+from dicespec.caches import cache_dir, code_digest
 from dicespec.scoresheet.ruleset import SheetRuleset
 
+__all__ = ["FORMAT", "cache_dir", "load_table", "rules_key", "save_table", "table_key", "table_path"]
+
 FORMAT = "dicespec-sheet-values-3"  # change it when the table's meaning or layout changes
-
-
-def cache_dir() -> Path:
-    """The folder of solved tables (it may not exist yet)."""
-    if folder := os.environ.get("DICESPEC_CACHE_DIR"):
-        return Path(folder)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "dicespec"
 
 
 def rules_key(ruleset: SheetRuleset) -> str:
@@ -45,9 +41,14 @@ def rules_key(ruleset: SheetRuleset) -> str:
     return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()
 
 
+def table_key(ruleset: SheetRuleset) -> str:
+    """What a table of ``ruleset`` holds as its own: its rules' key and the code that solved it."""
+    return f"{rules_key(ruleset)}-{code_digest()}"
+
+
 def table_path(ruleset: SheetRuleset) -> Path:
     """The file that holds (or will hold) the state values of ``ruleset``."""
-    return cache_dir() / f"sheet-values-{rules_key(ruleset)[:20]}.npz"
+    return cache_dir() / f"sheet-values-{rules_key(ruleset)[:20]}-{code_digest()[:12]}.npz"
 
 
 def load_table(ruleset: SheetRuleset) -> np.ndarray | None:
@@ -55,7 +56,7 @@ def load_table(ruleset: SheetRuleset) -> np.ndarray | None:
     path = table_path(ruleset)
     try:
         with np.load(path, allow_pickle=False) as stored:
-            if str(stored["key"]) != rules_key(ruleset):
+            if str(stored["key"]) != table_key(ruleset):
                 return None
             values: np.ndarray = stored["values"]
             return values
@@ -64,10 +65,14 @@ def load_table(ruleset: SheetRuleset) -> np.ndarray | None:
 
 
 def save_table(ruleset: SheetRuleset, values: np.ndarray) -> Path:
-    """Write the state values of ``ruleset`` (atomically: readers never see half a file)."""
+    """Write the state values of ``ruleset`` (atomically: readers never see half a file), and
+    remove the tables older code made for the same rules."""
     path = table_path(ruleset)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".tmp-", suffix=".npz", delete=False) as out:
-        np.savez_compressed(out, values=values, key=np.array(rules_key(ruleset)), ruleset=np.array(ruleset.name))
+        np.savez_compressed(out, values=values, key=np.array(table_key(ruleset)), ruleset=np.array(ruleset.name))
     os.replace(out.name, path)
+    for older in path.parent.glob(f"sheet-values-{rules_key(ruleset)[:20]}-*.npz"):
+        if older != path:
+            older.unlink(missing_ok=True)
     return path

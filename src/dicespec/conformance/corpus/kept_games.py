@@ -10,8 +10,7 @@ the games are played again, and the ruleset's older file removed (one file a rul
 that cannot be read or does not hold what its name says is played again too; one that cannot be
 written is not kept.
 
-The files live in ``conformance-games/`` of the package's cache folder (the solver's:
-``$DICESPEC_CACHE_DIR``, else ``$XDG_CACHE_HOME/dicespec``, else ``~/.cache/dicespec``).
+The files live in ``conformance-games/`` of the package's cache folder (:mod:`dicespec.caches`).
 """
 
 from __future__ import annotations
@@ -23,35 +22,15 @@ import os
 import re
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import dicespec
+from dicespec.caches import cache_dir, code_digest
 from dicespec.conformance.corpus.case import Case
 
 FORMAT = "dicespec-conformance-games-1"  # change it when a file's layout or meaning changes
 KEY = 24  # hexadecimal digits of the hash in a file's name
 _NAME = re.compile(rf"(?P<ruleset>.+)-[0-9a-f]{{{KEY}}}\.json")
-
-
-def cache_dir() -> Path:
-    """The package's cache folder, as :func:`dicespec.solver.cache.cache_dir` names it (that
-    module is not imported: it needs numpy, which a conformance run does not)."""
-    if folder := os.environ.get("DICESPEC_CACHE_DIR"):
-        return Path(folder)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "dicespec"
-
-
-@cache
-def code_digest() -> str:
-    """A hash of the package's Python code."""
-    digest = hashlib.sha256()
-    package = Path(dicespec.__file__).resolve().parent
-    for path in sorted(package.rglob("*.py")):
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
 
 
 def path_of(game: str, ruleset: str, count: int, seed: int) -> Path:
