@@ -31,11 +31,10 @@ typecheck: $(INSTALLED) ## mypy --strict over src/ (part of make test)
 	$(PY) -m mypy --strict src
 
 test: $(INSTALLED) ## run the whole test suite (spec, engines, CLI, site) and mypy; results in artifacts/results.jsonl
-	@started=$$(date +%s); run() { echo "$$*"; "$$@"; }; \
-	run $(PY) -m mypy --strict src && \
-	run $(PY) -m pytest $(PARALLEL) --dicespec-results=artifacts/results.jsonl --junitxml=artifacts/junit.xml; \
-	status=$$?; took=$$(( $$(date +%s) - started )); \
-	echo "make test: $$((took / 60)) min $$((took % 60)) s, mypy and pytest (exit status $$status)"; exit $$status
+	@run() { echo "$$*"; "$$@"; }; \
+	TIMEFORMAT='make test: %0lR, processor time %0lU user + %0lS system (mypy and pytest, however they end)'; \
+	time { run $(PY) -m mypy --strict src && \
+	       run $(PY) -m pytest $(PARALLEL) --dicespec-results=artifacts/results.jsonl --junitxml=artifacts/junit.xml; }
 
 # The site's pages are generated from features/, the rulesets, the errata and the last test
 # results (artifacts/results.jsonl, one JSON line per test, written by `make test`) by the hook
