@@ -1,8 +1,11 @@
-"""The rules website's accessibility and layout in a real browser, on every built page: no page
-scrolls sideways at a desktop or a phone width; axe-core (pinned in package.json, installed by
-``npm ci`` in the Makefile) finds no serious or critical violation in the light or the dark
-palette, its colour-contrast rule included; the header and the navigation are reachable by
-keyboard with a visible focus. The shared browser fixtures are in ``browser.py``.
+"""Every built page of the rules website in a real browser, each loaded once (the survey): it
+renders with no console error, and every link within the site reaches a page or file that exists
+and the element its fragment names; no page scrolls sideways at a desktop or a phone width;
+axe-core (pinned in package.json, installed by ``npm ci`` in the Makefile) finds no serious or
+critical violation in the light or the dark palette, its colour-contrast rule included. And the
+header and the navigation are reachable by keyboard with a visible focus. The shared browser
+fixtures are in ``browser.py``; the site's other browser tests, of one page each, in
+``test_site_browser.py``.
 
 Without axe-core (npm missing, ``npm ci`` not run) the axe test is skipped locally and fails
 under CI=true. The violations below serious are printed, and every violation is written to
@@ -18,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
@@ -131,10 +135,15 @@ def _axe_unavailable(reason: str) -> None:
 
 @dataclass
 class Survey:
-    """What one pass over every page found: the pages wider than the window at each width, and
-    axe's violations in each palette (None where axe-core is not installed)."""
+    """What one pass over every page found: the pages that did not load or show no title, the
+    console errors, each page's element ids and links, the pages wider than the window at each
+    width, and axe's violations in each palette (None where axe-core is not installed)."""
 
     pages: int = 0
+    not_loaded: list[str] = field(default_factory=list)
+    console_errors: dict[str, list[str]] = field(default_factory=dict)
+    anchors_of: dict[str, set[str]] = field(default_factory=dict)
+    links: list[tuple[str, str]] = field(default_factory=list)
     sideways: dict[str, list[str]] = field(default_factory=lambda: {width: [] for width in WIDTHS})
     violations: list[dict[str, Any]] | None = None
     no_contrast: list[str] = field(default_factory=list)
@@ -148,7 +157,11 @@ def _tab(browser, site: Path) -> Any:
     context = browser.new_context(viewport=_size("desktop"), color_scheme="light")
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     context.route("**/search/search_index.json", lambda route: route.fulfill(json={**index, "docs": []}))
-    return context.new_page()
+    tab = context.new_page()
+    tab.console_errors = []
+    tab.on("console", lambda message: message.type == "error" and tab.console_errors.append(message.text))
+    tab.on("pageerror", lambda error: tab.console_errors.append(str(error)))
+    return tab
 
 
 def _size(width: str) -> dict[str, int]:
@@ -172,10 +185,12 @@ def _sideways(tab: Any, url: str, width: str, found: Survey) -> None:
 @pytest.fixture(scope="module")
 def survey(site, base_url, browser) -> Survey:
     """Every page loaded once, two pages at a time in two tabs (two renderer processes: the two
-    cores share the work). At desktop width, the page's width is measured and axe runs every rule
-    in the light palette; the header's toggle then chooses the dark palette and axe runs its colour
-    rules again (no other rule depends on the palette). The page's width at a phone's width is
-    measured before or after, whichever width the tab's previous page ended at."""
+    cores share the work). Once loaded, the page's title, element ids and links are read. At
+    desktop width, the page's width is measured and axe runs every rule in the light palette; the
+    header's toggle then chooses the dark palette and axe runs its colour rules again (no other
+    rule depends on the palette). The page's width at a phone's width is measured before or
+    after, whichever width the tab's previous page ended at. A console error at any point of a
+    page's visit is the page's."""
     found = Survey(violations=[] if AXE.is_file() else None)
     tabs = [_tab(browser, site), _tab(browser, site)]
     began = time.monotonic()
@@ -198,10 +213,17 @@ def survey(site, base_url, browser) -> Survey:
         for start in range(0, len(urls), len(tabs)):
             batch = list(zip(tabs, urls[start:start + len(tabs)]))
             phone_first = {tab: tab.viewport_size == _size("phone") for tab, _ in batch}
+            responses = {}
             for tab, url in batch:
-                tab.goto(url, wait_until="commit")  # at the width the tab's last page ended at
+                tab.console_errors.clear()
+                responses[url] = tab.goto(url, wait_until="commit")  # at the width the tab's last page ended at
             for tab, url in batch:
                 tab.wait_for_load_state("load")
+                if responses[url] is None or not responses[url].ok or tab.locator("article h1").count() < 1:
+                    found.not_loaded.append(f"{url}: {responses[url].status if responses[url] else 'no response'}, "
+                                            f"{tab.locator('article h1').count()} titles")
+                found.anchors_of[url] = set(tab.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+                found.links += [(url, href) for href in tab.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")]
                 tab.wait_for_function(SETTLED, timeout=15000)
                 tab.add_style_tag(content=NO_TRANSITIONS)
                 _palette(tab, LIGHT)
@@ -216,6 +238,8 @@ def survey(site, base_url, browser) -> Survey:
                 _palette(tab, LIGHT)  # the tab's next page opens in the light palette
                 if not phone_first[tab]:
                     _sideways(tab, url, "phone", found)  # and at a phone's width: one resize a page
+                if tab.console_errors:
+                    found.console_errors[url] = list(tab.console_errors)
             found.pages += len(batch)
     finally:
         for tab in tabs:
@@ -223,6 +247,28 @@ def survey(site, base_url, browser) -> Survey:
     found.seconds = time.monotonic() - began
     print(f"{found.pages} pages surveyed in {found.seconds:.0f} s")
     return found
+
+
+def test_every_page_renders_without_console_errors_and_no_internal_link_is_broken(site, base_url, survey):
+    """Home and every generated page load with a title and no console error; every link within the
+    site reaches a page or file that exists, and the element its #fragment names."""
+    assert not survey.not_loaded, "pages that did not load:\n" + "\n".join(survey.not_loaded)
+    assert not survey.console_errors, "\n".join(f"{url}: {errors}" for url, errors in survey.console_errors.items())
+    assert len(survey.anchors_of) > 20 and len(survey.links) > 1000, (len(survey.anchors_of), len(survey.links))
+    origin, broken = urlsplit(base_url), []
+    for source, href in survey.links:
+        target, fragment = urldefrag(href)
+        parts = urlsplit(target)
+        if (parts.scheme, parts.netloc) != (origin.scheme, origin.netloc):
+            continue
+        path = site / unquote(parts.path).lstrip("/")
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file():
+            broken.append(f"{source} -> {href}: no such page")
+        elif fragment and path.suffix == ".html" and unquote(fragment) not in survey.anchors_of.get(target, set()):
+            broken.append(f"{source} -> {href}: no element #{fragment}")
+    assert not broken, "\n".join(broken[:30])
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -1,57 +1,19 @@
-"""The built rules website in a real browser (the shared fixtures are in ``browser.py``)."""
+"""The built rules website in a real browser, a page or two each: the home page, search, an
+example's anchor, the language selector and the findings filter. Every page at once (loaded once
+for all its checks: rendering, links, layout, accessibility) is ``test_site_accessibility.py``;
+the shared fixtures are in ``browser.py``."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from urllib.parse import unquote, urldefrag, urlsplit
-
 import pytest
 from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
-from sitebuild import REPO, pages
+from sitebuild import REPO
 
 from dicespec.site import layout
 from dicespec.site.data import load
 from dicespec.spec import cases
 
 pytestmark = pytest.mark.slow  # a browser: out of `make check`, in `make test`
-
-
-def _url(site: Path, html: Path) -> str:
-    relative = html.relative_to(site).as_posix()
-    return relative.removesuffix("index.html")
-
-
-def test_every_page_renders_without_console_errors_and_no_internal_link_is_broken(site, base_url, page):
-    """Home and every generated page load with no console error; every link within the site
-    reaches a page or file that exists, and the element its #fragment names."""
-    origin = urlsplit(base_url)
-    anchors_of: dict[str, set[str]] = {}
-    links: list[tuple[str, str]] = []
-    for html in pages(site):
-        url = base_url + _url(site, html)
-        page.console_errors.clear()
-        response = page.goto(url, wait_until="load")
-        assert response is not None and response.ok, url
-        assert page.locator("article h1").count() >= 1, f"{url}: no title"
-        assert not page.console_errors, f"{url}: {page.console_errors}"
-        anchors_of[url] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
-        for href in page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)"):
-            links.append((url, href))
-    assert len(anchors_of) > 20 and len(links) > 1000, (len(anchors_of), len(links))
-    broken = []
-    for source, href in links:
-        target, fragment = urldefrag(href)
-        parts = urlsplit(target)
-        if (parts.scheme, parts.netloc) != (origin.scheme, origin.netloc):
-            continue
-        path = site / unquote(parts.path).lstrip("/")
-        if path.is_dir():
-            path = path / "index.html"
-        if not path.is_file():
-            broken.append(f"{source} -> {href}: no such page")
-        elif fragment and path.suffix == ".html" and unquote(fragment) not in anchors_of.get(target, set()):
-            broken.append(f"{source} -> {href}: no element #{fragment}")
-    assert not broken, "\n".join(broken[:30])
 
 
 def test_the_home_page_shows_the_games_and_is_saved_as_a_screenshot(base_url, page):
