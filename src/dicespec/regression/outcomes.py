@@ -239,11 +239,12 @@ class GameDigest:
 
 
 def games(ruleset: str) -> list[GameDigest]:
-    """The digest of every seeded game the corpus plays under the ruleset."""
+    """The digest of every seeded game the corpus plays under the ruleset (read back from the
+    games the conformance runner keeps, when today's code played them already)."""
     from dicespec.conformance import corpus
 
     by_game: dict[str, list[Any]] = {}
-    for case in corpus.games({game_of(ruleset): [ruleset]}):
+    for case in corpus.games({game_of(ruleset): [ruleset]}, kept=True):
         by_game.setdefault(case.id.rsplit("/", 1)[0], []).append(case)
     digests = []
     for prefix, cases in by_game.items():
