@@ -10,13 +10,13 @@ repeated from one request to the next.
   and players whose actions begin as the last one's did starts from the state after the actions
   they share. Its answer is the one a replay from the start gives: states are immutable values,
   and an action the rules refuse changes nothing.
-- **Actions are read once.** An action read from its text is an immutable value: each ruleset
-  keeps the actions it has read (what cannot be read raises each time, as in the reference).
-- **Dice and rulesets are read once.** The exhaustive corpus asks the same dice in every row:
-  a roll read from its digits (an immutable value), the score of those dice in every row of a
-  ruleset (what the engine's :func:`~dicespec.scoresheet.rows.score_sheet` answers, a read-only
-  mapping) and a ruleset found by its name are kept; what cannot be read raises each time, as it
-  does in the reference.
+- **Actions, sheets and rulesets are read once.** An action read from its text is an immutable
+  value: each ruleset keeps the actions it has read. The exhaustive corpus asks the same dice in
+  every row: each ruleset keeps the score of those dice in every row (what the engine's
+  :func:`~dicespec.scoresheet.rows.score_sheet` answers, a read-only mapping), and a ruleset
+  found by its name is kept. What cannot be read raises each time, as it does in the reference
+  (:func:`functools.lru_cache` keeps results, never errors). Rolls read from digits are kept by
+  :meth:`~dicespec.dice.Roll.parse` itself.
 
 Arguments of other types than a valid request's are answered by the reference itself, to fail
 as it fails. This is the reference adapter's own business; nothing in the protocol asks for it,
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from dicespec.dice import Roll
@@ -53,7 +53,7 @@ from dicespec.setaside.ruleset import SetAsideRuleset
 
 
 MAX_KEPT = 100_000
-"""Rolls, score sheets or actions kept at most in each table (then forgotten, and kept anew)."""
+"""Score sheets or actions kept at most in each table (the least recently used go first)."""
 
 T = TypeVar("T")
 
@@ -89,14 +89,13 @@ def _plain(ruleset: Any, players: Any, actions: Any) -> bool:
 
 class QuickReference(ReferenceImplementation):
     """:class:`~dicespec.implementation.ReferenceImplementation`, doing less work again (see the
-    module): replays resume the last replay of the same game when they extend it; dice and
-    rulesets are read once."""
+    module): replays resume the last replay of the same game when they extend it; actions,
+    sheets and rulesets are read once."""
 
     def __init__(self) -> None:
         self._chains: dict[str, _Chain] = {}
-        self._rolls: dict[str, Roll] = {}
-        # by ruleset, then dice: every row's score
-        self._sheets: dict[str, tuple[SheetRuleset, dict[str, Mapping[str, int]]]] = {}
+        # by ruleset: the ruleset, and every row's score of the dice written so
+        self._sheets: dict[str, tuple[SheetRuleset, Callable[[str], Mapping[str, int]]]] = {}
         self._rulesets: dict[tuple[type, str], Any] = {}  # None: not of that kind
         self._readers: dict[tuple[str, str], Callable[[str], Any]] = {}  # by operation and ruleset
 
@@ -104,27 +103,8 @@ class QuickReference(ReferenceImplementation):
         """``parse``, keeping what it has read for the replays of ``op`` under ``ruleset``."""
         reader = self._readers.get((op, ruleset))
         if reader is None:
-            actions: dict[str, Any] = {}
-
-            def reader(text: str) -> Any:
-                action = actions.get(text)
-                if action is None:
-                    if len(actions) >= MAX_KEPT:
-                        actions.clear()
-                    action = actions[text] = parse(text)
-                return action
-
-            self._readers[(op, ruleset)] = reader
+            reader = self._readers[(op, ruleset)] = lru_cache(maxsize=MAX_KEPT)(parse)
         return reader
-
-    def _roll(self, dice: str) -> Roll:
-        """The roll written ``dice`` (read once; what is not dice raises each time)."""
-        roll = self._rolls.get(dice)
-        if roll is None:
-            if len(self._rolls) >= MAX_KEPT:
-                self._rolls.clear()
-            roll = self._rolls[dice] = Roll.parse(dice)
-        return roll
 
     def _ruleset(self, kind: type[T], name: str) -> T | None:
         """The shipped ruleset ``name`` if it is a ``kind`` (found once); ``None`` if it is not
@@ -142,26 +122,22 @@ class QuickReference(ReferenceImplementation):
             rules = self._ruleset(SheetRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
             if rules is None:
                 return super().kiriki_score(ruleset, dice, row)
-            kept = self._sheets[ruleset] = (rules, {})
-        rules, sheets = kept
-        sheet = sheets.get(dice)
-        if sheet is None:
-            if len(sheets) >= MAX_KEPT:
-                sheets.clear()
-            sheet = sheets[dice] = score_sheet(rules, self._roll(dice))
-        return sheet[rules.parse_row(row)]
+            kept = self._sheets[ruleset] = (rules, lru_cache(maxsize=MAX_KEPT)(
+                lambda dice, rules=rules: score_sheet(rules, Roll.parse(dice))))
+        rules, sheet_of = kept
+        return sheet_of(dice)[rules.parse_row(row)]
 
     def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
         rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
         if rules is None:
             return super().ten_thousand_score(ruleset, dice)
-        return set_aside_score_answer(rules, self._roll(dice))
+        return set_aside_score_answer(rules, Roll.parse(dice))
 
     def ten_thousand_best(self, ruleset: str, dice: str) -> int:
         rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
         if rules is None:
             return super().ten_thousand_best(ruleset, dice)
-        return best(rules, self._roll(dice))
+        return best(rules, Roll.parse(dice))
 
     def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
         if not _plain(ruleset, players, actions):
@@ -171,8 +147,7 @@ class QuickReference(ReferenceImplementation):
             return super().kiriki_replay(ruleset, players, actions)
         result = self._replay("kiriki_replay", (ruleset, players), actions,
                               lambda: SheetGame(rules, players, dice=no_random_dice),
-                              self._reader("kiriki_replay", ruleset, partial(sheet_replay.parse_action, ruleset=rules)),
-                              sheet_replay.apply_action,
+                              partial(sheet_replay.parse_action, ruleset=rules), sheet_replay.apply_action,
                               SheetActionError)
         return sheet_replay_answer(rules, result)
 
@@ -184,13 +159,15 @@ class QuickReference(ReferenceImplementation):
             return super().ten_thousand_replay(ruleset, players, actions)
         result = self._replay("ten_thousand_replay", (ruleset, players), actions,
                               lambda: SetAsideGame(rules, players, dice=no_random_dice),
-                              self._reader("ten_thousand_replay", ruleset, set_aside_replay.parse_action),
-                              set_aside_replay.apply_action, SetAsideRulesError)
+                              set_aside_replay.parse_action, set_aside_replay.apply_action, SetAsideRulesError)
         return set_aside_replay_answer(result)
 
     def _replay(self, op: str, key: tuple[str, int], actions: Sequence[Any], new_game: Callable[[], Any],
                 parse: Callable[[str], Any], apply: Callable[[Any, Any], None],
                 refusals: type[Exception]) -> ReplayResult[Any]:
+        """Play ``actions`` from the state after the ones they share with the last replay of
+        ``op``, each action read once for its ruleset (``key``: the ruleset and the players)."""
+        parse = self._reader(op, key[0], parse)
         chain = self._chains.pop(op, None)
         if chain is None or chain.key != key:
             game = new_game()
