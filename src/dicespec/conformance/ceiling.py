@@ -46,6 +46,11 @@ def request_key(op: str, args: Mapping[str, Any]) -> bytes:
     return dumps({"op": op, **ordered}).encode()
 
 
+def _params(message: Mapping[str, Any]) -> dict[str, Any]:
+    """A request's parameters: all but its id and operation."""
+    return {key: value for key, value in message.items() if key not in ("id", "op")}
+
+
 def reply_tail(result: Any) -> bytes:
     """What follows a reply's id: the result, and the end of the line."""
     return b',"result":' + dumps(result).encode() + b"}\n"
@@ -98,7 +103,7 @@ class TableServer:
         head = _ID + str(request_id).encode()
         if op == HELLO:
             return head + self.hello
-        tail = self.table.get(request_key(op, {k: v for k, v in message.items() if k not in ("id", "op")}))
+        tail = self.table.get(request_key(op, _params(message)))
         if tail is not None:
             return head + tail
         return head + b',"error":{"message":"not in the table"}}\n'
@@ -129,7 +134,7 @@ class RecordingServer(Server):
     def answer(self, message: Any) -> dict[str, Any]:
         reply = super().answer(message)
         if "result" in reply and isinstance(message, dict) and message.get("op") != HELLO:
-            self.recorded[request_key(message["op"], {k: v for k, v in message.items() if k not in ("id", "op")})] = (
+            self.recorded[request_key(message["op"], _params(message))] = (
                 reply_tail(reply["result"]))
         return reply
 
