@@ -144,8 +144,13 @@ out (a whole window's replies written at once would keep one side waiting for th
 
 def serve(server: Server, *, stdin: int = 0, stdout: int = 1) -> int:
     """Answer every request on ``stdin`` (a file descriptor) until it ends."""
+    return serve_lines(server.reply_line, stdin=stdin, stdout=stdout)
+
+
+def serve_lines(reply: Callable[[bytes], bytes], *, stdin: int = 0, stdout: int = 1) -> int:
+    """Give each line on ``stdin`` (a file descriptor), blank ones aside, to ``reply`` until it
+    ends, and write the replies to ``stdout``, :data:`REPLIES_A_WRITE` at a time."""
     pending = b""
-    reply = server.reply_line
     while True:
         chunk = os.read(stdin, 1 << 16)
         if not chunk:

@@ -19,14 +19,13 @@ request the table lacks is answered with an error.
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from dicespec.conformance.adapter import REPLIES_A_WRITE, Server, write_all, reference_games
+from dicespec.conformance.adapter import Server, reference_games, serve_lines
 from dicespec.conformance.protocol import HELLO, OPERATIONS, PROTOCOL_VERSION
 from dicespec.conformance.wire import dumps
 
@@ -109,16 +108,9 @@ class TableServer:
         return head + b',"error":{"message":"not in the table"}}\n'
 
     def serve(self, stdin: int = 0, stdout: int = 1) -> int:
-        """Answer every request on ``stdin`` until it ends, writing the replies as the reference
-        adapter does (:data:`~dicespec.conformance.adapter.REPLIES_A_WRITE` at a time)."""
-        pending, reply = b"", self.reply
-        while chunk := os.read(stdin, 1 << 16):
-            *lines, pending = (pending + chunk).split(b"\n")
-            for start in range(0, len(lines), REPLIES_A_WRITE):
-                write_all(stdout, b"".join([reply(line) for line in lines[start:start + REPLIES_A_WRITE] if line]))
-        if pending.strip():
-            write_all(stdout, reply(pending))
-        return 0
+        """Answer every request on ``stdin`` until it ends, reading and writing as the reference
+        adapter does (:func:`~dicespec.conformance.adapter.serve_lines`)."""
+        return serve_lines(self.reply, stdin=stdin, stdout=stdout)
 
 
 class RecordingServer(Server):
