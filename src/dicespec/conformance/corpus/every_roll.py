@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations_with_replacement, product
-from typing import Any
 
 from dicespec.conformance.corpus.case import Case, digits
 from dicespec.dice import FACES, Roll
@@ -46,8 +45,7 @@ def set_aside_bests(game: Game, ruleset: str) -> Iterator[Case]:
 def set_aside_parts(game: Game, ruleset: str) -> Iterator[Case]:
     """Every sub-multiset of every distinct roll of all the dice: its points or its rejection (what
     :meth:`~dicespec.implementation.ReferenceImplementation.ten_thousand_score` answers)."""
-    from dicespec.setaside.combos import score
-    from dicespec.setaside.errors import SetAsideError
+    from dicespec.implementation import set_aside_score_answer
     from dicespec.setaside.ruleset import SetAsideRuleset
 
     rules = find_ruleset_of(SetAsideRuleset, ruleset)
@@ -57,9 +55,6 @@ def set_aside_parts(game: Game, ruleset: str) -> Iterator[Case]:
         for part in product(*(range(c + 1) for c in counts)):
             dice = tuple(face for face, n in zip(FACES, part, strict=True) for _ in range(n))
             text = digits(dice)
-            try:
-                answer: dict[str, Any] = {"points": score(rules, Roll(dice))}
-            except SetAsideError as exc:
-                answer = {"rejected": exc.code}
             yield Case(f"{game.name}/set-aside/{ruleset}/{digits(roll)}/{text or '-'}", kind,
-                       ruleset, f"{len(text)} dice", "ten_thousand_score", {"ruleset": ruleset, "dice": text}, answer)
+                       ruleset, f"{len(text)} dice", "ten_thousand_score", {"ruleset": ruleset, "dice": text},
+                       set_aside_score_answer(rules, Roll(dice)))
