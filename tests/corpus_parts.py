@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dicespec.conformance.corpus import Case, every_roll
+from dicespec.corpus import Case, every_roll
 from dicespec.registry import game
 
 

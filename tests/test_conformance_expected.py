@@ -77,7 +77,7 @@ def test_the_runners_own_encoder_writes_what_dumps_writes() -> None:
     """Requests and reference answers of every kind, and values with what JSON escapes."""
     import pytest
 
-    from dicespec.conformance import corpus
+    from dicespec import corpus
     from dicespec.conformance.adapter import reference_games
     from dicespec.conformance.wire import dumps, dumps_own
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dicespec.conformance import corpus
-from dicespec.conformance.corpus import kept_games
+from dicespec import corpus
+from dicespec.corpus import kept_games
 
 RULESETS = {"kiriki": ["kiriki"], "ten-thousand": ["farkle"], "greed": ["greed"]}
 

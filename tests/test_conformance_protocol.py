@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 
 import dicespec
-from dicespec.conformance import corpus
+from dicespec import corpus
 from dicespec.conformance.adapter import Server, reference_games
 from dicespec.conformance.protocol import (
     OPERATIONS,

@@ -9,7 +9,7 @@ from itertools import islice
 
 import pytest
 
-from dicespec.conformance import corpus
+from dicespec import corpus
 from dicespec.conformance.adapter import reference_games
 from dicespec.conformance.quick_reference import QuickReference
 from dicespec.implementation import ReferenceImplementation

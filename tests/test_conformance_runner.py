@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from dicespec.cli import main
-from dicespec.conformance import corpus
-from dicespec.registry import game_of_ruleset
+from dicespec import corpus
+from dicespec.rulesets import game_of_ruleset
 from dicespec.regression.diff import corpus_size
 from dicespec.scoresheet.replay import replay
 from sheet_rows import Row

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicespec.conformance import corpus
+from dicespec import corpus
 from dicespec.conformance.adapter import reference_games
 from dicespec.conformance.protocol import OPERATIONS, problem, quick_check, schema, validator
 from dicespec.conformance.schema_check import Unsure, compiled

@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 
-from dicespec.conformance import corpus
+from dicespec import corpus
 from dicespec.export import check, digest, dumps, export, question, spec_cases
 from dicespec.implementation import ReferenceImplementation
-from dicespec.registry import game_of_ruleset
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.spec import case_index, cases, findings_by_case
 from dicespec.spec.results import run_spec, spec_root
@@ -77,7 +76,7 @@ def test_yacht_holds_its_spec_cases_and_its_whole_corpus() -> None:
     assert (data["schema"], data["ruleset"], data["game"]) == ("urn:dicespec:export:1", "yacht", "yacht")
     expected = [case.id for case in cases() if "yacht" in case.runs_under and question(case) is not None]
     assert [case["id"] for case in data["spec"]] == expected and len(expected) > 40
-    assert len(data["corpus"]) == game_of_ruleset("yacht").family.corpus_size(find_ruleset("yacht"))
+    assert len(data["corpus"]) == corpus.size(find_ruleset("yacht"))
 
 
 def test_a_spec_case_names_its_call_answer_source_and_rule() -> None:

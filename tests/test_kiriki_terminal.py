@@ -11,7 +11,7 @@ import pytest
 from dicespec import Roll, find_ruleset
 from sheet_rows import Row
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.scoresheet.terminal import play, score_report, sheet_table
+from dicespec.terminal.sheet import play, score_report, sheet_table
 
 # Every command a player can type, the illegal ones included; a turn ends at the first row it may use.
 ROUND = [

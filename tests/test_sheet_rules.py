@@ -15,7 +15,7 @@ from dicespec.scoresheet.game import SheetGame
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.scoresheet.terminal import offer_lines
+from dicespec.terminal.sheet import offer_lines
 from dicespec.solver import solve
 from dicespec.solver.hint import Action, hint
 

@@ -8,7 +8,7 @@ import pytest
 from dicespec import Roll, find_ruleset
 from sheet_rows import REFERENCE, Row
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.scoresheet.terminal import HELP, play
+from dicespec.terminal.sheet import HELP, play
 from dicespec.solver import Action, Choice, TurnPlan, hint, solution
 from dicespec.solver.hint import reroll_positions
 from dicespec.solver.keeps import keep_tables, roll_of

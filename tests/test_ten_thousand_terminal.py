@@ -12,7 +12,7 @@ import pytest
 from dicespec import Roll, find_ruleset
 from dicespec.cli import main
 from dicespec.setaside.combos import options
-from dicespec.setaside.terminal import play, score_report
+from dicespec.terminal.setaside import play, score_report
 
 TEXT = find_ruleset("ten-thousand")
 

@@ -2,7 +2,7 @@
 
 What is kept between runs, each in a folder of its own: the solver's tables of state values
 (``sheet-values-*.npz``, :mod:`dicespec.solver.cache`), the replayed games of the conformance
-corpus (``conformance-games/``, :mod:`dicespec.conformance.corpus.kept_games`) and the site's
+corpus (``conformance-games/``, :mod:`dicespec.corpus.kept_games`) and the site's
 test data to download (``site-downloads/``, :mod:`dicespec.site.downloads`). Each file is named
 by a hash of what it is made from, :func:`code_digest` among it: a change to the package's code
 names other files, so nothing kept by older code is ever read. Nothing here needs numpy.
@@ -14,8 +14,6 @@ import hashlib
 import os
 from functools import cache
 from pathlib import Path
-
-import dicespec
 
 
 def cache_dir() -> Path:
@@ -31,7 +29,7 @@ def cache_dir() -> Path:
 def code_digest() -> str:
     """A hash of the package's Python code (every module's path and text)."""
     digest = hashlib.sha256()
-    package = Path(dicespec.__file__).resolve().parent
+    package = Path(__file__).resolve().parent
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()

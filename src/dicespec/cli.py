@@ -48,7 +48,9 @@ def _ruleset(name_of_game: str, name: str | None, path: str | None) -> Ruleset:
 def _cmd_score(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
     roll = Roll.parse(args.dice)  # the engine checks the number of dice its game takes
-    terminal = game(args.game).family.terminal()
+    from dicespec.terminal import front_end
+
+    terminal = front_end(game(args.game))
     print(terminal.score_report(ruleset, roll, as_json=args.json))
     return 0
 
@@ -68,7 +70,9 @@ def _cmd_rulesets(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
-    terminal = game(args.game).family.terminal()
+    from dicespec.terminal import front_end
+
+    terminal = front_end(game(args.game))
     players = ruleset.min_players if args.players is None else args.players
     status: int = terminal.play(ruleset, players, args.seed)
     return status
@@ -78,7 +82,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
     from dicespec.progress import ProgressLine
 
-    print(game(args.game).family.solve_report(ruleset, ProgressLine(f"solving {ruleset.name}")))
+    from dicespec.solver import report
+
+    print(report(ruleset, ProgressLine(f"solving {ruleset.name}")))
     return 0
 
 

@@ -6,7 +6,7 @@ engines give, so that an implementation in any language can load the cases into 
 framework without the conformance runner (as Exercism's canonical data, JSON-Schema-Test-Suite
 and toml-test are loaded). Nothing is stated twice: the spec's cases are read from the features
 (:mod:`dicespec.spec`; each line of a case is the phrasebook step pytest-bdd binds it to), the
-corpus is the conformance runner's own (:mod:`dicespec.conformance.corpus`). The file's shape is
+corpus is the conformance runner's own (:mod:`dicespec.corpus`). The file's shape is
 the JSON Schema ``dicespec/schemas/export.json``::
 
     {
@@ -151,7 +151,7 @@ def spec_cases(ruleset: str, spec: Iterable[Case] | None = None,
 
 def corpus_cases(ruleset: str) -> Iterator[dict[str, Any]]:
     """Every case of the exhaustive corpus under ``ruleset``, as the conformance runner asks it."""
-    from dicespec.conformance import corpus
+    from dicespec import corpus
 
     for case in corpus.exhaustive({ruleset_data(ruleset)["game"]: [ruleset]}):
         arguments = {key: value for key, value in case.args.items() if key != "ruleset"}

@@ -45,10 +45,29 @@ if TYPE_CHECKING:
 
 JSON = dict[str, Any]
 
+OPERATIONS: dict[str, tuple[str, ...]] = {
+    "score-sheet": ("kiriki_score", "kiriki_replay"),
+    "set-aside": ("ten_thousand_score", "ten_thousand_best", "ten_thousand_replay"),
+}
+"""The interface's operations each family of games is asked through (protocol version 1's names,
+for every game of the family; a request's ruleset says which game). A family's replay comes last."""
+
+
+def operations(family: str) -> tuple[str, ...]:
+    """The operations a game of the family ``family`` (a family name) is asked through."""
+    return OPERATIONS[family]
+
+
+def replay_operation(family: str) -> str:
+    """The operation that replays a game of the family ``family``."""
+    return OPERATIONS[family][-1]
+
 
 @runtime_checkable
 class Implementation(Protocol):
-    """What the spec asks of an implementation of Kiriki and 10000."""
+    """What the spec asks of an implementation of a game of either family: the score-sheet
+    operations (``kiriki_*``) serve every score-sheet game, the set-aside ones (``ten_thousand_*``)
+    every set-aside game."""
 
     name: str
 

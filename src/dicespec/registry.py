@@ -2,35 +2,28 @@
 
 A game is a name, a title, the tag of its cases and its reference ruleset, and a *family* of
 engine: ``score-sheet`` (a sheet of rows, as Kiriki, Yahtzee, Yatzy, Yacht) or ``set-aside``
-(dice set aside for points, as 10000, Farkle, Greed). The family is the code: its ruleset type
-and schema, its row or column ids, its corpus generators, its terminal game, its replay notation
-and its protocol operations (:class:`Family`). A game that fits a family is data: an entry in
-``games.yaml`` and its rulesets.
+(dice set aside for points, as 10000, Farkle, Greed). The family is the engine code: its
+ruleset type and schema, its row or column ids, its replay notation and its roll sizes
+(:class:`Family`). A game that fits a family is data: an entry in ``games.yaml`` and its rulesets.
 
 Everything that needs to know about games asks here: :func:`games`, :func:`game`,
-:func:`game_of_ruleset`, :func:`game_of_tag`; :func:`game_summary` gives a game's summary in each
-language of the site (``games.yaml`` is written in English and gives the others in
-``translations``).
+:func:`game_of_tag` (and :func:`dicespec.rulesets.game_of_ruleset`, which reads the ruleset);
+:func:`game_summary` gives a game's summary in each language of the site (``games.yaml`` is
+written in English and gives the others in ``translations``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pkgutil import resolve_name
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import yaml
 
 from dicespec.catalog import LANGUAGES
 from dicespec.validation import check
-
-if TYPE_CHECKING:
-    from dicespec.conformance.corpus import Case
-    from dicespec.progress import ProgressLine
 
 JSON = dict[str, Any]
 
@@ -50,47 +43,31 @@ class UntranslatedError(LookupError, ValueError):
 
 
 class Family(Protocol):
-    """What a family of engine provides to every game of the family."""
+    """What a family of engine provides to every game of the family: engine concerns only.
+
+    What a layer above needs of a family (the corpus its generators, the solver its solve, the
+    golden files their answers, the site its pages, the terminal its game) that layer keeps in a
+    table of its own, keyed by the family's :attr:`name`, as python-chess's engine and PGN readers
+    read what they need of a variant.
+    """
 
     name: str
     schema: str  # its rulesets' JSON Schema: dicespec/schemas/<schema>.json
-    operations: tuple[str, ...]  # the protocol operations its games are asked through
 
     def ruleset_from_data(self, data: JSON) -> Any:
         """The typed ruleset of schema-valid data."""
 
     def ids(self, ruleset: Any) -> tuple[str, ...]:
-        """The row ids (score-sheet) or answer columns (set-aside) of a ruleset's golden file."""
+        """The row ids (score-sheet) or answer columns (set-aside) of a ruleset's outcomes."""
 
-    def terminal(self) -> ModuleType:
-        """The terminal front end: ``score_report(ruleset, roll, as_json=)`` and ``play(ruleset, players, seed)``."""
+    def parse_action(self, ruleset: Any, action: str) -> Any:
+        """One action of the family's replay notation, read (an ``ActionSyntaxError`` if it is not one)."""
 
-    def replay(self, ruleset: Any, players: int, actions: list[str]) -> JSON:
-        """A replay's answer, as the protocol's replay operation gives it."""
-
-    def exhaustive(self, game: Game, ruleset: str) -> Iterator[Case]:
-        """The exhaustive corpus of one ruleset."""
-
-    def play(self, game: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
-        """One seeded replayed game of the corpus, asked at several points."""
+    def replay(self, ruleset: Any, players: int, actions: Any) -> Any:
+        """The engine's :class:`~dicespec.replay.ReplayResult` of replaying ``actions``."""
 
     def roll_sizes(self, ruleset: Any) -> range:
-        """How many dice the rolls of the golden file have."""
-
-    def roll_answers(self, ruleset: str, dice: str) -> tuple[str, ...]:
-        """The golden answers of one roll, as text, in :meth:`ids` order."""
-
-    def golden_answer(self, case: Case) -> tuple[str, str]:
-        """The golden file's column of an exhaustive case, and its answer as text."""
-
-    def diff_group(self, game: Game, column: str, dice: str) -> str:
-        """How ``dicespec diff`` heads the changed rolls of one column (and size of roll)."""
-
-    def corpus_size(self, ruleset: Any) -> int:
-        """The exhaustive corpus's cases under one ruleset."""
-
-    def solve_report(self, ruleset: Any, progress: ProgressLine) -> str:
-        """The optimal-play report of ``dicespec solve``."""
+        """How many dice the rolls a ruleset's outcomes are given for have."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,9 +162,3 @@ def game_of_tag(tag: str) -> Game | None:
     """The game whose cases carry the feature tag ``tag`` (``@kiriki``), if any."""
     return next((g for g in _registry().values() if g.tag == tag), None)
 
-
-def game_of_ruleset(ruleset: str) -> Game:
-    """The game a shipped ruleset is for."""
-    from dicespec.rulesets import ruleset_data
-
-    return game(ruleset_data(ruleset)["game"])

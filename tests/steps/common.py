@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dicespec.implementation import Implementation
+from dicespec.implementation import Implementation, replay_operation
 from dicespec.registry import game, games
 
 from .phrasebook import StepLogic, register
@@ -34,7 +34,7 @@ class ScriptedGame:
     actions: list[str] = field(default_factory=list)
 
     def replay(self, actions: list[str] | None = None) -> dict[str, Any]:
-        replay = getattr(self.implementation, game(self.game).family.operations[-1])  # the family's replay
+        replay = getattr(self.implementation, replay_operation(game(self.game).family_name))
         return replay(self.ruleset, self.players, list(self.actions if actions is None else actions))
 
     def accepted(self) -> dict[str, Any]:

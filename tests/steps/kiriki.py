@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from dicespec.implementation import Implementation
-from dicespec.registry import game_of_ruleset
+from dicespec.rulesets import game_of_ruleset
 from dicespec.spec.glossary import line_id
 
 from .common import ScriptedGame, digits, roll

@@ -8,7 +8,7 @@
   :mod:`~dicespec.conformance.child` process) or a Python object
   (:mod:`~dicespec.conformance.in_process`); :mod:`~dicespec.conformance.client` turns either
   back into the interface.
-- :mod:`~dicespec.conformance.corpus`: the exhaustive and replayed-game cases, streamed.
+- :mod:`~dicespec.corpus`: the exhaustive and replayed-game cases, streamed.
 - :mod:`~dicespec.conformance.runner`: running features and corpus against an implementation.
 - :mod:`~dicespec.conformance.report`: results as JSON lines, summaries, JUnit, tracking.
 - :mod:`~dicespec.conformance.pytest_plugin`: the spec's pytest run against an implementation.

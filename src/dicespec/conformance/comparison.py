@@ -112,7 +112,7 @@ def inputs(entry: Entry) -> dict[str, str]:
         "golden": _digest(root.glob("fixtures/golden/*.txt")),
         "steps": _digest([*root.glob("tests/steps/*"), root / "tests" / "test_spec.py",
                           root / "tests" / "conftest.py"]),
-        "corpus": _digest([*package.glob("conformance/corpus/*.py"), package / "games.yaml"]),
+        "corpus": _digest([*package.glob("corpus/*.py"), package / "games.yaml"]),
         "adapter": _digest(root / source for source in entry.sources),
         "package": entry.package_version() or "-",
     }
@@ -240,7 +240,7 @@ def recorded_outcome(data: dict[str, Any], case_id: str, kind: str, row: str) ->
 
 def sample(data: dict[str, Any], *, every: int) -> Iterator[Any]:
     """The exhaustive corpus cases the results keep as not passing, and every ``every``-th other."""
-    from dicespec.conformance import corpus
+    from dicespec import corpus
 
     kept = {case["id"] for group in data["not_passing"] for case in group["cases"]}
     for index, case in enumerate(corpus.exhaustive(data["rulesets"])):

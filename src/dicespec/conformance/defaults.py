@@ -8,6 +8,8 @@ processes may use too (see :mod:`~dicespec.conformance.limits`).
 
 from __future__ import annotations
 
+from dicespec import corpus
+
 TIMEOUT = 10.0
 """Seconds an implementation may take to answer one request (``--timeout``)."""
 
@@ -48,8 +50,8 @@ MAX_STRAY_LINES = 100
 MAX_EVENTS = 200
 """Restarts and stray lines noted for the report, at most."""
 
-GAMES_PER_RULESET = 250
-"""Replayed games per ruleset in the corpus (``--games``)."""
+GAMES_PER_RULESET = corpus.GAMES_PER_RULESET
+"""Replayed games per ruleset in the corpus (``--games``): the corpus's own default."""
 
 SEED = 0
 """Seed of the replayed games (``--seed``)."""

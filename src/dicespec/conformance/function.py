@@ -94,7 +94,7 @@ def _points(value: Any) -> int:
 def function_implementation(target: str, rulesets: Iterable[str], categories: str | None = None) -> FunctionImplementation:
     """The function ``MOD:FUNC`` behind the interface for the shipped ``rulesets`` (all of one
     family); every problem is a :class:`FunctionSpecError` of one line."""
-    from dicespec.registry import game_of_ruleset
+    from dicespec.rulesets import game_of_ruleset
 
     names = list(rulesets)
     if not names:

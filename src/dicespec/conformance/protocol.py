@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import jsonschema
 
 from dicespec.conformance.schema_check import Check, Unsure, compiled
-from dicespec.implementation import Implementation
+from dicespec.implementation import Implementation, operations
 
 PROTOCOL_VERSION = 1
 HELLO = "hello"
@@ -40,7 +40,7 @@ def games_of(op: str) -> tuple[str, ...]:
     ruleset is looked up among theirs)."""
     from dicespec.registry import games
 
-    return tuple(game.name for game in games() if op in game.family.operations)
+    return tuple(game.name for game in games() if op in operations(game.family_name))
 
 # Operations whose results are small and often repeated: their checks are remembered.
 _SMALL_RESULTS = frozenset({"kiriki_score", "ten_thousand_score", "ten_thousand_best"})

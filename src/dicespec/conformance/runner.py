@@ -8,7 +8,7 @@ Three parts, each optional:
   wheel) with the implementation under test swapped in by
   :mod:`~dicespec.conformance.pytest_plugin`. It runs in a child process of its own, started
   first, alongside the corpus (:class:`Features`); its results are recorded when it ends;
-- **exhaustive** and **games**: the corpus (:mod:`~dicespec.conformance.corpus`), streamed
+- **exhaustive** and **games**: the corpus (:mod:`~dicespec.corpus`), streamed
   through the implementation and compared answer by answer with the reference's.
 
 Cases under a shipped ruleset the implementation does not declare are skipped.
@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dicespec.conformance import corpus, defaults, worker
+from dicespec import corpus
+from dicespec.conformance import defaults, worker
 from dicespec.conformance.limits import Limits
 from dicespec.conformance.report import (
     PARTS,

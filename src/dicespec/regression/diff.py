@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
+from dicespec import corpus
 from dicespec.registry import game
 from dicespec.regression import outcomes
 from dicespec.regression.figures import Comparison, Odds, Progress, SetAsideFigures, SheetFigures
@@ -76,7 +77,7 @@ class Diff:
 def corpus_size(ruleset: str | Ruleset) -> int:
     """The cases of the exhaustive corpus under one ruleset (a shipped name, or a ruleset)."""
     found = find_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    return game(found.game).family.corpus_size(found)
+    return corpus.size(found)
 
 
 def _roll_changes(first: Ruleset, second: Ruleset) -> list[RollChange]:
@@ -144,7 +145,8 @@ def _corpus_lines(diff: Diff) -> Iterator[str]:
     yield f"Corpus: {moved:,} of {diff.corpus_cases:,} cases differ"
     groups: dict[str, list[RollChange]] = {}
     for change in diff.rolls:
-        groups.setdefault(found.family.diff_group(found, change.column, change.dice), []).append(change)
+        groups.setdefault(outcomes.FAMILIES[found.family_name].diff_group(found, change.column, change.dice),
+                          []).append(change)
     for title, changes in groups.items():
         count = sum(c.cases for c in changes)
         unit = "set-asides" if changes[0].column == "set-aside" else "ordered rolls"

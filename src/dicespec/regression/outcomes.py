@@ -2,7 +2,7 @@
 
 Three parts, each computed from the same sources as the conformance runner's cases:
 
-- **rolls**: the exhaustive corpus (:mod:`dicespec.conformance.corpus`) by distinct roll. Every
+- **rolls**: the exhaustive corpus (:mod:`dicespec.corpus`) by distinct roll. Every
   answer depends on the dice, never on their order, so one line per sorted roll holds the answer
   of every ordered roll (the golden test asks every ordered roll all the same). Kiriki: each
   roll of five dice and its score in the 13 rows. 10000, Greed: each roll of none to all the
@@ -21,7 +21,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, permutations
 from pathlib import Path
@@ -35,9 +35,18 @@ from dicespec.implementation import (
     set_aside_score_answer,
     sheet_replay_answer,
 )
+from dicespec.corpus import Case
+from dicespec.registry import Game
 from dicespec.registry import game as registry_game
-from dicespec.registry import game_of_ruleset
-from dicespec.rulesets import Ruleset, find_ruleset, load_ruleset, ruleset_data, ruleset_names
+from dicespec.rulesets import (
+    Ruleset,
+    find_ruleset,
+    find_ruleset_of,
+    game_of_ruleset,
+    load_ruleset,
+    ruleset_data,
+    ruleset_names,
+)
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.spec.results import Finished, SpecRun, spec_root
@@ -63,6 +72,83 @@ def columns(ruleset: str) -> tuple[str, ...]:
     return game_of_ruleset(ruleset).family.ids(find_ruleset(ruleset))
 
 
+# -- what the outcomes are of each family ------------------------------------------------------
+
+
+def _sheet_roll_answers(ruleset: str, dice: str) -> tuple[str, ...]:
+    from dicespec.scoresheet.ruleset import SheetRuleset
+
+    reference = ReferenceImplementation()
+    rows = find_ruleset_of(SheetRuleset, ruleset).rows
+    return tuple(str(reference.kiriki_score(ruleset, dice, row)) for row in rows)
+
+
+def _set_aside_roll_answers(ruleset: str, dice: str) -> tuple[str, ...]:
+    reference = ReferenceImplementation()
+    best = str(reference.ten_thousand_best(ruleset, dice)) if dice else NO_ANSWER
+    set_aside = reference.ten_thousand_score(ruleset, dice)
+    return best, str(set_aside.get("points", set_aside.get("rejected")))
+
+
+def _sheet_answers_of(ruleset: SheetRuleset, dice: str) -> tuple[str, ...]:
+    from dicespec.scoresheet.rows import score_sheet
+
+    sheet = score_sheet(ruleset, Roll.parse(dice, count=ruleset.dice))
+    return tuple(str(sheet[row]) for row in ruleset.rows)
+
+
+def _set_aside_answers_of(ruleset: SetAsideRuleset, dice: str) -> tuple[str, ...]:
+    from dicespec.setaside.combos import best, score
+    from dicespec.setaside.errors import SetAsideError
+
+    most = str(best(ruleset, Roll.parse(dice))) if dice else NO_ANSWER
+    try:
+        points = str(score(ruleset, Roll.parse(dice)))
+    except SetAsideError as exc:
+        points = exc.code
+    return most, points
+
+
+def _sheet_golden_answer(case: Case) -> tuple[str, str]:
+    return case.row, str(case.expected)
+
+
+def _set_aside_golden_answer(case: Case) -> tuple[str, str]:
+    if case.op == "ten_thousand_best":
+        return "best", str(case.expected)
+    return "set-aside", str(case.expected.get("points", case.expected.get("rejected")))
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyOutcomes:
+    """How the outcomes of one family of games are written: a roll's answers, as text, in
+    :func:`columns` order, and the column of an exhaustive case."""
+
+    roll_answers: Callable[[str, str], tuple[str, ...]]
+    """A shipped ruleset's answers of one roll, asked of the reference implementation."""
+    answers_of: Callable[[Any, str], tuple[str, ...]]
+    """A ruleset object's answers of one roll, asked of the engines."""
+    golden_answer: Callable[[Case], tuple[str, str]]
+    """An exhaustive case's column, and its answer as text."""
+    diff_group: Callable[[Game, str, str], str]
+    """How ``dicespec diff`` heads the changed rolls of one column (and size of roll)."""
+
+
+FAMILIES: dict[str, FamilyOutcomes] = {
+    "score-sheet": FamilyOutcomes(
+        _sheet_roll_answers, _sheet_answers_of, _sheet_golden_answer,
+        lambda game, column, dice: f"{game.title.lower()} score, {column}"),
+    "set-aside": FamilyOutcomes(
+        _set_aside_roll_answers, _set_aside_answers_of, _set_aside_golden_answer,
+        lambda game, column, dice: f"{game.title.lower()} {column}, {len(dice)} dice"),
+}
+"""The outcomes of each family of games, by family name."""
+
+
+def _family(name: str) -> FamilyOutcomes:
+    return FAMILIES[name]
+
+
 # -- rolls -----------------------------------------------------------------------------------
 
 
@@ -80,7 +166,7 @@ def ordered(dice: str) -> list[str]:
 
 def roll_answers(ruleset: str, dice: str) -> tuple[str, ...]:
     """The answers of one roll (in any order), as text, in :func:`columns` order."""
-    return game_of_ruleset(ruleset).family.roll_answers(ruleset, dice)
+    return _family(game_of_ruleset(ruleset).family_name).roll_answers(ruleset, dice)
 
 
 def rolls(ruleset: str) -> dict[str, tuple[str, ...]]:
@@ -91,20 +177,7 @@ def rolls(ruleset: str) -> dict[str, tuple[str, ...]]:
 def answers_of(ruleset: Ruleset, dice: str) -> tuple[str, ...]:
     """:func:`roll_answers` of a ruleset object (shipped or read from a file of one's own): the
     engines asked directly, as the reference implementation asks them for a shipped name."""
-    if isinstance(ruleset, SheetRuleset):
-        from dicespec.scoresheet.rows import score_sheet
-
-        sheet = score_sheet(ruleset, Roll.parse(dice, count=ruleset.dice))
-        return tuple(str(sheet[row]) for row in ruleset.rows)
-    from dicespec.setaside.combos import best, score
-    from dicespec.setaside.errors import SetAsideError
-
-    most = str(best(ruleset, Roll.parse(dice))) if dice else NO_ANSWER
-    try:
-        points = str(score(ruleset, Roll.parse(dice)))
-    except SetAsideError as exc:
-        points = exc.code
-    return most, points
+    return _family(registry_game(ruleset.game).family_name).answers_of(ruleset, dice)
 
 
 def rolls_of(ruleset: Ruleset) -> dict[str, tuple[str, ...]]:
@@ -241,7 +314,7 @@ class GameDigest:
 def games(ruleset: str) -> list[GameDigest]:
     """The digest of every seeded game the corpus plays under the ruleset (read back from the
     games the conformance runner keeps, when today's code played them already)."""
-    from dicespec.conformance import corpus
+    from dicespec import corpus
 
     by_game: dict[str, list[Any]] = {}
     for case in corpus.games({game_of(ruleset): [ruleset]}, kept=True):
@@ -258,13 +331,13 @@ def games(ruleset: str) -> list[GameDigest]:
 def check_ordered_rolls(ruleset: str, lines: dict[str, tuple[str, ...]]) -> Iterator[tuple[str, str, str, str]]:
     """Every ordered roll of the exhaustive corpus whose answer today differs from its sorted
     roll's line: (ordered roll, column, line's answer, today's answer)."""
-    from dicespec.conformance import corpus
+    from dicespec import corpus
 
     found = game_of_ruleset(ruleset)
     names = columns(ruleset)
     for case in corpus.exhaustive({found.name: [ruleset]}):
         dice = case.args["dice"]
-        column, answer = found.family.golden_answer(case)
+        column, answer = _family(found.family_name).golden_answer(case)
         key = "".join(sorted(dice))
         kept = lines.get(key)
         if kept is None:

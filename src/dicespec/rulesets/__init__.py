@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import yaml
 
-from dicespec.registry import UnknownGameError, game, game_names
+from dicespec.registry import Game, UnknownGameError, game, game_names
 from dicespec.catalog import LANGUAGES
 from dicespec.rulesets.paths import EXPECT, inherited_gaps, inherited_trace
 from dicespec.rulesets.prose import (
@@ -58,6 +58,7 @@ __all__ = [
     "UnknownRulesetError",
     "file_data",
     "find_ruleset",
+    "game_of_ruleset",
     "find_ruleset_of",
     "load_ruleset",
     "prose",
@@ -248,6 +249,11 @@ def _build(data: dict[str, Any]) -> Ruleset:
 def find_ruleset(name: str) -> Ruleset:
     """The shipped ruleset called ``name`` (e.g. ``"kiriki-fr"``), as its game's typed object."""
     return _build(_ruleset_data(name))
+
+
+def game_of_ruleset(name: str) -> Game:
+    """The game a shipped ruleset is for."""
+    return game(ruleset_data(name)["game"])
 
 
 def find_ruleset_of(kind: type[RulesetT], name: str) -> RulesetT:

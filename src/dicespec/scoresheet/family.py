@@ -1,23 +1,20 @@
 """The score-sheet family: what every score-sheet game (Kiriki, Yahtzee, Yatzy, Yacht) shares.
 
-The registry (:mod:`dicespec.registry`) hands a game of this family everything below; the game
-itself is only data: its entry in ``games.yaml`` and its rulesets.
+The registry (:mod:`dicespec.registry`) hands a game of this family its engine concerns only: its
+ruleset type and schema, its row ids, its replay and the size of its rolls. What the layers above
+need of the family (the corpus, the solver, the golden files, the site, the terminal game) each of
+them keeps in a table of its own, keyed by the family's name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from importlib import import_module
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import Any
 
-from dicespec.dice import FACES
+from dicespec.replay import ReplayResult
+from dicespec.scoresheet.game import GameState
+from dicespec.scoresheet.replay import Action, parse_action, replay
 from dicespec.scoresheet.ruleset import SheetRuleset
-
-if TYPE_CHECKING:
-    from dicespec.conformance.corpus import Case
-    from dicespec.registry import Game
-    from dicespec.progress import ProgressLine
 
 JSON = dict[str, Any]
 
@@ -27,7 +24,6 @@ class SheetFamily:
 
     name = "score-sheet"
     schema = "score-sheet-ruleset"
-    operations = ("kiriki_score", "kiriki_replay")  # protocol version 1's names, for every sheet game
 
     def ruleset_from_data(self, data: JSON) -> SheetRuleset:
         return SheetRuleset.from_data(data)
@@ -35,51 +31,14 @@ class SheetFamily:
     def ids(self, ruleset: SheetRuleset) -> tuple[str, ...]:
         return ruleset.row_ids
 
-    def terminal(self) -> ModuleType:
-        return import_module("dicespec.scoresheet.terminal")
+    def parse_action(self, ruleset: SheetRuleset, action: str) -> Action:
+        return parse_action(action, ruleset)
 
-    def replay(self, ruleset: SheetRuleset, players: int, actions: list[str]) -> JSON:
-        from dicespec.implementation import sheet_replay_answer
-        from dicespec.scoresheet.replay import replay
-
-        return sheet_replay_answer(ruleset, replay(ruleset, players, actions))
-
-    def exhaustive(self, game: Game, ruleset: str) -> Iterator[Case]:
-        from dicespec.conformance.corpus.every_roll import sheet_scores
-
-        return sheet_scores(game, ruleset)
-
-    def play(self, game: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
-        from dicespec.conformance.corpus.sheet_games import play
-
-        return play(game, ruleset, index, seed)
+    def replay(self, ruleset: SheetRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult[GameState]:
+        return replay(ruleset, players, actions)
 
     def roll_sizes(self, ruleset: SheetRuleset) -> range:
         return range(ruleset.dice, ruleset.dice + 1)
-
-    def roll_answers(self, ruleset: str, dice: str) -> tuple[str, ...]:
-        from dicespec.implementation import ReferenceImplementation
-        from dicespec.rulesets import find_ruleset_of
-
-        reference = ReferenceImplementation()
-        rows = find_ruleset_of(SheetRuleset, ruleset).rows
-        return tuple(str(reference.kiriki_score(ruleset, dice, row)) for row in rows)
-
-    def golden_answer(self, case: Case) -> tuple[str, str]:
-        return case.row, str(case.expected)
-
-    def diff_group(self, game: Game, column: str, dice: str) -> str:
-        return f"{game.title.lower()} score, {column}"
-
-    def corpus_size(self, ruleset: SheetRuleset) -> int:
-        rolls: int = len(FACES) ** ruleset.dice
-        return rolls * len(ruleset.rows)
-
-    def solve_report(self, ruleset: SheetRuleset, progress: ProgressLine) -> str:
-        from dicespec.solver import solution
-        from dicespec.solver.report import sheet_report
-
-        return sheet_report(solution(ruleset, progress=progress))
 
 
 FAMILY = SheetFamily()

@@ -6,30 +6,43 @@
 - :mod:`dicespec.solver.hint`: every choice for the dice on the table, with its expected score.
 - :mod:`dicespec.solver.setaside`: the set-aside turn that maximises expected points, its
   banking table, and the entry policy that maximises the chance of getting on the board.
-- :func:`summary`: the headline figures of every shipped ruleset, for the site.
+- :func:`summary`: the headline figures of every shipped ruleset, for the site; :func:`report`, a
+  ruleset's optimal play as ``dicespec solve`` prints it.
+
+What the solver does with each family of games is its own table, :data:`SOLVERS`, keyed by the
+family name the registry gives each game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from dicespec.registry import games
+from dicespec.progress import ProgressLine
+from dicespec.registry import game, games
 from dicespec.rulesets import Ruleset, find_ruleset, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.setaside.ruleset import SetAsideRuleset
+from dicespec.solver.cache import rules_key
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
 from dicespec.solver.scoresheet import SheetSolution, Progress, is_cached, solution, solve
+from dicespec.solver.report import set_aside_report, sheet_report
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy
 
 __all__ = [
     "Action",
     "Choice",
     "EntryPolicy",
+    "FamilySolver",
+    "SOLVERS",
     "SheetSolution",
     "TurnPlan",
     "TurnPolicy",
     "entry_policy",
     "hint",
     "is_cached",
+    "report",
     "solution",
     "solve",
     "summary",
@@ -56,10 +69,12 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
     }
 
 
-def _figures(ruleset: Ruleset, *, compute: bool, progress: Progress | None) -> dict[str, Any]:
-    if isinstance(ruleset, SheetRuleset):
-        score = solution(ruleset, progress=progress).expected_score if compute or is_cached(ruleset) else None
-        return {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": score}
+def _sheet_figures(ruleset: SheetRuleset, compute: bool, progress: Progress | None) -> dict[str, Any]:
+    score = solution(ruleset, progress=progress).expected_score if compute or is_cached(ruleset) else None
+    return {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": score}
+
+
+def _set_aside_figures(ruleset: SetAsideRuleset, compute: bool, progress: Progress | None) -> dict[str, Any]:
     turn, entry = turn_policy(ruleset), entry_policy(ruleset)
     return {
         "ruleset": ruleset.name,
@@ -70,3 +85,52 @@ def _figures(ruleset: Ruleset, *, compute: bool, progress: Progress | None) -> d
         "banking_table": turn.banking_table(),
         "banking_cap": turn.cap,
     }
+
+
+def _sheet_kept(ruleset: SheetRuleset, entry: dict[str, Any]) -> dict[str, Any]:
+    return {**entry, "rules_key": rules_key(ruleset)}
+
+
+def _set_aside_kept(ruleset: SetAsideRuleset, entry: dict[str, Any]) -> dict[str, Any]:
+    return {**entry, "banking_table": {str(n): total for n, total in entry["banking_table"].items()}}
+
+
+def _sheet_report(ruleset: SheetRuleset, progress: ProgressLine) -> str:
+    return sheet_report(solution(ruleset, progress=progress))
+
+
+def _set_aside_report(ruleset: SetAsideRuleset, progress: ProgressLine) -> str:
+    return set_aside_report(turn_policy(ruleset), entry_policy(ruleset))
+
+
+@dataclass(frozen=True, slots=True)
+class FamilySolver:
+    """What the solver does with the rulesets of one family of games."""
+
+    figures: Callable[[Any, bool, Progress | None], dict[str, Any]]
+    """A ruleset's headline figures (:func:`summary`); solving it, or not (``None``) unless cached."""
+    kept: Callable[[Any, dict[str, Any]], dict[str, Any]]
+    """Those figures as ``fixtures/optimal-play.json`` keeps them (JSON keys, the rules' hash)."""
+    report: Callable[[Any, ProgressLine], str]
+    """Its optimal play as ``dicespec solve`` prints it."""
+
+
+SOLVERS: dict[str, FamilySolver] = {
+    "score-sheet": FamilySolver(_sheet_figures, _sheet_kept, _sheet_report),
+    "set-aside": FamilySolver(_set_aside_figures, _set_aside_kept, _set_aside_report),
+}
+"""The solver of each family of games, by family name."""
+
+
+def solver_of(ruleset: Ruleset) -> FamilySolver:
+    """The solver of a ruleset's family."""
+    return SOLVERS[game(ruleset.game).family_name]
+
+
+def report(ruleset: Ruleset, progress: ProgressLine) -> str:
+    """A ruleset's optimal play as ``dicespec solve`` prints it."""
+    return solver_of(ruleset).report(ruleset, progress)
+
+
+def _figures(ruleset: Ruleset, *, compute: bool, progress: Progress | None) -> dict[str, Any]:
+    return solver_of(ruleset).figures(ruleset, compute, progress)

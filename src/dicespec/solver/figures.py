@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from dicespec.rulesets import find_ruleset
-from dicespec.scoresheet.ruleset import SheetRuleset
-from dicespec.solver import summary
-from dicespec.solver.cache import rules_key
+from dicespec.solver import solver_of, summary
 from dicespec.progress import ProgressLine
 from dicespec.spec.paths import data_root
 
@@ -29,13 +27,12 @@ def figures_path() -> Path:
 def compute(*, progress: Any = None) -> dict[str, Any]:
     """Every shipped ruleset's figures (solving what the cache lacks), with each Kiriki rules hash."""
     figures = summary(progress=progress)
-    for entry in (entry for entries in figures.values() for entry in entries):
-        ruleset = find_ruleset(entry["ruleset"])
-        if isinstance(ruleset, SheetRuleset):
-            entry["rules_key"] = rules_key(ruleset)
-        else:
-            entry["banking_table"] = {str(n): total for n, total in entry["banking_table"].items()}
-    return figures
+    return {name: [_kept(entry) for entry in entries] for name, entries in figures.items()}
+
+
+def _kept(entry: dict[str, Any]) -> dict[str, Any]:
+    ruleset = find_ruleset(entry["ruleset"])
+    return solver_of(ruleset).kept(ruleset, entry)
 
 
 def read(path: Path | None = None) -> dict[str, Any] | None:

@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dicespec.conformance.corpus.case import Case
+from dicespec.corpus.case import Case
+from dicespec.implementation import replay_operation
 from dicespec.registry import Game
 from dicespec.replay import ReplayResult
 
@@ -65,7 +66,7 @@ class Record:
         must = {0, last, *rng.sample(notable, min(len(notable), CHECKPOINTS // 2))}
         room = max(0, CHECKPOINTS - len(must))
         picks = sorted(must | {round(last * (i + 1) / (room + 1)) for i in range(room)})
-        op = self.game.family.operations[-1]  # a family's replay operation comes last
+        op = replay_operation(self.game.family_name)
         kind = f"{self.game.title.lower()} game"
         prefix = f"{self.game.name}/game/{self.ruleset}/{self.index:03d}"
         asked = [(ends[i][0], None, self.answer(ReplayResult(ends[i][1]))) for i in picks] + self.probes

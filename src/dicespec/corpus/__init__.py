@@ -15,7 +15,8 @@ several points (its first and last turn, turns where something notable happened,
 others), and a few actions the rules refuse tried on the way (:mod:`.record`).
 
 The runner keeps a ruleset's replayed games between runs (:mod:`.kept_games`). Which generators
-a game has is its family's to say (:mod:`dicespec.registry`). Every case has a
+a game has, and how many exhaustive cases a ruleset gives, is this unit's own table per family
+(:data:`GENERATORS`, keyed by the family name the registry gives each game). Every case has a
 stable id that says what it is:
 
 ==========================================  ===================================================
@@ -30,13 +31,62 @@ stable id that says what it is:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Any
 
-from dicespec.conformance.corpus.case import Case
-from dicespec.conformance.defaults import GAMES_PER_RULESET
+from dicespec.corpus import every_roll, set_aside_games, sheet_games
+from dicespec.corpus.case import Case
+from dicespec.dice import FACES
 from dicespec.registry import Game, game
+from dicespec.rulesets import Ruleset
 
-__all__ = ["GAMES_PER_RULESET", "Case", "exhaustive", "games"]
+__all__ = ["GAMES_PER_RULESET", "GENERATORS", "Case", "Generators", "exhaustive", "games", "size"]
+
+GAMES_PER_RULESET = 250
+"""Replayed games per ruleset (the conformance runner's ``--games``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Generators:
+    """What the corpus makes of the rulesets of one family of games."""
+
+    exhaustive: Callable[[Game, str], Iterator[Case]]
+    """Every exhaustive case of one ruleset (by name)."""
+    play: Callable[[Game, str, int, int], Iterator[Case]]
+    """One seeded replayed game (ruleset, index, seed), asked at several points."""
+    size: Callable[[Any], int]
+    """How many exhaustive cases a typed ruleset gives."""
+
+
+def _sheet_size(ruleset: Any) -> int:
+    rolls: int = len(FACES) ** ruleset.dice
+    return rolls * len(ruleset.rows)
+
+
+def _set_aside_exhaustive(found: Game, ruleset: str) -> Iterator[Case]:
+    yield from every_roll.set_aside_bests(found, ruleset)
+    yield from every_roll.set_aside_parts(found, ruleset)
+
+
+def _set_aside_size(ruleset: Any) -> int:
+    n, faces = ruleset.dice, len(FACES)
+    bests: int = sum(faces**k for k in range(1, n + 1))
+    parts = sum(comb(n - k + faces - 1, faces - 1) * comb(k + faces - 1, faces - 1) for k in range(n + 1))
+    return bests + parts
+
+
+GENERATORS: dict[str, Generators] = {
+    "score-sheet": Generators(every_roll.sheet_scores, sheet_games.play, _sheet_size),
+    "set-aside": Generators(_set_aside_exhaustive, set_aside_games.play, _set_aside_size),
+}
+"""The corpus of each family of games, by family name."""
+
+
+def size(ruleset: Ruleset) -> int:
+    """The exhaustive cases of a typed ruleset (shipped or read from a file of one's own)."""
+    return GENERATORS[game(ruleset.game).family_name].size(ruleset)
 
 
 def exhaustive(rulesets: Mapping[str, Sequence[str]]) -> Iterator[Case]:
@@ -44,7 +94,7 @@ def exhaustive(rulesets: Mapping[str, Sequence[str]]) -> Iterator[Case]:
     for name, names in rulesets.items():
         found = game(name)
         for ruleset in names:
-            yield from found.family.exhaustive(found, ruleset)
+            yield from GENERATORS[found.family_name].exhaustive(found, ruleset)
 
 
 def games(rulesets: Mapping[str, Sequence[str]], *, count: int = GAMES_PER_RULESET, seed: int = 0,
@@ -52,13 +102,13 @@ def games(rulesets: Mapping[str, Sequence[str]], *, count: int = GAMES_PER_RULES
     """``count`` replayed games per ruleset (game → names), each asked at several points; with
     ``kept``, a ruleset's games played once are read back from the cache folder after
     (:mod:`.kept_games`: the same cases)."""
-    from dicespec.conformance.corpus.kept_games import kept_games
+    from dicespec.corpus.kept_games import kept_games
 
     for name, names in rulesets.items():
         found = game(name)
         for ruleset in names:
             def play(index: int, found: Game = found, ruleset: str = ruleset) -> Iterator[Case]:
-                return found.family.play(found, ruleset, index, seed)
+                return GENERATORS[found.family_name].play(found, ruleset, index, seed)
 
             if kept:
                 yield from kept_games(name, ruleset, count, seed, play)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations_with_replacement, product
 
-from dicespec.conformance.corpus.case import Case, digits
+from dicespec.corpus.case import Case, digits
 from dicespec.dice import FACES, Roll
+from dicespec.implementation import operations
 from dicespec.registry import Game
 from dicespec.rulesets import find_ruleset_of
 
@@ -17,7 +18,7 @@ def sheet_scores(game: Game, ruleset: str) -> Iterator[Case]:
     from dicespec.scoresheet.ruleset import SheetRuleset
 
     rules = find_ruleset_of(SheetRuleset, ruleset)
-    kind, op = f"{game.title.lower()} score", game.family.operations[0]
+    kind, op = f"{game.title.lower()} score", operations(game.family_name)[0]
     for dice in product(FACES, repeat=rules.dice):
         text = digits(dice)
         for row, points in score_sheet(rules, Roll(dice)).items():

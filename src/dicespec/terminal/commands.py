@@ -1,4 +1,4 @@
-"""What the two games' terminal front ends share: reading one typed command."""
+"""What the terminal games share: reading one typed command."""
 
 from __future__ import annotations
 

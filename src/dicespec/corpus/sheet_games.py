@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dicespec.conformance.corpus.case import Case, digits
-from dicespec.conformance.corpus.record import Record, players_for
+from dicespec.corpus.case import Case, digits
+from dicespec.corpus.record import Record, players_for
 from dicespec.dice import FACES, Roll
 from dicespec.implementation import sheet_replay_answer
 from dicespec.registry import Game

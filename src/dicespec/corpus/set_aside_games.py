@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from dicespec.conformance.corpus.case import Case, digits
-from dicespec.conformance.corpus.record import Record, players_for
+from dicespec.corpus.case import Case, digits
+from dicespec.corpus.record import Record, players_for
 from dicespec.dice import FACES
 from dicespec.implementation import set_aside_replay_answer
 from dicespec.registry import Game

@@ -13,7 +13,7 @@ from dicespec.setaside.combos import best, is_farkle, options, scoring_dice, spl
 from dicespec.setaside.errors import SetAsideRulesError
 from dicespec.setaside.game import GameState, Phase, SetAsideGame, is_hot_dice, must_roll, winners
 from dicespec.setaside.ruleset import SetAsideRule, SetAsideRuleset
-from dicespec.terminal import QUIT, read_command
+from dicespec.terminal.commands import QUIT, read_command
 
 
 def score_report(ruleset: SetAsideRuleset, roll: Roll, *, as_json: bool = False) -> str:

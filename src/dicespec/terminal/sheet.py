@@ -13,7 +13,7 @@ from dicespec.scoresheet.game import SheetActionError, SheetGame, is_joker, is_r
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.terminal import QUIT, read_command
+from dicespec.terminal.commands import QUIT, read_command
 
 
 def score_report(ruleset: SheetRuleset, roll: Roll, *, as_json: bool = False) -> str:

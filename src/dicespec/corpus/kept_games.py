@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from dicespec.caches import cache_dir, code_digest
-from dicespec.conformance.corpus.case import Case
+from dicespec.corpus.case import Case
 
 FORMAT = "dicespec-conformance-games-1"  # change it when a file's layout or meaning changes
 KEY = 24  # hexadecimal digits of the hash in a file's name
