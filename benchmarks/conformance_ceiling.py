@@ -14,7 +14,7 @@ more), and the whole suite in less than 15 s (on the developers' machine). The m
 shared: the figures are the best of the repetitions, and each run's CPU time (the runner's and
 its children's, the whole ``conform`` run's) is printed beside its wall time, a figure other
 processes do not stretch. The runner keeps the replayed games it plays in the cache folder
-(:mod:`dicespec.conformance.corpus.kept_games`), so the runs read them back, as a developer's
+(:mod:`dicespec.corpus.kept_games`), so the runs read them back, as a developer's
 second run does; one more whole suite, with an empty cache folder, says what a first run takes.
 
 What bounds the games part: the reference engines' own work. The games part is also answered
@@ -42,7 +42,7 @@ from pathlib import Path
 from goals import Figures, Goal, add_json_option
 
 from dicespec.conformance import ceiling
-from dicespec.conformance.corpus import Case
+from dicespec.corpus import Case
 from dicespec.conformance.quick_reference import QuickReference
 from dicespec.conformance.report import PARTS, Recorder
 from dicespec.conformance.runner import Options, Target, conform, corpus_cases

@@ -19,7 +19,7 @@ from itertools import islice
 
 from goals import Figures, Goal, add_json_option
 
-from dicespec.conformance import corpus
+from dicespec import corpus
 from dicespec.conformance.report import Recorder
 from dicespec.conformance.runner import Options, Run, Target, run_corpus, shipped_rulesets
 from dicespec.conformance.transport import StdioTransport
