@@ -27,7 +27,8 @@ from dicespec.catalog import LANGUAGES, catalog, words
 from dicespec.dice import Roll
 from dicespec.regression.figures import (Comparison, Opening, SetAsideFigures, SheetFigures, farkle_odds,
                                          row_odds)
-from dicespec.report import MARKER, ReportError, build_report, main
+from dicespec.cli import main as dicespec
+from dicespec.report import MARKER, ReportError, build_report
 from dicespec.rulesets import RulesetError, find_ruleset, load_ruleset, ruleset_data
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
@@ -239,14 +240,14 @@ def test_a_folder_that_holds_other_files_is_refused_without_force(house_file: Pa
     out = tmp_path / "mine"
     out.mkdir()
     (out / "notes.txt").write_text("mine", encoding="utf-8")
-    assert main([str(house_file), "-o", str(out)]) == 2
+    assert dicespec(["report", str(house_file), "-o", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("dicespec: error: -o ") and "not empty and holds no earlier report" in err
     assert "--force" in err and err.count("\n") == 1
     (tmp_path / "a-file").write_text("", encoding="utf-8")
     with pytest.raises(ReportError, match="not a folder"):
         build_report(house_file, tmp_path / "a-file")
-    assert main([str(tmp_path / "gone.yaml"), "-o", str(tmp_path / "new")]) == 2
+    assert dicespec(["report", str(tmp_path / "gone.yaml"), "-o", str(tmp_path / "new")]) == 2
     err = capsys.readouterr().err
     assert "gone.yaml: no such ruleset file" in err and err.count("\n") == 1
     assert not (tmp_path / "new").exists()
@@ -271,7 +272,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Pat
     out = folder / "out"
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        assert main([str(house_file), "-o", str(out)]) == 0
+        assert dicespec(["report", str(house_file), "-o", str(out)]) == 0
     yield out, house_file, printed.getvalue()
 
 
@@ -311,19 +312,19 @@ def test_writing_again_replaces_the_earlier_report_and_force_writes_beside_other
         report: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out, house_file, _ = report
     again = tmp_path / "again"
-    assert main([str(house_file), "-o", str(again)]) == 0
+    assert dicespec(["report", str(house_file), "-o", str(again)]) == 0
     (again / "stale.html").write_text("old", encoding="utf-8")  # a file of the reader's own stays
     marker = json.loads((again / MARKER).read_text())
     marker["files"].append("assets/old-theme.js")
     (again / "assets" / "old-theme.js").write_text("old", encoding="utf-8")  # an earlier report's file goes
     (again / MARKER).write_text(json.dumps(marker), encoding="utf-8")
-    assert main([str(house_file), "-o", str(again)]) == 0
+    assert dicespec(["report", str(house_file), "-o", str(again)]) == 0
     assert (again / "stale.html").is_file() and not (again / "assets" / "old-theme.js").exists()
     assert (again / "index.html").is_file()
     other = tmp_path / "other"
     other.mkdir()
     (other / "notes.txt").write_text("mine", encoding="utf-8")
-    assert main([str(house_file), "-o", str(other), "--force"]) == 0
+    assert dicespec(["report", str(house_file), "-o", str(other), "--force"]) == 0
     assert (other / "notes.txt").read_text() == "mine" and (other / "index.html").is_file()
     capsys.readouterr()
 

@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import shutil
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -265,22 +264,3 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
                         help="write into a folder that holds other files (files of the report's names are replaced)")
     report.set_defaults(run=_cmd_report)
 
-
-def main(argv: list[str] | None = None) -> int:
-    """``dicespec report`` on its own (as the command would run it), for a checkout whose
-    ``dicespec`` command does not register it yet: ``python -m dicespec.report house.yaml``."""
-    from dicespec.cli import _Parser
-
-    parser = _Parser(prog="dicespec")
-    register(parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser))
-    args = parser.parse_args(["report", *(sys.argv[1:] if argv is None else argv)])
-    try:
-        code: int = args.run(args)
-        return code
-    except ValueError as exc:
-        print(f"dicespec: error: {exc}", file=sys.stderr)
-        return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())
