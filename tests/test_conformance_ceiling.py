@@ -9,7 +9,8 @@ import sys
 from itertools import islice
 from pathlib import Path
 
-from dicespec.conformance import ceiling, corpus
+from dicespec import corpus
+from dicespec.conformance import ceiling
 from dicespec.conformance.adapter import reference_games
 from dicespec.conformance.report import Recorder
 from dicespec.conformance.runner import Options, Target, conform

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from dicespec.conformance import adapter, ceiling, corpus
+from dicespec import corpus
+from dicespec.conformance import adapter, ceiling
 from dicespec.conformance.adapter import REPLIES_A_WRITE, Server, reference_games, serve
 from dicespec.conformance.quick_reference import QuickReference
 

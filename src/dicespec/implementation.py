@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from dicespec.dice import Roll
-from dicespec.rulesets import find_ruleset, find_ruleset_of
+from dicespec.rulesets import find_ruleset_of
 
 if TYPE_CHECKING:
     from dicespec.scoresheet.ruleset import SheetRuleset
@@ -121,10 +121,7 @@ class ReferenceImplementation:
 def _sheet_ruleset(name: str) -> SheetRuleset:
     from dicespec.scoresheet.ruleset import SheetRuleset
 
-    rules = find_ruleset(name)
-    if not isinstance(rules, SheetRuleset):
-        raise ValueError(f"ruleset {name!r} is not a score-sheet ruleset")
-    return rules
+    return find_ruleset_of(SheetRuleset, name)
 
 
 def _set_aside_ruleset(name: str) -> SetAsideRuleset:

@@ -53,6 +53,7 @@ class Family(Protocol):
 
     name: str
     schema: str  # its rulesets' JSON Schema: dicespec/schemas/<schema>.json
+    ruleset_type: type  # its typed rulesets' class
 
     def ruleset_from_data(self, data: JSON) -> Any:
         """The typed ruleset of schema-valid data."""
@@ -96,6 +97,14 @@ def family(name: str) -> Family:
         raise UnknownGameError(f"unknown family {name!r}; families: {', '.join(FAMILIES)}")
     found: Family = resolve_name(FAMILIES[name])
     return found
+
+
+def family_of_type(kind: type) -> Family:
+    """The family whose typed rulesets are of the class ``kind``."""
+    for name in FAMILIES:
+        if family(name).ruleset_type is kind:
+            return family(name)
+    raise UnknownGameError(f"no family has rulesets of type {kind.__name__}")
 
 
 @cache

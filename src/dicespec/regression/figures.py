@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial, prod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dicespec.dice import FACES, Roll
 from dicespec.errors import UnsupportedRulesetError
+from dicespec.registry import game
 from dicespec.rulesets import Ruleset
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
@@ -174,11 +175,16 @@ def set_aside_figures(ruleset: SetAsideRuleset) -> SetAsideFigures:
     return SetAsideFigures(turn.expected_turn_score, turn.banking_table(), turn.cap, ruleset.entry, chance, farkles)
 
 
+FIGURES: dict[str, Callable[[Any, Progress | None], Figures]] = {
+    "score-sheet": lambda ruleset, progress: sheet_figures(ruleset, progress=progress),
+    "set-aside": lambda ruleset, progress: set_aside_figures(ruleset),
+}
+"""The figures of each family of games, by family name."""
+
+
 def figures(ruleset: Ruleset, *, progress: Progress | None = None) -> Figures:
     """The figures of a ruleset of either family."""
-    if isinstance(ruleset, SheetRuleset):
-        return sheet_figures(ruleset, progress=progress)
-    return set_aside_figures(ruleset)
+    return FIGURES[game(ruleset.game).family_name](ruleset, progress)
 
 
 # -- two sides -----------------------------------------------------------------------------------

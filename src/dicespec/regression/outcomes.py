@@ -44,6 +44,7 @@ from dicespec.rulesets import (
     find_ruleset_of,
     game_of_ruleset,
     load_ruleset,
+    of_kind,
     ruleset_data,
     ruleset_names,
 )
@@ -207,10 +208,10 @@ class UnderRuleset(ReferenceImplementation):
 
     def _sheet(self, ruleset: str) -> SheetRuleset | None:
         """The ruleset to answer under, if ``ruleset`` is of this ruleset's game."""
-        return self.rules if isinstance(self.rules, SheetRuleset) and game_of(ruleset) == self.rules.game else None
+        return of_kind(SheetRuleset, self.rules) if game_of(ruleset) == self.rules.game else None
 
     def _set_aside(self, ruleset: str) -> SetAsideRuleset | None:
-        return self.rules if isinstance(self.rules, SetAsideRuleset) and game_of(ruleset) == self.rules.game else None
+        return of_kind(SetAsideRuleset, self.rules) if game_of(ruleset) == self.rules.game else None
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
         from dicespec.scoresheet.rows import score

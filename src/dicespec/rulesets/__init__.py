@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import yaml
 
-from dicespec.registry import Game, UnknownGameError, game, game_names
+from dicespec.registry import Game, UnknownGameError, family_of_type, game, game_names
 from dicespec.catalog import LANGUAGES
 from dicespec.rulesets.paths import EXPECT, inherited_gaps, inherited_trace
 from dicespec.rulesets.prose import (
@@ -61,6 +61,7 @@ __all__ = [
     "game_of_ruleset",
     "find_ruleset_of",
     "load_ruleset",
+    "of_kind",
     "prose",
     "rule_values",
     "ruleset_names",
@@ -259,9 +260,14 @@ def game_of_ruleset(name: str) -> Game:
 def find_ruleset_of(kind: type[RulesetT], name: str) -> RulesetT:
     """The shipped ruleset called ``name``, which must be of the family whose ruleset type is
     ``kind`` (e.g. ``find_ruleset_of(SheetRuleset, "kiriki")``); a :class:`RulesetError` otherwise."""
-    ruleset = find_ruleset(name)
+    return of_kind(kind, find_ruleset(name))
+
+
+def of_kind(kind: type[RulesetT], ruleset: Ruleset) -> RulesetT:
+    """``ruleset`` itself, typed as the family whose ruleset type is ``kind``; a
+    :class:`RulesetError` naming the ruleset and the family if it is of another family."""
     if not isinstance(ruleset, kind):
-        raise RulesetError(f"ruleset {name!r} is not a {kind.__name__}")
+        raise RulesetError(f"ruleset {ruleset.name!r} is not a {family_of_type(kind).name} ruleset")
     return ruleset
 
 

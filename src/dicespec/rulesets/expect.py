@@ -32,7 +32,7 @@ of its entry in the file.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,7 +43,9 @@ from dicespec.dice import DiceError, Roll
 from dicespec.replay import ActionDiceError, ActionSyntaxError
 from dicespec.rulesets import Ruleset, RulesetError, _UniqueKeyLoader, load_ruleset
 from dicespec.rulesets.paths import EXPECT
+from dicespec.registry import game as registered_game
 from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.setaside.ruleset import SetAsideRuleset
 
 __all__ = ["Failure", "InvalidFile", "Report", "check_file"]
 
@@ -190,21 +192,24 @@ def _dice(path: Path, line: int | None, where: str, value: Any, count: int | ran
         raise InvalidFile(path, line, f"{where}.dice: {value!r}: {exc}") from None
 
 
+def _sheet_roll(path: Path, line: int | None, where: str, ruleset: SheetRuleset, entry: Mapping[str, Any]) -> _Roll:
+    dice = _dice(path, line, where, entry["dice"], ruleset.dice)
+    if entry["row"] not in ruleset.rows:
+        raise InvalidFile(path, line, f"{where}.row: {entry['row']!r} is not a row of {ruleset.name} "
+                                      f"(rows: {', '.join(ruleset.rows)})")
+    return _Roll(line, dice, row=entry["row"], score=entry["score"])
+
+
+def _set_aside_roll(path: Path, line: int | None, where: str, ruleset: SetAsideRuleset,
+                    entry: Mapping[str, Any]) -> _Roll:
+    dice = _dice(path, line, where, entry["dice"], range(1, ruleset.dice + 1))
+    return _Roll(line, dice, best=entry.get("best"), points=entry.get("points"))
+
+
 def _rolls(path: Path, root: yaml.Node | None, ruleset: Ruleset, entries: Sequence[Mapping[str, Any]]) -> list[_Roll]:
-    rolls = []
-    for index, entry in enumerate(entries):
-        where = f"{EXPECT}.rolls.{index}"
-        line = _line(root, [EXPECT, "rolls", index])
-        if isinstance(ruleset, SheetRuleset):
-            dice = _dice(path, line, where, entry["dice"], ruleset.dice)
-            if entry["row"] not in ruleset.rows:
-                raise InvalidFile(path, line, f"{where}.row: {entry['row']!r} is not a row of {ruleset.name} "
-                                              f"(rows: {', '.join(ruleset.rows)})")
-            rolls.append(_Roll(line, dice, row=entry["row"], score=entry["score"]))
-        else:
-            dice = _dice(path, line, where, entry["dice"], range(1, ruleset.dice + 1))
-            rolls.append(_Roll(line, dice, best=entry.get("best"), points=entry.get("points")))
-    return rolls
+    read = _expectations(ruleset).read_roll
+    return [read(path, _line(root, [EXPECT, "rolls", index]), f"{EXPECT}.rolls.{index}", ruleset, entry)
+            for index, entry in enumerate(entries)]
 
 
 def _games(path: Path, root: yaml.Node | None, ruleset: Ruleset, entries: Sequence[Mapping[str, Any]]) -> list[_Game]:
@@ -230,33 +235,33 @@ def _games(path: Path, root: yaml.Node | None, ruleset: Ruleset, entries: Sequen
 
 
 def _parse_action(ruleset: Ruleset, action: str) -> object:
-    if isinstance(ruleset, SheetRuleset):
-        from dicespec.scoresheet.replay import parse_action
-
-        return parse_action(action, ruleset)
-    from dicespec.setaside.replay import parse_action as parse_set_aside
-
-    return parse_set_aside(action)
+    return registered_game(ruleset.game).family.parse_action(ruleset, action)
 
 
 # -- checking them -------------------------------------------------------------------------------
 
 
-def _check_roll(ruleset: Ruleset, roll: _Roll) -> Failure | None:
-    def failed(expected: Any, got: Any, message: str) -> Failure:
-        return Failure(roll.line, "roll", expected, got, message)
+def _roll_failure(roll: _Roll, expected: Any, got: Any, message: str) -> Failure:
+    return Failure(roll.line, "roll", expected, got, message)
 
-    if isinstance(ruleset, SheetRuleset):
-        from dicespec.scoresheet.rows import score
 
-        assert roll.row is not None
-        got = score(ruleset, roll.dice, roll.row)
-        if got != roll.score:
-            return failed(roll.score, got, f"expected {roll.dice} to score {roll.score} in {roll.row}, got {got}")
-        return None
+def _check_sheet_roll(ruleset: SheetRuleset, roll: _Roll) -> Failure | None:
+    from dicespec.scoresheet.rows import score
+
+    assert roll.row is not None
+    got = score(ruleset, roll.dice, roll.row)
+    if got != roll.score:
+        return _roll_failure(roll, roll.score, got, f"expected {roll.dice} to score {roll.score} in {roll.row}, got {got}")
+    return None
+
+
+def _check_set_aside_roll(ruleset: SetAsideRuleset, roll: _Roll) -> Failure | None:
     from dicespec.setaside.combos import best
     from dicespec.setaside.combos import score as set_aside_score
     from dicespec.setaside.errors import SetAsideError
+
+    def failed(expected: Any, got: Any, message: str) -> Failure:
+        return _roll_failure(roll, expected, got, message)
 
     if roll.best is not None:
         top = best(ruleset, roll.dice)
@@ -273,18 +278,39 @@ def _check_roll(ruleset: Ruleset, roll: _Roll) -> Failure | None:
     return None
 
 
+def _check_roll(ruleset: Ruleset, roll: _Roll) -> Failure | None:
+    return _expectations(ruleset).check_roll(ruleset, roll)
+
+
 def _replay(ruleset: Ruleset, game: _Game) -> tuple[tuple[int, ...], int | None, str | None, str | None]:
     """Each player's total where the replay stops, and the refused action's index, code and reason."""
-    if isinstance(ruleset, SheetRuleset):
-        from dicespec.scoresheet.replay import replay
+    result = registered_game(ruleset.game).family.replay(ruleset, game.players, game.actions)
+    totals = _expectations(ruleset).totals(ruleset, result.state)
+    return totals, result.rejected_at, result.rejection, result.message
 
-        sheet = replay(ruleset, game.players, game.actions)
-        totals = tuple(p.sheet.grand_total(ruleset) for p in sheet.state.players)
-        return totals, sheet.rejected_at, sheet.rejection, sheet.message
-    from dicespec.setaside.replay import replay as replay_set_aside
 
-    aside = replay_set_aside(ruleset, game.players, game.actions)
-    return tuple(p.score for p in aside.state.players), aside.rejected_at, aside.rejection, aside.message
+# -- what each family's expectations are ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Expectations:
+    """How the ``expect:`` entries of one family of games are read and checked."""
+
+    read_roll: Callable[[Path, int | None, str, Any, Mapping[str, Any]], _Roll]
+    check_roll: Callable[[Any, _Roll], Failure | None]
+    totals: Callable[[Any, Any], tuple[int, ...]]  # each player's total in a replay's state
+
+
+_FAMILIES: dict[str, _Expectations] = {
+    "score-sheet": _Expectations(
+        _sheet_roll, _check_sheet_roll, lambda ruleset, state: tuple(p.sheet.grand_total(ruleset) for p in state.players)),
+    "set-aside": _Expectations(
+        _set_aside_roll, _check_set_aside_roll, lambda ruleset, state: tuple(p.score for p in state.players)),
+}
+
+
+def _expectations(ruleset: Ruleset) -> _Expectations:
+    return _FAMILIES[registered_game(ruleset.game).family_name]
 
 
 def _check_game(ruleset: Ruleset, game: _Game) -> Failure | None:

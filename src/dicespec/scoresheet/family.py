@@ -24,6 +24,7 @@ class SheetFamily:
 
     name = "score-sheet"
     schema = "score-sheet-ruleset"
+    ruleset_type = SheetRuleset
 
     def ruleset_from_data(self, data: JSON) -> SheetRuleset:
         return SheetRuleset.from_data(data)

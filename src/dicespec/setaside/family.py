@@ -24,6 +24,7 @@ class SetAsideFamily:
 
     name = "set-aside"
     schema = "set-aside-ruleset"
+    ruleset_type = SetAsideRuleset
 
     def ruleset_from_data(self, data: JSON) -> SetAsideRuleset:
         return SetAsideRuleset.from_data(data)

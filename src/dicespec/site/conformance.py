@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -14,7 +15,6 @@ from typing import Any
 from dicespec.catalog import words
 from dicespec.registry import Game, games
 from dicespec.rulesets import find_ruleset
-from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
 from dicespec.site.cases import case_link
 from dicespec.site.data import SiteData
@@ -164,18 +164,21 @@ def _by_feature(cases: tuple[Case, ...]) -> dict[str, list[Case]]:
 Column = tuple[str, str, str | None, str | None]  # (title key or row id, part, kind, row or None for all rows)
 
 
+_EXHAUSTIVE: dict[str, Callable[[str, Any], list[Column]]] = {
+    "score-sheet": lambda kind, ruleset: [(row, "exhaustive", f"{kind} score", row) for row in ruleset.row_ids],
+    "set-aside": lambda kind, ruleset: [("set_asides", "exhaustive", f"{kind} set-aside", None),
+                                        ("best_of_roll", "exhaustive", f"{kind} best", None)],
+}
+"""The exhaustive corpus's columns of each family of games (a score sheet's row by row), by family name."""
+
+
 def columns(game: Game) -> list[Column]:
     """The comparison table's columns for one game: its spec cases, its exhaustive corpus (row by row
     of its reference ruleset for a score sheet; set-asides and best scores for dice set aside), its
     replayed games. A column names the catalog key of its title, or its row. A corpus case's kind is
     the game's title in lower case and what is asked."""
     kind = game.title.lower()
-    ruleset = find_ruleset(game.default_ruleset)
-    if isinstance(ruleset, SheetRuleset):
-        exhaustive: list[Column] = [(row, "exhaustive", f"{kind} score", row) for row in ruleset.row_ids]
-    else:
-        exhaustive = [("set_asides", "exhaustive", f"{kind} set-aside", None),
-                      ("best_of_roll", "exhaustive", f"{kind} best", None)]
+    exhaustive = _EXHAUSTIVE[game.family_name](kind, find_ruleset(game.default_ruleset))
     return [("spec_cases", "features", None, None), *exhaustive, ("replayed_games", "games", f"{kind} game", None)]
 
 

@@ -27,14 +27,24 @@ import yaml
 from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
 from dicespec.regression.figures import Comparison, Odds, Opening, SetAsideFigures, SheetFigures, compare
-from dicespec.rulesets import Ruleset, RulesetError, file_data, find_ruleset, load_ruleset, rule_values, ruleset_names
+from dicespec.rulesets import (
+    Ruleset,
+    RulesetError,
+    file_data,
+    find_ruleset,
+    find_ruleset_of,
+    load_ruleset,
+    of_kind,
+    rule_values,
+    ruleset_names,
+)
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text, verbatim
 from dicespec.site.odds import Share
 from dicespec.site.scorer import Offer, scorer_block
-from dicespec.site.topics import Topic, set_aside_topics, sheet_topics
+from dicespec.site.topics import Topic, topics_for
 from dicespec.site.wording import data, decimal, fill, grouped, percentage, plural, small_number
 
 PAGE = "index.md"  # the report is one page, at the top of its folder
@@ -114,7 +124,7 @@ def page_title(house: House, lang: str = "en") -> str:
 
 
 def _topics(ruleset: Ruleset, lang: str) -> tuple[Topic, ...]:
-    return sheet_topics(ruleset, lang) if isinstance(ruleset, SheetRuleset) else set_aside_topics(ruleset, lang)
+    return topics_for(ruleset, lang)
 
 
 def _value(topic: Topic, ruleset: Ruleset) -> str | None:
@@ -143,9 +153,8 @@ def differing(house: House, lang: str = "en") -> list[tuple[Topic, str | None, s
 
 
 def _row_label(house: House, row: str) -> str:
-    ruleset, base = house.ruleset, find_ruleset(house.base)
-    for sheet in (ruleset, base):
-        if isinstance(sheet, SheetRuleset) and row in sheet.rows:
+    for sheet in (of_kind(SheetRuleset, house.ruleset), find_ruleset_of(SheetRuleset, house.base)):
+        if row in sheet.rows:
             return sheet.rows[row].label
     return row
 

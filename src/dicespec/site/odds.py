@@ -17,7 +17,7 @@ from typing import cast
 from dicespec.catalog import Words, words
 from dicespec.dice import FACES, Roll
 from dicespec.registry import Game, games
-from dicespec.rulesets import RulesetError, find_ruleset, prose
+from dicespec.rulesets import RulesetError, find_ruleset, find_ruleset_of, prose
 from dicespec.rulesets.prose import RulesetProse
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
@@ -66,8 +66,7 @@ def row_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
     in it, the mean score."""
     from dicespec.scoresheet.rows import score_sheet
 
-    ruleset = find_ruleset(name)
-    assert isinstance(ruleset, SheetRuleset), f"{name} is not a score-sheet ruleset"
+    ruleset = find_ruleset_of(SheetRuleset, name)
     sheets = cast(list[dict[str, int]], _each_roll(ruleset.dice, lambda dice: dict(score_sheet(ruleset, Roll(dice)))))
     total = len(sheets)
     out = []
@@ -82,8 +81,7 @@ def farkle_odds(name: str) -> list[tuple[int, Share]]:
     """Per number of dice, the share of rolls that score nothing."""
     from dicespec.setaside.combos import best
 
-    ruleset = find_ruleset(name)
-    assert isinstance(ruleset, SetAsideRuleset), f"{name} is not a set-aside ruleset"
+    ruleset = find_ruleset_of(SetAsideRuleset, name)
     out = []
     for dice in range(1, ruleset.dice + 1):
         answers = _each_roll(dice, lambda shown: best(ruleset, Roll(shown)) == 0)
@@ -108,9 +106,7 @@ def row_label_with_language(name: str, row_id: str, lang: str) -> tuple[str, str
     words = _translated(name, lang)
     if words is not None and words.rows.get(row_id):
         return words.rows[row_id], lang
-    ruleset = find_ruleset(name)
-    assert isinstance(ruleset, SheetRuleset), f"{name} is not a score-sheet ruleset"
-    return ruleset.rows[row_id].label, "en"
+    return find_ruleset_of(SheetRuleset, name).rows[row_id].label, "en"
 
 
 def row_label(name: str, row_id: str, lang: str) -> str:
@@ -180,6 +176,13 @@ def _farkle_odds(game: Game, names: tuple[str, ...], lang: str) -> list[str]:
     return out
 
 
+_ODDS: dict[str, Callable[[Game, tuple[str, ...], str], list[str]]] = {
+    "score-sheet": _sheet_odds,  # a sheet of rows: the odds of each row
+    "set-aside": _farkle_odds,  # dice set aside: the odds of a farkle
+}
+"""The odds each family of games shows, by family name."""
+
+
 def odds_page(data: SiteData, lang: str = "en") -> Page:
     """The Odds page in ``lang``."""
     w = words("odds", lang)
@@ -190,8 +193,6 @@ def odds_page(data: SiteData, lang: str = "en") -> Page:
         if not names:
             out.append(_heading(f"## {text(game.title)}", game))
             out.append(w.format("no_ruleset", game=text(game.title)) + "\n")
-        elif isinstance(find_ruleset(names[0]), SheetRuleset):  # a sheet of rows: the odds of each row
-            out += _sheet_odds(game, names, lang)
-        else:  # dice set aside: the odds of a farkle
-            out += _farkle_odds(game, names, lang)
+        else:
+            out += _ODDS[game.family_name](game, names, lang)
     return Page(page, w["title"], "\n".join(out), lang)

@@ -9,11 +9,13 @@ too long for a site build, and a test keeps the file in step with the rulesets.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from dicespec.catalog import Words, words
 from dicespec.registry import Game, games
-from dicespec.rulesets import find_ruleset
+from dicespec.rulesets import find_ruleset, find_ruleset_of
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
 from dicespec.site.data import SiteData
@@ -57,9 +59,8 @@ def _sheet(game: Game, entries: list[dict[str, Any]], lang: str) -> list[str]:
         rows.append([code(entry["ruleset"]), _title(entry, lang), decimal(score, lang), change])
     about = [w["sheet_about"]]
     name = entries[0]["ruleset"]
-    ruleset = find_ruleset(name)
-    five = ruleset.five_of_a_kind if isinstance(ruleset, SheetRuleset) else None
-    if isinstance(ruleset, SheetRuleset) and five is not None and five.adds_to_cell and five.extra_turns == "repeat":
+    five = find_ruleset_of(SheetRuleset, name).five_of_a_kind
+    if five is not None and five.adds_to_cell and five.extra_turns == "repeat":
         label, label_lang = row_label_with_language(name, five.row, lang)
         about.append(w.format("repeat", label=foreign(_as_noun(label, lang), label_lang, lang)))
         plain = [e for e in entries if round(e["expected_score"], 2) == PLAIN_YAHTZEE_OPTIMUM]
@@ -99,6 +100,21 @@ def _set_aside(game: Game, entries: list[dict[str, Any]], banking: str, lang: st
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Section:
+    """What the page shows of the games of one family."""
+
+    write: Callable[[Game, list[dict[str, Any]], str, str], list[str]]  # game, figures, banking anchor, language
+    banks: bool  # it shows a banking table, under the anchor it is given
+
+
+_SECTIONS: dict[str, _Section] = {
+    "score-sheet": _Section(lambda game, entries, banking, lang: _sheet(game, entries, lang), banks=False),
+    "set-aside": _Section(_set_aside, banks=True),
+}
+"""The section of each family of games, by family name."""
+
+
 def optimal_page(data: SiteData, lang: str = "en") -> Page:
     """The Optimal play page in ``lang``."""
     w = words("optimal", lang)
@@ -114,9 +130,8 @@ def optimal_page(data: SiteData, lang: str = "en") -> Page:
         entries = figures.get(game.name)
         if not entries:
             continue
-        if isinstance(find_ruleset(entries[0]["ruleset"]), SheetRuleset):
-            out += _sheet(game, entries, lang)
-        else:
-            out += _set_aside(game, entries, banking, lang)
+        section = _SECTIONS[game.family_name]
+        out += section.write(game, entries, banking, lang)
+        if section.banks:
             banking = f"banking-{game.name}"
     return Page(page, w["title"], "\n".join(out), lang)

@@ -6,11 +6,12 @@ with a permanent anchor named by its case id (the same in every language)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
 from dicespec.registry import game_summary
-from dicespec.rulesets import find_ruleset, prose
+from dicespec.rulesets import find_ruleset, find_ruleset_of, prose
 from dicespec.setaside.combos import Kind, combinations
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site import layout
@@ -88,8 +89,7 @@ def _combination_table(names: tuple[str, ...], w: Words) -> str:
     points: dict[str, dict[str, int]] = {}
     shown: dict[str, str] = {}  # a combination's dice, or a pattern's name in the page's language
     for name in names:
-        ruleset = find_ruleset(name)
-        assert isinstance(ruleset, SetAsideRuleset)  # the caller shows combinations of set-aside games only
+        ruleset = find_ruleset_of(SetAsideRuleset, name)  # the caller shows combinations of set-aside games only
         labels = {pattern.name: pattern.label(w.lang) for pattern in ruleset.patterns}
         for combo in combinations(ruleset):
             points.setdefault(combo.name, {})[name] = combo.points
@@ -104,6 +104,13 @@ def _combination_table(names: tuple[str, ...], w: Words) -> str:
         )])
     return (f"## {text(w['combinations'])} {{#combinations}}\n\n{text(w['combinations_intro'])}\n\n"
             + table([text(w["combination"]), *(code(n) for n in names)], rows) + "\n")
+
+
+_COMBINATIONS: dict[str, Callable[[tuple[str, ...], Words], str] | None] = {
+    "score-sheet": None,
+    "set-aside": _combination_table,  # dice set aside in combinations: each one's points under each ruleset
+}
+"""The table of combinations a rules page of each family of games shows, if any, by family name."""
 
 
 def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
@@ -152,8 +159,8 @@ def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
                 f"<strong>{text(v)}</strong>" if v != values[0] else text(v) for v in values
             )])
         out.append(table([text(w["rule"]), *(code(n) for n in names)], rows) + "\n")
-        if all(isinstance(find_ruleset(n), SetAsideRuleset) for n in names):  # dice set aside in combinations
-            out.append(_combination_table(names, w))
+        if (combinations_of := _COMBINATIONS[registered_game(game).family_name]) is not None:
+            out.append(combinations_of(names, w))
 
     used: Counter[str] = Counter()
     for topic in topics:

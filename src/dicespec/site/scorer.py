@@ -30,7 +30,16 @@ from typing import Any
 
 from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
-from dicespec.rulesets import Ruleset, find_ruleset, find_ruleset_of, prose, rule_values, ruleset_data, ruleset_names
+from dicespec.rulesets import (
+    Ruleset,
+    find_ruleset,
+    find_ruleset_of,
+    of_kind,
+    prose,
+    rule_values,
+    ruleset_data,
+    ruleset_names,
+)
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site.markup import text
 
@@ -138,8 +147,7 @@ def _ruleset_entry(offer: Offer, family: str, lang: str) -> dict[str, Any]:
         if offer.ruleset is None:
             texts = row_texts(offer.name, lang)
         else:
-            assert isinstance(ruleset, SheetRuleset), f"{offer.name} is not a score-sheet ruleset"
-            texts = own_row_texts(ruleset, lang)
+            texts = own_row_texts(of_kind(SheetRuleset, ruleset), lang)
         entry["rows"] = [{"id": row, "label": t.label, "rule": t.rule} for row, t in texts.items()]
     return entry
 

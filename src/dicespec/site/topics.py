@@ -205,12 +205,21 @@ def set_aside_topics(reference: SetAsideRuleset, lang: str = "en") -> tuple[Topi
     )
 
 
+TOPICS: dict[str, Callable[[Any, str], tuple[Topic, ...]]] = {
+    "score-sheet": sheet_topics,
+    "set-aside": set_aside_topics,
+}
+"""The topics of a rules page of each family of games, by family name."""
+
+
+def topics_for(ruleset: Ruleset, lang: str = "en") -> tuple[Topic, ...]:
+    """The topics of a page about ``ruleset`` (shipped, or a file of one's own) in ``lang``."""
+    return TOPICS[registered_game(ruleset.game).family_name](ruleset, lang)
+
+
 def topics_of(game: str, lang: str = "en") -> tuple[Topic, ...]:
     """The topics of a game's rules page in ``lang``, from its reference ruleset."""
-    reference = find_ruleset(registered_game(game).default_ruleset)
-    if isinstance(reference, SheetRuleset):
-        return sheet_topics(reference, lang)
-    return set_aside_topics(reference, lang)
+    return topics_for(find_ruleset(registered_game(game).default_ruleset), lang)
 
 
 def line_names(game: str, key: str) -> dict[str, str]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -38,20 +40,30 @@ def read_glossary(path: Traversable | Path) -> dict[str, dict[str, dict[str, str
     return names
 
 
+def _sheet_line_names(ruleset: Any) -> dict[str, str]:
+    """A score sheet's lines: each id, and each row's label, casefolded, naming its row."""
+    return {**{line: line for line in ruleset.lines}, **{row.label.casefold(): row.id for row in ruleset.rows.values()}}
+
+
+LINE_NAMES: dict[str, Callable[[Any], dict[str, str]]] = {
+    "score-sheet": _sheet_line_names,
+    "set-aside": lambda ruleset: {},  # a set-aside game has no sheet: its texts name no line
+}
+"""The names a ruleset of each family gives its lines, by family name."""
+
+
 @cache
 def _ids(game: str) -> dict[str, str]:
     """Every name of a line of ``game``: its id and its label in each of the game's rulesets, and
     the names the glossary gives it in each language (a game whose texts name the lines as its
     rulesets label them needs no glossary entry)."""
+    from dicespec.registry import game as registered_game
     from dicespec.rulesets import find_ruleset, ruleset_names
-    from dicespec.scoresheet.ruleset import SheetRuleset
 
+    names_of = LINE_NAMES[registered_game(game).family_name]
     ids: dict[str, str] = {}
     for name in ruleset_names(game):
-        ruleset = find_ruleset(name)
-        if isinstance(ruleset, SheetRuleset):
-            ids.update({line: line for line in ruleset.lines})
-            ids.update({row.label.casefold(): row.id for row in ruleset.rows.values()})
+        ids.update(names_of(find_ruleset(name)))
     for names in glossary().get(game, {}).values():
         for line_id, name in names.items():
             ids[name.casefold()] = line_id
