@@ -1,1 +1,1 @@
-"""JSON Schemas: of each game's ruleset files (and, later, of the conformance protocol)."""
+"""JSON Schemas of the data files: each family's ruleset files, the games, the errata, the protocol, the export."""

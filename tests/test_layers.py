@@ -1,0 +1,210 @@
+"""The package's layers point down, and no two of its units import each other.
+
+Every import of every module of ``src/dicespec`` counts: at module level, inside a function, under
+``TYPE_CHECKING``, and a module named in a string (``"dicespec.scoresheet.family:FAMILY"``,
+``import_module("dicespec.x")``). A *unit* is a direct child of a package: at the top, a module
+(``dice``, ``cli``) or a subpackage (``scoresheet``, ``conformance``); inside ``conformance``,
+its parts (``protocol``, ``run``). The layers are drawn in ``docs/architecture.md``, and
+:data:`LAYERS` is that drawing, checked against it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = SRC / "dicespec"
+ARCHITECTURE = SRC.parent / "docs" / "architecture.md"
+FACE = "dicespec"  # the package's own __init__: the public names of the engines
+
+# Bottom first: a unit may import units of its own layer (with no cycle) and of the layers below.
+LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("engines", frozenset({
+        FACE, "schemas", "dice", "errors", "validation", "catalog", "replay", "rule_words", "progress",
+        "scoresheet", "setaside", "registry", "rulesets",
+    })),
+    ("reference", frozenset({"caches", "implementation", "solver", "spec"})),
+    ("corpus", frozenset({"corpus"})),
+    ("checking", frozenset({"conformance", "regression", "export", "terminal"})),
+    ("pages", frozenset({"site", "check_command"})),
+    ("commands", frozenset({"report", "cli", "adapter"})),
+)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    """Every module of the package, by dotted name."""
+    return {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _named_module(text: str) -> str | None:
+    """The module a string names, if it names one of the package's (``dicespec.x.y`` or ``dicespec.x:NAME``)."""
+    name = text.split(":", 1)[0]
+    return name if name.startswith(f"{FACE}.") and name in modules() else None
+
+
+def imports_in(source: str, name: str, *, is_package: bool = False) -> Iterator[str]:
+    """Every module of the package that ``source``, the text of the module ``name``, imports or names."""
+    package = name if is_package else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(source, name)):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names if alias.name.split(".")[0] == FACE)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source_module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                source_module = node.module or ""
+            if source_module.split(".")[0] != FACE:
+                continue
+            for alias in node.names:  # `from dicespec import corpus` imports a module; `import __version__`, the face
+                submodule = f"{source_module}.{alias.name}"
+                yield submodule if submodule in modules() else source_module
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and (named := _named_module(node.value)):
+            yield named
+
+
+def imports(name: str) -> Iterator[str]:
+    """Every module of the package that the module ``name`` imports or names, anywhere in it."""
+    path = modules()[name]
+    return imports_in(path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py")
+
+
+def unit_graph(package: str) -> dict[str, set[str]]:
+    """The units of ``package`` (its direct children) and the units each one imports."""
+    prefix = f"{package}."
+    graph: dict[str, set[str]] = {}
+    for name in modules():
+        if not name.startswith(prefix):
+            continue
+        unit = name[len(prefix):].split(".")[0]
+        graph.setdefault(unit, set())
+        for target in imports(name):
+            # A part that reads its own package's __init__ reads the unit above, not a sibling; the
+            # top level's face is a unit of its own (top_graph).
+            if target.startswith(prefix) and (other := target[len(prefix):].split(".")[0]) != unit:
+                graph[unit].add(other)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one unit (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(unit: str) -> None:
+        index[unit] = low[unit] = len(index)
+        stack.append(unit)
+        for other in sorted(graph.get(unit, ())):
+            if other not in index:
+                visit(other)
+                low[unit] = min(low[unit], low[other])
+            elif other in stack:
+                low[unit] = min(low[unit], index[other])
+        if low[unit] == index[unit]:
+            component = []
+            while True:
+                other = stack.pop()
+                component.append(other)
+                if other == unit:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for unit in sorted(graph):
+        if unit not in index:
+            visit(unit)
+    return found
+
+
+def packages() -> list[str]:
+    return [name for name, path in modules().items() if path.name == "__init__.py"]
+
+
+def layer_of(unit: str) -> int:
+    for number, (_, units) in enumerate(LAYERS):
+        if unit in units:
+            return number
+    raise LookupError(unit)
+
+
+def top_graph() -> dict[str, set[str]]:
+    """The top-level units' graph, with the face as a unit of its own."""
+    graph = unit_graph(FACE)
+    graph[FACE] = {target.split(".")[1] for target in imports(FACE) if target != FACE}
+    for unit, targets in graph.items():
+        if unit != FACE and any(target == FACE for name in modules() if name.startswith(f"{FACE}.{unit}")
+                                for target in imports(name)):
+            targets.add(FACE)
+    return graph
+
+
+@pytest.mark.parametrize("package", packages())
+def test_no_two_units_of_a_package_import_each_other(package: str) -> None:
+    """Within every package, the import graph of its units has no cycle."""
+    graph = top_graph() if package == FACE else unit_graph(package)
+    assert cycles(graph) == [], f"units of {package} that import each other, directly or round a cycle"
+
+
+def test_every_top_level_unit_has_a_layer() -> None:
+    """A new module or subpackage of dicespec names its layer here and in docs/architecture.md."""
+    unplaced = sorted(unit for unit in top_graph() if not any(unit in units for _, units in LAYERS))
+    assert unplaced == []
+
+
+def test_imports_point_down() -> None:
+    """No unit imports a unit of a layer above its own; the engines import nothing above them."""
+    upward = sorted(
+        f"{unit} ({LAYERS[layer_of(unit)][0]}) imports {target} ({LAYERS[layer_of(target)][0]})"
+        for unit, targets in top_graph().items() for target in targets
+        if layer_of(target) > layer_of(unit)
+    )
+    assert upward == []
+
+
+def test_the_architecture_page_draws_the_layers_as_they_are() -> None:
+    """docs/architecture.md's table of layers lists the same layers, bottom first, with the same units."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    section = text.split("<!-- layers -->")[1]
+    drawn = [(match[1], frozenset(re.findall(r"`([a-z_]+)`", match[2])))
+             for match in re.finditer(r"^\| \d+ \| (\w+) \| (.+) \|$", section, re.MULTILINE)]
+    assert list(reversed(drawn)) == list(LAYERS)  # drawn top first
+
+
+def test_the_graph_reader_sees_imports_wherever_they_stand() -> None:
+    """A deferred import, one under TYPE_CHECKING, a relative one and a module named in a string all count."""
+    source = "\n".join([
+        "from typing import TYPE_CHECKING",
+        "import yaml",
+        "from dicespec.dice import Roll",
+        "from . import rows",
+        "from dicespec import corpus, __version__",
+        "if TYPE_CHECKING:",
+        "    from dicespec.solver import hint",
+        "def f():",
+        "    import dicespec.site.layout",
+        "    return resolve('dicespec.setaside.family:FAMILY'), 'dicespec.no_such_module', 'plain words'",
+    ])
+    found = set(imports_in(source, "dicespec.scoresheet.game"))
+    assert found == {"dicespec.dice", "dicespec.scoresheet.rows", "dicespec.corpus", FACE, "dicespec.solver.hint",
+                     "dicespec.site.layout", "dicespec.setaside.family"}
+
+
+def test_the_cycle_finder_finds_every_cycle_and_only_cycles() -> None:
+    """Three units round a cycle are one component; a unit that only reaches the cycle is not in it."""
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": set()}) == [["a", "b"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
