@@ -1,4 +1,5 @@
-"""dicespec: executable rules for the dice games Kiriki and 10000 (Farkle, Dix mille)."""
+"""dicespec: executable rules for dice games: the score-sheet games (Kiriki, Yahtzee, Yatzy, Yacht) and
+the set-aside games (10000, also called Farkle or Dix mille, and Greed)."""
 
 from dicespec.dice import DiceCountError, DiceError, DiceTypeError, DieValueError, Roll
 from dicespec.rulesets import RulesetError, find_ruleset, load_ruleset, ruleset_names

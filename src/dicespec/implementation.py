@@ -38,12 +38,12 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from dicespec.dice import Roll
 from dicespec.rulesets import find_ruleset_of
+from dicespec.validation import JSON
 
 if TYPE_CHECKING:
     from dicespec.scoresheet.ruleset import SheetRuleset
     from dicespec.setaside.ruleset import SetAsideRuleset
 
-JSON = dict[str, Any]
 
 OPERATIONS: dict[str, tuple[str, ...]] = {
     "score-sheet": ("kiriki_score", "kiriki_replay"),

@@ -23,9 +23,8 @@ from typing import Any, Protocol
 import yaml
 
 from dicespec.catalog import LANGUAGES
-from dicespec.validation import check
+from dicespec.validation import JSON, check
 
-JSON = dict[str, Any]
 
 # The families of engine, by name: where each one's implementation lives.
 FAMILIES = {

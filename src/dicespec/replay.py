@@ -1,8 +1,8 @@
-"""What replaying a game means for both games: the action errors, the roll action, the result,
-and the loop that plays actions until the rules refuse one.
+"""What replaying a game means for every game of either family: the action errors, the roll
+action, the result, and the loop that plays actions until the rules refuse one.
 
-Each game's ``replay`` module adds its own actions and how to read and carry them out
-(``kiriki/replay.py``, ``ten_thousand/replay.py``).
+Each family's ``replay`` module adds its own actions and how to read and carry them out
+(``scoresheet/replay.py``, ``setaside/replay.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from dicespec.dice import DiceError, Roll
 
-BAD_DICE = "bad-dice"  # the code of a roll whose dice are not dice, in both games
+BAD_DICE = "bad-dice"  # the code of a roll whose dice are not dice, in every game
 
 
 class ActionSyntaxError(ValueError):

@@ -20,6 +20,9 @@ from typing import Any, cast
 import jsonschema
 from referencing import Registry, Resource
 
+JSON = dict[str, Any]
+"""A JSON object as Python reads it: the one alias every module of the package writes JSON with."""
+
 
 @cache
 def schema(name: str) -> dict[str, Any]:

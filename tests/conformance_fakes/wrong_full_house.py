@@ -12,7 +12,8 @@ from typing import Any
 from _fake import Fake, run
 
 from dicespec.dice import Roll
-from dicespec.implementation import JSON, ReferenceImplementation, sheet_replay_answer
+from dicespec.implementation import ReferenceImplementation, sheet_replay_answer
+from dicespec.validation import JSON
 from dicespec.scoresheet.replay import replay
 from dicespec.scoresheet.rows import score
 from dicespec.rulesets import find_ruleset

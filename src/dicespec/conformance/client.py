@@ -9,7 +9,7 @@ from typing import Any
 from dicespec.conformance.protocol import ProtocolError, problem
 from dicespec.conformance.stdio import StdioTransport
 from dicespec.conformance.wire import Hello
-from dicespec.implementation import JSON
+from dicespec.validation import JSON
 
 
 class ImplementationError(Exception):

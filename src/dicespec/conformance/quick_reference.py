@@ -32,12 +32,12 @@ from typing import Any, TypeVar
 
 from dicespec.dice import Roll
 from dicespec.implementation import (
-    JSON,
     ReferenceImplementation,
     set_aside_replay_answer,
     set_aside_score_answer,
     sheet_replay_answer,
 )
+from dicespec.validation import JSON
 from dicespec.replay import ReplayResult, no_random_dice, play_actions
 from dicespec.rulesets import find_ruleset
 from dicespec.scoresheet import replay as sheet_replay

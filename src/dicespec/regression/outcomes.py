@@ -29,12 +29,12 @@ from typing import Any
 
 from dicespec.dice import FACES, Roll
 from dicespec.implementation import (
-    JSON,
     ReferenceImplementation,
     set_aside_replay_answer,
     set_aside_score_answer,
     sheet_replay_answer,
 )
+from dicespec.validation import JSON
 from dicespec.corpus import Case
 from dicespec.registry import Game
 from dicespec.registry import game as registry_game

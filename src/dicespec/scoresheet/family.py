@@ -15,8 +15,8 @@ from dicespec.replay import ReplayResult
 from dicespec.scoresheet.game import GameState
 from dicespec.scoresheet.replay import Action, parse_action, replay
 from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.validation import JSON
 
-JSON = dict[str, Any]
 
 
 class SheetFamily:

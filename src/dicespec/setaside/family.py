@@ -15,8 +15,8 @@ from dicespec.replay import ReplayResult
 from dicespec.setaside.game import GameState
 from dicespec.setaside.replay import Action, parse_action, replay
 from dicespec.setaside.ruleset import SetAsideRuleset
+from dicespec.validation import JSON
 
-JSON = dict[str, Any]
 
 
 class SetAsideFamily:
