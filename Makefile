@@ -83,7 +83,7 @@ serve: $(INSTALLED) ## build and serve the rules website on http://127.0.0.1:800
 site: $(INSTALLED) ## build the rules website into site/
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
-bench: $(INSTALLED) ## run every benchmark once; their figures against their goals in one table (their own output on stderr)
+bench: $(INSTALLED) ## run every benchmark once; their figures against their goals in one table, also written into benchmarks/README.md (their own output on stderr)
 	$(PY) benchmarks/summary.py
 
 golden: $(INSTALLED) ## rewrite fixtures/golden/ from the reference engines (after a deliberate rule change)

@@ -8,6 +8,9 @@ does alone, and writes its figures, each with its goal (:mod:`goals`). What the 
 print goes to the standard error as they run (the progress; ``--quiet``: one line a benchmark
 instead); the standard output gets one Markdown table: each measure, its figure, its goal,
 met or not, and what stands beside it, with the machine's cores and load before and after.
+A run of every benchmark also writes that table into ``benchmarks/README.md``, between its two
+markers (:data:`BEGIN`, :data:`END`), so the page's figures are always the last run's; the prose
+around the markers is the page's own.
 
 Figures only: a goal missed fails nothing. The exit status is 0 unless a benchmark itself
 failed (it crashed, or its adapter answered wrongly: its status was not 0, or it wrote no
@@ -29,6 +32,19 @@ from goals import Figure, cores, load, read, table
 FOLDER = Path(__file__).resolve().parent
 BENCHMARKS = ("conformance_ceiling", "sheet_solver", "kiriki_scoring", "conformance_stdio", "ten_thousand_best")
 HEADER = ["measure", "figure", "goal", "met", "beside"]
+README = FOLDER / "README.md"
+BEGIN = "<!-- begin: the last run's figures, written by make bench -->"
+END = "<!-- end: the last run's figures -->"
+
+
+def with_summary(page: str, summary: str) -> str:
+    """``page`` (benchmarks/README.md's text) with ``summary`` between its markers, in place of
+    what stood there; a page without both markers, in order, is an error."""
+    head, begin, rest = page.partition(BEGIN)
+    old, end, tail = rest.partition(END)
+    if not begin or not end:
+        raise ValueError(f"benchmarks/README.md lacks its markers: {BEGIN} ... {END}")
+    return f"{head}{BEGIN}\n{summary.rstrip()}\n{END}{tail}"
 
 
 def duration(seconds: float) -> str:
@@ -81,12 +97,18 @@ def main() -> int:
             if failure:
                 failures.append(f"benchmarks/{name}.py {failure}")
     goals = [row for row in rows[1:] if row[3] in ("met", "MISSED")]
-    print(f"make bench: {len(args.benchmarks)} benchmarks in {duration(time.perf_counter() - start)} on {cores()} cores; "
-          f"goals met: {sum(row[3] == 'met' for row in goals)} of {len(goals)}")
-    print(f"load (other work running at the same time): before {before}; after {load()}")
+    heading = (f"make bench: {len(args.benchmarks)} benchmarks in {duration(time.perf_counter() - start)} on {cores()} cores; "
+               f"goals met: {sum(row[3] == 'met' for row in goals)} of {len(goals)}")
+    loads = f"load (other work running at the same time): before {before}; after {load()}"
+    print(heading)
+    print(loads)
     print(table(rows))
     for failure in failures:
         print(f"FAILED: {failure}")
+    if list(args.benchmarks) == list(BENCHMARKS) and not failures:  # a whole run, every benchmark to its end
+        README.write_text(with_summary(README.read_text(encoding="utf-8"), f"{heading}.  \n{loads}.\n\n{table(rows)}"),
+                          encoding="utf-8")
+        print(f"written into {README.relative_to(FOLDER.parent)}", file=sys.stderr)
     return 1 if failures else 0
 
 

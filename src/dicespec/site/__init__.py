@@ -65,6 +65,7 @@ def _nav(lang: str, rules: list[Page], sources: list[Page], others: list[Page], 
     nav.extend({page.html_title: page.path} for page in others)
     developers = [{w["protocol"]: layout.protocol(lang)}] if layout.protocol(lang) in hand_written else []
     if lang == "en":
+        developers += [{title: path} for path, title in layout.GUIDES.items() if path in hand_written]
         developers += [{MUTATION_TITLE: layout.MUTATION}, {"Architecture": layout.ARCHITECTURE}]
     if developers:
         nav.append({w["for_developers"]: developers})

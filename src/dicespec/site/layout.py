@@ -4,7 +4,8 @@ Paths are relative to the docs folder and name Markdown files, as MkDocs' ``nav`
 directory URLs, ``errata.md`` is served at ``/errata/`` and ``fr/errata.md`` at ``/fr/errata/``.
 English pages sit at the top, each other language below its code. The generated pages are never
 written into the docs folder: the hook hands them to MkDocs as files of the build
-(``docs/hooks.py``), beside the hand-written ones (the home pages, the protocol, the architecture).
+(``docs/hooks.py``), beside the hand-written ones (the home pages, the protocol, the guides of
+the command line, the architecture).
 """
 
 from __future__ import annotations
@@ -107,6 +108,8 @@ def protocol(lang: str = "en") -> str:
 
 MUTATION = "mutation.md"  # for the project's developers: English only, as the architecture
 ARCHITECTURE = "architecture.md"
+# Hand-written pages of the command line, English only, each under its title in the navigation.
+GUIDES = {"rule-changes.md": "Change a rule", "solver.md": "The solver"}
 
 
 def download(ruleset: str) -> str:
