@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from dicespec.conformance.corpus.case import Case
-from dicespec.conformance.defaults import GAMES_PER_RULESET
+from dicespec.conformance.containment.defaults import GAMES_PER_RULESET
 from dicespec.registry import Game, game
 
 __all__ = ["GAMES_PER_RULESET", "Case", "exhaustive", "games"]
