@@ -65,13 +65,13 @@ format: $(INSTALLED) ## ruff: fix what the lint rules can, then format
 	$(VENV)/bin/ruff check --fix $(LINTED)
 	$(VENV)/bin/ruff format $(LINTED)
 
-typecheck: $(INSTALLED) ## mypy --strict over src/ (part of make test)
-	$(PY) -m mypy --strict src
+typecheck: $(INSTALLED) ## mypy --strict over src/ and the maintainer tools (part of make test)
+	$(PY) -m mypy --strict
 
 test: $(INSTALLED) lint ## run the whole test suite (spec, engines, CLI, site) and mypy; results in artifacts/results.jsonl
 	@run() { echo "$$*"; "$$@"; }; \
 	TIMEFORMAT='make test: %0lR, processor time %0lU user + %0lS system (mypy and pytest, however they end)'; \
-	time { run $(PY) -m mypy --strict src && \
+	time { run $(PY) -m mypy --strict && \
 	       run $(PY) -m pytest $(PARALLEL) --dicespec-results=artifacts/results.jsonl --junitxml=artifacts/junit.xml; }
 
 # The site's pages are generated from features/, the rulesets, the errata and the last test
@@ -91,7 +91,7 @@ golden: $(INSTALLED) ## rewrite fixtures/golden/ from the reference engines (aft
 
 conformance: $(INSTALLED) ## run the compared implementations (examples/adapters/) and rewrite fixtures/conformance/
 	$(PY) -m dicespec.cli rulesets --json > examples/adapters/js/rulesets.json
-	$(PY) -m dicespec.conformance.comparison
+	$(PY) -m tools.comparison
 
 optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optimal-play.json (about ten seconds uncached)
 	$(PY) -m dicespec.solver.figures

@@ -2,7 +2,7 @@
 part, and the whole suite against the reference.
 
 The ceiling is an adapter that answers every request from a table made beforehand
-(:mod:`dicespec.conformance.ceiling`): the fastest any implementation can answer over the
+(``benchmarks/ceiling.py``): the fastest any implementation can answer over the
 protocol, so the runner's own work is all its time. The tables: the corpus's cases with their
 expected answers (exhaustive, games); the reference's answers to the features part, recorded
 in one run first. For each part (features, exhaustive, games) both adapters run the part the
@@ -19,7 +19,7 @@ second run does; one more whole suite, with an empty cache folder, says what a f
 
 What bounds the games part: the reference engines' own work. The games part is also answered
 in this process, with no protocol and no runner (the reference adapter's
-:class:`~dicespec.conformance.quick_reference.QuickReference` called directly, best of the
+:class:`~dicespec.conformance.serving.quick_reference.QuickReference` called directly, best of the
 repetitions, processor time): that rate against the ceiling's is the best ratio the engines
 allow, whatever the protocol and the runner do, and its time over the game actions the engines
 carry out (each game's actions once: its longest request) is their cost per action.
@@ -39,16 +39,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import ceiling
 from goals import Figures, Goal, add_json_option
 
-from dicespec.conformance import ceiling
 from dicespec.corpus import Case
-from dicespec.conformance.quick_reference import QuickReference
-from dicespec.conformance.report import PARTS, Recorder
-from dicespec.conformance.runner import Options, Target, conform, corpus_cases
+from dicespec.conformance.run.report import PARTS, Recorder
+from dicespec.conformance.run.runner import Options, Target, conform, corpus_cases
+from dicespec.conformance.serving.quick_reference import QuickReference
 
 REFERENCE = (sys.executable, "-m", "dicespec.adapter")
-CEILING = (sys.executable, "-m", "dicespec.conformance.ceiling")
+CEILING = ceiling.COMMAND
 GOAL_RATIO = Goal(">=", 0.5)
 GOAL_SUITE = Goal("<", 15.0)
 GOAL_NOT_PASSED = Goal("==", 0)

@@ -20,9 +20,9 @@ from itertools import islice
 from goals import Figures, Goal, add_json_option
 
 from dicespec import corpus
-from dicespec.conformance.report import Recorder
-from dicespec.conformance.runner import Options, Run, Target, run_corpus, shipped_rulesets
-from dicespec.conformance.transport import StdioTransport
+from dicespec.conformance.run.report import Recorder
+from dicespec.conformance.run.runner import Options, Run, Target, run_corpus, shipped_rulesets
+from dicespec.conformance.transports.stdio import StdioTransport
 
 ADAPTER = [sys.executable, "-m", "dicespec.adapter"]
 TARGET_RATE = Goal(">=", 30_000)

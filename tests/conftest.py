@@ -6,7 +6,7 @@ comes from ``fixtures/errata.yaml``: a claim flagged as wrong there is a strict 
 failure under every ruleset it does not hold under.
 
 The implementation under test is the reference engines, unless ``--dicespec-impl CMD`` or
-``--dicespec-python MOD:OBJ`` names another (see ``dicespec.conformance.pytest_plugin``).
+``--dicespec-python MOD:OBJ`` names another (see ``dicespec.conformance.run.pytest_plugin``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from steps.ten_thousand import *  # noqa: F403
 # of these files and needs none.
 _RUN_PLUGINS = tuple(name for name in ("shared", "alone", "order")
                      if os.path.isfile(os.path.join(os.path.dirname(__file__), f"{name}.py")))
-pytest_plugins = ("dicespec.conformance.pytest_plugin", *_RUN_PLUGINS)
+pytest_plugins = ("dicespec.conformance.run.pytest_plugin", *_RUN_PLUGINS)
 
 # Tags that carry data rather than markers: @id:CASE, @source:FILE, @ruleset:NAME, @replaces:CASE.
 DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "replaces": "replaces", "rule": "rule_tag"}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dicespec.cli import main
-from dicespec.conformance.function import function_implementation
+from dicespec.conformance.run.function import function_implementation
 from dicespec.implementation import ReferenceImplementation
 
 SOLUTIONS = Path(__file__).parent / "function_solutions"
@@ -110,7 +110,7 @@ def test_categories_come_from_a_file_then_the_module_then_the_row_id(solutions: 
 
 
 def test_an_exception_in_the_function_errors_the_case_with_its_last_line(solutions: Path) -> None:
-    from dicespec.conformance.in_process import InProcessTransport
+    from dicespec.conformance.transports.in_process import InProcessTransport
 
     (solutions / "broken.py").write_text("def score(dice, category):\n    raise KeyError(category)\n", encoding="utf-8")
     transport = InProcessTransport(function_implementation("broken:score", ["yacht"]))

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from dicespec.conformance import runner
-from dicespec.conformance.comparison import by_part
-from dicespec.conformance.report import Recorder, summary, write_junit
+from dicespec.conformance.run import runner
+from dicespec.conformance.run.report import Recorder, summary, write_junit
+from tools.comparison import by_part
 
 REFERENCE = (sys.executable, "-m", "dicespec.adapter")
 OPTIONS = runner.Options(rulesets=("yacht",), games=2, select="yacht*")

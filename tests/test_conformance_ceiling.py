@@ -5,16 +5,15 @@ table of what the reference answers."""
 from __future__ import annotations
 
 import json
-import sys
 from itertools import islice
 from pathlib import Path
 
+from benchmarks import ceiling
 from dicespec import corpus
-from dicespec.conformance import ceiling
-from dicespec.conformance.adapter import reference_games
-from dicespec.conformance.report import Recorder
-from dicespec.conformance.runner import Options, Target, conform
-from dicespec.conformance.stdio import StdioTransport
+from dicespec.conformance.run.report import Recorder
+from dicespec.conformance.run.runner import Options, Target, conform
+from dicespec.conformance.serving.adapter import reference_games
+from dicespec.conformance.transports.stdio import StdioTransport
 
 CASES = [*islice(corpus.exhaustive({"yacht": ["yacht"], "greed": ["greed"]}), 0, None, 101),
          *islice(corpus.games({"kiriki": ["kiriki"], "ten-thousand": ["farkle"]}, count=2), 40)]
@@ -39,7 +38,7 @@ def test_it_answers_from_its_table() -> None:
 def test_the_runner_passes_every_case_against_it(tmp_path: Path) -> None:
     path = tmp_path / "t.table"
     ceiling.save(ceiling.table_of_cases(CASES), path)
-    transport = StdioTransport([sys.executable, "-m", "dicespec.conformance.ceiling", str(path)])
+    transport = StdioTransport([*ceiling.COMMAND, str(path)])
     with transport:
         assert transport.start() is not None
         found = list(transport.stream(CASES))
@@ -50,7 +49,7 @@ def test_the_runner_passes_every_case_against_it(tmp_path: Path) -> None:
 def test_recording_makes_the_table_of_the_references_answers(tmp_path: Path) -> None:
     path = tmp_path / "features.table"
     recorder = Recorder()
-    command = (sys.executable, "-m", "dicespec.conformance.ceiling", "--record", str(path))
+    command = (*ceiling.COMMAND, "--record", str(path))
     conform(Target(command=command), Options(parts=("features",), rulesets=("yacht",)), recorder)
     passed, failed, errored, skipped = recorder.totals("features")
     assert passed > 20 and failed == errored == 0
@@ -58,6 +57,6 @@ def test_recording_makes_the_table_of_the_references_answers(tmp_path: Path) -> 
     assert table[ceiling.request_key("kiriki_score", {"ruleset": "yacht", "dice": "55555", "row": "yacht"})] == (
         b',"result":50}\n')
     replayed = Recorder()
-    conform(Target(command=(sys.executable, "-m", "dicespec.conformance.ceiling", str(path))),
+    conform(Target(command=(*ceiling.COMMAND, str(path))),
             Options(parts=("features",), rulesets=("yacht",)), replayed)
     assert replayed.totals("features") == [passed, 0, 0, skipped]

@@ -28,10 +28,10 @@ from typing import Any
 import pytest
 
 from dicespec.cli import main
-from dicespec.conformance import sandbox
-from dicespec.conformance.limits import Limits
-from dicespec.conformance.processes import has_proc
-from dicespec.conformance.transport import StdioTransport
+from dicespec.conformance.containment import sandbox
+from dicespec.conformance.containment.limits import Limits
+from dicespec.conformance.containment.processes import has_proc
+from dicespec.conformance.transports.stdio import StdioTransport
 from test_conformance_transport import TRIGGER, assert_only_trigger_errored, full_house_requests, outcomes
 
 pytestmark = [
@@ -322,7 +322,7 @@ def test_a_run_ends_whatever_carries_its_mark() -> None:
     when the run is; a process started outside the run is not."""
     import subprocess as sp
 
-    from dicespec.conformance.processes import MARK, marked_processes, marked_run
+    from dicespec.conformance.containment.processes import MARK, marked_processes, marked_run
 
     outside = sp.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)
     try:

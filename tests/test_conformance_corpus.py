@@ -10,7 +10,7 @@ from itertools import islice
 import pytest
 
 from dicespec import corpus
-from dicespec.conformance.adapter import reference_games
+from dicespec.conformance.serving.adapter import reference_games
 from dicespec.implementation import ReferenceImplementation
 from corpus_parts import kiriki_scores, ten_thousand_bests, ten_thousand_set_asides
 

@@ -1,4 +1,4 @@
-"""The conformance defaults live in one place (``dicespec.conformance.defaults``): the
+"""The conformance defaults live in one place (``dicespec.conformance.containment.defaults``): the
 transport, the runner, the report and the command line's options all take theirs from it."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from dicespec.cli import build_parser, main
-from dicespec.conformance import defaults
-from dicespec.conformance.limits import Limits, parse_count, parse_size
-from dicespec.conformance.report import Recorder
-from dicespec.conformance.runner import Options
-from dicespec.conformance.stdio import StdioTransport
+from dicespec.conformance.containment import defaults
+from dicespec.conformance.containment.limits import Limits, parse_count, parse_size
+from dicespec.conformance.run.report import Recorder
+from dicespec.conformance.run.runner import Options
+from dicespec.conformance.transports.stdio import StdioTransport
 
 
 def test_the_documented_values() -> None:

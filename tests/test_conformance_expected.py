@@ -8,7 +8,7 @@ import itertools
 import sys
 from typing import Any, NamedTuple
 
-from dicespec.conformance.stdio import StdioTransport, expected_reply
+from dicespec.conformance.transports.stdio import StdioTransport, expected_reply
 
 # An adapter that writes the reply to each request in the form the request's row names.
 ADAPTER = r'''
@@ -78,8 +78,8 @@ def test_the_runners_own_encoder_writes_what_dumps_writes() -> None:
     import pytest
 
     from dicespec import corpus
-    from dicespec.conformance.adapter import reference_games
-    from dicespec.conformance.wire import dumps, dumps_own
+    from dicespec.conformance.serving.adapter import reference_games
+    from dicespec.conformance.transports.wire import dumps, dumps_own
 
     cases = [*corpus.games(reference_games(), count=1),
              *itertools.islice(corpus.exhaustive({"greed": ["greed"], "yacht": ["yacht"]}), 0, None, 53)]

@@ -16,8 +16,7 @@ import pytest
 
 import dicespec
 from dicespec import corpus
-from dicespec.conformance.adapter import Server, reference_games
-from dicespec.conformance.protocol import (
+from dicespec.conformance.protocol.messages import (
     OPERATIONS,
     PROTOCOL_VERSION,
     Outcome,
@@ -28,6 +27,7 @@ from dicespec.conformance.protocol import (
     read_reply,
     schema,
 )
+from dicespec.conformance.serving.adapter import Server, reference_games
 from dicespec.implementation import Implementation, ReferenceImplementation
 from dicespec.rulesets import find_ruleset, ruleset_names
 from corpus_parts import kiriki_scores, ten_thousand_bests, ten_thousand_set_asides

@@ -10,8 +10,8 @@ from itertools import islice
 import pytest
 
 from dicespec import corpus
-from dicespec.conformance.adapter import reference_games
-from dicespec.conformance.quick_reference import QuickReference
+from dicespec.conformance.serving.adapter import reference_games
+from dicespec.conformance.serving.quick_reference import QuickReference
 from dicespec.implementation import ReferenceImplementation
 from dicespec.replay import ActionSyntaxError
 
@@ -104,7 +104,7 @@ def test_what_the_reference_refuses_is_refused_alike(op: str, args: dict) -> Non
     '{"id":1,"x":"é"}'.encode(), '{"id":1,"x":"é"}'.encode("utf-16"), b"\xff", b"", b"[1, 2]", b"1e5",
 ])
 def test_the_adapter_reads_a_line_as_json_loads_does(line: bytes) -> None:
-    from dicespec.conformance.adapter import _read
+    from dicespec.conformance.serving.adapter import _read
 
     def read(reader: object) -> object:
         try:

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicespec import corpus
-from dicespec.conformance.adapter import reference_games
-from dicespec.conformance.protocol import OPERATIONS, problem, quick_check, schema, validator
-from dicespec.conformance.schema_check import Unsure, compiled
+from dicespec.conformance.protocol.messages import OPERATIONS, problem, quick_check, schema, validator
+from dicespec.conformance.protocol.schema_check import Unsure, compiled
+from dicespec.conformance.serving.adapter import reference_games
 from dicespec.implementation import ReferenceImplementation
 
 DEFINITIONS = sorted(schema()["$defs"])

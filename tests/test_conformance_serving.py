@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
+from benchmarks import ceiling
 from dicespec import corpus
-from dicespec.conformance import adapter, ceiling
-from dicespec.conformance.adapter import REPLIES_A_WRITE, Server, reference_games, serve
-from dicespec.conformance.quick_reference import QuickReference
+from dicespec.conformance.serving import adapter
+from dicespec.conformance.serving.adapter import REPLIES_A_WRITE, Server, reference_games, serve
+from dicespec.conformance.serving.quick_reference import QuickReference
 
 CASES = list(islice(corpus.exhaustive({"yacht": ["yacht"]}), 300))
 

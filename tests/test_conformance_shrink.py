@@ -1,11 +1,11 @@
-"""Shrinking a failing replay to the shortest one that still fails (dicespec.conformance.shrink)."""
+"""Shrinking a failing replay to the shortest one that still fails (dicespec.conformance.run.shrink)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from dicespec.conformance.protocol import Outcome
-from dicespec.conformance.shrink import shortest_failing
+from dicespec.conformance.protocol.messages import Outcome
+from dicespec.conformance.run.shrink import shortest_failing
 from dicespec.implementation import ReferenceImplementation
 
 REFERENCE = ReferenceImplementation()

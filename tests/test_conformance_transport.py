@@ -14,16 +14,15 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from dicespec.conformance.protocol import ProtocolError
-from dicespec.conformance.transport import (
+from dicespec.conformance.protocol.messages import ProtocolError
+from dicespec.conformance.transports.client import (
     ImplementationError,
     ImplementationSkipped,
-    InProcessTransport,
     ProtocolImplementation,
-    StdioTransport,
     SubprocessImplementation,
-    load_object,
 )
+from dicespec.conformance.transports.in_process import InProcessTransport, load_object
+from dicespec.conformance.transports.stdio import StdioTransport
 from dicespec.implementation import ReferenceImplementation
 from test_conformance_runner import fake as fake_command
 from test_conformance_runner import in_process, totals

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from dicespec.conformance import comparison
-from dicespec.conformance.report import Recorder
-from dicespec.conformance.runner import Options, Target, conform
+from dicespec.conformance.run import compared
+from dicespec.conformance.run.report import Recorder
+from dicespec.conformance.run.runner import Options, Target, conform
 from helpers import run_cli
 
 COMMAND = "node examples/adapters/js/dicespec-adapter.mjs"
@@ -44,7 +44,7 @@ def test_the_javascript_implementation_passes_everything() -> None:
     assert (failed, errored, skipped) == (0, 0, 0), "\n".join(
         line for examples in recorder.examples.values() for e in examples for line in (e.id, str(e.message)))
     assert passed > 400_000
-    kept = comparison.read(next(e for e in comparison.entries() if e.id == "dicespec-js"))
+    kept = compared.read(next(e for e in compared.entries() if e.id == "dicespec-js"))
     assert kept is not None
     table = {(g[0], g[1], g[2], g[3]): g[4:] for g in kept["groups"]}
     for key, counts in recorder.counts.items():

@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from dicespec.conformance.report import Recorder
-from dicespec.conformance.runner import Options, Target, conform
+from dicespec.conformance.run.report import Recorder
+from dicespec.conformance.run.runner import Options, Target, conform
 from dicespec.progress import ProgressLine, wanted
 
 

@@ -85,7 +85,7 @@ def test_every_test_is_one_line_with_its_outcome_and_case(tmp_path: Path) -> Non
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     path = tmp_path / "out" / "results.jsonl"
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "dicespec.conformance.pytest_plugin", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-p", "dicespec.conformance.run.pytest_plugin", "-p", "no:cacheprovider",
          "-q", "--rootdir", str(tmp_path), "-c", str(tmp_path / "pytest.ini"), "--dicespec-results", str(path),
          str(tmp_path / "test_some.py")],
         cwd=tmp_path, capture_output=True, text=True, check=False)

@@ -28,7 +28,7 @@ def run(folder: Path, *options: str) -> tuple[subprocess.CompletedProcess[str], 
     """pytest over ``folder``'s tests with the results plugin and these options; its results."""
     path = folder / f"results{len(list(folder.glob('results*.jsonl')))}.jsonl"
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "dicespec.conformance.pytest_plugin", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-p", "dicespec.conformance.run.pytest_plugin", "-p", "no:cacheprovider",
          "-q", "--rootdir", str(folder), "-c", str(folder / "pytest.ini"), f"--dicespec-results={path}", *options,
          str(folder)],
         cwd=folder, capture_output=True, text=True, check=False, timeout=120)

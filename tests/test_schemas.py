@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 import yaml
 
-from dicespec.conformance.comparison import entries, folder, read_entries
+from dicespec.conformance.run.compared import entries, folder, read_entries
 from dicespec.spec.errata import KINDS, ErrataError, findings
 from dicespec.spec.glossary import GlossaryError, glossary, read_glossary
 from dicespec.spec.paths import errata_path

@@ -8,15 +8,16 @@ import shutil
 
 import pytest
 
-from dicespec.conformance import comparison
+from dicespec.conformance.run import compared
 from dicespec.site import markup
 from dicespec.site.conformance import implementations_section
+from tools import comparison
 
-ENTRIES = comparison.entries()
+ENTRIES = compared.entries()
 PYTHON_ENTRIES = [entry for entry in ENTRIES if entry.python]
 
 
-def _require(entry: comparison.Entry) -> None:
+def _require(entry: compared.Entry) -> None:
     """Skip, with a message, when what runs the implementation is missing (never under CI)."""
     missing = None
     if entry.package and entry.package_version() is None:
@@ -30,11 +31,11 @@ def _require(entry: comparison.Entry) -> None:
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.id)
-def test_the_results_are_current(entry: comparison.Entry) -> None:
+def test_the_results_are_current(entry: compared.Entry) -> None:
     """Each implementation's results were made from today's spec, errata, rulesets, reference
     outcomes (the golden files), steps, corpus, adapter and package version."""
     _require(entry)
-    data = comparison.read(entry)
+    data = compared.read(entry)
     assert data is not None, f"no {entry.results_path.name}: run `make conformance`"
     changed = comparison.stale_inputs(entry, data)
     assert not changed, (f"{entry.results_path.name} is stale ({', '.join(changed)} changed since it was made): "
@@ -44,11 +45,11 @@ def test_the_results_are_current(entry: comparison.Entry) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("entry", PYTHON_ENTRIES, ids=lambda e: e.id)
-def test_a_sample_answers_as_recorded(entry: comparison.Entry) -> None:
+def test_a_sample_answers_as_recorded(entry: compared.Entry) -> None:
     """Every corpus case recorded as differing, and one in a hundred others, answer today as the
     results say."""
     _require(entry)
-    data = comparison.read(entry)
+    data = compared.read(entry)
     assert data is not None
     wrong = comparison.recheck(entry, data)
     assert not wrong, f"{entry.id} answers otherwise than {entry.results_path.name} says:\n" + "\n".join(wrong[:10])
@@ -63,7 +64,7 @@ def test_the_findings() -> None:
     upper bonus, a third reroll, Yatzy's end, its joker), pyfarkle's too (its triple-farkle
     penalty takes scores below 0, which the protocol refuses; it ends at the first 10,000), each
     group's first failing replays shrunk."""
-    results = {entry.id: comparison.read(entry) for entry in ENTRIES}
+    results = {entry.id: compared.read(entry) for entry in ENTRIES}
     groups = {(key, g[1], g[3]): g[4:] for key, data in results.items() if data for g in data["groups"]}
     assert groups[("yahtzee-api", "kiriki score", "three_of_a_kind")] == [7620, 156, 0, 0]
     assert groups[("yahtzee-api", "kiriki score", "four_of_a_kind")] == [7770, 6, 0, 0]
@@ -97,7 +98,7 @@ def test_the_page_compares_them() -> None:
     assert markup.text("✗ 156 differ of 7,776") in text
     kiriki = [line for line in text.split("### Kiriki")[1].split("###")[0].splitlines() if line.startswith("|")]
     header, rows = kiriki[0].split(" | "), [line.split(" | ")[0].strip("| ") for line in kiriki[2:]]
-    compared = [data for entry in comparison.entries() if (data := comparison.read(entry)) and data["rulesets"].get("kiriki")]
-    assert len(header) == 1 + len(compared) > 2, header  # the corner, then an implementation each
+    playing = [data for entry in compared.entries() if (data := compared.read(entry)) and data["rulesets"].get("kiriki")]
+    assert len(header) == 1 + len(playing) > 2, header  # the corner, then an implementation each
     assert rows[:3] == ["Language", "Ruleset", "Spec cases"] and markup.code("large_straight") in rows, rows
     assert markup.text("kiriki/score/kiriki/11111/three_of_a_kind: 5 expected, 0 given") in text

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from dicespec.conformance import defaults
+from dicespec.conformance.containment import defaults
 from dicespec.dice import DiceError, Roll
 from dicespec.progress import wanted
 from dicespec.registry import game, game_names
@@ -91,8 +91,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 def _cmd_conform(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from dicespec.conformance.processes import marked_run, termination_as_interrupt
-    from dicespec.conformance.runner import Options, Target, conform_and_report, parse_parts
+    from dicespec.conformance.containment.processes import marked_run, termination_as_interrupt
+    from dicespec.conformance.run.runner import Options, Target, conform_and_report, parse_parts
     from dicespec.rulesets import ruleset_names
 
     unknown = [name for name in args.ruleset or () if name not in ruleset_names()]
@@ -101,7 +101,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     if args.categories and not args.function:
         raise UsageError("--categories goes with --function")
     if args.function:
-        from dicespec.conformance.function import FunctionSpecError, function_implementation
+        from dicespec.conformance.run.function import FunctionSpecError, function_implementation
 
         target = Target(function=args.function, rulesets=tuple(args.ruleset or ()), categories=args.categories)
         try:  # its problems, before any run (in a worker, the worker finds them: its code is not run here)
@@ -130,12 +130,12 @@ def _cmd_conform(args: argparse.Namespace) -> int:
 
 def _containment(args: argparse.Namespace) -> dict[str, Any]:
     """The conform options that contain the implementation: limits, sandbox, in process."""
-    from dicespec.conformance.limits import Limits, parse_count, parse_size
+    from dicespec.conformance.containment.limits import Limits, parse_count, parse_size
 
     if args.in_process and args.impl:
         raise UsageError("--in-process goes with --python or --function")
     if args.sandbox:
-        from dicespec.conformance.sandbox import unusable
+        from dicespec.conformance.containment.sandbox import unusable
 
         if args.in_process:
             raise UsageError("--sandbox cannot hold code run --in-process")

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 
-from dicespec.conformance.adapter import Server, reference_games, serve
+from dicespec.conformance.serving.adapter import Server, reference_games, serve
 from dicespec.implementation import Implementation, ReferenceImplementation
 
 TRIGGER = "66666"

@@ -1,15 +1,36 @@
-"""Conformance: validating any implementation of Kiriki and 10000 against the spec.
+"""Conformance: validating any implementation of the games against the spec, the score-sheet
+games (Kiriki, Yahtzee, Yatzy, Yacht) and the set-aside games (10000, Greed) alike.
 
-- :mod:`~dicespec.conformance.protocol`: the stdio protocol, its version and JSON Schema.
-- :mod:`~dicespec.conformance.adapter`: serving an implementation over the protocol
-  (``python -m dicespec.adapter`` serves the reference engines).
-- :mod:`~dicespec.conformance.transport`: talking to an implementation: a subprocess
-  (:mod:`~dicespec.conformance.stdio`, pipelined, with timeouts and restarts, over one
-  :mod:`~dicespec.conformance.child` process) or a Python object
-  (:mod:`~dicespec.conformance.in_process`); :mod:`~dicespec.conformance.client` turns either
-  back into the interface.
-- :mod:`~dicespec.corpus`: the exhaustive and replayed-game cases, streamed.
-- :mod:`~dicespec.conformance.runner`: running features and corpus against an implementation.
-- :mod:`~dicespec.conformance.report`: results as JSON lines, summaries, JUnit, tracking.
-- :mod:`~dicespec.conformance.pytest_plugin`: the spec's pytest run against an implementation.
+Its parts, from the bottom up; each imports only parts above it in this list (``protocol`` and
+``containment`` import no other part):
+
+- :mod:`~dicespec.conformance.protocol`: the wire format. ``messages.py``, the protocol's
+  version, its operations, and requests and replies checked against its JSON Schema
+  (``dicespec/schemas/protocol.json``); ``schema_check.py``, the schema's definitions compiled
+  into quick checks.
+- :mod:`~dicespec.conformance.containment`: what an implementation under test may take, and
+  that it leaves nothing behind. ``defaults.py``, the run's defaults in one place (timeouts,
+  window, limits; the command line and the pytest plugin take theirs from it); ``limits.py``,
+  the resource limits; ``processes.py``, a session's every process found and ended, and a run's
+  mark; ``sandbox.py``, bubblewrap.
+- :mod:`~dicespec.conformance.serving`: answering the protocol. ``adapter.py``, the serving loop
+  (``python -m dicespec.adapter`` serves the reference engines); ``quick_reference.py``, the
+  reference engines as the adapter serves them.
+- :mod:`~dicespec.conformance.transports`: talking to an implementation. ``wire.py``, what every
+  transport shares (the hello, a request, JSON on the wire); ``child.py``, one child process;
+  ``stdio.py``, a command, pipelined, with timeouts and restarts; ``in_process.py``, a Python
+  object called in process; ``client.py``, either one turned back into the interface.
+- :mod:`~dicespec.conformance.run`: a run against an implementation. ``runner.py``, the features
+  and the corpus (:mod:`dicespec.corpus`, a unit of its own below this one, since regression
+  reads it too); ``worker.py``, a Python object or function in a process of its own;
+  ``function.py``, a plain scoring function behind the interface (``--function``);
+  ``shrink.py``, a failing replay shrunk to the shortest that still fails; ``report.py``, results
+  as JSON lines, summaries, JUnit, tracking; ``pytest_plugin.py``, the spec's pytest run against
+  an implementation; ``compared.py``, the compared implementations' list and results files, as
+  the Conformance page reads them.
+
+The maintainer's tools that use it stay out of the package (the wheel does not carry them):
+``tools/comparison.py`` runs the compared implementations (``make conformance``), and
+``benchmarks/ceiling.py`` is the fastest adapter there can be, which ``make bench`` measures
+the reference adapter against.
 """

@@ -224,7 +224,7 @@ def _who(data: dict[str, Any]) -> str:
 
 def implementations_section(page: str, lang: str = "en") -> list[str]:
     """The comparison of other implementations with the spec, from ``fixtures/conformance/``, in ``lang``."""
-    from dicespec.conformance.comparison import entries, read
+    from dicespec.conformance.run.compared import entries, read
 
     w = words("conformance", lang)
     results = [data for entry in entries() if (data := read(entry)) is not None]

@@ -3,9 +3,9 @@ spec through pytest in a child process.
 
 Every consumer reads the same lines: ``make test`` writes ``artifacts/results.jsonl`` for the
 site's conformance page, ``dicespec conform`` runs the spec against an implementation
-(:mod:`dicespec.conformance.runner`), and the golden files ask which claims hold under a ruleset
+(:mod:`dicespec.conformance.run.runner`), and the golden files ask which claims hold under a ruleset
 (:mod:`dicespec.regression.outcomes`). The lines are written by the pytest plugin
-:mod:`dicespec.conformance.pytest_plugin` when ``--dicespec-results FILE`` is given, from the
+:mod:`dicespec.conformance.run.pytest_plugin` when ``--dicespec-results FILE`` is given, from the
 reports' own attributes, never from their text (under pytest-xdist, by the controller alone, from
 the reports its workers send it). Each line::
 

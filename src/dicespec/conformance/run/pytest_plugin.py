@@ -9,7 +9,7 @@ reference engines). With them::
 
 every step asks the named implementation instead: a command speaking the stdio protocol
 (started once for the session), or a Python object or function, served by a worker process
-(:mod:`~dicespec.conformance.worker`; called in process with ``--dicespec-in-process``), each
+(:mod:`~dicespec.conformance.run.worker`; called in process with ``--dicespec-in-process``), each
 contained as ``dicespec conform`` contains it (the limits, ``--dicespec-sandbox``). A case under a
 ruleset the implementation does not declare is skipped; a case the implementation cannot
 answer (a crash, a timeout, a broken reply, an error reply) is reported as *errored* in the
@@ -30,9 +30,9 @@ from typing import IO, Any
 
 import pytest
 
-from dicespec.conformance import defaults
-from dicespec.conformance.limits import parse_count, parse_size
-from dicespec.conformance.transport import (
+from dicespec.conformance.containment import defaults
+from dicespec.conformance.containment.limits import parse_count, parse_size
+from dicespec.conformance.transports.client import (
     ImplementationError,
     ImplementationSkipped,
     ProtocolImplementation,
@@ -88,9 +88,9 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
         raise pytest.UsageError("--dicespec-impl, --dicespec-python and --dicespec-function: name one implementation")
     if not (command or python or function):
         return None
-    from dicespec.conformance.limits import Limits
-    from dicespec.conformance.processes import terminate_as_interrupt
-    from dicespec.conformance.runner import Options, Target, open_transport
+    from dicespec.conformance.containment.limits import Limits
+    from dicespec.conformance.containment.processes import terminate_as_interrupt
+    from dicespec.conformance.run.runner import Options, Target, open_transport
 
     rulesets = tuple(name for name in (config.getoption("dicespec_rulesets") or "").split(",") if name)
     if command:

@@ -5,7 +5,7 @@ The first two are the kernel's resource limits (``RLIMIT_AS``, ``RLIMIT_CPU``), 
 child before the command starts, so they bind the command and everything it starts (each
 process has its own). The third is counted by the runner: the processes of the
 implementation's session, on Linux, while the runner talks to it (see
-:class:`~dicespec.conformance.child.ChildProcess`); past the limit the whole session is ended.
+:class:`~dicespec.conformance.transports.child.ChildProcess`); past the limit the whole session is ended.
 The kernel's own process limit (``RLIMIT_NPROC``) backs it up: it counts every thread of the
 user's processes, so it is set to what the user already runs plus :data:`BACKSTOP` times the
 limit; the kernel does not apply it to root.
@@ -22,8 +22,8 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dicespec.conformance import defaults
-from dicespec.conformance.processes import has_proc, user_tasks
+from dicespec.conformance.containment import defaults
+from dicespec.conformance.containment.processes import has_proc, user_tasks
 
 BACKSTOP = 8
 """The kernel's limit on the user's threads: those already running plus this many per process allowed."""

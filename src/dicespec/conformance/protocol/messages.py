@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 import jsonschema
 
-from dicespec.conformance.schema_check import Check, Unsure, compiled
+from dicespec.conformance.protocol.schema_check import Check, Unsure, compiled
 from dicespec.implementation import Implementation, operations
 
 PROTOCOL_VERSION = 1
@@ -89,7 +89,7 @@ def _narrowest(definition: str, instance: Any) -> str:
 @cache
 def quick_check(definition: str) -> Check:
     """A quick yes-or-no check of one of the schema's definitions (see
-    :mod:`~dicespec.conformance.schema_check`)."""
+    :mod:`~dicespec.conformance.protocol.schema_check`)."""
     return compiled(schema(), definition)
 
 

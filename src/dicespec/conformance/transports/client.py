@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dicespec.conformance.protocol import ProtocolError, problem
-from dicespec.conformance.stdio import StdioTransport
-from dicespec.conformance.wire import Hello
+from dicespec.conformance.protocol.messages import ProtocolError, problem
+from dicespec.conformance.transports.stdio import StdioTransport
+from dicespec.conformance.transports.wire import Hello
 from dicespec.validation import JSON
 
 
@@ -25,7 +25,7 @@ class ProtocolImplementation:
     """An :class:`~dicespec.implementation.Implementation` answered through a transport.
 
     Each request is checked against the protocol's schema before it is sent (a request that
-    breaks it raises :class:`~dicespec.conformance.protocol.ProtocolError`: a bug of the caller).
+    breaks it raises :class:`~dicespec.conformance.protocol.messages.ProtocolError`: a bug of the caller).
     A skipped request raises :class:`ImplementationSkipped`; a failed one
     :class:`ImplementationError`.
     """

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from dicespec.conformance import defaults
+from dicespec.conformance.containment import defaults
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
 PARTS = ("features", "exhaustive", "games")

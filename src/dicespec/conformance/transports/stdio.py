@@ -3,7 +3,7 @@
 :class:`StdioTransport` starts the command once, says hello, and streams requests through it
 *pipelined*: up to ``window`` requests are written before their replies are read, in one
 thread that waits on the child's stdin, stdout and stderr together (a
-:class:`~dicespec.conformance.child.ChildProcess`). Nothing the child does can hang or crash the
+:class:`~dicespec.conformance.transports.child.ChildProcess`). Nothing the child does can hang or crash the
 runner; each misbehaviour becomes an ``errored`` outcome for the requests it touched:
 
 - no reply within ``timeout`` seconds, a line that is not JSON, a reply with a wrong id or a
@@ -15,7 +15,7 @@ runner; each misbehaviour becomes an ``errored`` outcome for the requests it tou
 - a process that hits one of its ``limits`` (memory, CPU time, processes): the reason says which.
 
 Standard error is drained as it comes and its tail kept for the report. Each process runs
-contained (see :mod:`~dicespec.conformance.child`): however it ends, after the last request, a
+contained (see :mod:`~dicespec.conformance.transports.child`): however it ends, after the last request, a
 timeout, a crash, a restart or an interrupt of the runner, nothing it started stays behind.
 """
 
@@ -27,10 +27,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from dicespec.conformance import defaults
-from dicespec.conformance.child import ChildProcess
-from dicespec.conformance.limits import Limits, describe_exit
-from dicespec.conformance.protocol import (
+from dicespec.conformance.containment import defaults
+from dicespec.conformance.containment.limits import Limits, describe_exit
+from dicespec.conformance.protocol.messages import (
     HELLO,
     PROTOCOL_VERSION,
     Outcome,
@@ -38,7 +37,8 @@ from dicespec.conformance.protocol import (
     read_hello,
     read_reply,
 )
-from dicespec.conformance.wire import R, Hello, clip, dumps, dumps_own, indent, loads
+from dicespec.conformance.transports.child import ChildProcess
+from dicespec.conformance.transports.wire import R, Hello, clip, dumps, dumps_own, indent, loads
 
 
 @dataclass(slots=True)
@@ -63,7 +63,7 @@ class StdioTransport:
     env: Mapping[str, str] | None = None
     cwd: str | None = None
     limits: Limits = Limits()
-    sandbox: bool = False  # run it in a bubblewrap sandbox (see dicespec.conformance.sandbox)
+    sandbox: bool = False  # run it in a bubblewrap sandbox (see dicespec.conformance.containment.sandbox)
     grace: float = defaults.GRACE
     fatal_exit: int | None = None  # an exit status before hello that no restart can mend: give up at once
     hello: Hello | None = field(default=None, init=False)
@@ -184,7 +184,7 @@ class StdioTransport:
         outcome)`` as replies come (in order, but for requests sent again after a crash).
 
         ``expect``, if given, says what a request's result most likely is: its value and its JSON
-        text, as :data:`~dicespec.conformance.wire.dumps` writes it. A reply line that is exactly
+        text, as :data:`~dicespec.conformance.transports.wire.dumps` writes it. A reply line that is exactly
         ``{"id":…,"result":`` that text ``}`` is that result, valid as it is, and is taken without
         being parsed or checked (see :func:`expected_reply`); any other line is read in full."""
         source = iter(requests)

@@ -9,8 +9,8 @@ the time it is given.
 It also contains the child:
 
 - the command runs in a session of its own, under the kernel's resource limits of its
-  :class:`~dicespec.conformance.limits.Limits` (and, with ``sandbox``, in a bubblewrap sandbox:
-  :mod:`~dicespec.conformance.sandbox`);
+  :class:`~dicespec.conformance.containment.limits.Limits` (and, with ``sandbox``, in a bubblewrap sandbox:
+  :mod:`~dicespec.conformance.containment.sandbox`);
 - while it is polled, the processes of that session are counted (on Linux, at most every
   :data:`COUNT_EVERY` seconds, and never taking more than a twentieth of the runner's time);
   past the limit, the whole session is killed and :attr:`ChildProcess.over_limit` says why;
@@ -32,9 +32,9 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 
-from dicespec.conformance import defaults, sandbox
-from dicespec.conformance.limits import Limits
-from dicespec.conformance.processes import end_session, has_proc, session_members, signal_session
+from dicespec.conformance.containment import defaults, sandbox
+from dicespec.conformance.containment.limits import Limits
+from dicespec.conformance.containment.processes import end_session, has_proc, session_members, signal_session
 
 COUNT_EVERY = 0.05
 """Seconds between two counts of the implementation's processes, at least."""

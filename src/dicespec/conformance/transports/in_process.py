@@ -1,8 +1,8 @@
 """A Python object as the implementation under test, called in process (no subprocess).
 
 :func:`load_object` finds the object from ``package.module:name``; :class:`InProcessTransport`
-calls its methods and gives the same :class:`~dicespec.conformance.protocol.Outcome` per request
-as :class:`~dicespec.conformance.stdio.StdioTransport` does.
+calls its methods and gives the same :class:`~dicespec.conformance.protocol.messages.Outcome` per request
+as :class:`~dicespec.conformance.transports.stdio.StdioTransport` does.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import traceback
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from dicespec.conformance.protocol import Outcome, check_result, games_of
-from dicespec.conformance.wire import R, Hello, dumps, loads
+from dicespec.conformance.protocol.messages import Outcome, check_result, games_of
+from dicespec.conformance.transports.wire import R, Hello, dumps, loads
 
 
 def load_object(spec: str) -> Any:
@@ -38,7 +38,7 @@ def load_object(spec: str) -> Any:
 
 
 def _default_games() -> dict[str, tuple[str, ...]]:
-    from dicespec.conformance.adapter import reference_games
+    from dicespec.conformance.serving.adapter import reference_games
 
     return {game: tuple(names) for game, names in reference_games().items()}
 

@@ -3,8 +3,9 @@
 exhaustive corpus, replayed games) and its results summed up in
 ``fixtures/conformance/<id>.json``, which the Conformance page turns into a comparison table.
 
-``python -m dicespec.conformance.comparison`` (``make conformance``) runs them and writes the
-files. A results file records what it was made from (:func:`inputs`: the spec, the errata, the
+``python -m tools.comparison`` (``make conformance``) runs them and writes the files, which
+:mod:`dicespec.conformance.run.compared` reads; a maintainer's tool, which the wheel does not
+carry. A results file records what it was made from (:func:`inputs`: the spec, the errata, the
 rulesets, the golden files, the spec's steps, the corpus, the adapter's sources, the package's
 version); it is *stale* when any of those has changed since, and the test suite fails on it
 (``tests/test_thirdparty.py``), along with a re-run of a sample of the recorded cases.
@@ -21,73 +22,16 @@ import json
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from dicespec.conformance.report import OUTCOMES, PARTS, Recorder, read_results
-from dicespec.conformance.runner import Options, Target, conform
+import dicespec
+from dicespec.conformance.run.compared import Entry, entries, read
+from dicespec.conformance.run.report import OUTCOMES, PARTS, Recorder, read_results
+from dicespec.conformance.run.runner import Options, conform
 from dicespec.spec.paths import data_root
-from dicespec.validation import check
 
 KEPT_PER_GROUP = 1000  # not-passing cases kept per part, kind and row (the rest are counted)
-
-
-def folder() -> Path:
-    return data_root() / "fixtures" / "conformance"
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One implementation to compare."""
-
-    id: str
-    sources: tuple[str, ...]
-    impl: str | None = None
-    python: str | None = None
-    package: str | None = None
-    homepage: str | None = None
-
-    @property
-    def target(self) -> Target:
-        return Target(python=self.python) if self.python else Target.from_command_line(self.impl or "")
-
-    @property
-    def results_path(self) -> Path:
-        return folder() / f"{self.id}.json"
-
-    def package_version(self) -> str | None:
-        if self.package is None:
-            return None
-        try:
-            return version(self.package)
-        except PackageNotFoundError:
-            return None
-
-
-def entries() -> list[Entry]:
-    """The implementations to compare (none in a spec tree without the list)."""
-    path = folder() / "implementations.yaml"
-    if not path.is_file():
-        return []
-    return read_entries(path)
-
-
-def read_entries(path: Path) -> list[Entry]:
-    """The implementations of a list like ``implementations.yaml``, checked against
-    ``schemas/implementations.json``; ids must differ (each names a results file)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    check(data, "implementations", path, owner="the implementations list")
-    seen: set[str] = set()
-    for i, item in enumerate(data):
-        if item["id"] in seen:
-            raise ValueError(f"{path}: {i}.id: {item['id']!r}: another implementation has this id")
-        seen.add(item["id"])
-    return [Entry(item["id"], tuple(item["sources"]), item.get("impl"), item.get("python"), item.get("package"),
-                  item.get("homepage")) for item in data]
 
 
 # -- what a run is made from ---------------------------------------------------------------------
@@ -104,7 +48,7 @@ def _digest(paths: Iterable[Path]) -> str:
 def inputs(entry: Entry) -> dict[str, str]:
     """A digest of each thing the results depend on: change one, and the results are stale."""
     root = data_root()
-    package = Path(__file__).resolve().parent.parent
+    package = Path(dicespec.__file__).resolve().parent
     return {
         "features": _digest(root.glob("features/**/*.feature")),
         "errata": _digest([root / "fixtures" / "errata.yaml"]),
@@ -208,11 +152,6 @@ def write(data: dict[str, Any], path: Path) -> None:
     path.write_text("{\n " + ",\n ".join(lines) + "\n}\n", encoding="utf-8")
 
 
-def read(entry: Entry) -> dict[str, Any] | None:
-    path = entry.results_path
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
-
-
 def totals(data: dict[str, Any]) -> list[int]:
     sums = [0, 0, 0, 0]
     for group in data["groups"]:
@@ -250,7 +189,7 @@ def sample(data: dict[str, Any], *, every: int) -> Iterator[Any]:
 
 def recheck(entry: Entry, data: dict[str, Any], *, every: int = 101) -> list[str]:
     """Re-run a sample of the exhaustive corpus; the cases whose outcome is not the recorded one."""
-    from dicespec.conformance.runner import open_transport
+    from dicespec.conformance.run.runner import open_transport
 
     transport = open_transport(entry.target, Options())
     reasons = {skip["reason"] for skip in data.get("skipped", [])}
@@ -274,7 +213,7 @@ def recheck(entry: Entry, data: dict[str, Any], *, every: int = 101) -> list[str
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m dicespec.conformance.comparison",
+    parser = argparse.ArgumentParser(prog="python -m tools.comparison",
                                      description="Run the compared implementations and write their results files.")
     parser.add_argument("ids", nargs="*", metavar="ID", help="only these (default: all of implementations.yaml)")
     parser.add_argument("--check", action="store_true", help="only say which results files are stale")

@@ -8,12 +8,15 @@ the JSON text of its result. :func:`table_of_cases` makes one from corpus cases 
 expected answers are the reference's); ``--record`` makes one by serving the reference and
 noting what it answers (the features part, whose requests only the spec's steps know).
 
+A maintainer's tool, used by ``benchmarks/conformance_ceiling.py`` (``make bench``): the wheel
+does not carry it.
+
 Serving a request takes no JSON parsing: the reply is the request's id between the bytes that
 open it and the stored result. A line of another form is parsed and looked up by its key; a
 request the table lacks is answered with an error.
 
-    python -m dicespec.conformance.ceiling TABLE            # serve the table
-    python -m dicespec.conformance.ceiling --record TABLE   # serve the reference, and write the table
+    python benchmarks/ceiling.py TABLE            # serve the table
+    python benchmarks/ceiling.py --record TABLE   # serve the reference, and write the table
 """
 
 from __future__ import annotations
@@ -25,12 +28,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from dicespec.conformance.adapter import Server, reference_games, serve_lines
-from dicespec.conformance.protocol import HELLO, OPERATIONS, PROTOCOL_VERSION
-from dicespec.conformance.wire import dumps
+from dicespec.conformance.protocol.messages import HELLO, OPERATIONS, PROTOCOL_VERSION
+from dicespec.conformance.serving.adapter import Server, reference_games, serve_lines
+from dicespec.conformance.transports.wire import dumps
 
 NAME = "dicespec-ceiling"
 """The table adapter's name in its hello."""
+
+COMMAND = (sys.executable, str(Path(__file__).resolve()))
+"""The command that serves a table (followed by its path), or records one (``--record`` and its path)."""
 
 Table = dict[bytes, bytes]
 """Request key → the end of its reply line: ``,"result":…}`` and a newline."""
@@ -109,7 +115,7 @@ class TableServer:
 
     def serve(self, stdin: int = 0, stdout: int = 1) -> int:
         """Answer every request on ``stdin`` until it ends, reading and writing as the reference
-        adapter does (:func:`~dicespec.conformance.adapter.serve_lines`)."""
+        adapter does (:func:`~dicespec.conformance.serving.adapter.serve_lines`)."""
         return serve_lines(self.reply, stdin=stdin, stdout=stdout)
 
 
@@ -117,7 +123,7 @@ class RecordingServer(Server):
     """The reference adapter, writing each request's key and result to a table as it answers."""
 
     def __init__(self, path: Path) -> None:
-        from dicespec.conformance.quick_reference import QuickReference
+        from dicespec.conformance.serving.quick_reference import QuickReference
 
         super().__init__(QuickReference(), games=reference_games())
         self.path = path
@@ -137,7 +143,7 @@ class RecordingServer(Server):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from dicespec.conformance.adapter import serve
+    from dicespec.conformance.serving.adapter import serve
 
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["--record"] and len(args) == 2:
@@ -147,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         finally:
             recorder.flush()
     if len(args) != 1:
-        print("usage: python -m dicespec.conformance.ceiling [--record] TABLE", file=sys.stderr)
+        print("usage: python benchmarks/ceiling.py [--record] TABLE", file=sys.stderr)
         return 2
     try:
         return TableServer(load(Path(args[0])), reference_games()).serve()

@@ -19,8 +19,15 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from dicespec.conformance.protocol import HELLO, OPERATIONS, PROTOCOL_VERSION, ProtocolError, arguments, games_of
-from dicespec.conformance.quick_reference import QuickReference
+from dicespec.conformance.protocol.messages import (
+    HELLO,
+    OPERATIONS,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    arguments,
+    games_of,
+)
+from dicespec.conformance.serving.quick_reference import QuickReference
 from dicespec.implementation import Implementation
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode

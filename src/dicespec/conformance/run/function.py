@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from dicespec.conformance.in_process import load_object
+from dicespec.conformance.transports.in_process import load_object
 
 
 class FunctionSpecError(ValueError):

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from dicespec.conformance.protocol import Outcome
+from dicespec.conformance.protocol.messages import Outcome
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 dumps = _ENCODER.encode

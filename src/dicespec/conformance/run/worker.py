@@ -11,7 +11,7 @@ The worker is told what to build as one JSON argument, a *description*: ``{"kind
 "categories": FILE}``, with the runner's ``path`` (``sys.path``), so that it finds the modules
 the runner would. :data:`BUILDERS` has one entry per kind.
 
-    python -m dicespec.conformance.worker '{"kind": "python", "object": "mypackage.module:Name"}'
+    python -m dicespec.conformance.run.worker '{"kind": "python", "object": "mypackage.module:Name"}'
 
 What the implementation writes on standard output goes to standard error (``print`` cannot
 break a reply), and it reads nothing from standard input. An implementation that cannot be
@@ -28,8 +28,8 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from dicespec.conformance.adapter import Server, reference_games, serve
-from dicespec.conformance.in_process import load_object
+from dicespec.conformance.serving.adapter import Server, reference_games, serve
+from dicespec.conformance.transports.in_process import load_object
 
 CANNOT_LOAD = 78
 """The worker's exit status when the implementation cannot be built (``EX_CONFIG``)."""
@@ -40,7 +40,7 @@ def _python(description: Mapping[str, Any]) -> Any:
 
 
 def _function(description: Mapping[str, Any]) -> Any:
-    from dicespec.conformance.function import function_implementation
+    from dicespec.conformance.run.function import function_implementation
 
     return function_implementation(description["function"], description.get("rulesets") or (),
                                    description.get("categories"))
@@ -52,7 +52,7 @@ BUILDERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {"python": _python, "f
 
 def command(description: Mapping[str, Any]) -> list[str]:
     """The command that serves the implementation ``description`` describes."""
-    return [sys.executable, "-m", "dicespec.conformance.worker", json.dumps({**description, "path": sys.path})]
+    return [sys.executable, "-m", "dicespec.conformance.run.worker", json.dumps({**description, "path": sys.path})]
 
 
 class WorkerServer(Server):
@@ -67,7 +67,7 @@ class WorkerServer(Server):
 
 
 def server(implementation: Any) -> WorkerServer:
-    """The implementation served as :class:`~dicespec.conformance.in_process.InProcessTransport`
+    """The implementation served as :class:`~dicespec.conformance.transports.in_process.InProcessTransport`
     would call it: its ``rulesets`` attribute (or every shipped ruleset), its ``name`` (or its
     type's), its ``version``."""
     games = getattr(implementation, "rulesets", None) or reference_games()
@@ -90,7 +90,7 @@ def _protocol_streams() -> tuple[int, int]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1:
-        print("usage: python -m dicespec.conformance.worker DESCRIPTION (JSON)", file=sys.stderr)
+        print("usage: python -m dicespec.conformance.run.worker DESCRIPTION (JSON)", file=sys.stderr)
         return 2
     description = json.loads(args[0])
     path = [entry for entry in description.get("path", ()) if isinstance(entry, str)]

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dicespec.conformance.protocol import Outcome
+from dicespec.conformance.protocol.messages import Outcome
 
 ASKS = 2_000  # the most replays asked of the implementation while shrinking one case
 

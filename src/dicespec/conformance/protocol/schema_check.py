@@ -12,7 +12,7 @@ It is exact for what JSON text parses into: dicts with string keys, lists, strin
 booleans and ``None``. A value outside that (a float, where the schema's ``integer`` takes
 ``2.0``; any other Python type, as an in-process implementation may answer) raises
 :class:`Unsure`, and :mod:`jsonschema` decides. So a check says *valid* only where
-:mod:`jsonschema` does; :func:`dicespec.conformance.protocol.problem` asks it first, and asks
+:mod:`jsonschema` does; :func:`dicespec.conformance.protocol.messages.problem` asks it first, and asks
 :mod:`jsonschema` for the message of a message that is not valid.
 """
 

@@ -1,12 +1,12 @@
 """Running the spec and the corpus against an implementation, every result into a
-:class:`~dicespec.conformance.report.Recorder`.
+:class:`~dicespec.conformance.run.report.Recorder`.
 
 Three parts, each optional:
 
 - **features**: every scenario of ``features/``, through the spec's own steps, in a pytest run
   of the spec (``tests/test_spec.py``, shipped in the package as ``dicespec/_data/tests`` in a
   wheel) with the implementation under test swapped in by
-  :mod:`~dicespec.conformance.pytest_plugin`. It runs in a child process of its own, started
+  :mod:`~dicespec.conformance.run.pytest_plugin`. It runs in a child process of its own, started
   first, alongside the corpus (:class:`Features`); its results are recorded when it ends;
 - **exhaustive** and **games**: the corpus (:mod:`~dicespec.corpus`), streamed
   through the implementation and compared answer by answer with the reference's.
@@ -14,7 +14,7 @@ Three parts, each optional:
 Cases under a shipped ruleset the implementation does not declare are skipped.
 
 The implementation runs contained: a command as it is, a Python object or function in a worker
-process (:mod:`~dicespec.conformance.worker`) unless ``in_process`` trusts it, each under the
+process (:mod:`~dicespec.conformance.run.worker`) unless ``in_process`` trusts it, each under the
 ``limits`` of :class:`Options` and, with ``sandbox``, in a bubblewrap sandbox.
 """
 
@@ -31,9 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from dicespec import corpus
-from dicespec.conformance import defaults, worker
-from dicespec.conformance.limits import Limits
-from dicespec.conformance.report import (
+from dicespec.conformance.containment import defaults
+from dicespec.conformance.containment.limits import Limits
+from dicespec.conformance.run import worker
+from dicespec.conformance.run.report import (
     PARTS,
     Recorder,
     load_track,
@@ -41,8 +42,9 @@ from dicespec.conformance.report import (
     summary,
     write_junit,
 )
-from dicespec.conformance.stdio import expected_reply
-from dicespec.conformance.transport import Hello, InProcessTransport, StdioTransport
+from dicespec.conformance.transports.in_process import InProcessTransport
+from dicespec.conformance.transports.stdio import StdioTransport, expected_reply
+from dicespec.conformance.transports.wire import Hello
 from dicespec.progress import ProgressLine
 from dicespec.spec.results import SpecRun, spec_root
 
@@ -66,7 +68,7 @@ class Target:
         return cls(command=argv)
 
     def description(self) -> dict[str, Any] | None:
-        """What a worker builds to serve this target (see :mod:`~dicespec.conformance.worker`);
+        """What a worker builds to serve this target (see :mod:`~dicespec.conformance.run.worker`);
         ``None`` for a command."""
         if self.function:
             return {"kind": "function", "function": self.function, "rulesets": list(self.rulesets),
@@ -136,7 +138,7 @@ def open_transport(target: Target, options: Options) -> Any:
     """The transport to the target: a command, or a worker serving a Python object or function,
     over stdio; or, with ``in_process``, the object called directly."""
     if options.in_process and target.function:
-        from dicespec.conformance.function import function_implementation
+        from dicespec.conformance.run.function import function_implementation
 
         return InProcessTransport(function_implementation(target.function, target.rulesets, target.categories))
     if options.in_process and target.python:
@@ -284,8 +286,8 @@ SHRUNK_PER_GROUP = 2  # failed replays shrunk per kind and row of the corpus (th
 
 def shrunk_message(case: corpus.Case, transport: Any) -> str | None:
     """The shortest replay that fails as this failed replay does, and where it differs."""
-    from dicespec.conformance.report import differences
-    from dicespec.conformance.shrink import shortest_failing
+    from dicespec.conformance.run.report import differences
+    from dicespec.conformance.run.shrink import shortest_failing
     from dicespec.implementation import ReferenceImplementation
 
     shrunk = shortest_failing(case.op, case.args, transport.call, getattr(ReferenceImplementation(), case.op))

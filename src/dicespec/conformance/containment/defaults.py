@@ -2,8 +2,10 @@
 and the command line's options read them from here.
 
 They bound how long and how much an implementation under test may take; the run's whole time
-is bounded by them (see :mod:`~dicespec.conformance.stdio`), and what the implementation's
-processes may use too (see :mod:`~dicespec.conformance.limits`).
+is bounded by them (see :mod:`~dicespec.conformance.transports.stdio`), and what the implementation's
+processes may use too (see :mod:`~dicespec.conformance.containment.limits`). They sit with the
+containment, at the bottom of the conformance package, because the transports and the limits
+read them as well as the run.
 """
 
 from __future__ import annotations
