@@ -12,7 +12,7 @@ import pytest
 import dicespec.conformance
 
 PACKAGE = Path(dicespec.conformance.__file__).resolve().parent
-PARTS = ("protocol", "containment", "serving", "transports", "corpus", "run")
+PARTS = ("protocol", "containment", "serving", "transports", "run")
 """The parts, from the bottom up."""
 
 
