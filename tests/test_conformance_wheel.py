@@ -68,6 +68,8 @@ def test_the_wheel_carries_the_spec(installed: Path) -> None:
     features = {n.removeprefix("dicespec/_data/") for n in names if n.endswith(".feature")}
     assert features == {p.relative_to(REPO).as_posix() for p in (REPO / "features").rglob("*.feature")}
     assert not any("__pycache__" in n for n in names)
+    # The maintainer's tools stay out: the comparison of implementations and the benchmarks' ceiling.
+    assert not [n for n in names if n.startswith(("tools/", "benchmarks/")) or n.endswith(("/comparison.py", "/ceiling.py"))]
 
 
 @pytest.mark.slow
