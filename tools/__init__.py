@@ -1,0 +1,1 @@
+"""maintainer tools the wheel does not carry"""
