@@ -3,7 +3,8 @@ and the results as JSON lines.
 
 It is loaded beside the spec's own plugin, :mod:`dicespec.spec.steps.plugin` (by
 :func:`dicespec.spec.results.spec_command`, and by the repository's ``tests/conftest.py``);
-without its options nothing changes (the steps ask the reference engines). With them::
+without its options nothing changes (the steps ask the reference engines). With them (in the
+checkout; ``dicespec conform --part features`` runs the same from an installed wheel)::
 
     pytest tests/test_spec.py --dicespec-impl "python -m dicespec.adapter"
     pytest tests/test_spec.py --dicespec-python mypackage.kiriki:Implementation
