@@ -97,7 +97,7 @@ optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optima
 	$(PY) -m dicespec.solver.figures
 
 mutation: $(INSTALLED) ## mutation-test the engines with the features as the only tests; record the score in fixtures/mutation/ (about 6 minutes)
-	$(PY) -m dicespec.spec.mutation
+	$(PY) -m tools.mutation
 
 constraints: $(INSTALLED) ## re-pin constraints.txt from the installed set
 	{ sed -n '1,2p' constraints.txt; $(PY) -m pip freeze --all --exclude-editable | grep -v '^dicespec'; } > constraints.new && mv constraints.new constraints.txt

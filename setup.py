@@ -1,12 +1,11 @@
-"""The build's one step beyond pyproject.toml: a wheel carries a copy of the spec.
+"""The build's one step beyond pyproject.toml: a wheel carries a copy of the spec's data.
 
-``features/``, the errata and source texts of ``fixtures/``, the spec's pytest run
-(``tests/conftest.py``, ``tests/test_spec.py``, ``tests/steps/``) and ``pyproject.toml`` (for its
-pytest settings) are copied into ``dicespec/_data/`` of the built package, where
-``dicespec.spec.paths`` and ``dicespec conform`` find them outside a checkout. The repository
-stays the one source: nothing is copied into ``src/``, and an editable install reads the
-checkout itself. ``MANIFEST.in`` puts the same files into the sdist, so that a wheel built from
-the sdist carries them too.
+``features/`` and the errata and source texts of ``fixtures/`` are copied into ``dicespec/_data/``
+of the built package, where ``dicespec.spec.paths`` finds them outside a checkout. The code that
+runs them (the steps, the phrasebook, the pytest plugin: ``dicespec.spec.steps``) is the
+package's own; nothing comes from ``tests/``. The repository stays the one source: nothing is
+copied into ``src/``, and an editable install reads the checkout itself. ``MANIFEST.in`` puts the
+same files into the sdist, so that a wheel built from the sdist carries them too.
 """
 
 import shutil
@@ -20,10 +19,6 @@ SPEC = (
     "features",
     "fixtures/errata.yaml",
     "fixtures/sources",
-    "tests/conftest.py",
-    "tests/test_spec.py",
-    "tests/steps",
-    "pyproject.toml",
 )
 
 

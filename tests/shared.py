@@ -10,8 +10,8 @@
   with a run of other code, or with the developer's own commands. The latest few such folders
   are kept.
 
-The test run's own plugin, loaded by ``tests/conftest.py`` (the copy of the spec a wheel carries
-has no such file and needs none).
+The test run's own plugin, loaded by ``tests/conftest.py`` (the spec's own plugin,
+``dicespec.spec.steps.plugin``, needs none of it).
 """
 
 from __future__ import annotations

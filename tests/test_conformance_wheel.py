@@ -1,6 +1,6 @@
 """An implementer's install: the sdist and the wheel carry the spec (features, errata, sources,
-the spec's steps and pytest run, the protocol schema), and ``dicespec conform`` runs from a
-fresh environment outside the checkout."""
+the spec's steps and pytest plugin, the protocol schema) and nothing of ``tests/``, and
+``dicespec conform`` runs from a fresh environment outside the checkout."""
 
 from __future__ import annotations
 
@@ -60,11 +60,14 @@ def outside_env() -> dict[str, str]:
 def test_the_wheel_carries_the_spec(installed: Path) -> None:
     wheel = next((installed.parent / "dist").glob("dicespec-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    for name in ("dicespec/schemas/protocol.json", "dicespec/_data/fixtures/errata.yaml", "dicespec/_data/pyproject.toml",
-                 "dicespec/_data/tests/conftest.py", "dicespec/_data/tests/test_spec.py",
-                 "dicespec/_data/tests/steps/phrasebook.yaml", "dicespec/_data/features/kiriki/en/scoring.feature",
+    for name in ("dicespec/schemas/protocol.json", "dicespec/_data/fixtures/errata.yaml",
+                 "dicespec/spec/steps/plugin.py", "dicespec/spec/steps/scenarios.py", "dicespec/spec/steps/common.py",
+                 "dicespec/spec/phrasebook.yaml", "dicespec/_data/features/kiriki/en/scoring.feature",
                  "dicespec/rulesets/kiriki.yaml"):
         assert name in names
+    assert not [n for n in names if n.startswith("dicespec/_data/") and not n.startswith(("dicespec/_data/features/",
+                "dicespec/_data/fixtures/"))], "the wheel carries the spec's data only, nothing of tests/"
+    assert not any(n.startswith(("tests/", "tools/")) or "/tests/" in n for n in names)
     features = {n.removeprefix("dicespec/_data/") for n in names if n.endswith(".feature")}
     assert features == {p.relative_to(REPO).as_posix() for p in (REPO / "features").rglob("*.feature")}
     assert not any("__pycache__" in n for n in names)

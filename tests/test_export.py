@@ -20,7 +20,7 @@ from dicespec.export import check, digest, dumps, export, question, spec_cases
 from dicespec.implementation import ReferenceImplementation
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.spec import case_index, cases, findings_by_case
-from dicespec.spec.results import run_spec, spec_root
+from dicespec.spec.results import run_spec
 from helpers import run_cli
 from recording import VARIABLE as RECORDING
 
@@ -249,10 +249,8 @@ def test_a_spec_case_is_exported_exactly_when_its_steps_make_one_single_roll_cal
     """The spec, run through its own steps with the reference recording every call: under every
     ruleset, the cases exported are those whose test asked one single-roll question (of a roll of
     some dice), each with that very call and its answer."""
-    root = spec_root()
-    assert root is not None
     record = tmp_path / "calls.jsonl"
-    done = run_spec(root, tmp_path / "results.jsonl", ["-p", "recording"],
+    done = run_spec(tmp_path / "results.jsonl", ["-p", "recording"],
                     env={RECORDING: str(record), "PYTHONPATH": str(REPO / "tests")})
     assert done.returncode == 0 and done.results, done.tail()
     calls: dict[str, list[dict[str, Any]]] = {}

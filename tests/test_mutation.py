@@ -1,4 +1,4 @@
-"""Mutation testing's bookkeeping (dicespec.spec.mutation): how a mutant is judged, and the
+"""Mutation testing's bookkeeping (tools/mutation.py): how a mutant is judged, and the
 recorded run in fixtures/mutation/ in step with the code, the features and the judgements."""
 
 from __future__ import annotations
@@ -9,18 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from dicespec.spec.mutation import (
-    Judged,
-    Mutant,
-    digest,
-    folder,
-    judged,
-    only_a_message,
-    out_of_scope,
-    score,
-    verdict,
-)
+from dicespec.spec.mutation import score
 from dicespec.spec.paths import data_root
+from tools.mutation import Judged, Mutant, digest, folder, judged, only_a_message, out_of_scope, verdict
 
 GAME = data_root() / "src" / "dicespec" / "scoresheet" / "game.py"
 
@@ -87,7 +78,7 @@ def test_the_recorded_run_is_of_the_current_code_and_features() -> None:
 
 
 def test_the_recorded_verdicts_follow_the_judgements() -> None:
-    """judged.yaml edited since the run: `python -m dicespec.spec.mutation --judge-only`."""
+    """judged.yaml edited since the run: `python -m tools.mutation --judge-only`."""
     judgements = judged()
     for entry in _results()["survivors"]:
         mutant = Mutant(entry["mutant"], "survived", tuple(entry["diff"]))

@@ -23,7 +23,7 @@ from dicespec.spec.phrasebook import (
     KEYWORD_KINDS, LANGUAGES, TYPES, PhrasebookError, Step, field_types, keyword, match, phrasebook,
     read_phrasebook, render, render_case,
 )
-from steps import common, kiriki, ten_thousand
+from dicespec.spec.steps import common, kiriki, ten_thousand
 
 ALL_CASES = cases()
 STEP_LOGIC = {"common": common.steps, "kiriki": kiriki.steps, "ten_thousand": ten_thousand.steps}

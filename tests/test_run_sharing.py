@@ -109,7 +109,7 @@ def test_the_caches_are_those_of_todays_code(tmp_path: Path) -> None:
 def test_the_spec_is_collected_in_one_order_whatever_the_hash_seed() -> None:
     """pytest-xdist refuses a run whose workers collected different tests or orders, and each
     worker has a hash seed of its own; pytest-bdd applies a scenario's tags in the order of a set,
-    so the rulesets a case runs under are sorted (tests/conftest.py)."""
+    so the rulesets a case runs under are sorted (dicespec.spec.steps.plugin)."""
     def collected(seed: str) -> list[str]:
         done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
                                str(TESTS / "test_spec.py")], cwd=TESTS.parent, env={**os.environ, "PYTHONHASHSEED": seed},

@@ -17,8 +17,8 @@ from dicespec.conformance.run.compared import entries, folder, read_entries
 from dicespec.spec.errata import KINDS, ErrataError, findings
 from dicespec.spec.glossary import GlossaryError, glossary, read_glossary
 from dicespec.spec.paths import errata_path
+from dicespec.spec.phrasebook import phrasebook, phrasebook_path, read_phrasebook
 from dicespec.validation import schema
-from steps.phrasebook import PHRASEBOOK, phrasebook, read_phrasebook
 
 NAMES = ("errata", "glossary", "phrasebook", "implementations", "export")
 
@@ -114,11 +114,11 @@ def test_a_broken_glossary_is_refused(tmp_path: Path, change: Any, parts: list[s
     refused(error, path, *parts)
 
 
-# -- tests/steps/phrasebook.yaml ----------------------------------------------------------------------
+# -- dicespec/spec/phrasebook.yaml --------------------------------------------------------------------
 
 
 def test_the_phrasebook_passes() -> None:
-    assert phrasebook() == read_phrasebook(PHRASEBOOK)
+    assert phrasebook() == read_phrasebook(phrasebook_path())
 
 
 @pytest.mark.parametrize(("change", "parts"), [

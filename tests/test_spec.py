@@ -1,10 +1,4 @@
-"""The spec: every scenario of features/, run through the steps in tests/steps/.
+"""The spec: every scenario of features/, collected here so that ``make test`` runs it with the
+rest, through the spec's pytest plugin (``dicespec.spec.steps.plugin``, loaded by conftest.py)."""
 
-Each game of the registry keeps its cases in ``features/<game>/``."""
-
-from pytest_bdd import scenarios
-
-from dicespec.registry import games
-from dicespec.spec.paths import features_dir
-
-scenarios(*(found.name for found in games() if (features_dir() / found.name).is_dir()))
+from dicespec.spec.steps.scenarios import *  # noqa: F403  (the scenarios' tests, under this module's name)

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from parse import compile as compile_pattern
@@ -16,9 +14,8 @@ from dicespec.site.topics import topics_of
 from dicespec.spec import cases, findings
 from dicespec.spec.features import feature_files, parse_feature
 from dicespec.spec.paths import sources_dir
-from steps.phrasebook import TYPES, phrasebook
+from dicespec.spec.phrasebook import TYPES, phrasebook
 
-ROOT = Path(__file__).resolve().parent.parent
 ALL_CASES = cases()
 DATA_TAG_KEYS = ("id", "source", "ruleset", "replaces", "rule")
 # In localized Gherkin these words start a Scenario, not an Examples table: the spec does not use them.
@@ -27,10 +24,9 @@ TYPOGRAPHIC_APOSTROPHES = "\u2018\u2019\u02bc"
 SHOULD = re.compile(r"\b(should|devrait|devraient|sollte|sollten|powinien|powinna|powinno)\b", re.I)
 
 
-def _registered_markers() -> set[str]:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    lines = config["tool"]["pytest"]["ini_options"]["markers"]
-    return {re.split(r"[:(]", line, maxsplit=1)[0].strip() for line in lines}
+def _registered_markers(config: pytest.Config) -> set[str]:
+    """The markers of the run: the repository's settings and the spec's plugin declare them."""
+    return {re.split(r"[:(]", line, maxsplit=1)[0].strip() for line in config.getini("markers")}
 
 
 def _scenarios():
@@ -81,10 +77,10 @@ def test_scenario_names_are_unique():
     assert [name for name, n in names.items() if n > 1] == []
 
 
-def test_tags_are_registered_markers_or_data_tags():
+def test_tags_are_registered_markers_or_data_tags(pytestconfig: pytest.Config):
     """Every tag is a registered marker, a game's tag (from the registry), or one of the data tags
     @id: @source: @ruleset: @replaces: @rule:."""
-    markers = _registered_markers() | {found.tag for found in games()} | {"rulesets-only"}
+    markers = _registered_markers(pytestconfig) | {found.tag for found in games()} | {"rulesets-only"}
     for path, feature, scenario in _scenarios():
         tags = [t["name"].lstrip("@") for t in feature.get("tags", []) + scenario.get("tags", [])]
         tags += [t["name"].lstrip("@") for ex in scenario.get("examples", []) for t in ex.get("tags", [])]

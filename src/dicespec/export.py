@@ -63,8 +63,8 @@ class Question:
 # -- a case of the spec as one call ---------------------------------------------------------------
 #
 # The steps that ask the implementation one question, keyed by their phrasebook section and key:
-# the call each makes (as tests/steps/ make it) from the dice a Given step shows and the step's
-# fields. ``None``: the question needs dice no step shows.
+# the call each makes (as the steps of dicespec.spec.steps make it) from the dice a Given step shows
+# and the step's fields. ``None``: the question needs dice no step shows.
 
 Ask = Callable[[str, str | None, Mapping[str, Any]], Question | None]
 

@@ -50,7 +50,7 @@ from dicespec.rulesets import (
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
-from dicespec.spec.results import Finished, SpecRun, spec_root
+from dicespec.spec.results import Finished, SpecRun
 
 NO_ANSWER = "-"  # the best score of no dice: not a case
 RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
@@ -255,9 +255,6 @@ def features(rulesets: Sequence[str]) -> dict[str, dict[str, str]]:
     """For each ruleset (a shipped name, or the absolute path of a ruleset file), every case of its
     game's features: ``holds`` when the case's claim holds under it, ``fails`` when it does not
     (one spec run per ruleset, two at a time)."""
-    root = spec_root()
-    if root is None:
-        raise FeatureRunError("the spec's tests are not installed with this package")
     with tempfile.TemporaryDirectory(prefix="dicespec-golden-") as folder:
         running: list[tuple[str, SpecRun]] = []
         found: dict[str, dict[str, str]] = {}
@@ -265,18 +262,18 @@ def features(rulesets: Sequence[str]) -> dict[str, dict[str, str]]:
             if len(running) == 2:
                 name, run = running.pop(0)
                 found[name] = _collect(name, run.finish())
-            running.append((ruleset, _start_spec_run(root, ruleset, Path(folder) / f"run-{number}.jsonl")))
+            running.append((ruleset, _start_spec_run(ruleset, Path(folder) / f"run-{number}.jsonl")))
         for name, run in running:
             found[name] = _collect(name, run.finish())
     return {ruleset: found[ruleset] for ruleset in rulesets}
 
 
-def _start_spec_run(root: Path, ruleset: str, results: Path) -> SpecRun:
+def _start_spec_run(ruleset: str, results: Path) -> SpecRun:
     found = registry_game(ruleset_of(ruleset).game)
     reference, marker = found.default_ruleset, found.tag
     options = ["-m", marker, "--dicespec-python", "dicespec.regression.outcomes:UnderRuleset",
                "--dicespec-rulesets", reference]
-    return SpecRun(root, results, options, env={RULESET_VARIABLE: ruleset})
+    return SpecRun(results, options, env={RULESET_VARIABLE: ruleset})
 
 
 def _collect(ruleset: str, done: Finished) -> dict[str, str]:

@@ -1,8 +1,8 @@
 """Mutation testing: how much of the engines' rule code the spec's features alone pin down.
 
-The figures come from ``make mutation`` by way of the committed ``fixtures/mutation/``
-(:mod:`dicespec.spec.mutation`): the last run's ``results.json``, every run's line in
-``history.jsonl`` and the judgements' ``scope.yaml``. A run takes minutes, too long for a
+The figures come from ``make mutation`` (the repository's ``tools/mutation.py``) by way of the
+committed ``fixtures/mutation/`` (read with :mod:`dicespec.spec.mutation`): the last run's
+``results.json``, every run's line in ``history.jsonl`` and the judgements' ``scope.yaml``. A run takes minutes, too long for a
 site build; a test keeps the results in step with the code and the features.
 """
 

@@ -1,6 +1,6 @@
 """What a pytest item of the spec runs: its case id, its ruleset and its feature file.
 
-This is the one place that reads them from a pytest item. The conftest (errata expectations,
+This is the one place that reads them from a pytest item. The spec's plugin (errata expectations,
 ``-k CASE-ID``), the conformance plugin (``--dicespec-select``, skipping undeclared rulesets) and
 the results file (:mod:`dicespec.spec.results`) all ask :func:`labels` or :func:`case_id`.
 """
@@ -29,7 +29,7 @@ class Labels:
 
 def case_id(item: pytest.Item) -> str | None:
     """The spec case a test runs: its Examples row's ``id`` column, else its scenario's ``@id:``
-    tag (the ``case_id`` marker the conftest makes of it, or the tag itself); ``None`` for a test
+    tag (the ``case_id`` marker the spec's plugin makes of it, or the tag itself); ``None`` for a test
     that runs no case.
 
     The Examples row is read from pytest-bdd's private ``_pytest_bdd_example`` parameter, here

@@ -1,7 +1,7 @@
-"""The phrasebook: every phrasing of every step of the spec, by language (``tests/steps/phrasebook.yaml``).
+"""The phrasebook: every phrasing of every step of the spec, by language (``dicespec/spec/phrasebook.yaml``).
 
 This is its one reader. The spec's steps bind each phrasing to its logic
-(``tests/steps/phrasebook.py``, with the types below); the exported test data
+(:mod:`dicespec.spec.steps.phrasebook`, with the types below); the exported test data
 (:mod:`dicespec.export`) asks :func:`match` which step a line of a case is, and with what
 values, as pytest-bdd would. ``tests/test_spec_hygiene.py`` makes sure every line of every case
 matches exactly one phrasing of its kind.
@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from dicespec.spec.paths import data_root
 from dicespec.validation import check
 
 if TYPE_CHECKING:
@@ -61,10 +60,8 @@ class PhrasebookError(ValueError):
 
 
 def phrasebook_path() -> Path:
-    """The phrasebook beside the steps of the spec's pytest run (the checkout's, or a wheel's copy)."""
-    from dicespec.spec.results import spec_root
-
-    return (spec_root() or data_root()) / "tests" / "steps" / "phrasebook.yaml"
+    """The phrasebook, shipped in the package beside this module."""
+    return Path(__file__).with_name("phrasebook.yaml")
 
 
 @cache

@@ -86,24 +86,25 @@ def read(path: Path) -> list[Result]:
 # -- running the spec -----------------------------------------------------------------------------
 
 
-def spec_root() -> Path | None:
-    """The folder holding the spec's pytest run (``tests/test_spec.py``, its steps and config):
-    the checkout, or the copy a wheel carries."""
-    import dicespec
-    from dicespec.spec.paths import data_root
-
-    package = Path(dicespec.__file__).resolve().parent
-    for root in (data_root(), package / "_data", package.parent.parent):
-        if (root / "tests" / "test_spec.py").is_file() and (root / "pyproject.toml").is_file():
-            return root
-    return None
+# The spec's pytest run: its plugin (the steps, markers, rulesets, errata) and the conformance
+# plugin (the implementation under test, the results file), named for the child process to load,
+# and the test module it collects, found without importing it.
+PLUGINS = ("dicespec.spec.steps.plugin", "dicespec.conformance.run.pytest_plugin")
+SCENARIOS = Path(__file__).resolve().parent / "steps" / "scenarios.py"
 
 
-def spec_command(root: Path, results: Path, options: Sequence[str] = ()) -> list[str]:
-    """The pytest command that runs the spec below ``root``, writing ``results``."""
+def spec_command(results: Path, options: Sequence[str] = ()) -> list[str]:
+    """The pytest command that runs the spec's features, writing ``results``.
+
+    It reads no configuration file (``-c`` the null device) and no conftest above the steps: the
+    same run in a checkout and from an installed wheel, as strict as the repository's (warnings
+    are errors, an unknown marker is refused).
+    """
     return [
-        sys.executable, "-m", "pytest", str(root / "tests" / "test_spec.py"),
-        "-c", str(root / "pyproject.toml"), "--rootdir", str(root),
+        sys.executable, "-m", "pytest", *(part for plugin in PLUGINS for part in ("-p", plugin)), str(SCENARIOS),
+        "-c", os.devnull, "--rootdir", str(SCENARIOS.parents[3]),  # test ids: dicespec/spec/steps/scenarios.py::…
+        "--confcutdir", str(SCENARIOS.parent),
+        "--strict-markers", "-W", "error", "-o", "xfail_strict=true", "-ra",
         "-p", "no:cacheprovider", "-q", "--no-header", "-o", "console_output_style=classic",
         f"--dicespec-results={results}", *options,  # one token: a path after the option could be taken for a test path
     ]
@@ -125,12 +126,11 @@ class Finished:
 class SpecRun:
     """The spec's pytest run in a child process, started at once; :meth:`finish` waits for it."""
 
-    def __init__(self, root: Path, results: Path, options: Sequence[str] = (), *,
-                 env: Mapping[str, str] | None = None) -> None:
+    def __init__(self, results: Path, options: Sequence[str] = (), *, env: Mapping[str, str] | None = None) -> None:
         self.results = results
         environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
         environment.pop("PYTEST_ADDOPTS", None)
-        self.process = subprocess.Popen(spec_command(root, results, options), env=environment,
+        self.process = subprocess.Popen(spec_command(results, options), env=environment,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
     def finish(self, timeout: float | None = None) -> Finished:
@@ -168,7 +168,7 @@ class SpecRun:
                 stream.close()
 
 
-def run_spec(root: Path, results: Path, options: Sequence[str] = (), *, env: Mapping[str, str] | None = None,
+def run_spec(results: Path, options: Sequence[str] = (), *, env: Mapping[str, str] | None = None,
              timeout: float | None = None) -> Finished:
     """Run the spec through pytest in a child process, and read its results."""
-    return SpecRun(root, results, options, env=env).finish(timeout)
+    return SpecRun(results, options, env=env).finish(timeout)

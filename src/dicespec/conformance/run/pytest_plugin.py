@@ -1,8 +1,10 @@
 """The spec's pytest run against any implementation: options, the implementation under test,
 and the results as JSON lines.
 
-``tests/conftest.py`` loads this plugin; without its options nothing changes (the steps ask the
-reference engines). With them::
+It is loaded beside the spec's own plugin, :mod:`dicespec.spec.steps.plugin` (by
+:func:`dicespec.spec.results.spec_command`, and by the repository's ``tests/conftest.py``);
+without its options nothing changes (the steps ask the reference engines). With them (in the
+checkout; ``dicespec conform --part features`` runs the same from an installed wheel)::
 
     pytest tests/test_spec.py --dicespec-impl "python -m dicespec.adapter"
     pytest tests/test_spec.py --dicespec-python mypackage.kiriki:Implementation
@@ -127,10 +129,11 @@ def under_test(config: pytest.Config) -> ProtocolImplementation | None:
     return config.stash[_IMPLEMENTATION]
 
 
-@pytest.fixture(scope="session")
-def implementation_under_test(pytestconfig: pytest.Config) -> ProtocolImplementation | None:
-    """The implementation the options name, or ``None`` (then the reference engines answer)."""
-    return under_test(pytestconfig)
+@pytest.hookimpl(optionalhook=True)
+def pytest_dicespec_implementation(config: pytest.Config) -> ProtocolImplementation | None:
+    """The implementation the spec's steps ask (the hook of :mod:`dicespec.spec.steps.plugin`):
+    the one the options name, or ``None`` (then the reference engines answer)."""
+    return under_test(config)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -4,8 +4,8 @@
 Three parts, each optional:
 
 - **features**: every scenario of ``features/``, through the spec's own steps, in a pytest run
-  of the spec (``tests/test_spec.py``, shipped in the package as ``dicespec/_data/tests`` in a
-  wheel) with the implementation under test swapped in by
+  of the spec (the plugin :mod:`dicespec.spec.steps.plugin`, shipped in the package, see
+  :func:`dicespec.spec.results.spec_command`) with the implementation under test swapped in by
   :mod:`~dicespec.conformance.run.pytest_plugin`. It runs in a child process of its own, started
   first, alongside the corpus (:class:`Features`); its results are recorded when it ends;
 - **exhaustive** and **games**: the corpus (:mod:`~dicespec.corpus`), streamed
@@ -46,7 +46,7 @@ from dicespec.conformance.transports.in_process import InProcessTransport
 from dicespec.conformance.transports.stdio import StdioTransport, expected_reply
 from dicespec.conformance.transports.wire import Hello
 from dicespec.progress import ProgressLine
-from dicespec.spec.results import SpecRun, spec_root
+from dicespec.spec.results import SpecRun
 
 
 @dataclass(frozen=True)
@@ -347,13 +347,9 @@ class Features:
 
     @classmethod
     def start(cls, target: Target, options: Options, run: Run) -> Features:
-        root = spec_root()
-        if root is None:
-            run.notes.append("features: not run: the spec's tests are not installed with this package")
-            return cls(options, None, None)
         folder = tempfile.mkdtemp(prefix="dicespec-conform-")
         try:
-            spec = SpecRun(root, Path(folder) / "features.jsonl", features_options(target, options))
+            spec = SpecRun(Path(folder) / "features.jsonl", features_options(target, options))
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise

@@ -35,7 +35,8 @@ class ScriptedGame:
 
     def replay(self, actions: list[str] | None = None) -> dict[str, Any]:
         replay = getattr(self.implementation, replay_operation(game(self.game).family_name))
-        return replay(self.ruleset, self.players, list(self.actions if actions is None else actions))
+        answer: dict[str, Any] = replay(self.ruleset, self.players, list(self.actions if actions is None else actions))
+        return answer
 
     def accepted(self) -> dict[str, Any]:
         result = self.replay()
@@ -47,7 +48,8 @@ class ScriptedGame:
         return result
 
     def player(self, number: int) -> dict[str, Any]:
-        return self.accepted()["players"][number - 1]
+        found: dict[str, Any] = self.accepted()["players"][number - 1]
+        return found
 
 
 @steps

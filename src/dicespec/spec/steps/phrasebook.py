@@ -1,19 +1,17 @@
-"""Binding the phrasebook's phrasings to the step logic, for every language at once (the phrasebook
-and its field types are read by :mod:`dicespec.spec.phrasebook`)."""
+"""Binding the phrasebook's phrasings to the step logic, for every language at once (the phrasebook,
+``dicespec/spec/phrasebook.yaml``, and its field types are read by :mod:`dicespec.spec.phrasebook`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
-from dicespec.spec.phrasebook import LANGUAGES, TYPES, phrasebook, read_phrasebook
+from dicespec.spec.phrasebook import LANGUAGES, TYPES, phrasebook
 
-__all__ = ["LANGUAGES", "PHRASEBOOK", "TYPES", "StepLogic", "phrasebook", "read_phrasebook", "register"]
+__all__ = ["StepLogic", "register"]
 
-PHRASEBOOK = Path(__file__).with_name("phrasebook.yaml")
 _DECORATORS = {"given": given, "when": when, "then": then}
 
 

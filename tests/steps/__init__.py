@@ -1,1 +1,0 @@
-"""The spec's step definitions: logic written once, phrasings in phrasebook.yaml."""
