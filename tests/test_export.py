@@ -20,7 +20,7 @@ from dicespec.export import check, digest, dumps, export, question, spec_cases
 from dicespec.implementation import ReferenceImplementation
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.spec import case_index, cases, findings_by_case
-from dicespec.spec.results import run_spec
+from dicespec.conformance.run.spec_run import run_spec
 from helpers import run_cli
 from recording import VARIABLE as RECORDING
 

@@ -28,7 +28,8 @@ from typing import Any
 import dicespec
 from dicespec.conformance.run.compared import Entry, entries, read
 from dicespec.conformance.run.report import OUTCOMES, PARTS, Recorder, read_results
-from dicespec.conformance.run.runner import Options, conform
+from dicespec.conformance.run.runner import conform
+from dicespec.conformance.run.target import Options
 from dicespec.spec.paths import data_root
 
 KEPT_PER_GROUP = 1000  # not-passing cases kept per part, kind and row (the rest are counted)
@@ -188,7 +189,7 @@ def sample(data: dict[str, Any], *, every: int) -> Iterator[Any]:
 
 def recheck(entry: Entry, data: dict[str, Any], *, every: int = 101) -> list[str]:
     """Re-run a sample of the exhaustive corpus; the cases whose outcome is not the recorded one."""
-    from dicespec.conformance.run.runner import open_transport
+    from dicespec.conformance.run.target import open_transport
 
     transport = open_transport(entry.target, Options())
     reasons = {skip["reason"] for skip in data.get("skipped", [])}

@@ -92,7 +92,8 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from dicespec.conformance.containment.processes import marked_run, termination_as_interrupt
-    from dicespec.conformance.run.runner import Options, Target, conform_and_report, parse_parts
+    from dicespec.conformance.run.runner import conform_and_report, parse_parts
+    from dicespec.conformance.run.target import Options, Target
     from dicespec.rulesets import ruleset_names
 
     unknown = [name for name in args.ruleset or () if name not in ruleset_names()]

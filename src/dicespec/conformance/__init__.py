@@ -20,9 +20,11 @@ Its parts, from the bottom up; each imports only parts above it in this list (``
   transport shares (the hello, a request, JSON on the wire); ``child.py``, one child process;
   ``stdio.py``, a command, pipelined, with timeouts and restarts; ``in_process.py``, a Python
   object called in process; ``client.py``, either one turned back into the interface.
-- :mod:`~dicespec.conformance.run`: a run against an implementation. ``runner.py``, the features
+- :mod:`~dicespec.conformance.run`: a run against an implementation. ``target.py``, what a run
+  is pointed at, its options and the transport that reaches it; ``runner.py``, the features
   and the corpus (:mod:`dicespec.corpus`, a unit of its own below this one, since regression
-  reads it too); ``worker.py``, a Python object or function in a process of its own;
+  reads it too); ``spec_run.py``, the spec's pytest run in a child process, with the spec's own
+  plugin and this part's; ``worker.py``, a Python object or function in a process of its own;
   ``function.py``, a plain scoring function behind the interface (``--function``);
   ``shrink.py``, a failing replay shrunk to the shortest that still fails; ``report.py``, results
   as JSON lines, summaries, JUnit, tracking; ``pytest_plugin.py``, the spec's pytest run against

@@ -50,7 +50,7 @@ from dicespec.rulesets import (
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
-from dicespec.spec.results import Finished, SpecRun
+from dicespec.conformance.run.spec_run import Finished, SpecRun
 
 NO_ANSWER = "-"  # the best score of no dice: not a case
 RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"

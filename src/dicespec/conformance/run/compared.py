@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from dicespec.conformance.run.runner import Target
+from dicespec.conformance.run.target import Target
 from dicespec.spec.paths import data_root
 from dicespec.validation import check
 

@@ -2,7 +2,7 @@
 and the results as JSON lines.
 
 It is loaded beside the spec's own plugin, :mod:`dicespec.spec.steps.plugin` (by
-:func:`dicespec.spec.results.spec_command`, and by the repository's ``tests/conftest.py``);
+:func:`dicespec.conformance.run.spec_run.spec_command`, and by the repository's ``tests/conftest.py``);
 without its options nothing changes (the steps ask the reference engines). With them (in the
 checkout; ``dicespec conform --part features`` runs the same from an installed wheel)::
 
@@ -92,7 +92,7 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
         return None
     from dicespec.conformance.containment.limits import Limits
     from dicespec.conformance.containment.processes import terminate_as_interrupt
-    from dicespec.conformance.run.runner import Options, Target, open_transport
+    from dicespec.conformance.run.target import Options, Target, open_transport
 
     rulesets = tuple(name for name in (config.getoption("dicespec_rulesets") or "").split(",") if name)
     if command:

@@ -5,7 +5,7 @@ Three parts, each optional:
 
 - **features**: every scenario of ``features/``, through the spec's own steps, in a pytest run
   of the spec (the plugin :mod:`dicespec.spec.steps.plugin`, shipped in the package, see
-  :func:`dicespec.spec.results.spec_command`) with the implementation under test swapped in by
+  :func:`dicespec.conformance.run.spec_run.spec_command`) with the implementation under test swapped in by
   :mod:`~dicespec.conformance.run.pytest_plugin`. It runs in a child process of its own, started
   first, alongside the corpus (:class:`Features`); its results are recorded when it ends;
 - **exhaustive** and **games**: the corpus (:mod:`~dicespec.corpus`), streamed
@@ -32,8 +32,8 @@ from typing import Any
 
 from dicespec import corpus
 from dicespec.conformance.containment import defaults
-from dicespec.conformance.containment.limits import Limits
-from dicespec.conformance.run import worker
+from dicespec.conformance.run.spec_run import SpecRun
+from dicespec.conformance.run.target import CannotLoad, Options, Target, open_transport
 from dicespec.conformance.run.report import (
     PARTS,
     Recorder,
@@ -42,70 +42,9 @@ from dicespec.conformance.run.report import (
     summary,
     write_junit,
 )
-from dicespec.conformance.transports.in_process import InProcessTransport
-from dicespec.conformance.transports.stdio import StdioTransport, expected_reply
+from dicespec.conformance.transports.stdio import expected_reply
 from dicespec.conformance.transports.wire import Hello
 from dicespec.progress import ProgressLine
-from dicespec.spec.results import SpecRun
-
-
-@dataclass(frozen=True)
-class Target:
-    """The implementation under test: a command (an argument list), a Python object, or a plain
-    scoring function (with the ruleset(s) it scores and, maybe, a file of its categories)."""
-
-    command: tuple[str, ...] | None = None
-    python: str | None = None
-    function: str | None = None
-    rulesets: tuple[str, ...] = ()  # a function's rulesets
-    categories: str | None = None  # a function's --categories file
-
-    @classmethod
-    def from_command_line(cls, text: str) -> Target:
-        argv = tuple(shlex.split(text))
-        if not argv:
-            raise ValueError("--impl: an empty command")
-        return cls(command=argv)
-
-    def description(self) -> dict[str, Any] | None:
-        """What a worker builds to serve this target (see :mod:`~dicespec.conformance.run.worker`);
-        ``None`` for a command."""
-        if self.function:
-            return {"kind": "function", "function": self.function, "rulesets": list(self.rulesets),
-                    "categories": self.categories}
-        if self.python:
-            return {"kind": "python", "object": self.python}
-        return None
-
-    def describe(self) -> str:
-        if self.command:
-            return shlex.join(self.command)
-        return f"--function {self.function}" if self.function else f"--python {self.python}"
-
-
-@dataclass
-class Options:
-    parts: tuple[str, ...] = PARTS
-    rulesets: tuple[str, ...] | None = None  # only these (default: every shipped ruleset)
-    select: str | None = None  # only the cases whose id matches this glob
-    games: int = defaults.GAMES_PER_RULESET
-    seed: int = defaults.SEED
-    timeout: float = defaults.TIMEOUT
-    hello_timeout: float = defaults.HELLO_TIMEOUT
-    max_restarts: int = defaults.MAX_RESTARTS
-    window: int = defaults.WINDOW
-    time_limit: float | None = None  # seconds for the whole corpus; the rest is errored
-    progress: bool = False
-    max_line: int = defaults.MAX_LINE
-    grace: float = defaults.GRACE
-    limits: Limits = Limits()
-    sandbox: bool = False  # run it in a bubblewrap sandbox
-    in_process: bool = False  # call a Python object or function in the runner's own process (trusting it)
-
-
-class CannotLoad(ValueError):
-    """A Python object or function the worker could not build (its import failed, its name is not
-    there): one line, as for a usage error."""
 
 
 @dataclass
@@ -132,26 +71,6 @@ class Run:
             seconds, rate = self.seconds[part], self.cases_per_second.get(part)
             lines.append(f"{part}: {seconds:.1f} s" + (f", {rate:,.0f} cases/s" if rate else ""))
         return lines + self.notes
-
-
-def open_transport(target: Target, options: Options) -> Any:
-    """The transport to the target: a command, or a worker serving a Python object or function,
-    over stdio; or, with ``in_process``, the object called directly."""
-    if options.in_process and target.function:
-        from dicespec.conformance.run.function import function_implementation
-
-        return InProcessTransport(function_implementation(target.function, target.rulesets, target.categories))
-    if options.in_process and target.python:
-        return InProcessTransport.from_spec(target.python)
-    description = target.description()
-    if description is not None:
-        argv, fatal = worker.command(description), worker.CANNOT_LOAD
-    else:
-        assert target.command
-        argv, fatal = list(target.command), None
-    return StdioTransport(argv, timeout=options.timeout, hello_timeout=options.hello_timeout,
-                          max_restarts=options.max_restarts, window=options.window, max_line=options.max_line,
-                          grace=options.grace, limits=options.limits, sandbox=options.sandbox, fatal_exit=fatal)
 
 
 def shipped_rulesets(options: Options) -> dict[str, list[str]]:
@@ -307,7 +226,7 @@ def _tally(recorder: Recorder, part: str) -> str:
 
 
 def features_options(target: Target, options: Options) -> list[str]:
-    """The pytest options that run the spec against the target (see :func:`dicespec.spec.results.spec_command`)."""
+    """The pytest options that run the spec against the target (see :func:`dicespec.conformance.run.spec_run.spec_command`)."""
     command = [
         "--dicespec-timeout", str(options.timeout),
         "--dicespec-hello-timeout", str(options.hello_timeout), "--dicespec-max-restarts", str(options.max_restarts),

@@ -13,7 +13,7 @@ The steps ask the ``implementation`` fixture: the reference engines, unless a pl
 
 The plugin needs no configuration file: it declares its markers, and the scenarios name their
 feature folder themselves. How strict a run is (warnings as errors, unknown markers refused) is
-the run's own choice (:func:`dicespec.spec.results.spec_command`, the repository's pytest settings).
+the run's own choice (:func:`dicespec.conformance.run.spec_run.spec_command`, the repository's pytest settings).
 """
 
 from __future__ import annotations
