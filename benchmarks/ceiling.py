@@ -83,15 +83,20 @@ class TableServer:
 
     def __init__(self, table: Mapping[bytes, bytes], games: Mapping[str, Sequence[str]]) -> None:
         self.table = table
-        self.hello = reply_tail({"protocol": PROTOCOL_VERSION, "implementation": {"name": NAME, "language": "python"},
-                                 "games": {game: list(names) for game, names in games.items()}})
+        self.hello = reply_tail(
+            {
+                "protocol": PROTOCOL_VERSION,
+                "implementation": {"name": NAME, "language": "python"},
+                "games": {game: list(names) for game, names in games.items()},
+            }
+        )
 
     def reply(self, line: bytes) -> bytes:
         """The reply line to one request line."""
         if line.startswith(_ID):
             comma = line.find(b",", 6)
             if comma > 0:
-                tail = self.table.get(b"{" + line[comma + 1:])
+                tail = self.table.get(b"{" + line[comma + 1 :])
                 if tail is not None:
                     return line[:comma] + tail
         return self.slow_reply(line)
@@ -132,8 +137,7 @@ class RecordingServer(Server):
     def answer(self, message: Any) -> dict[str, Any]:
         reply = super().answer(message)
         if "result" in reply and isinstance(message, dict) and message.get("op") != HELLO:
-            self.recorded[request_key(message["op"], _params(message))] = (
-                reply_tail(reply["result"]))
+            self.recorded[request_key(message["op"], _params(message))] = reply_tail(reply["result"])
         return reply
 
     def flush(self) -> None:

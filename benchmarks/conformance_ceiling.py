@@ -40,12 +40,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import ceiling
-from goals import Figures, Goal, add_json_option
-
-from dicespec.corpus import Case
 from dicespec.conformance.run.report import PARTS, Recorder
 from dicespec.conformance.run.runner import Options, Target, conform, corpus_cases
 from dicespec.conformance.serving.quick_reference import QuickReference
+from dicespec.corpus import Case
+from goals import Figures, Goal, add_json_option
 
 REFERENCE = (sys.executable, "-m", "dicespec.adapter")
 CEILING = ceiling.COMMAND
@@ -130,11 +129,16 @@ def engines_bound(figures: Figures, ceiling_run: Timing) -> int:
     cases = list(corpus_cases("games", Options()))
     own = max((in_process(cases) for _ in range(3)), key=lambda t: t.rate)
     actions = game_actions(cases)
-    bound = figures.add("conformance, games: the engines' answers in process / ceiling (cases/s)",
-                        own.rate / ceiling_run.rate, beside=f"{own.rate:,.0f} cases/s in process, no protocol; "
-                        f"{own.seconds / actions * 1e6:.1f} µs a game action ({actions:,} actions)")
-    print(f"{'':<11} {own.cases:>8,}  {own.rate:>9,.0f}/s in process, no protocol: at best {bound.value:.2f} of the "
-          f"ceiling; {own.seconds:.2f} s for {actions:,} game actions, {own.seconds / actions * 1e6:.1f} µs each")
+    bound = figures.add(
+        "conformance, games: the engines' answers in process / ceiling (cases/s)",
+        own.rate / ceiling_run.rate,
+        beside=f"{own.rate:,.0f} cases/s in process, no protocol; "
+        f"{own.seconds / actions * 1e6:.1f} µs a game action ({actions:,} actions)",
+    )
+    print(
+        f"{'':<11} {own.cases:>8,}  {own.rate:>9,.0f}/s in process, no protocol: at best {bound.value:.2f} of the "
+        f"ceiling; {own.seconds:.2f} s for {actions:,} game actions, {own.seconds / actions * 1e6:.1f} µs each"
+    )
     return own.not_passed
 
 
@@ -144,8 +148,7 @@ def main() -> int:
     add_json_option(parser)
     args = parser.parse_args()
     repeat, figures, problems = args.repeat, Figures(), 0
-    print(f"Conformance: the runner against the reference adapter and against its ceiling (a table), "
-          f"best of {repeat}")
+    print(f"Conformance: the runner against the reference adapter and against its ceiling (a table), best of {repeat}")
     print(f"{'part':<11} {'cases':>8}  {'reference':>13}  {'ceiling':>13}  {'ratio':>5}  goal {GOAL_RATIO.text('')}")
     with tempfile.TemporaryDirectory(prefix="dicespec-ceiling-") as folder:
         made = tables(Path(folder))
@@ -156,12 +159,17 @@ def main() -> int:
                 runs["ceiling"].append(timed((*CEILING, str(made[part])), (part,)))
             reference, table = best(runs["reference"]), best(runs["ceiling"])
             problems += sum(t.not_passed for t in runs["reference"] + runs["ceiling"])
-            ratio = figures.add(f"conformance, {part}: reference / ceiling (cases/s)", reference.rate / table.rate,
-                                goal=GOAL_RATIO, beside=f"{reference.rate:,.0f} / {table.rate:,.0f} cases/s, "
-                                f"{reference.cases:,} cases")
-            print(f"{part:<11} {reference.cases:>8,}  {reference.rate:>9,.0f}/s    {table.rate:>9,.0f}/s  "
-                  f"{ratio.value:>5.2f}  {ratio.verdict:<6}   reference {reference.seconds:.2f} s "
-                  f"(run cpu {reference.cpu:.1f} s), ceiling {table.seconds:.2f} s (run cpu {table.cpu:.1f} s)")
+            ratio = figures.add(
+                f"conformance, {part}: reference / ceiling (cases/s)",
+                reference.rate / table.rate,
+                goal=GOAL_RATIO,
+                beside=f"{reference.rate:,.0f} / {table.rate:,.0f} cases/s, {reference.cases:,} cases",
+            )
+            print(
+                f"{part:<11} {reference.cases:>8,}  {reference.rate:>9,.0f}/s    {table.rate:>9,.0f}/s  "
+                f"{ratio.value:>5.2f}  {ratio.verdict:<6}   reference {reference.seconds:.2f} s "
+                f"(run cpu {reference.cpu:.1f} s), ceiling {table.seconds:.2f} s (run cpu {table.cpu:.1f} s)"
+            )
             if part == "games":
                 problems += engines_bound(figures, table)
     suites = [timed(REFERENCE, PARTS) for _ in range(repeat)]
@@ -176,15 +184,30 @@ def main() -> int:
             else:
                 os.environ["DICESPEC_CACHE_DIR"] = kept
     problems += sum(t.not_passed for t in [*suites, first])
-    whole = figures.add("conformance, whole suite against the reference", suite.seconds, "s", GOAL_SUITE,
-                        beside=f"{suite.cases:,} cases, CPU {suite.cpu:.1f} s", spec=".1f")
-    figures.add("conformance, whole suite, a first run (nothing kept in the cache folder)", first.seconds, "s",
-                beside=f"CPU {first.cpu:.1f} s", spec=".1f")
+    whole = figures.add(
+        "conformance, whole suite against the reference",
+        suite.seconds,
+        "s",
+        GOAL_SUITE,
+        beside=f"{suite.cases:,} cases, CPU {suite.cpu:.1f} s",
+        spec=".1f",
+    )
+    figures.add(
+        "conformance, whole suite, a first run (nothing kept in the cache folder)",
+        first.seconds,
+        "s",
+        beside=f"CPU {first.cpu:.1f} s",
+        spec=".1f",
+    )
     figures.add("conformance cases not passed (every run above)", problems, goal=GOAL_NOT_PASSED, spec=",.0f")
-    print(f"whole suite against the reference: {suite.cases:,} cases in {suite.seconds:.1f} s (cpu {suite.cpu:.1f} s); "
-          f"goal {whole.goal_text}: {whole.verdict}")
-    print(f"  the same with nothing kept from an earlier run (its replayed games played, not read back): "
-          f"{first.seconds:.1f} s (cpu {first.cpu:.1f} s)")
+    print(
+        f"whole suite against the reference: {suite.cases:,} cases in {suite.seconds:.1f} s (cpu {suite.cpu:.1f} s); "
+        f"goal {whole.goal_text}: {whole.verdict}"
+    )
+    print(
+        f"  the same with nothing kept from an earlier run (its replayed games played, not read back): "
+        f"{first.seconds:.1f} s (cpu {first.cpu:.1f} s)"
+    )
     if problems:
         print(f"{problems} cases did not pass")
     figures.write(args.json)

@@ -17,12 +17,11 @@ import sys
 import time
 from itertools import islice
 
-from goals import Figures, Goal, add_json_option
-
 from dicespec import corpus
 from dicespec.conformance.run.report import Recorder
 from dicespec.conformance.run.runner import Options, Run, Target, run_corpus, shipped_rulesets
 from dicespec.conformance.transports.stdio import StdioTransport
+from goals import Figures, Goal, add_json_option
 
 ADAPTER = [sys.executable, "-m", "dicespec.adapter"]
 TARGET_RATE = Goal(">=", 30_000)
@@ -66,18 +65,33 @@ def main() -> int:
     figures = Figures()
     count, elapsed, recorder = pipelined()
     passed, failed, errored, skipped = recorder.totals()
-    rate = figures.add("conformance over stdio, exhaustive corpus, one process pipelined", count / elapsed,
-                       "cases/s", TARGET_RATE, beside=f"{count:,} cases in {elapsed:.2f} s", spec=",.0f")
-    print(f"stdio, one process, pipelined: {count:,} cases in {elapsed:.2f} s: {rate.figure_text} "
-          f"({passed:,} passed, {failed} failed, {errored} errored, {skipped} skipped); "
-          f"target {rate.goal_text}: {rate.verdict}")
+    rate = figures.add(
+        "conformance over stdio, exhaustive corpus, one process pipelined",
+        count / elapsed,
+        "cases/s",
+        TARGET_RATE,
+        beside=f"{count:,} cases in {elapsed:.2f} s",
+        spec=",.0f",
+    )
+    print(
+        f"stdio, one process, pipelined: {count:,} cases in {elapsed:.2f} s: {rate.figure_text} "
+        f"({passed:,} passed, {failed} failed, {errored} errored, {skipped} skipped); "
+        f"target {rate.goal_text}: {rate.verdict}"
+    )
     done, seconds, wrong = process_per_case(args.sample, count)
     per_case = done / seconds
-    print(f"one process per case, {done} cases spread over the corpus: {seconds:.2f} s: {per_case:,.2f} cases/s "
-          f"({seconds / done * 1000:.0f} ms a case; {wrong} mismatches)")
-    ratio = figures.add("conformance over stdio: pipelined / one process per case (cases/s)", rate.value / per_case,
-                        "×", TARGET_RATIO, beside=f"one process per case: {per_case:,.2f} cases/s, {done} cases",
-                        spec=",.0f")
+    print(
+        f"one process per case, {done} cases spread over the corpus: {seconds:.2f} s: {per_case:,.2f} cases/s "
+        f"({seconds / done * 1000:.0f} ms a case; {wrong} mismatches)"
+    )
+    ratio = figures.add(
+        "conformance over stdio: pipelined / one process per case (cases/s)",
+        rate.value / per_case,
+        "×",
+        TARGET_RATIO,
+        beside=f"one process per case: {per_case:,.2f} cases/s, {done} cases",
+        spec=",.0f",
+    )
     print(f"ratio: {ratio.figure_text}; target {ratio.goal_text}: {ratio.verdict}")
     figures.add("conformance over stdio: cases not passed", failed + errored + wrong, goal=TARGET_WRONG, spec=",.0f")
     figures.write(args.json)

@@ -103,8 +103,16 @@ class Figures:
 
     rows: list[Figure] = field(default_factory=list)
 
-    def add(self, measure: str, value: float, unit: str = "", goal: Goal | None = None, *,
-            beside: str = "", spec: str = ",.2f") -> Figure:
+    def add(
+        self,
+        measure: str,
+        value: float,
+        unit: str = "",
+        goal: Goal | None = None,
+        *,
+        beside: str = "",
+        spec: str = ",.2f",
+    ) -> Figure:
         """Record one figure; returns it (for the benchmark's own table: its verdict, its text)."""
         figure = Figure(measure, float(value), unit, goal, beside, spec)
         self.rows.append(figure)
@@ -113,8 +121,9 @@ class Figures:
     def write(self, path: Path | None) -> None:
         """Write the figures to ``path`` as JSON (nothing without a path)."""
         if path is not None:
-            path.write_text(json.dumps([row.as_data() for row in self.rows], indent=1, ensure_ascii=False) + "\n",
-                            encoding="utf-8")
+            path.write_text(
+                json.dumps([row.as_data() for row in self.rows], indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
 
 
 def read(path: Path) -> list[Figure]:
@@ -124,8 +133,12 @@ def read(path: Path) -> list[Figure]:
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
     """Give a benchmark's command line the ``--json FILE`` option (its figures written there)."""
-    parser.add_argument("--json", type=Path, metavar="FILE",
-                        help="also write the figures, each with its goal, to FILE as JSON (for benchmarks/summary.py)")
+    parser.add_argument(
+        "--json",
+        type=Path,
+        metavar="FILE",
+        help="also write the figures, each with its goal, to FILE as JSON (for benchmarks/summary.py)",
+    )
 
 
 def table(rows: list[list[str]]) -> str:

@@ -19,17 +19,16 @@ from __future__ import annotations
 import argparse
 import itertools
 import time
-from collections.abc import Callable
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib.metadata import version
 
-from goals import Figures, Goal, add_json_option
 from pyhtzee import scoring  # type: ignore[import-untyped]
 from pyhtzee.classes import Rule  # type: ignore[import-untyped]
 
 from dicespec import Roll, find_ruleset, ruleset_names
 from dicespec.scoresheet import rows
 from dicespec.scoresheet.ruleset import SheetRuleset
+from goals import Figures, Goal, add_json_option
 
 ALL_DICE = tuple(itertools.product(range(1, 7), repeat=5))
 YAHTZEE = Rule.YAHTZEE
@@ -74,15 +73,18 @@ def best_of(repeats: int, run: Callable[[], object], *, before: Callable[[], obj
     return best
 
 
-def compare(ruleset: SheetRuleset, dicespec_sheets: list[Mapping[str, int]],
-            pyhtzee_sheets: list[tuple[int, ...]]) -> None:
+def compare(
+    ruleset: SheetRuleset, dicespec_sheets: list[Mapping[str, int]], pyhtzee_sheets: list[tuple[int, ...]]
+) -> None:
     """Print, row by row (the ruleset's rows in sheet order beside pyhtzee's, Kiriki's order), how
     many rolls dicespec and pyhtzee score differently, with an example."""
     differing = 0
     for i, row in enumerate(ruleset.rows):
-        wrong = [(dice, ours[row], theirs[i])
-                 for dice, ours, theirs in zip(ALL_DICE, dicespec_sheets, pyhtzee_sheets, strict=True)
-                 if ours[row] != theirs[i]]
+        wrong = [
+            (dice, ours[row], theirs[i])
+            for dice, ours, theirs in zip(ALL_DICE, dicespec_sheets, pyhtzee_sheets, strict=True)
+            if ours[row] != theirs[i]
+        ]
         if wrong:
             differing += 1
             dice, ours, theirs = wrong[0]
@@ -121,15 +123,27 @@ def main() -> None:
 
     n = len(ALL_DICE)
     print(f"Kiriki scoring, {n} ordered rolls x 13 rows, best of {args.repeats} (pyhtzee {version('pyhtzee')})")
-    for label, seconds in [("dicespec, cold cache", cold), ("dicespec, warm cache", warm),
-                           ("dicespec, no cache", uncached), ("pyhtzee", theirs)]:
+    for label, seconds in [
+        ("dicespec, cold cache", cold),
+        ("dicespec, warm cache", warm),
+        ("dicespec, no cache", uncached),
+        ("pyhtzee", theirs),
+    ]:
         print(f"  {label:<22} {seconds * 1e3:8.2f} ms  {seconds / n * 1e6:6.2f} us/roll")
     figures, ratios = Figures(), []
-    for label, seconds, goal in [("cold cache", cold, GOAL_RATIO), ("warm cache", warm, GOAL_RATIO),
-                                 ("no cache", uncached, None)]:
-        ratio = figures.add(f"Kiriki scoring of {n:,} rolls x 13 rows, {label}: pyhtzee / dicespec (time)",
-                            theirs / seconds, "×", goal, beside=f"{seconds * 1e3:.2f} ms against {theirs * 1e3:.2f} ms "
-                            f"({n / seconds:,.0f} rolls/s)", spec=".1f")
+    for label, seconds, goal in [
+        ("cold cache", cold, GOAL_RATIO),
+        ("warm cache", warm, GOAL_RATIO),
+        ("no cache", uncached, None),
+    ]:
+        ratio = figures.add(
+            f"Kiriki scoring of {n:,} rolls x 13 rows, {label}: pyhtzee / dicespec (time)",
+            theirs / seconds,
+            "×",
+            goal,
+            beside=f"{seconds * 1e3:.2f} ms against {theirs * 1e3:.2f} ms ({n / seconds:,.0f} rolls/s)",
+            spec=".1f",
+        )
         ratios.append(f"{ratio.figure_text} {label}" + ("" if goal is None else f" ({ratio.verdict})"))
     print(f"  pyhtzee / dicespec: {', '.join(ratios)}; goal {GOAL_RATIO.text('×')} with a cache")
     print("Scores compared with pyhtzee's Yahtzee rules:")

@@ -45,8 +45,9 @@ def solve_one(name: str, implementation: str) -> dict[str, Any]:
     from dicespec import find_ruleset
 
     # benchmarks/ is this script's folder, so baseline/ is importable; both modules have the same API
-    solver: Any = importlib.import_module("baseline.scoresheet" if implementation == "previous"
-                                          else "dicespec.solver.scoresheet")
+    solver: Any = importlib.import_module(
+        "baseline.scoresheet" if implementation == "previous" else "dicespec.solver.scoresheet"
+    )
     rules = solver.rules_of(find_ruleset(name))
     start, cpu = time.perf_counter(), time.process_time()
     values, stats = solver.solve_values(rules)
@@ -65,8 +66,12 @@ def measure(name: str, implementation: str, repeats: int) -> dict[str, Any]:
     """The best of ``repeats`` solves, each in its own process."""
     runs = []
     for _ in range(repeats):
-        child = subprocess.run([sys.executable, __file__, "--one", name, "--implementation", implementation],
-                               capture_output=True, text=True, check=True)
+        child = subprocess.run(
+            [sys.executable, __file__, "--one", name, "--implementation", implementation],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         runs.append(json.loads(child.stdout))
     best = min(runs, key=lambda run: run["seconds"])
     return {**best, "peak_mb": max(run["peak_mb"] for run in runs)}
@@ -85,48 +90,85 @@ def main() -> int:
         print(json.dumps(solve_one(args.one, args.implementation)))
         return 0
     print(f"{cores()} cores; load before: {load()}; best of {args.repeats} solves each, each in a fresh process")
-    rows = [["ruleset", "previous s", "now s", "ratio", "goal", "peak MB", "now CPU s", "threads", "expected score",
-             "same to 1e-9", "met"]]
+    rows = [
+        [
+            "ruleset",
+            "previous s",
+            "now s",
+            "ratio",
+            "goal",
+            "peak MB",
+            "now CPU s",
+            "threads",
+            "expected score",
+            "same to 1e-9",
+            "met",
+        ]
+    ]
     figures, memory, differences = Figures(), Figures(), Figures()
     for name in args.rulesets:
         now = measure(name, "now", args.repeats)
         previous = None if args.no_previous else measure(name, "previous", args.repeats)
-        seconds = figures.add(f"solve {name}", now["seconds"], "s", GOAL_SECONDS.get(name, DEFAULT_GOAL_SECONDS),
-                              beside=f"{now['states']:,} states, CPU {now['cpu_seconds']:.2f} s"
-                              + ("" if previous is None else f"; previous {previous['seconds']:.2f} s"))
+        seconds = figures.add(
+            f"solve {name}",
+            now["seconds"],
+            "s",
+            GOAL_SECONDS.get(name, DEFAULT_GOAL_SECONDS),
+            beside=f"{now['states']:,} states, CPU {now['cpu_seconds']:.2f} s"
+            + ("" if previous is None else f"; previous {previous['seconds']:.2f} s"),
+        )
         if previous is not None:
-            figures.add(f"solve {name}: previous / now (same run)", previous["seconds"] / now["seconds"], "×",
-                        spec=".1f")
+            figures.add(
+                f"solve {name}: previous / now (same run)", previous["seconds"] / now["seconds"], "×", spec=".1f"
+            )
         checks = [seconds, memory.add(name, now["peak_mb"], "MB", GOAL_MEMORY_MB, spec=",.0f")]
         if previous is not None:
-            checks.append(differences.add(name, abs(now["expected"] - previous["expected"]), goal=SAME_FIGURE,
-                                          spec=".1e"))
-        rows.append([
-            name,
-            "-" if previous is None else f"{previous['seconds']:.2f}",
-            f"{now['seconds']:.2f}",
-            "-" if previous is None else f"{previous['seconds'] / now['seconds']:.1f}x",
-            seconds.goal_text,
-            f"{now['peak_mb']:.0f}",
-            f"{now['cpu_seconds']:.2f}",
-            str(now["workers"]),
-            f"{now['expected']:.6f}",
-            "-" if previous is None else ("yes" if checks[-1].met else f"NO ({now['expected'] - previous['expected']:+.1e})"),
-            "met" if all(check.met for check in checks) else "MISSED",
-        ])
-        print(f"  {name}: {now['states']:,} states, {now['seconds']:.2f} s"
-              + ("" if previous is None else f" (previous: {previous['seconds']:.2f} s)"), flush=True)
+            checks.append(
+                differences.add(name, abs(now["expected"] - previous["expected"]), goal=SAME_FIGURE, spec=".1e")
+            )
+        rows.append(
+            [
+                name,
+                "-" if previous is None else f"{previous['seconds']:.2f}",
+                f"{now['seconds']:.2f}",
+                "-" if previous is None else f"{previous['seconds'] / now['seconds']:.1f}x",
+                seconds.goal_text,
+                f"{now['peak_mb']:.0f}",
+                f"{now['cpu_seconds']:.2f}",
+                str(now["workers"]),
+                f"{now['expected']:.6f}",
+                "-"
+                if previous is None
+                else ("yes" if checks[-1].met else f"NO ({now['expected'] - previous['expected']:+.1e})"),
+                "met" if all(check.met for check in checks) else "MISSED",
+            ]
+        )
+        print(
+            f"  {name}: {now['states']:,} states, {now['seconds']:.2f} s"
+            + ("" if previous is None else f" (previous: {previous['seconds']:.2f} s)"),
+            flush=True,
+        )
     print(table(rows))
     print(f"load after: {load()}")
     largest = max(memory.rows, key=lambda row: row.value)
-    figures.add(f"solves' peak memory, the largest ({largest.measure})", largest.value, "MB", GOAL_MEMORY_MB,
-                beside="the others: " + ", ".join(f"{row.measure} {row.figure_text}" for row in memory.rows
-                                                  if row is not largest),
-                spec=",.0f")
+    figures.add(
+        f"solves' peak memory, the largest ({largest.measure})",
+        largest.value,
+        "MB",
+        GOAL_MEMORY_MB,
+        beside="the others: "
+        + ", ".join(f"{row.measure} {row.figure_text}" for row in memory.rows if row is not largest),
+        spec=",.0f",
+    )
     if differences.rows:
         apart = max(differences.rows, key=lambda row: row.value)
-        figures.add("solves' expected score, now against previous: the largest difference", apart.value,
-                    goal=SAME_FIGURE, beside=f"{apart.measure}; {len(differences.rows)} rulesets", spec=".1e")
+        figures.add(
+            "solves' expected score, now against previous: the largest difference",
+            apart.value,
+            goal=SAME_FIGURE,
+            beside=f"{apart.measure}; {len(differences.rows)} rulesets",
+            spec=".1e",
+        )
     figures.write(args.json)
     return 0
 

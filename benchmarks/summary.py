@@ -58,8 +58,13 @@ def run(name: str, json_path: Path, *, quiet: bool) -> tuple[list[Figure], str |
     passed to the standard error line by line (kept back with ``quiet``, and then shown only if
     it fails): its figures, and what went wrong (``None`` when it ran to the end)."""
     environment = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    child = subprocess.Popen([sys.executable, str(FOLDER / f"{name}.py"), "--json", str(json_path)],
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
+    child = subprocess.Popen(
+        [sys.executable, str(FOLDER / f"{name}.py"), "--json", str(json_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=environment,
+    )
     assert child.stdout is not None
     lines = []
     for line in child.stdout:
@@ -77,8 +82,13 @@ def run(name: str, json_path: Path, *, quiet: bool) -> tuple[list[Figure], str |
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("benchmarks", nargs="*", default=list(BENCHMARKS), metavar="BENCHMARK",
-                        help=f"which to run (default all: {', '.join(BENCHMARKS)})")
+    parser.add_argument(
+        "benchmarks",
+        nargs="*",
+        default=list(BENCHMARKS),
+        metavar="BENCHMARK",
+        help=f"which to run (default all: {', '.join(BENCHMARKS)})",
+    )
     parser.add_argument("--quiet", action="store_true", help="one progress line a benchmark, not their own output")
     args = parser.parse_args()
     unknown = sorted(set(args.benchmarks) - set(BENCHMARKS))
@@ -88,17 +98,26 @@ def main() -> int:
     rows, failures = [HEADER], []
     with tempfile.TemporaryDirectory(prefix="dicespec-bench-") as folder:
         for number, name in enumerate(args.benchmarks, 1):
-            print(f"== [{number}/{len(args.benchmarks)}] benchmarks/{name}.py; load: {load()}", file=sys.stderr, flush=True)
+            print(
+                f"== [{number}/{len(args.benchmarks)}] benchmarks/{name}.py; load: {load()}",
+                file=sys.stderr,
+                flush=True,
+            )
             began = time.perf_counter()
             figures, failure = run(name, Path(folder) / f"{name}.json", quiet=args.quiet)
-            print(f"   {name}: {duration(time.perf_counter() - began)}" + (f"; {failure}" if failure else ""),
-                  file=sys.stderr, flush=True)
+            print(
+                f"   {name}: {duration(time.perf_counter() - began)}" + (f"; {failure}" if failure else ""),
+                file=sys.stderr,
+                flush=True,
+            )
             rows += [[row.measure, row.figure_text, row.goal_text, row.verdict, row.beside] for row in figures]
             if failure:
                 failures.append(f"benchmarks/{name}.py {failure}")
     goals = [row for row in rows[1:] if row[3] in ("met", "MISSED")]
-    heading = (f"make bench: {len(args.benchmarks)} benchmarks in {duration(time.perf_counter() - start)} on {cores()} cores; "
-               f"goals met: {sum(row[3] == 'met' for row in goals)} of {len(goals)}")
+    heading = (
+        f"make bench: {len(args.benchmarks)} benchmarks in {duration(time.perf_counter() - start)} on {cores()} cores; "
+        f"goals met: {sum(row[3] == 'met' for row in goals)} of {len(goals)}"
+    )
     loads = f"load (other work running at the same time): before {before}; after {load()}"
     print(heading)
     print(loads)
@@ -106,8 +125,10 @@ def main() -> int:
     for failure in failures:
         print(f"FAILED: {failure}")
     if list(args.benchmarks) == list(BENCHMARKS) and not failures:  # a whole run, every benchmark to its end
-        README.write_text(with_summary(README.read_text(encoding="utf-8"), f"{heading}.  \n{loads}.\n\n{table(rows)}"),
-                          encoding="utf-8")
+        README.write_text(
+            with_summary(README.read_text(encoding="utf-8"), f"{heading}.  \n{loads}.\n\n{table(rows)}"),
+            encoding="utf-8",
+        )
         print(f"written into {README.relative_to(FOLDER.parent)}", file=sys.stderr)
     return 1 if failures else 0
 

@@ -12,11 +12,10 @@ import argparse
 import time
 from itertools import product
 
-from goals import Figures, Goal, add_json_option
-
 from dicespec import Roll, find_ruleset
 from dicespec.setaside.combos import best
 from dicespec.setaside.ruleset import SetAsideRuleset
+from goals import Figures, Goal, add_json_option
 
 TARGET_SECONDS = Goal("<", 0.5)
 
@@ -42,13 +41,20 @@ def main() -> int:
     elapsed = time.perf_counter() - start
 
     figures = Figures()
-    whole = figures.add(f"10000: best() of every roll of 1-6 dice ({len(rolls):,}), its table built", build + elapsed,
-                        "s", TARGET_SECONDS, beside=f"{elapsed / len(rolls) * 1e6:.2f} µs a roll, "
-                        f"table {build * 1000:.1f} ms", spec=".3f")
+    whole = figures.add(
+        f"10000: best() of every roll of 1-6 dice ({len(rolls):,}), its table built",
+        build + elapsed,
+        "s",
+        TARGET_SECONDS,
+        beside=f"{elapsed / len(rolls) * 1e6:.2f} µs a roll, table {build * 1000:.1f} ms",
+        spec=".3f",
+    )
     print(f"making the Roll values: {making:.3f} s (not part of best())")
     print(f"table build: {build * 1000:.1f} ms")
-    print(f"best() on {len(rolls):,} rolls: {elapsed:.3f} s ({elapsed / len(rolls) * 1e6:.2f} us a roll; "
-          f"sum of bests {total:,}); with the table built: {whole.figure_text}, target {whole.goal_text}: {whole.verdict}")
+    print(
+        f"best() on {len(rolls):,} rolls: {elapsed:.3f} s ({elapsed / len(rolls) * 1e6:.2f} us a roll; "
+        f"sum of bests {total:,}); with the table built: {whole.figure_text}, target {whole.goal_text}: {whole.verdict}"
+    )
     figures.write(args.json)
     return 0
 

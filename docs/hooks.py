@@ -108,8 +108,8 @@ def on_page_context(context, page, config, nav):
     for other in LANGUAGES:
         target = _files.get(layout.in_language(page.file.src_uri, other)) or _files.get(layout.home(other))
         if target is not None:
-            alternates.append({"lang": other, "name": LANGUAGE_LABELS.get(other, other), "link": target.url,
-                               "current": other == lang})
+            alternates.append(
+                {"lang": other, "name": LANGUAGE_LABELS.get(other, other), "link": target.url, "current": other == lang}
+            )
     context["alternates"] = alternates
     return context
-

@@ -58,8 +58,11 @@ class Gate:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", f"{MARK}: the test needs the machine to itself: under pytest-xdist no other "
-                                       "test runs while it does (tests/alone.py)")
+    config.addinivalue_line(
+        "markers",
+        f"{MARK}: the test needs the machine to itself: under pytest-xdist no other "
+        "test runs while it does (tests/alone.py)",
+    )
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: its temporary folder is in the run's
         config.stash[_GATE] = Gate(Path(config.option.basetemp).parent / "alone")
 

@@ -15,15 +15,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from sitebuild import REPO, built_site
 
 CHROMIUM = Path(os.environ.get("DICESPEC_CHROMIUM", "/usr/bin/chromium"))  # Debian's; another path for other systems
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 ARTIFACTS = REPO / "artifacts"
-
 
 
 def _unavailable(reason: str) -> None:

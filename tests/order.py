@@ -30,8 +30,11 @@ def seconds(item: pytest.Item) -> float:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", f"{MARK}(seconds): the file's tests take about that long: under pytest-xdist "
-                                       "it is handed out before the others, longest first (tests/order.py)")
+    config.addinivalue_line(
+        "markers",
+        f"{MARK}(seconds): the file's tests take about that long: under pytest-xdist "
+        "it is handed out before the others, longest first (tests/order.py)",
+    )
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False  # the workers' order, below; not the most tests first
 

@@ -98,7 +98,10 @@ def pytest_configure(config: pytest.Config) -> None:
         return
     folder.mkdir(parents=True, exist_ok=True)
     os.utime(folder)  # the latest used, kept
-    others = sorted((f for f in folder.parent.iterdir() if f.is_dir() and f != folder),
-                    key=lambda f: f.stat().st_mtime, reverse=True)
-    for older in others[KEPT - 1:]:
+    others = sorted(
+        (f for f in folder.parent.iterdir() if f.is_dir() and f != folder),
+        key=lambda f: f.stat().st_mtime,
+        reverse=True,
+    )
+    for older in others[KEPT - 1 :]:
         shutil.rmtree(older, ignore_errors=True)

@@ -39,9 +39,22 @@ def build_site(workdir: Path, *, root: Path | None = None) -> Path:
         env["DICESPEC_ROOT"] = str(root)
     site = workdir / "site"
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(workdir / "mkdocs.yml"),
-         "-d", str(site)],
-        env=env, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "--quiet",
+            "-f",
+            str(workdir / "mkdocs.yml"),
+            "-d",
+            str(site),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, f"mkdocs build failed:\n{result.stdout}\n{result.stderr}"
     return site

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from dicespec import Roll, find_ruleset, ruleset_names
-from sheet_rows import UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.setaside.ruleset import SetAsideRuleset
+from sheet_rows import UPPER_ROWS, Row
 
 # -- dice ------------------------------------------------------------------------------------
 

@@ -10,35 +10,34 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import run_cli, write_lines
 
 import dicespec.rulesets as rulesets_module
 from dicespec import check_command
 from dicespec.rulesets import find_ruleset, load_ruleset, ruleset_data
 from dicespec.rulesets.expect import InvalidFile, check_file
 from dicespec.rulesets.paths import inherited_trace, value_keys
+from helpers import run_cli, write_lines
 
 HOUSE = [
-    "extends: kiriki",                                          # 1
-    "title: Our table",                                         # 2
-    "rows:",                                                    # 3
-    "  full_house: {points: 30}",                               # 4
-    "expect:",                                                  # 5
-    "  rolls:",                                                 # 6
-    '    - {dice: "22333", row: full_house, score: 30}',        # 7
-    "    - {dice: 11111, row: full_house, score: 0}",           # 8
-    "  games:",                                                 # 9
-    "    - actions: [roll 22333, score full_house]",            # 10
-    "      totals: [30]",                                       # 11
-    "    - players: 2",                                         # 12
-    "      actions:",                                           # 13
-    "        - roll 22333",                                     # 14
-    "        - score full_house",                               # 15
-    "        - roll 11111",                                     # 16
-    "        - score ones",                                     # 17
-    "      totals: [30, 5]",                                    # 18
+    "extends: kiriki",  # 1
+    "title: Our table",  # 2
+    "rows:",  # 3
+    "  full_house: {points: 30}",  # 4
+    "expect:",  # 5
+    "  rolls:",  # 6
+    '    - {dice: "22333", row: full_house, score: 30}',  # 7
+    "    - {dice: 11111, row: full_house, score: 0}",  # 8
+    "  games:",  # 9
+    "    - actions: [roll 22333, score full_house]",  # 10
+    "      totals: [30]",  # 11
+    "    - players: 2",  # 12
+    "      actions:",  # 13
+    "        - roll 22333",  # 14
+    "        - score full_house",  # 15
+    "        - roll 11111",  # 16
+    "        - score ones",  # 17
+    "      totals: [30, 5]",  # 18
 ]
-
 
 
 def changed(lines: list[str], number: int, new: str) -> list[str]:
@@ -69,127 +68,195 @@ def test_a_house_file_whose_expectations_hold_passes(tmp_path: Path, capsys: pyt
 
 def test_a_wrong_expected_roll_fails_naming_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_lines(tmp_path, "house.yaml", *changed(HOUSE, 7, '    - {dice: "22333", row: full_house, score: 25}'))
-    assert check(["house.yaml"], capsys) == (1, [
-        "house.yaml:7: expected 22333 to score 25 in full_house, got 30",
-        "house.yaml: 1 of 4 expectations fails",
-    ])
+    assert check(["house.yaml"], capsys) == (
+        1,
+        [
+            "house.yaml:7: expected 22333 to score 25 in full_house, got 30",
+            "house.yaml: 1 of 4 expectations fails",
+        ],
+    )
 
 
 def test_a_wrong_game_total_fails_naming_the_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_lines(tmp_path, "house.yaml", *changed(changed(HOUSE, 11, "      totals: [25]"), 18, "      totals: [30, 6]"))
-    assert check(["house.yaml"], capsys) == (1, [
-        "house.yaml:10: expected game 1 to end with totals [25], got [30]",
-        "house.yaml:12: expected game 2 to end with totals [30, 6], got [30, 5]",
-        "house.yaml: 2 of 4 expectations fail",
-    ])
+    assert check(["house.yaml"], capsys) == (
+        1,
+        [
+            "house.yaml:10: expected game 1 to end with totals [25], got [30]",
+            "house.yaml:12: expected game 2 to end with totals [30, 6], got [30, 5]",
+            "house.yaml: 2 of 4 expectations fail",
+        ],
+    )
 
 
 def test_a_refused_action_is_named_with_its_line_and_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_lines(tmp_path, "house.yaml", *changed(HOUSE, 16, "        - reroll 1=2"))
-    assert check(["house.yaml"], capsys) == (1, [
-        "house.yaml:16: expected game 2 to end with totals [30, 5], got action 3, 'reroll 1=2', "
-        "refused: not-rolled (roll the dice first)",
-        "house.yaml: 1 of 4 expectations fails",
-    ])
-    write_lines(tmp_path, "house.yaml", *changed(HOUSE, 10, "    - actions: [roll 22333, score full_house, score chance]"))
+    assert check(["house.yaml"], capsys) == (
+        1,
+        [
+            "house.yaml:16: expected game 2 to end with totals [30, 5], got action 3, 'reroll 1=2', "
+            "refused: not-rolled (roll the dice first)",
+            "house.yaml: 1 of 4 expectations fails",
+        ],
+    )
+    write_lines(
+        tmp_path, "house.yaml", *changed(HOUSE, 10, "    - actions: [roll 22333, score full_house, score chance]")
+    )
     assert check(["house.yaml"], capsys)[1][0] == (
         "house.yaml:10: expected game 1 to end with totals [30], got action 3, 'score chance', refused: not-rolled "
-        "(roll the dice first)")
+        "(roll the dice first)"
+    )
 
 
 def test_a_game_may_expect_its_last_action_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    refused = [*HOUSE[:9], "    - actions: [roll 22333, score full_house, roll 22333, score full_house]",
-               "      totals: [30]", "      refused: row-used"]
+    refused = [
+        *HOUSE[:9],
+        "    - actions: [roll 22333, score full_house, roll 22333, score full_house]",
+        "      totals: [30]",
+        "      refused: row-used",
+    ]
     write_lines(tmp_path, "house.yaml", *refused)
     assert check(["house.yaml"], capsys) == (0, ["house.yaml: 3 expectations, all hold"])
     played = "    - actions: [roll 22333, score full_house, roll 22333, score chance]"
     write_lines(tmp_path, "house.yaml", *changed(refused, 10, played))
-    assert check(["house.yaml"], capsys) == (1, [
-        "house.yaml:10: expected game 1 to end with totals [30] with its last action refused (row-used), "
-        "got 'score chance' played (totals [43])",
-        "house.yaml: 1 of 3 expectations fails",
-    ])
+    assert check(["house.yaml"], capsys) == (
+        1,
+        [
+            "house.yaml:10: expected game 1 to end with totals [30] with its last action refused (row-used), "
+            "got 'score chance' played (totals [43])",
+            "house.yaml: 1 of 3 expectations fails",
+        ],
+    )
 
 
 def test_a_file_without_expectations_is_valid_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_lines(tmp_path, "house.yaml", *HOUSE[:4])
     assert check(["house.yaml"], capsys) == (
-        0, ["house.yaml: valid, but no expectations to check (write them under 'expect:')"])
+        0,
+        ["house.yaml: valid, but no expectations to check (write them under 'expect:')"],
+    )
 
 
 def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """10000 (the German text) getting on the board at 500: the entry it changes, checked by a game
     that the reference ruleset would score 0."""
     early = [
-        "extends: ten-thousand",                                 # 1
-        "title: 10000, in at 500",                               # 2
-        "entry: {points: 500}",                                  # 3
-        "expect:",                                               # 4
-        "  rolls:",                                              # 5
-        '    - {dice: "111556", best: 1100}',                    # 6
-        '    - {dice: "1115", points: 1050}',                    # 7
-        '    - {dice: "2346", best: 0}',                         # 8
-        "  games:",                                              # 9
-        "    - actions: [roll 555234, set 555, bank]",           # 10
-        "      totals: [500]",                                   # 11
+        "extends: ten-thousand",  # 1
+        "title: 10000, in at 500",  # 2
+        "entry: {points: 500}",  # 3
+        "expect:",  # 4
+        "  rolls:",  # 5
+        '    - {dice: "111556", best: 1100}',  # 6
+        '    - {dice: "1115", points: 1050}',  # 7
+        '    - {dice: "2346", best: 0}',  # 8
+        "  games:",  # 9
+        "    - actions: [roll 555234, set 555, bank]",  # 10
+        "      totals: [500]",  # 11
     ]
     write_lines(tmp_path, "early.yaml", *early)
     assert check(["early.yaml"], capsys) == (0, ["early.yaml: 4 expectations, all hold"])
     write_lines(tmp_path, "early.yaml", *changed(early, 3, "entry: {points: 750}"))
-    assert check(["early.yaml"], capsys) == (1, [
-        "early.yaml:10: expected game 1 to end with totals [500], got [0]",
-        "early.yaml: 1 of 4 expectations fails",
-    ])
-    write_lines(tmp_path, "early.yaml", *changed(changed(early, 6, '    - {dice: "111556", best: 1050}'),
-                                          7, '    - {dice: "16", points: 100}'))
-    assert check(["early.yaml"], capsys) == (1, [
-        "early.yaml:6: expected the best of 111556 to be 1050, got 1100",
-        "early.yaml:7: expected setting aside 16 to score 100, got it refused: not-scoring "
-        "(cannot set aside 16: 6 scores nothing in it)",
-        "early.yaml: 2 of 4 expectations fail",
-    ])
+    assert check(["early.yaml"], capsys) == (
+        1,
+        [
+            "early.yaml:10: expected game 1 to end with totals [500], got [0]",
+            "early.yaml: 1 of 4 expectations fails",
+        ],
+    )
+    write_lines(
+        tmp_path,
+        "early.yaml",
+        *changed(changed(early, 6, '    - {dice: "111556", best: 1050}'), 7, '    - {dice: "16", points: 100}'),
+    )
+    assert check(["early.yaml"], capsys) == (
+        1,
+        [
+            "early.yaml:6: expected the best of 111556 to be 1050, got 1100",
+            "early.yaml:7: expected setting aside 16 to score 100, got it refused: not-scoring "
+            "(cannot set aside 16: 6 scores nothing in it)",
+            "early.yaml: 2 of 4 expectations fail",
+        ],
+    )
 
 
 # -- files that cannot be used: one line, the line named, exit 2 -------------------------------------
 
 
-@pytest.mark.parametrize(("line", "text", "message"), [
-    (4, "  full_house: {pointz: 30}",
-     "house.yaml:4: rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, points, "
-     "five_of_a_kind_counts"),
-    (4, "  full_house: {points: 30, label: [Full]}", "house.yaml:4: rows.full_house.label: ['Full']: "
-     "['Full'] is not of type 'string'"),
-    (2, "rows: {full_house: {points: 30}}", "house.yaml:3: not valid YAML: the key 'rows' is written twice"),
-    (8, "    - {dice: 11111, row: fullhouse, score: 0}", "house.yaml:8: expect.rolls.1.row: 'fullhouse' is not a "
-     "row of kiriki (rows: ones, twos, threes, fours, fives, sixes, three_of_a_kind, four_of_a_kind, full_house, "
-     "small_straight, large_straight, kiriki, chance)"),
-    (8, "    - {dice: 1111, row: full_house, score: 0}", "house.yaml:8: expect.rolls.1.dice: 1111: 1111 has 4 dice; "
-     "expected 5"),
-    (8, "    - {dice: 11111, row: full_house, score: none}", "house.yaml:8: expect.rolls.1.score: 'none': 'none' is "
-     "not of type 'integer'"),
-    (8, "    - {dice: 11111, row: full_house}",
-     "house.yaml:8: expect.rolls.1.score: missing; an expected roll needs it"),
-    (12, "    - players: 7", "house.yaml:12: expect.games.1.players: 7: kiriki is played by 1 to 6"),
-    (17, "        - score the ones", "house.yaml:17: expect.games.1.actions.3: 'score the ones': unknown row "
-     "'the ones'; rows are: ones, twos, threes, fours, fives, sixes, three_of_a_kind, four_of_a_kind, full_house, "
-     "small_straight, large_straight, kiriki, chance"),
-    (16, "        - throw 11111", "house.yaml:16: expect.games.1.actions.2: 'throw 11111' is not an action "
-     "(roll, reroll, score or end)"),
-    (11, "      totals: [30", "house.yaml:12: not valid YAML: expected ',' or ']', but got ':'"),
-    (1, "extends: kiriki-de", "house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset (farkle, farkle-linear, "
-     "greed, kiriki, kiriki-fr, kiriki-no-extra, ten-thousand, yacht, yahtzee, yahtzee-free-joker, yatzy)"),
-])
-def test_an_invalid_file_exits_2_naming_the_line(line: int, text: str, message: str, tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("line", "text", "message"),
+    [
+        (
+            4,
+            "  full_house: {pointz: 30}",
+            "house.yaml:4: rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, points, "
+            "five_of_a_kind_counts",
+        ),
+        (
+            4,
+            "  full_house: {points: 30, label: [Full]}",
+            "house.yaml:4: rows.full_house.label: ['Full']: ['Full'] is not of type 'string'",
+        ),
+        (2, "rows: {full_house: {points: 30}}", "house.yaml:3: not valid YAML: the key 'rows' is written twice"),
+        (
+            8,
+            "    - {dice: 11111, row: fullhouse, score: 0}",
+            "house.yaml:8: expect.rolls.1.row: 'fullhouse' is not a "
+            "row of kiriki (rows: ones, twos, threes, fours, fives, sixes, three_of_a_kind, four_of_a_kind, full_house, "
+            "small_straight, large_straight, kiriki, chance)",
+        ),
+        (
+            8,
+            "    - {dice: 1111, row: full_house, score: 0}",
+            "house.yaml:8: expect.rolls.1.dice: 1111: 1111 has 4 dice; expected 5",
+        ),
+        (
+            8,
+            "    - {dice: 11111, row: full_house, score: none}",
+            "house.yaml:8: expect.rolls.1.score: 'none': 'none' is not of type 'integer'",
+        ),
+        (
+            8,
+            "    - {dice: 11111, row: full_house}",
+            "house.yaml:8: expect.rolls.1.score: missing; an expected roll needs it",
+        ),
+        (12, "    - players: 7", "house.yaml:12: expect.games.1.players: 7: kiriki is played by 1 to 6"),
+        (
+            17,
+            "        - score the ones",
+            "house.yaml:17: expect.games.1.actions.3: 'score the ones': unknown row "
+            "'the ones'; rows are: ones, twos, threes, fours, fives, sixes, three_of_a_kind, four_of_a_kind, full_house, "
+            "small_straight, large_straight, kiriki, chance",
+        ),
+        (
+            16,
+            "        - throw 11111",
+            "house.yaml:16: expect.games.1.actions.2: 'throw 11111' is not an action (roll, reroll, score or end)",
+        ),
+        (11, "      totals: [30", "house.yaml:12: not valid YAML: expected ',' or ']', but got ':'"),
+        (
+            1,
+            "extends: kiriki-de",
+            "house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset (farkle, farkle-linear, "
+            "greed, kiriki, kiriki-fr, kiriki-no-extra, ten-thousand, yacht, yahtzee, yahtzee-free-joker, yatzy)",
+        ),
+    ],
+)
+def test_an_invalid_file_exits_2_naming_the_line(
+    line: int, text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     write_lines(tmp_path, "house.yaml", *changed(HOUSE, line, text))
     assert check(["house.yaml"], capsys) == (2, [message])
 
 
 def test_a_set_aside_roll_gives_best_or_points(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_lines(tmp_path, "early.yaml", *["extends: ten-thousand", "expect:", "  rolls:", "    - {dice: 111556}"])
-    assert check(["early.yaml"], capsys) == (2, [
-        "early.yaml:4: expect.rolls.0: {'dice': 111556}: write the dice with best: (the most the roll gives) or "
-        "points: (what setting exactly these dice aside scores), one of the two"])
+    assert check(["early.yaml"], capsys) == (
+        2,
+        [
+            "early.yaml:4: expect.rolls.0: {'dice': 111556}: write the dice with best: (the most the roll gives) or "
+            "points: (what setting exactly these dice aside scores), one of the two"
+        ],
+    )
 
 
 def test_a_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -200,21 +267,45 @@ def test_a_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_json_gives_every_failure_with_its_line_and_values(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write_lines(tmp_path, "house.yaml", *changed(changed(HOUSE, 7, '    - {dice: "22333", row: full_house, score: 25}'),
-                                          16, "        - reroll 1=2"))
+    write_lines(
+        tmp_path,
+        "house.yaml",
+        *changed(changed(HOUSE, 7, '    - {dice: "22333", row: full_house, score: 25}'), 16, "        - reroll 1=2"),
+    )
     status, out = check(["house.yaml", "--json"], capsys)
     assert status == 1
     assert json.loads("\n".join(out)) == {
-        "file": "house.yaml", "valid": True, "error": None, "ruleset": "kiriki", "game": "kiriki",
-        "expectations": 4, "failed": 2,
+        "file": "house.yaml",
+        "valid": True,
+        "error": None,
+        "ruleset": "kiriki",
+        "game": "kiriki",
+        "expectations": 4,
+        "failed": 2,
         "failures": [
-            {"line": 7, "kind": "roll", "expected": 25, "got": 30,
-             "message": "expected 22333 to score 25 in full_house, got 30"},
-            {"line": 16, "kind": "game", "expected": {"totals": [30, 5], "refused": None},
-             "got": {"totals": [30, 0], "refused": {"action": 3, "text": "reroll 1=2", "code": "not-rolled",
-                                                    "reason": "roll the dice first"}},
-             "message": "expected game 2 to end with totals [30, 5], got action 3, 'reroll 1=2', refused: "
-                        "not-rolled (roll the dice first)"},
+            {
+                "line": 7,
+                "kind": "roll",
+                "expected": 25,
+                "got": 30,
+                "message": "expected 22333 to score 25 in full_house, got 30",
+            },
+            {
+                "line": 16,
+                "kind": "game",
+                "expected": {"totals": [30, 5], "refused": None},
+                "got": {
+                    "totals": [30, 0],
+                    "refused": {
+                        "action": 3,
+                        "text": "reroll 1=2",
+                        "code": "not-rolled",
+                        "reason": "roll the dice first",
+                    },
+                },
+                "message": "expected game 2 to end with totals [30, 5], got action 3, 'reroll 1=2', refused: "
+                "not-rolled (roll the dice first)",
+            },
         ],
     }
 
@@ -222,17 +313,36 @@ def test_json_gives_every_failure_with_its_line_and_values(tmp_path: Path, capsy
 def test_json_of_a_file_that_holds_and_of_an_invalid_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_lines(tmp_path, "house.yaml", *HOUSE)
     status, out = check(["house.yaml", "--json"], capsys)
-    assert (status, json.loads("\n".join(out))) == (0, {
-        "file": "house.yaml", "valid": True, "error": None, "ruleset": "kiriki", "game": "kiriki",
-        "expectations": 4, "failed": 0, "failures": []})
+    assert (status, json.loads("\n".join(out))) == (
+        0,
+        {
+            "file": "house.yaml",
+            "valid": True,
+            "error": None,
+            "ruleset": "kiriki",
+            "game": "kiriki",
+            "expectations": 4,
+            "failed": 0,
+            "failures": [],
+        },
+    )
     write_lines(tmp_path, "house.yaml", *changed(HOUSE, 4, "  full_house: {pointz: 30}"))
     status, out = check(["house.yaml", "--json"], capsys)
     assert status == 2
     assert json.loads("\n".join(out)) == {
-        "file": "house.yaml", "valid": False, "ruleset": None, "game": None, "expectations": 0, "failed": 0,
+        "file": "house.yaml",
+        "valid": False,
+        "ruleset": None,
+        "game": None,
+        "expectations": 0,
+        "failed": 0,
         "failures": [],
-        "error": {"line": 4, "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, "
-                                        "points, five_of_a_kind_counts"}}
+        "error": {
+            "line": 4,
+            "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, "
+            "points, five_of_a_kind_counts",
+        },
+    }
 
 
 # -- the command, as dicespec registers it ----------------------------------------------------------
@@ -272,16 +382,31 @@ def test_expect_is_not_a_rule(tmp_path: Path) -> None:
     assert all("expect" not in ruleset_data(name) for name in rulesets_module.ruleset_names())
 
 
-def test_extends_does_not_inherit_expect(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_extends_does_not_inherit_expect(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A parent's expectations are the parent's: a child that changes the full house is not held to them."""
     shipped = rulesets_module._shipped_files()
-    parent = write_lines(tmp_path, "table.yaml", *["extends: kiriki", "name: table", "expect:", "  rolls:",
-                                            '    - {dice: "22333", row: full_house, score: 25}'])
+    parent = write_lines(
+        tmp_path,
+        "table.yaml",
+        *["extends: kiriki", "name: table", "expect:", "  rolls:", '    - {dice: "22333", row: full_house, score: 25}'],
+    )
     monkeypatch.setattr(rulesets_module, "_shipped_files", lambda: {**shipped, "table": parent})
     assert check(["table.yaml"], capsys) == (0, ["table.yaml: 1 expectation, it holds"])
-    write_lines(tmp_path, "child.yaml", *["extends: table", "rows:", "  full_house: {points: 30}", "expect:", "  games:",
-                                   "    - actions: [roll 22333, score full_house]", "      totals: [30]"])
+    write_lines(
+        tmp_path,
+        "child.yaml",
+        *[
+            "extends: table",
+            "rows:",
+            "  full_house: {points: 30}",
+            "expect:",
+            "  games:",
+            "    - actions: [roll 22333, score full_house]",
+            "      totals: [30]",
+        ],
+    )
     assert check(["child.yaml"], capsys) == (0, ["child.yaml: 1 expectation, it holds"])
     resolved = rulesets_module._resolve(rulesets_module._chain(tmp_path / "child.yaml"))
     assert resolved["expect"] == {"games": [{"actions": ["roll 22333", "score full_house"], "totals": [30]}]}
@@ -290,8 +415,11 @@ def test_extends_does_not_inherit_expect(tmp_path: Path, monkeypatch: pytest.Mon
 def test_the_command_is_part_of_dicespec(tmp_path, capsys) -> None:
     """`dicespec check` is wired into the command line, with its exit status."""
     house = tmp_path / "house.yaml"
-    house.write_text("extends: kiriki\nrows:\n  full_house: {points: 30}\nexpect:\n  rolls:\n"
-                     "    - {dice: '22333', row: full_house, score: 25}\n", encoding="utf-8")
+    house.write_text(
+        "extends: kiriki\nrows:\n  full_house: {points: 30}\nexpect:\n  rolls:\n"
+        "    - {dice: '22333', row: full_house, score: 25}\n",
+        encoding="utf-8",
+    )
     code, out, err = run_cli(["check", str(house)], capsys)
     assert code == 1, (out, err)
     assert f"{house}:6: expected 22333 to score 25 in full_house, got 30" in out

@@ -16,7 +16,6 @@ from dicespec.rulesets import find_ruleset, ruleset_data, ruleset_names
 from helpers import run_cli
 
 
-
 def table(out: str) -> dict[str, int]:
     """The row scores of a ``score`` table (the lines after its title)."""
     rows = {}
@@ -55,9 +54,19 @@ def test_score_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     payload = json.loads(out)
     assert payload["rows"] == {
-        "ones": 1, "twos": 0, "threes": 0, "fours": 0, "fives": 0, "sixes": 24,
-        "three_of_a_kind": 25, "four_of_a_kind": 25, "full_house": 0, "small_straight": 0,
-        "large_straight": 0, "kiriki": 0, "chance": 25,
+        "ones": 1,
+        "twos": 0,
+        "threes": 0,
+        "fours": 0,
+        "fives": 0,
+        "sixes": 24,
+        "three_of_a_kind": 25,
+        "four_of_a_kind": 25,
+        "full_house": 0,
+        "small_straight": 0,
+        "large_straight": 0,
+        "kiriki": 0,
+        "chance": 25,
     }
     assert (payload["game"], payload["ruleset"], payload["dice"]) == ("kiriki", "kiriki", "66616")
 
@@ -169,8 +178,9 @@ def test_rulesets_as_json_hold_every_rule_value(capsys: pytest.CaptureFixture[st
         rebuilt = game(data["game"]).family.ruleset_from_data({**data, "gaps": []})
         assert rebuilt == dataclasses.replace(shipped, gaps=()), name
         assert list(data.get("rows", ())) == list(getattr(shipped, "rows", ())), name
-        kept = {key: value for key, value in ruleset_data(name).items()
-                if key not in ("source", "texts", "trace", "gaps")}
+        kept = {
+            key: value for key, value in ruleset_data(name).items() if key not in ("source", "texts", "trace", "gaps")
+        }
         assert data == kept, name
 
 
@@ -192,9 +202,24 @@ def test_rulesets_as_json_of_one_game(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_play_reads_commands_from_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """``dicespec play kiriki`` plays a game from commands on standard input to 'Game over'."""
-    commands = "".join(f"score {row}\n" for row in ["ones", "twos", "threes", "fours", "fives", "sixes",
-                                                   "three_of_a_kind", "four_of_a_kind", "full_house",
-                                                   "small_straight", "large_straight", "kiriki", "chance"])
+    commands = "".join(
+        f"score {row}\n"
+        for row in [
+            "ones",
+            "twos",
+            "threes",
+            "fours",
+            "fives",
+            "sixes",
+            "three_of_a_kind",
+            "four_of_a_kind",
+            "full_house",
+            "small_straight",
+            "large_straight",
+            "kiriki",
+            "chance",
+        ]
+    )
     monkeypatch.setattr(sys, "stdin", io.StringIO(commands * 14))
     status, out, err = run_cli(["play", "kiriki", "--seed", "3"], capsys)
     assert (status, err) == (0, "")

@@ -40,8 +40,9 @@ def solutions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.mark.slow
-def test_an_unchanged_exercism_yacht_solution_passes(solutions: Path, tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unchanged_exercism_yacht_solution_passes(
+    solutions: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The module's upper-case constants are its categories; every single-roll case passes."""
     status, out, lines = conform(capsys, tmp_path, "--function", "yacht:score", "--ruleset", "yacht")
     assert status == 0, out[-2000:]
@@ -55,20 +56,26 @@ MUTANTS = {
     "four of a kind sums all the dice": (
         "FOUR_OF_A_KIND = lambda dice: next((4 * face for face, n in Counter(dice).items() if n >= 4), 0)",
         "FOUR_OF_A_KIND = lambda dice: next((sum(dice) for face, n in Counter(dice).items() if n >= 4), 0)",
-        "four_of_a_kind"),
+        "four_of_a_kind",
+    ),
     "a yacht is a full house": (
         "sorted(Counter(dice).values()) == [2, 3] else 0",
         "sorted(Counter(dice).values()) in ([2, 3], [5]) else 0",
-        "full_house"),
+        "full_house",
+    ),
     "the big straight scores 40": (
-        "BIG_STRAIGHT = lambda dice: 30 if", "BIG_STRAIGHT = lambda dice: 40 if", "big_straight"),
+        "BIG_STRAIGHT = lambda dice: 30 if",
+        "BIG_STRAIGHT = lambda dice: 40 if",
+        "big_straight",
+    ),
 }
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mutant", MUTANTS)
-def test_a_one_line_mutation_fails_exactly_the_rolls_it_changes(mutant: str, solutions: Path, tmp_path: Path,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_one_line_mutation_fails_exactly_the_rolls_it_changes(
+    mutant: str, solutions: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Each one-line mistake fails the corpus cases of its row whose score it changes (worked out
     here from the reference, roll by roll) and the spec's cases of that row it touches, by id."""
     before, after, row = MUTANTS[mutant]
@@ -79,9 +86,12 @@ def test_a_one_line_mutation_fails_exactly_the_rolls_it_changes(mutant: str, sol
     status, out, lines = conform(capsys, tmp_path, "--function", f"{module}:score", "--ruleset", "yacht")
     namespace: dict = {}
     exec(compile(source.replace(before, after), "wrong_yacht", "exec"), namespace)  # noqa: S102 (the test's own code)
-    changed = {f"yacht/score/yacht/{dice}/{row}" for dice in ROLLS
-               if namespace["score"]([int(d) for d in dice], namespace[row.upper()])
-               != REFERENCE.kiriki_score("yacht", dice, row)}
+    changed = {
+        f"yacht/score/yacht/{dice}/{row}"
+        for dice in ROLLS
+        if namespace["score"]([int(d) for d in dice], namespace[row.upper()])
+        != REFERENCE.kiriki_score("yacht", dice, row)
+    }
     assert status == 1 and changed
     corpus_failing = {case for case in failing(lines) if case.startswith("yacht/score/")}
     assert corpus_failing == changed
@@ -91,8 +101,9 @@ def test_a_one_line_mutation_fails_exactly_the_rolls_it_changes(mutant: str, sol
 
 
 @pytest.mark.slow
-def test_a_greed_kata_score_function_gives_the_best_of_a_throw(solutions: Path, tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_greed_kata_score_function_gives_the_best_of_a_throw(
+    solutions: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A set-aside game's function is FUNC(dice), the most a throw can give: every best case passes,
     and what one set-aside scores is skipped with the reason."""
     status, out, lines = conform(capsys, tmp_path, "--function", "greed:score", "--ruleset", "greed")
@@ -118,23 +129,33 @@ def test_an_exception_in_the_function_errors_the_case_with_its_last_line(solutio
     assert outcome.kind == "errored" and "KeyError: 'choice'" in outcome.value
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--function", "yacht:score"], "--function yacht:score: name the ruleset(s) it scores with --ruleset NAME"),
-    (["--function", "yacht:score", "--ruleset", "yacht", "--ruleset", "greed"],
-     "its rulesets are of score-sheet and set-aside games"),
-    (["--function", "nowhere:score", "--ruleset", "yacht"], "--function 'nowhere:score': No module named 'nowhere'"),
-    (["--function", "yacht:ONES_", "--ruleset", "yacht"], "--function 'yacht:ONES_'"),
-    (["--function", "yacht", "--ruleset", "yacht"], "name a function as module:function"),
-    (["--python", "x:y", "--categories", "c.yaml"], "--categories goes with --function"),
-    (["--function", "yacht:score", "--ruleset", "yacht", "--categories", "missing.yaml"],
-     "--categories missing.yaml: cannot read the file"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--function", "yacht:score"], "--function yacht:score: name the ruleset(s) it scores with --ruleset NAME"),
+        (
+            ["--function", "yacht:score", "--ruleset", "yacht", "--ruleset", "greed"],
+            "its rulesets are of score-sheet and set-aside games",
+        ),
+        (
+            ["--function", "nowhere:score", "--ruleset", "yacht"],
+            "--function 'nowhere:score': No module named 'nowhere'",
+        ),
+        (["--function", "yacht:ONES_", "--ruleset", "yacht"], "--function 'yacht:ONES_'"),
+        (["--function", "yacht", "--ruleset", "yacht"], "name a function as module:function"),
+        (["--python", "x:y", "--categories", "c.yaml"], "--categories goes with --function"),
+        (
+            ["--function", "yacht:score", "--ruleset", "yacht", "--categories", "missing.yaml"],
+            "--categories missing.yaml: cannot read the file",
+        ),
+    ],
+)
 def test_a_function_that_cannot_run_is_one_line_of_usage_error(
-        solutions: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    solutions: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
     status = main(["conform", *args])
     err = capsys.readouterr().err
     assert status == 2 and message in err and err.count("\n") == 1, err
-
 
 
 # -- the worked example of docs/protocol.md -----------------------------------------------------
@@ -155,7 +176,8 @@ def documented_example() -> tuple[str, list[str], str]:
 
 @pytest.mark.slow
 def test_the_documented_function_example_is_what_the_runner_says(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The page's Yacht solution passes, the console lines it shows are the runner's, and the
     mutation it describes fails as many corpus cases as it says."""
     code, console, after = documented_example()

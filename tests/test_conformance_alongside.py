@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tools.comparison import by_part
 
 from dicespec.conformance.run import runner
 from dicespec.conformance.run.report import Recorder, summary, write_junit
-from tools.comparison import by_part
 
 REFERENCE = (sys.executable, "-m", "dicespec.adapter")
 OPTIONS = runner.Options(rulesets=("yacht",), games=2, select="yacht*")
@@ -69,10 +69,18 @@ def test_summaries_show_the_parts_in_their_order(tmp_path: Path) -> None:
     exhaustive, games."""
     recorder = Recorder()
     recorder.passed("yacht/game/yacht/000/3", "games", "yacht game", "yacht", "greedy")
-    recorder.record("yacht/score/yacht/11111/ones", "exhaustive", "yacht score", "yacht", "ones", "failed",
-                    expected=5, actual=4)
-    recorder.feature({"id": "yacht-en-ones", "feature": "yacht/en/x.feature", "ruleset": "yacht",
-                      "outcome": "failed", "message": "no"})
+    recorder.record(
+        "yacht/score/yacht/11111/ones", "exhaustive", "yacht score", "yacht", "ones", "failed", expected=5, actual=4
+    )
+    recorder.feature(
+        {
+            "id": "yacht-en-ones",
+            "feature": "yacht/en/x.feature",
+            "ruleset": "yacht",
+            "outcome": "failed",
+            "message": "no",
+        }
+    )
     text = summary(recorder)
     assert text.index("First cases failed: feature yacht/en/x.feature") < text.index("First cases failed: yacht score")
     assert text.index("yacht/en/x.feature") < text.index("yacht score  ") < text.index("yacht game  ")
@@ -80,5 +88,9 @@ def test_summaries_show_the_parts_in_their_order(tmp_path: Path) -> None:
     suites = [suite.get("name") for suite in ET.parse(tmp_path / "junit.xml").getroot().iter("testsuite")]
     assert suites == ["features", "exhaustive", "games"]
     keys = [(("games", "a"), 1), (("features", "b"), 2), (("exhaustive", "c"), 3), (("features", "d"), 4)]
-    assert by_part(keys) == [(("features", "b"), 2), (("features", "d"), 4), (("exhaustive", "c"), 3),
-                             (("games", "a"), 1)]
+    assert by_part(keys) == [
+        (("features", "b"), 2),
+        (("features", "d"), 4),
+        (("exhaustive", "c"), 3),
+        (("games", "a"), 1),
+    ]

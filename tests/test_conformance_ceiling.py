@@ -9,14 +9,17 @@ from itertools import islice
 from pathlib import Path
 
 from benchmarks import ceiling
+
 from dicespec import corpus
 from dicespec.conformance.run.report import Recorder
 from dicespec.conformance.run.runner import Options, Target, conform
 from dicespec.conformance.serving.adapter import reference_games
 from dicespec.conformance.transports.stdio import StdioTransport
 
-CASES = [*islice(corpus.exhaustive({"yacht": ["yacht"], "greed": ["greed"]}), 0, None, 101),
-         *islice(corpus.games({"kiriki": ["kiriki"], "ten-thousand": ["farkle"]}, count=2), 40)]
+CASES = [
+    *islice(corpus.exhaustive({"yacht": ["yacht"], "greed": ["greed"]}), 0, None, 101),
+    *islice(corpus.games({"kiriki": ["kiriki"], "ten-thousand": ["farkle"]}, count=2), 40),
+]
 
 
 def test_it_answers_from_its_table() -> None:
@@ -43,7 +46,8 @@ def test_the_runner_passes_every_case_against_it(tmp_path: Path) -> None:
         assert transport.start() is not None
         found = list(transport.stream(CASES))
     assert [(case.id, outcome.kind, outcome.value) for case, outcome in found] == [
-        (case.id, "result", case.expected) for case in CASES]
+        (case.id, "result", case.expected) for case in CASES
+    ]
 
 
 def test_recording_makes_the_table_of_the_references_answers(tmp_path: Path) -> None:
@@ -55,8 +59,8 @@ def test_recording_makes_the_table_of_the_references_answers(tmp_path: Path) -> 
     assert passed > 20 and failed == errored == 0
     table = ceiling.load(path)
     assert table[ceiling.request_key("kiriki_score", {"ruleset": "yacht", "dice": "55555", "row": "yacht"})] == (
-        b',"result":50}\n')
+        b',"result":50}\n'
+    )
     replayed = Recorder()
-    conform(Target(command=(*ceiling.COMMAND, str(path))),
-            Options(parts=("features",), rulesets=("yacht",)), replayed)
+    conform(Target(command=(*ceiling.COMMAND, str(path))), Options(parts=("features",), rulesets=("yacht",)), replayed)
     assert replayed.totals("features") == [passed, 0, 0, skipped]

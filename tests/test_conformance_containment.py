@@ -56,7 +56,7 @@ def running(token: str) -> list[tuple[int, str]]:
             stat = Path(f"/proc/{name}/stat").read_bytes()
         except OSError:
             continue
-        if token.encode() in cmdline and stat[stat.rfind(b")") + 2:][:1] != b"Z":
+        if token.encode() in cmdline and stat[stat.rfind(b")") + 2 :][:1] != b"Z":
             found.append((int(name), cmdline.replace(b"\0", b" ").decode(errors="replace")[:200]))
     return found
 
@@ -129,9 +129,28 @@ def test_an_interrupted_run_ends_every_adapter(token: str, ctrl_c: bool) -> None
     status 130, and neither adapter (the corpus's, the features') nor anything they started is
     left."""
     runner = subprocess.Popen(
-        [sys.executable, "-m", "dicespec.cli", "conform", "--impl", fake_command("hangs_leaving_children", token),
-         "--part", "features", "--part", "exhaustive", "--ruleset", "kiriki", "--timeout", "60", "--grace", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "dicespec.cli",
+            "conform",
+            "--impl",
+            fake_command("hangs_leaving_children", token),
+            "--part",
+            "features",
+            "--part",
+            "exhaustive",
+            "--ruleset",
+            "kiriki",
+            "--timeout",
+            "60",
+            "--grace",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while sum(" -c import time" in line for _, line in running(token)) < 4:  # two adapters, two each
@@ -161,14 +180,31 @@ def test_a_gigabyte_line_is_errored_and_the_runner_stays_small(token: str) -> No
     # The peak of the runner's own memory: VmHWM, the high-water mark of the program's address space.
     # (getrusage's ru_maxrss would also count the pytest process it was forked from: the child's
     # copy of it before exec, which grows with the test session, not with the runner.)
-    measure = ("import re, sys\nfrom dicespec.cli import main\ncode = main(sys.argv[1:])\n"
-               "status = open('/proc/self/status').read()\n"
-               "print('peak', re.search(r'VmHWM:\\s+(\\d+) kB', status)[1], file=sys.stderr)\nsys.exit(code)")
+    measure = (
+        "import re, sys\nfrom dicespec.cli import main\ncode = main(sys.argv[1:])\n"
+        "status = open('/proc/self/status').read()\n"
+        "print('peak', re.search(r'VmHWM:\\s+(\\d+) kB', status)[1], file=sys.stderr)\nsys.exit(code)"
+    )
     done = subprocess.run(
-        [sys.executable, "-c", measure, "conform", "--impl", fake_command("floods_a_gigabyte", token),
-         "--part", "exhaustive", "--ruleset", "kiriki", "--select", "kiriki/score/kiriki/6666*/chance"],
-        capture_output=True, text=True, timeout=300,
-        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30)))
+        [
+            sys.executable,
+            "-c",
+            measure,
+            "conform",
+            "--impl",
+            fake_command("floods_a_gigabyte", token),
+            "--part",
+            "exhaustive",
+            "--ruleset",
+            "kiriki",
+            "--select",
+            "kiriki/score/kiriki/6666*/chance",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30)),
+    )
     found = re.search(r"^peak (\d+)$", done.stderr, re.M)
     assert found, done.stderr[-3000:]
     peak_kib = int(found[1])
@@ -220,28 +256,60 @@ def test_a_spinning_adapter_stops_at_its_cpu_limit(token: str) -> None:
 
 
 @pytest.mark.slow
-def test_a_python_object_that_exits_crashes_or_blows_up_is_errored(capsys: pytest.CaptureFixture[str],
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_python_object_that_exits_crashes_or_blows_up_is_errored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """In its worker process, a ``--python`` object's ``sys.exit``, its ``os._exit`` and its
     memory blow-up each error the one case they happen in; every other case is answered."""
     monkeypatch.syspath_prepend(str(FAKES))
-    status = main(["conform", "--python", "misbehaving_object:MisbehavingObject", "--part", "exhaustive",
-                   "--ruleset", "kiriki", "--select", "kiriki/score/kiriki/[456][456]*/chance", "--max-memory", "512M"])
+    status = main(
+        [
+            "conform",
+            "--python",
+            "misbehaving_object:MisbehavingObject",
+            "--part",
+            "exhaustive",
+            "--ruleset",
+            "kiriki",
+            "--select",
+            "kiriki/score/kiriki/[456][456]*/chance",
+            "--max-memory",
+            "512M",
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 1
     assert out.rstrip().endswith("1941 passed, 0 failed, 3 errored, 0 skipped"), out[-3000:]  # 3 × 3 × 6³ rolls
-    assert "kiriki/score/kiriki/66666/chance\n      the implementation failed: the implementation called sys.exit(3)" in out
+    assert (
+        "kiriki/score/kiriki/66666/chance\n      the implementation failed: the implementation called sys.exit(3)"
+        in out
+    )
     assert re.search(r"kiriki/score/kiriki/55555/chance\n      the implementation exited \(exit status 4\)", out), out
-    assert re.search(r"kiriki/score/kiriki/44444/chance\n      the implementation failed: MemoryError: \(it ran out of "
-                     r"memory under its limit of 512 MiB of address space \(--max-memory\)\)\n", out), out
+    assert re.search(
+        r"kiriki/score/kiriki/44444/chance\n      the implementation failed: MemoryError: \(it ran out of "
+        r"memory under its limit of 512 MiB of address space \(--max-memory\)\)\n",
+        out,
+    ), out
 
 
 def test_in_process_code_is_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``--in-process`` the object runs in the runner: its ``sys.exit`` ends the run."""
     monkeypatch.syspath_prepend(str(FAKES))
     with pytest.raises(SystemExit) as exited:
-        main(["conform", "--python", "misbehaving_object:MisbehavingObject", "--in-process", "--part", "exhaustive",
-              "--ruleset", "kiriki", "--select", "kiriki/score/kiriki/66666/chance"])
+        main(
+            [
+                "conform",
+                "--python",
+                "misbehaving_object:MisbehavingObject",
+                "--in-process",
+                "--part",
+                "exhaustive",
+                "--ruleset",
+                "kiriki",
+                "--select",
+                "kiriki/score/kiriki/66666/chance",
+            ]
+        )
     assert exited.value.code == 3
 
 
@@ -274,7 +342,9 @@ def test_a_sandboxed_adapter_cannot_write_outside_its_folder_or_connect(token: s
     escape = {"home": str(home), "folder": str(tmp_path), "port": port, "unix": str(tmp_path / "socket")}
     before = set(Path(tempfile.gettempdir()).glob("dicespec-sandbox-*"))
     written = [folder / f"written-by-the-sandboxed-fake-{token}" for folder in (Path.cwd(), home, tmp_path)]
-    transport = hostile("sandboxed", token, sandbox=True, env={**os.environ, "DICESPEC_FAKE_ESCAPE": json.dumps(escape)})
+    transport = hostile(
+        "sandboxed", token, sandbox=True, env={**os.environ, "DICESPEC_FAKE_ESCAPE": json.dumps(escape)}
+    )
     connected = []
     try:
         with transport:
@@ -301,16 +371,18 @@ def test_a_sandboxed_adapter_cannot_write_outside_its_folder_or_connect(token: s
     message = found.value
     assert message.startswith("the implementation failed: contained: "), message
     for path in written:
-        assert f"write {path}: Read-only file system" in message or f"write {path}: No such file or directory" in message, \
-            message
+        assert (
+            f"write {path}: Read-only file system" in message or f"write {path}: No such file or directory" in message
+        ), message
     assert re.search(rf"connect 127\.0\.0\.1:{port}: (Connection refused|Network is unreachable)", message), message
     assert f"connect {tmp_path / 'socket'}: No such file or directory" in message, message
     assert set(Path(tempfile.gettempdir()).glob("dicespec-sandbox-*")) == before
     assert running(token) == []
 
 
-def test_sandbox_without_bwrap_is_a_usage_error(capsys: pytest.CaptureFixture[str],
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sandbox_without_bwrap_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sandbox, "bwrap", lambda: None)
     assert main(["conform", "--impl", "true", "--sandbox"]) == 2
     assert capsys.readouterr().err.startswith("dicespec: error: --sandbox: bwrap is not installed")

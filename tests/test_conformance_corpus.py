@@ -9,20 +9,23 @@ from itertools import islice
 
 import pytest
 
+from corpus_parts import kiriki_scores, ten_thousand_bests, ten_thousand_set_asides
 from dicespec import corpus
 from dicespec.conformance.serving.adapter import reference_games
 from dicespec.implementation import ReferenceImplementation
-from corpus_parts import kiriki_scores, ten_thousand_bests, ten_thousand_set_asides
 
 REFERENCE = ReferenceImplementation()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("generate", "ruleset", "size"), [
-    (kiriki_scores, "kiriki", 6**5 * 13),
-    (ten_thousand_bests, "ten-thousand", sum(6**n for n in range(1, 7))),
-    (ten_thousand_set_asides, "farkle", 12_376),
-])
+@pytest.mark.parametrize(
+    ("generate", "ruleset", "size"),
+    [
+        (kiriki_scores, "kiriki", 6**5 * 13),
+        (ten_thousand_bests, "ten-thousand", sum(6**n for n in range(1, 7))),
+        (ten_thousand_set_asides, "farkle", 12_376),
+    ],
+)
 def test_exhaustive_sizes_and_unique_ids(generate, ruleset: str, size: int) -> None:
     """Every ordered roll in every row (101,088), every roll of one to six dice (55,986), every
     part of every distinct six-dice roll (12,376): one case each, under a unique id."""
@@ -39,8 +42,11 @@ def test_the_corpus_streams() -> None:
 @pytest.mark.slow
 def test_exhaustive_answers_are_the_reference_answers() -> None:
     """Each exhaustive case expects what the reference implementation answers to its request."""
-    for generate, ruleset in ((kiriki_scores, "kiriki-fr"), (ten_thousand_bests, "farkle"),
-                              (ten_thousand_set_asides, "ten-thousand")):
+    for generate, ruleset in (
+        (kiriki_scores, "kiriki-fr"),
+        (ten_thousand_bests, "farkle"),
+        (ten_thousand_set_asides, "ten-thousand"),
+    ):
         for case in islice(generate(ruleset), 0, None, 97):
             assert getattr(REFERENCE, case.op)(**case.args) == case.expected, case.id
 
@@ -103,11 +109,43 @@ def test_games_reach_what_the_rules_are_about(thirty_games: list[corpus.Case]) -
         seen[f"{case.kind} over"] += answer["over"]
         if answer["rejected"]:
             seen[f"{case.kind} refused {answer['rejected']['code']}"] += 1
-    wanted = ["bonus", "extra turn", "end", "on board", "hot dice", "farkle", "kiriki game over", "10000 game over",
-              *(f"kiriki game refused {code}" for code in ("not-rolled", "already-rolled", "no-rolls-left",
-                                                            "empty-reroll", "bad-die-index", "row-used",
-                                                            "rows-still-open", "not-playable", "bad-dice")),
-              *(f"10000 game refused {code}" for code in ("not-rolled", "must-set-aside", "already-set-aside",
-                                                           "bad-dice", "below-entry", "not-scoring", "too-many-dice")),
-              "yahtzee bonus", "yahtzee game refused joker-row", "greed game refused scoring-dice-left"]
+    wanted = [
+        "bonus",
+        "extra turn",
+        "end",
+        "on board",
+        "hot dice",
+        "farkle",
+        "kiriki game over",
+        "10000 game over",
+        *(
+            f"kiriki game refused {code}"
+            for code in (
+                "not-rolled",
+                "already-rolled",
+                "no-rolls-left",
+                "empty-reroll",
+                "bad-die-index",
+                "row-used",
+                "rows-still-open",
+                "not-playable",
+                "bad-dice",
+            )
+        ),
+        *(
+            f"10000 game refused {code}"
+            for code in (
+                "not-rolled",
+                "must-set-aside",
+                "already-set-aside",
+                "bad-dice",
+                "below-entry",
+                "not-scoring",
+                "too-many-dice",
+            )
+        ),
+        "yahtzee bonus",
+        "yahtzee game refused joker-row",
+        "greed game refused scoring-dice-left",
+    ]
     assert [what for what in wanted if not seen[what]] == []

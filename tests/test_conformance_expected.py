@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from dicespec.conformance.transports.stdio import StdioTransport, expected_reply
 
 # An adapter that writes the reply to each request in the form the request's row names.
-ADAPTER = r'''
+ADAPTER = r"""
 import json, sys
 FORMS = {
     "exact": '{{"id":{id},"result":{value}}}',
@@ -33,7 +33,7 @@ for line in sys.stdin:
         continue
     value = int(request["dice"][0])
     print(FORMS[request["row"]].format(id=request["id"], value=value, other=value + 1), flush=True)
-'''
+"""
 
 FORMS = ["exact", "spaced", "keys-swapped", "float", "true", "string", "other", "dict", "extra", "error"]
 
@@ -45,8 +45,11 @@ class Ask(NamedTuple):
 
 
 def asks() -> list[Ask]:
-    return [Ask("kiriki_score", {"ruleset": "kiriki", "dice": f"{value}1111", "row": form}, value)
-            for form in FORMS for value in (1, 3)]
+    return [
+        Ask("kiriki_score", {"ruleset": "kiriki", "dice": f"{value}1111", "row": form}, value)
+        for form in FORMS
+        for value in (1, 3)
+    ]
 
 
 def stream(expect: bool) -> list[tuple[str, Any]]:
@@ -60,9 +63,18 @@ def test_expected_replies_get_the_outcomes_a_full_reading_gives() -> None:
     plain, quick = stream(expect=False), stream(expect=True)
     assert quick == plain
     kinds = {row: kind for row, (kind, _) in plain}
-    assert kinds == {"exact": "result", "spaced": "result", "keys-swapped": "result", "float": "result",
-                     "true": "errored", "string": "errored", "other": "result", "dict": "errored",
-                     "extra": "errored", "error": "errored"}
+    assert kinds == {
+        "exact": "result",
+        "spaced": "result",
+        "keys-swapped": "result",
+        "float": "result",
+        "true": "errored",
+        "string": "errored",
+        "other": "result",
+        "dict": "errored",
+        "extra": "errored",
+        "error": "errored",
+    }
     assert ("float", ("result", 1.0)) in quick  # 1.0 is read as it is: not taken for the expected 1
 
 
@@ -81,10 +93,12 @@ def test_the_runners_own_encoder_writes_what_dumps_writes() -> None:
     from dicespec.conformance.serving.adapter import reference_games
     from dicespec.conformance.transports.wire import dumps, dumps_own
 
-    cases = [*corpus.games(reference_games(), count=1),
-             *itertools.islice(corpus.exhaustive({"greed": ["greed"], "yacht": ["yacht"]}), 0, None, 53)]
+    cases = [
+        *corpus.games(reference_games(), count=1),
+        *itertools.islice(corpus.exhaustive({"greed": ["greed"], "yacht": ["yacht"]}), 0, None, 53),
+    ]
     values: list[Any] = [case.expected for case in cases] + [{"id": 7, "op": case.op, **case.args} for case in cases]
-    values += ["é\n\"\\", {"é": [1.5, -0.0, 1e300, True, None, [], {}]}, [{"a": "\u2028"}], 3, None, 2.5]
+    values += ['é\n"\\', {"é": [1.5, -0.0, 1e300, True, None, [], {}]}, [{"a": "\u2028"}], 3, None, 2.5]
     for value in values:
         assert dumps_own(value) == dumps(value)
     with pytest.raises(TypeError, match="not JSON serializable"):

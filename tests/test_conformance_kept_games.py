@@ -45,8 +45,12 @@ def test_a_file_is_named_by_what_the_games_come_from(cache_folder: Path) -> None
     list(corpus.games({"kiriki": ["kiriki"], "ten-thousand": ["farkle"]}, count=3, seed=0, kept=True))
     assert [path.name for path in files(cache_folder)] == sorted(  # one file a ruleset: the latest
         kept_games.path_of(game, ruleset, count, 0).name
-        for game, ruleset, count in [("kiriki", "kiriki", 3), ("ten-thousand", "farkle", 3),
-                                     ("ten-thousand", "farkle-linear", 2)])
+        for game, ruleset, count in [
+            ("kiriki", "kiriki", 3),
+            ("ten-thousand", "farkle", 3),
+            ("ten-thousand", "farkle-linear", 2),
+        ]
+    )
 
 
 def test_only_every_game_played_is_kept(cache_folder: Path) -> None:
@@ -56,8 +60,17 @@ def test_only_every_game_played_is_kept(cache_folder: Path) -> None:
     assert files(cache_folder) == []
 
 
-@pytest.mark.parametrize("content", ["", "{", '{"format": "other", "games": []}', '{"format": "%s", "games": [1]}',
-                                     '{"format": "%s", "games": [{"actions": [], "cases": [[1]]}]}', "[]"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",
+        "{",
+        '{"format": "other", "games": []}',
+        '{"format": "%s", "games": [1]}',
+        '{"format": "%s", "games": [{"actions": [], "cases": [[1]]}]}',
+        "[]",
+    ],
+)
 def test_a_file_that_cannot_be_read_is_played_again(cache_folder: Path, content: str) -> None:
     played = list(corpus.games({"ten-thousand": ["farkle"]}, count=1, seed=0))
     path = kept_games.path_of("ten-thousand", "farkle", 1, 0)

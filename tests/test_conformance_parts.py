@@ -49,9 +49,12 @@ def test_every_module_sits_in_a_named_part() -> None:
 
 @pytest.mark.parametrize("part", PARTS)
 def test_a_part_imports_only_the_parts_before_it(part: str) -> None:
-    below = set(PARTS[:PARTS.index(part) + 1])
-    upward = {str(path.relative_to(PACKAGE)): sorted(_imported_parts(path) - below)
-              for path in _modules() if path.parent != PACKAGE and _part(path) == part}
+    below = set(PARTS[: PARTS.index(part) + 1])
+    upward = {
+        str(path.relative_to(PACKAGE)): sorted(_imported_parts(path) - below)
+        for path in _modules()
+        if path.parent != PACKAGE and _part(path) == part
+    }
     assert not any(upward.values()), {name: parts for name, parts in upward.items() if parts}
 
 

@@ -15,6 +15,7 @@ import jsonschema
 import pytest
 
 import dicespec
+from corpus_parts import ten_thousand_bests, ten_thousand_set_asides
 from dicespec import corpus
 from dicespec.conformance.protocol.messages import (
     OPERATIONS,
@@ -30,7 +31,6 @@ from dicespec.conformance.protocol.messages import (
 from dicespec.conformance.serving.adapter import Server, reference_games
 from dicespec.implementation import Implementation, ReferenceImplementation
 from dicespec.rulesets import find_ruleset, ruleset_names
-from corpus_parts import kiriki_scores, ten_thousand_bests, ten_thousand_set_asides
 from sheet_rows import Row
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
@@ -54,8 +54,7 @@ def test_the_schema_is_a_valid_json_schema() -> None:
 def test_operations_mirror_the_interface() -> None:
     """Each operation is a method of the interface, its arguments that method's parameters, and
     each request in the schema takes exactly those."""
-    methods = {name for name, _ in inspect.getmembers(Implementation, inspect.isfunction)
-               if not name.startswith("_")}
+    methods = {name for name, _ in inspect.getmembers(Implementation, inspect.isfunction) if not name.startswith("_")}
     assert set(OPERATIONS) == methods
     for op, params in OPERATIONS.items():
         request = schema()["$defs"][f"{op}_request"]
@@ -92,9 +91,12 @@ def test_the_schema_uses_the_engines_vocabulary() -> None:
 def test_every_kind_of_corpus_request_is_valid() -> None:
     """The runner's requests, of every kind the corpus makes, are valid requests."""
     rulesets = reference_games()
-    samples = [*islice(corpus.exhaustive({"kiriki": ["kiriki"]}), 50),
-               *islice(ten_thousand_bests("farkle"), 50), *islice(ten_thousand_set_asides("farkle"), 50),
-               *islice(corpus.games(rulesets, count=1), 200)]
+    samples = [
+        *islice(corpus.exhaustive({"kiriki": ["kiriki"]}), 50),
+        *islice(ten_thousand_bests("farkle"), 50),
+        *islice(ten_thousand_set_asides("farkle"), 50),
+        *islice(corpus.games(rulesets, count=1), 200),
+    ]
     assert {case.op for case in samples} == set(OPERATIONS)
     for number, case in enumerate(samples):
         assert problem("request", {"id": number, "op": case.op, **case.args}) is None, case.id
@@ -107,18 +109,40 @@ def test_reference_answers_are_valid_results() -> None:
         assert problem(f"{case.op}_result", getattr(reference, case.op)(**case.args)) is None, case.id
 
 
-@pytest.mark.parametrize(("message", "expected"), [
-    ({"id": 3, "result": 25}, Outcome("result", 25)),
-    ({"id": 3, "skipped": "no"}, Outcome("skipped", "no")),
-    ({"id": 3, "error": {"message": "boom"}}, Outcome("errored", "the implementation failed: boom")),
-    ({"id": 3, "error": {"message": "boom", "detail": "line 1"}},
-     Outcome("errored", "the implementation failed: boom\nline 1")),
-    ({"id": 3, "result": True}, Outcome("errored", "the result breaks the protocol: (the whole): True is not of type 'integer'")),
-    ({"id": 3, "result": 25, "extra": 1}, Outcome("errored",
-     "the reply breaks the protocol: (the whole): Additional properties are not allowed ('extra' was unexpected)")),
-    ({"id": 3, "skipped": None}, Outcome("errored", "the reply breaks the protocol: skipped: None is not of type 'string'")),
-    ({"id": 3}, Outcome("errored", "the reply breaks the protocol: (the whole): {'id': 3} is not valid under any of the given schemas")),
-])
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ({"id": 3, "result": 25}, Outcome("result", 25)),
+        ({"id": 3, "skipped": "no"}, Outcome("skipped", "no")),
+        ({"id": 3, "error": {"message": "boom"}}, Outcome("errored", "the implementation failed: boom")),
+        (
+            {"id": 3, "error": {"message": "boom", "detail": "line 1"}},
+            Outcome("errored", "the implementation failed: boom\nline 1"),
+        ),
+        (
+            {"id": 3, "result": True},
+            Outcome("errored", "the result breaks the protocol: (the whole): True is not of type 'integer'"),
+        ),
+        (
+            {"id": 3, "result": 25, "extra": 1},
+            Outcome(
+                "errored",
+                "the reply breaks the protocol: (the whole): Additional properties are not allowed ('extra' was unexpected)",
+            ),
+        ),
+        (
+            {"id": 3, "skipped": None},
+            Outcome("errored", "the reply breaks the protocol: skipped: None is not of type 'string'"),
+        ),
+        (
+            {"id": 3},
+            Outcome(
+                "errored",
+                "the reply breaks the protocol: (the whole): {'id': 3} is not valid under any of the given schemas",
+            ),
+        ),
+    ],
+)
 def test_read_reply(message: dict, expected: Outcome) -> None:
     """A reply is a result, skipped or an error; anything else is errored, saying why."""
     assert read_reply("kiriki_score", message) == expected
@@ -129,7 +153,10 @@ def test_a_replay_result_of_the_wrong_shape_names_the_place() -> None:
     result = ReferenceImplementation().kiriki_replay("kiriki", 1, ["roll 12345", "score chance"])
     result["players"][0]["lines"]["chance"] = "15"
     outcome = read_reply("kiriki_replay", {"id": 1, "result": result})
-    assert outcome == ("errored", "the result breaks the protocol: players[0].lines.chance: '15' is not of type 'integer', 'null'")
+    assert outcome == (
+        "errored",
+        "the result breaks the protocol: players[0].lines.chance: '15' is not of type 'integer', 'null'",
+    )
 
 
 def test_hello_must_speak_the_protocol() -> None:
@@ -145,8 +172,12 @@ def test_hello_must_speak_the_protocol() -> None:
 def test_requests_are_checked() -> None:
     """A request with a key its operation does not take is not valid."""
     assert arguments({"id": 1, "op": "ten_thousand_best", "ruleset": "farkle", "dice": "15"}) == (
-        "ten_thousand_best", {"ruleset": "farkle", "dice": "15"})
-    with pytest.raises(ProtocolError, match=r"not a valid request: \(the whole\): Additional properties are not allowed \('row'"):
+        "ten_thousand_best",
+        {"ruleset": "farkle", "dice": "15"},
+    )
+    with pytest.raises(
+        ProtocolError, match=r"not a valid request: \(the whole\): Additional properties are not allowed \('row'"
+    ):
         arguments({"id": 1, "op": "ten_thousand_best", "ruleset": "farkle", "dice": "15", "row": "chance"})
 
 
@@ -156,11 +187,17 @@ def test_the_adapter_answers_bad_requests_with_errors() -> None:
     server = Server(ReferenceImplementation(), games=reference_games())
     assert server.answer({"id": 1, "op": "yahtzee"}) == {"id": 1, "error": {"message": "unknown op 'yahtzee'"}}
     assert server.answer({"id": 2, "op": "kiriki_score", "ruleset": "kiriki"}) == {
-        "id": 2, "error": {"message": "kiriki_score takes ruleset, dice, row; got ruleset"}}
+        "id": 2,
+        "error": {"message": "kiriki_score takes ruleset, dice, row; got ruleset"},
+    }
     assert server.answer({"id": 3, "op": "hello", "protocol": 2}) == {
-        "id": 3, "error": {"message": "protocol 2 is not spoken here (only 1)"}}
+        "id": 3,
+        "error": {"message": "protocol 2 is not spoken here (only 1)"},
+    }
     assert server.answer({"id": 4, "op": "ten_thousand_best", "ruleset": "kiriki", "dice": "5"}) == {
-        "id": 4, "skipped": "ruleset 'kiriki' is not supported"}
+        "id": 4,
+        "skipped": "ruleset 'kiriki' is not supported",
+    }
     with pytest.raises(ProtocolError):
         server.answer({"op": "hello", "protocol": 1})
 
@@ -181,8 +218,14 @@ def test_the_documented_exchange_is_what_the_adapter_says() -> None:
     """``python -m dicespec.adapter --validate`` answers the documented requests with the
     documented replies (the version aside), in one run: a new ruleset shows in the page too."""
     pairs = exchange()
-    done = subprocess.run([sys.executable, "-m", "dicespec.adapter", "--validate"], input="\n".join(
-        request for request, _ in pairs) + "\n", capture_output=True, text=True, timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "dicespec.adapter", "--validate"],
+        input="\n".join(request for request, _ in pairs) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     documented = [json.loads(reply) for _, reply in pairs]
     documented[0]["result"]["implementation"]["version"] = dicespec.__version__

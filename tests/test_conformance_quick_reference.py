@@ -72,18 +72,21 @@ def test_arguments_of_other_types_are_replayed_from_the_start() -> None:
     assert (type(resumed.value), str(resumed.value)) == (type(fresh.value), str(fresh.value))
 
 
-@pytest.mark.parametrize(("op", "args"), [
-    ("kiriki_score", {"ruleset": "kiriki", "dice": "6661", "row": "sixes"}),
-    ("kiriki_score", {"ruleset": "kiriki", "dice": "66617", "row": "sixes"}),
-    ("kiriki_score", {"ruleset": "kiriki", "dice": "66616", "row": "nothing"}),
-    ("kiriki_score", {"ruleset": "farkle", "dice": "66616", "row": "sixes"}),
-    ("kiriki_score", {"ruleset": "generala", "dice": "66616", "row": "sixes"}),
-    ("kiriki_score", {"ruleset": "kiriki", "dice": 66616, "row": "sixes"}),
-    ("ten_thousand_score", {"ruleset": "farkle", "dice": "1117"}),
-    ("ten_thousand_score", {"ruleset": "farkle", "dice": "1111111"}),
-    ("ten_thousand_best", {"ruleset": "greed", "dice": "x"}),
-    ("ten_thousand_best", {"ruleset": "kiriki", "dice": "15"}),
-])
+@pytest.mark.parametrize(
+    ("op", "args"),
+    [
+        ("kiriki_score", {"ruleset": "kiriki", "dice": "6661", "row": "sixes"}),
+        ("kiriki_score", {"ruleset": "kiriki", "dice": "66617", "row": "sixes"}),
+        ("kiriki_score", {"ruleset": "kiriki", "dice": "66616", "row": "nothing"}),
+        ("kiriki_score", {"ruleset": "farkle", "dice": "66616", "row": "sixes"}),
+        ("kiriki_score", {"ruleset": "generala", "dice": "66616", "row": "sixes"}),
+        ("kiriki_score", {"ruleset": "kiriki", "dice": 66616, "row": "sixes"}),
+        ("ten_thousand_score", {"ruleset": "farkle", "dice": "1117"}),
+        ("ten_thousand_score", {"ruleset": "farkle", "dice": "1111111"}),
+        ("ten_thousand_best", {"ruleset": "greed", "dice": "x"}),
+        ("ten_thousand_best", {"ruleset": "kiriki", "dice": "15"}),
+    ],
+)
 def test_what_the_reference_refuses_is_refused_alike(op: str, args: dict) -> None:
     """Twice each (the second time from what was kept): the reference's answer or its error."""
     quick, reference = QuickReference(), ReferenceImplementation()
@@ -99,10 +102,22 @@ def test_what_the_reference_refuses_is_refused_alike(op: str, args: dict) -> Non
         assert found == expected
 
 
-@pytest.mark.parametrize("line", [
-    b'{"id":1,"op":"hello","protocol":1}', b' {"id":1} ', b'{"id":1}\r', b'{"id":1} {"id":2}', b'{"id":1,',
-    '{"id":1,"x":"é"}'.encode(), '{"id":1,"x":"é"}'.encode("utf-16"), b"\xff", b"", b"[1, 2]", b"1e5",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"id":1,"op":"hello","protocol":1}',
+        b' {"id":1} ',
+        b'{"id":1}\r',
+        b'{"id":1} {"id":2}',
+        b'{"id":1,',
+        '{"id":1,"x":"é"}'.encode(),
+        '{"id":1,"x":"é"}'.encode("utf-16"),
+        b"\xff",
+        b"",
+        b"[1, 2]",
+        b"1e5",
+    ],
+)
 def test_the_adapter_reads_a_line_as_json_loads_does(line: bytes) -> None:
     from dicespec.conformance.serving.adapter import _read
 

@@ -15,13 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from dicespec.cli import main
 from dicespec import corpus
-from dicespec.rulesets import game_of_ruleset
+from dicespec.cli import main
 from dicespec.regression.diff import corpus_size
+from dicespec.rulesets import find_ruleset, game_of_ruleset, ruleset_names
 from dicespec.scoresheet.replay import replay
 from sheet_rows import Row
-from dicespec.rulesets import find_ruleset, ruleset_names
 
 FAKES = Path(__file__).with_name("conformance_fakes")
 PYTHON = shlex.quote(sys.executable)
@@ -35,8 +34,9 @@ def fake(name: str) -> str:
 
 
 def conform(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dicespec.cli", "conform", *args], capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "dicespec.cli", "conform", *args], capture_output=True, text=True, timeout=600
+    )
 
 
 def totals(out: str) -> tuple[int, int, int, int]:
@@ -61,8 +61,18 @@ def in_process(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str
 @pytest.fixture(scope="module")
 def reference_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
     folder = tmp_path_factory.mktemp("reference-run")
-    done = conform("--impl", REFERENCE, "--games", str(GAMES), "--report", str(folder / "report.jsonl"),
-                   "--junit", str(folder / "junit.xml"), "--track", str(folder / "track.json"))
+    done = conform(
+        "--impl",
+        REFERENCE,
+        "--games",
+        str(GAMES),
+        "--report",
+        str(folder / "report.jsonl"),
+        "--junit",
+        str(folder / "junit.xml"),
+        "--track",
+        str(folder / "track.json"),
+    )
     return done, folder
 
 
@@ -84,7 +94,10 @@ def test_the_reference_adapter_passes_everything(reference_run) -> None:
     assert len(six) == 3 and {name: corpus_size(name) for name in six} == dict.fromkeys(six, 55_986 + 12_376)
     assert parts["exhaustive"] == sum(6**5 * len(s.row_ids) for s in sheets) + sum(map(corpus_size, set_asides))
     assert parts["features"] > 300 and parts["games"] > GAMES * len(ruleset_names()) * 5
-    assert len({result["id"] for result in results if result["part"] != "features"}) == parts["exhaustive"] + parts["games"]
+    assert (
+        len({result["id"] for result in results if result["part"] != "features"})
+        == parts["exhaustive"] + parts["games"]
+    )
     assert "implementation: dicespec-reference" in done.stdout and "cases/s" in done.stdout
 
 
@@ -97,7 +110,9 @@ def test_the_reference_run_writes_junit_and_track(reference_run) -> None:
     suites = {suite.get("name"): suite for suite in root.iter("testsuite")}
     assert set(suites) == {"features", "exhaustive", "games"}
     assert all(suite.get("failures") == suite.get("errors") == "0" for suite in suites.values())
-    assert int(suites["features"].get("tests")) == sum(1 for r in report(folder / "report.jsonl") if r["part"] == "features")
+    assert int(suites["features"].get("tests")) == sum(
+        1 for r in report(folder / "report.jsonl") if r["part"] == "features"
+    )
     assert suites["exhaustive"].find("testcase[@name='full_house'][@classname='kiriki score.kiriki']") is not None
     assert json.loads((folder / "track.json").read_text())["not_passing"] == {}
 
@@ -111,8 +126,11 @@ def five_of_a_kind_in_full_house(ruleset: str, players: int, actions: list[str])
     for index, action in enumerate(actions):
         if action == "score full_house":
             state = replay(rules, players, actions[:index]).state
-            if state.dice is not None and len(set(state.dice)) == 1 and \
-                    state.players[state.current].sheet.is_open(Row.FULL_HOUSE):
+            if (
+                state.dice is not None
+                and len(set(state.dice)) == 1
+                and state.players[state.current].sheet.is_open(Row.FULL_HOUSE)
+            ):
                 return True
     return False
 
@@ -125,17 +143,31 @@ def test_a_wrong_full_house_fails_exactly_the_cases_it_touches(tmp_path: Path) -
     Nothing else fails, nothing errors; each failure is named by its id."""
     kiriki = ruleset_names("kiriki")
     rulesets = [arg for name in kiriki for arg in ("--ruleset", name)]
-    done = conform("--impl", fake("wrong_full_house"), *rulesets, "--games", str(GAMES),
-                   "--report", str(tmp_path / "report.jsonl"))
+    done = conform(
+        "--impl", fake("wrong_full_house"), *rulesets, "--games", str(GAMES), "--report", str(tmp_path / "report.jsonl")
+    )
     assert done.returncode == 1, done.stdout[-3000:] + done.stderr[-3000:]
-    failing = {(r["part"], r["id"], r["ruleset"]) for r in report(tmp_path / "report.jsonl") if r["outcome"] != "passed"}
-    scores = {("exhaustive", f"kiriki/score/{name}/{face * 5}/full_house", name) for name in kiriki for face in "123456"}
-    features = {("features", "kiriki-en-full-house-3", "kiriki"), ("features", "kiriki-en-full-house-4", "kiriki"),
-                ("features", "kiriki-en-no-joker", "kiriki")}  # a repeat kiriki written in the full house
-    features |= {("features", f"kiriki-en-five-of-a-kind-no-joker-{row}", name)  # its full house rows, in a game
-                 for row in (1, 4, 7) for name in kiriki}
-    games = {("games", case.id, case.ruleset) for case in corpus.games({"kiriki": kiriki}, count=GAMES)
-             if five_of_a_kind_in_full_house(**case.args)}
+    failing = {
+        (r["part"], r["id"], r["ruleset"]) for r in report(tmp_path / "report.jsonl") if r["outcome"] != "passed"
+    }
+    scores = {
+        ("exhaustive", f"kiriki/score/{name}/{face * 5}/full_house", name) for name in kiriki for face in "123456"
+    }
+    features = {
+        ("features", "kiriki-en-full-house-3", "kiriki"),
+        ("features", "kiriki-en-full-house-4", "kiriki"),
+        ("features", "kiriki-en-no-joker", "kiriki"),
+    }  # a repeat kiriki written in the full house
+    features |= {
+        ("features", f"kiriki-en-five-of-a-kind-no-joker-{row}", name)  # its full house rows, in a game
+        for row in (1, 4, 7)
+        for name in kiriki
+    }
+    games = {
+        ("games", case.id, case.ruleset)
+        for case in corpus.games({"kiriki": kiriki}, count=GAMES)
+        if five_of_a_kind_in_full_house(**case.args)
+    }
     assert games, "the games should write a five of a kind in the full house row somewhere"
     assert failing == scores | features | games
     assert {r["outcome"] for r in report(tmp_path / "report.jsonl")} == {"passed", "failed"}
@@ -153,8 +185,16 @@ def test_a_wrong_full_house_fails_exactly_the_cases_it_touches(tmp_path: Path) -
 def test_python_object(capsys: pytest.CaptureFixture[str], flags: tuple[str, ...], language: str) -> None:
     """``--python MOD:OBJ`` runs the corpus against a Python object: in a worker process, or, with
     ``--in-process``, in the runner's own."""
-    status, out = in_process(capsys, "--python", "dicespec.implementation:ReferenceImplementation",
-                             "--part", "exhaustive", "--ruleset", "farkle", *flags)
+    status, out = in_process(
+        capsys,
+        "--python",
+        "dicespec.implementation:ReferenceImplementation",
+        "--part",
+        "exhaustive",
+        "--ruleset",
+        "farkle",
+        *flags,
+    )
     assert status == 0
     assert totals(out) == (55_986 + 12_376, 0, 0, 0)
     assert f"implementation: dicespec-reference ({language})\n" in out
@@ -164,15 +204,37 @@ def test_python_object(capsys: pytest.CaptureFixture[str], flags: tuple[str, ...
 def test_an_undeclared_ruleset_is_skipped(capsys: pytest.CaptureFixture[str]) -> None:
     """Cases under a shipped ruleset the implementation does not declare are skipped, in the
     features and in the corpus; so is an operation it answers with skipped."""
-    status, out = in_process(capsys, "--impl", fake("kiriki_only"), "--part", "features", "--part", "exhaustive",
-                             "--ruleset", "kiriki", "--ruleset", "kiriki-fr", "--select", "*kiriki*full*house*")
+    status, out = in_process(
+        capsys,
+        "--impl",
+        fake("kiriki_only"),
+        "--part",
+        "features",
+        "--part",
+        "exhaustive",
+        "--ruleset",
+        "kiriki",
+        "--ruleset",
+        "kiriki-fr",
+        "--select",
+        "*kiriki*full*house*",
+    )
     assert status == 0, out
     assert re.search(r"^kiriki score +kiriki +full_house +7,776 +· +· +·$", out, re.M), out
     assert re.search(r"^kiriki score +kiriki-fr +full_house +· +· +· +7,776$", out, re.M), out
     passed, failed, errored, skipped = totals(out)
     assert failed == errored == 0 and passed > 7_776 and skipped >= 7_776
-    status, out = in_process(capsys, "--impl", fake("kiriki_only"), "--part", "exhaustive", "--ruleset", "ten-thousand",
-                             "--select", "ten-thousand/best/*/15")
+    status, out = in_process(
+        capsys,
+        "--impl",
+        fake("kiriki_only"),
+        "--part",
+        "exhaustive",
+        "--ruleset",
+        "ten-thousand",
+        "--select",
+        "ten-thousand/best/*/15",
+    )
     assert totals(out) == (0, 0, 0, 1)
 
 
@@ -180,8 +242,16 @@ def test_track_shows_only_what_changed(tmp_path: Path, capsys: pytest.CaptureFix
     """--track: the first run's failures are new; an unchanged run shows nothing new; a fixed
     implementation shows the case as newly fixed."""
     track = str(tmp_path / "track.json")
-    narrow = ["--part", "exhaustive", "--ruleset", "kiriki", "--select", "kiriki/score/kiriki/6666*/full_house",
-              "--track", track]
+    narrow = [
+        "--part",
+        "exhaustive",
+        "--ruleset",
+        "kiriki",
+        "--select",
+        "kiriki/score/kiriki/6666*/full_house",
+        "--track",
+        track,
+    ]
     status, out = in_process(capsys, "--impl", fake("wrong_full_house"), *narrow)
     assert status == 1 and "Since the last run: 1 newly failed; 0 newly fixed; 0 still not passing." in out
     assert "Newly failed: kiriki score\n  kiriki/score/kiriki/66666/full_house\n      expected 0, got 25" in out
@@ -196,18 +266,30 @@ def test_track_shows_only_what_changed(tmp_path: Path, capsys: pytest.CaptureFix
 
 @pytest.mark.slow
 def test_the_time_limit_errors_what_was_not_run(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out = in_process(capsys, "--python", "dicespec.implementation:ReferenceImplementation",
-                             "--part", "exhaustive", "--ruleset", "farkle", "--time-limit", "0")
+    status, out = in_process(
+        capsys,
+        "--python",
+        "dicespec.implementation:ReferenceImplementation",
+        "--part",
+        "exhaustive",
+        "--ruleset",
+        "farkle",
+        "--time-limit",
+        "0",
+    )
     assert status == 1
     assert totals(out) == (0, 0, 55_986 + 12_376, 0)
     assert "not run: the time limit (0 s) was reached" in out
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--impl", REFERENCE, "--ruleset", "generala"], "dicespec: error: unknown ruleset 'generala'"),
-    (["--impl", "  "], "dicespec: error: --impl: an empty command"),
-    (["--python", "nowhere"], "dicespec: error: 'nowhere': name an object as package.module:name"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--impl", REFERENCE, "--ruleset", "generala"], "dicespec: error: unknown ruleset 'generala'"),
+        (["--impl", "  "], "dicespec: error: --impl: an empty command"),
+        (["--python", "nowhere"], "dicespec: error: 'nowhere': name an object as package.module:name"),
+    ],
+)
 def test_usage_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     assert main(["conform", *args]) == 2
     assert capsys.readouterr().err.startswith(message)

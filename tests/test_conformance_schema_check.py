@@ -35,20 +35,31 @@ def verdicts(definition: str, value: Any) -> tuple[bool | None, bool]:
 def examples() -> list[tuple[str, Any]]:
     """Valid messages of many definitions: requests, results and replies the corpus makes."""
     reference = ReferenceImplementation()
-    cases = [*islice(corpus.games(reference_games(), count=1), 0, None, 7),
-             *islice(corpus.exhaustive({"ten-thousand": ["farkle"], "yacht": ["yacht"]}), 0, None, 997)]
+    cases = [
+        *islice(corpus.games(reference_games(), count=1), 0, None, 7),
+        *islice(corpus.exhaustive({"ten-thousand": ["farkle"], "yacht": ["yacht"]}), 0, None, 997),
+    ]
     found: list[tuple[str, Any]] = [
         ("hello_request", {"id": 0, "op": "hello", "protocol": 1}),
-        ("hello_result", {"protocol": 1, "implementation": {"name": "x", "version": "1"},
-                          "games": {"kiriki": ["kiriki", "kiriki-fr"], "greed": []}}),
+        (
+            "hello_result",
+            {
+                "protocol": 1,
+                "implementation": {"name": "x", "version": "1"},
+                "games": {"kiriki": ["kiriki", "kiriki-fr"], "greed": []},
+            },
+        ),
         ("error_reply", {"id": 4, "error": {"message": "boom", "detail": "trace"}}),
         ("skipped_reply", {"id": 5, "skipped": "no"}),
     ]
     for number, case in enumerate(cases):
         answer = getattr(reference, case.op)(**case.args)
-        found += [(f"{case.op}_request", {"id": number, "op": case.op, **case.args}),
-                  ("request", {"id": number, "op": case.op, **case.args}),
-                  (f"{case.op}_result", answer), ("reply", {"id": number, "result": answer})]
+        found += [
+            (f"{case.op}_request", {"id": number, "op": case.op, **case.args}),
+            ("request", {"id": number, "op": case.op, **case.args}),
+            (f"{case.op}_result", answer),
+            ("reply", {"id": number, "result": answer}),
+        ]
     return found
 
 
@@ -75,13 +86,58 @@ def test_valid_messages_pass_quickly() -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 10) | st.sampled_from([0.5, 2.0, -1.0])
-    | st.sampled_from(["", "x", "kiriki", "66616", "1237", "Chance", "a\n", "roll 12345", "score chance",
-                       "turn-start", "not-scoring", "bad-dice", "ones", "hello"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["id", "op", "result", "points", "rejected", "at", "code", "players", "lines", "name",
-                         "dice", "ruleset", "row", "actions", "extra", "score", "ones"]), inner, max_size=4),
-    max_leaves=12)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 10)
+    | st.sampled_from([0.5, 2.0, -1.0])
+    | st.sampled_from(
+        [
+            "",
+            "x",
+            "kiriki",
+            "66616",
+            "1237",
+            "Chance",
+            "a\n",
+            "roll 12345",
+            "score chance",
+            "turn-start",
+            "not-scoring",
+            "bad-dice",
+            "ones",
+            "hello",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "id",
+                    "op",
+                    "result",
+                    "points",
+                    "rejected",
+                    "at",
+                    "code",
+                    "players",
+                    "lines",
+                    "name",
+                    "dice",
+                    "ruleset",
+                    "row",
+                    "actions",
+                    "extra",
+                    "score",
+                    "ones",
+                ]
+            ),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=12,
+)
 
 
 def paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -134,10 +190,17 @@ def test_random_values_get_jsonschemas_verdict(definition: str, value: Any) -> N
     assert quick is None or quick == slow
 
 
-@pytest.mark.parametrize(("definition", "value"), [
-    ("count", 2.0), ("count", -0.5), ("kiriki_score_result", 3.0), ("sheet_line", 1.5),
-    ("points", object()), ("hello_result", {"protocol": 1.0, "implementation": {"name": "x"}, "games": {}}),
-])
+@pytest.mark.parametrize(
+    ("definition", "value"),
+    [
+        ("count", 2.0),
+        ("count", -0.5),
+        ("kiriki_score_result", 3.0),
+        ("sheet_line", 1.5),
+        ("points", object()),
+        ("hello_result", {"protocol": 1.0, "implementation": {"name": "x"}, "games": {}}),
+    ],
+)
 def test_what_json_does_not_parse_into_is_left_to_jsonschema(definition: str, value: Any) -> None:
     """Floats (``2.0`` is an integer to JSON Schema) and other Python types: the quick check is
     unsure, and problem() gives jsonschema's verdict."""

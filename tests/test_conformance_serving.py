@@ -9,8 +9,8 @@ from itertools import islice
 from typing import Any
 
 import pytest
-
 from benchmarks import ceiling
+
 from dicespec import corpus
 from dicespec.conformance.serving import adapter
 from dicespec.conformance.serving.adapter import REPLIES_A_WRITE, Server, reference_games, serve
@@ -20,8 +20,10 @@ CASES = list(islice(corpus.exhaustive({"yacht": ["yacht"]}), 300))
 
 
 def requests() -> bytes:
-    return b"".join(json.dumps({"id": number, "op": case.op, **case.args}).encode() + b"\n"
-                    for number, case in enumerate(CASES, start=1))
+    return b"".join(
+        json.dumps({"id": number, "op": case.op, **case.args}).encode() + b"\n"
+        for number, case in enumerate(CASES, start=1)
+    )
 
 
 def served(serving: Any, monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
@@ -57,6 +59,7 @@ def test_replies_are_written_a_few_dozen_at_a_time(name: str, monkeypatch: pytes
         writes = served(table.serve, monkeypatch)
     lines = [line for write in writes for line in write.splitlines()]
     assert [json.loads(line) for line in lines] == [
-        {"id": number, "result": case.expected} for number, case in enumerate(CASES, start=1)]
+        {"id": number, "result": case.expected} for number, case in enumerate(CASES, start=1)
+    ]
     assert max(write.count(b"\n") for write in writes) <= REPLIES_A_WRITE
     assert len(writes) >= len(CASES) // REPLIES_A_WRITE

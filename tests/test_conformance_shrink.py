@@ -9,8 +9,19 @@ from dicespec.conformance.run.shrink import shortest_failing
 from dicespec.implementation import ReferenceImplementation
 
 REFERENCE = ReferenceImplementation()
-TURNS = ["roll 11111", "score ones", "roll 22222", "score twos", "roll 12345", "reroll 1=6", "score choice",
-         "roll 33333", "score threes", "roll 44444", "score fours"]
+TURNS = [
+    "roll 11111",
+    "score ones",
+    "roll 22222",
+    "score twos",
+    "roll 12345",
+    "reroll 1=6",
+    "score choice",
+    "roll 33333",
+    "score threes",
+    "roll 44444",
+    "score fours",
+]
 ARGS = {"ruleset": "yacht", "players": 1, "actions": TURNS}
 
 
@@ -48,6 +59,7 @@ def test_a_replay_that_never_differs_or_is_skipped_is_not_shrunk() -> None:
 def test_a_shrunk_replay_is_a_game_the_rules_let_be_played() -> None:
     """An implementation that differs only once the rules refuse an action: a candidate ending
     after a refusal does not count, so the replay is not cut down to one the rules refuse early."""
+
     def accepts_a_third_reroll(op: str, args: dict[str, Any]) -> Outcome:
         answer = REFERENCE.kiriki_replay(**args)
         if answer["rejected"] is not None:
@@ -55,7 +67,8 @@ def test_a_shrunk_replay_is_a_game_the_rules_let_be_played() -> None:
         return Outcome("result", answer)
 
     actions = ["roll 12345", "score choice", "roll 12345", "reroll 1=1", "reroll 1=1", "reroll 1=1"]
-    shrunk = shortest_failing("kiriki_replay", {**ARGS, "actions": actions}, accepts_a_third_reroll,
-                              REFERENCE.kiriki_replay)
+    shrunk = shortest_failing(
+        "kiriki_replay", {**ARGS, "actions": actions}, accepts_a_third_reroll, REFERENCE.kiriki_replay
+    )
     assert shrunk is not None and shrunk.actions == ("roll 12345", "reroll 1=1", "reroll 1=1", "reroll 1=1")
     assert shrunk.expected["rejected"] == {"at": 3, "code": "no-rolls-left"}

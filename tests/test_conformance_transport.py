@@ -65,8 +65,11 @@ def assert_only_trigger_errored(found: dict[str, Any], *, says: str) -> None:
     assert list(errored) == [TRIGGER], errored
     assert found[TRIGGER].kind == "errored"
     assert says in errored[TRIGGER]
-    wrong = [dice for dice, outcome in found.items()
-             if outcome.kind == "result" and outcome.value != REFERENCE.kiriki_score("kiriki", dice, "full_house")]
+    wrong = [
+        dice
+        for dice, outcome in found.items()
+        if outcome.kind == "result" and outcome.value != REFERENCE.kiriki_score("kiriki", dice, "full_house")
+    ]
     assert wrong == []
 
 
@@ -106,8 +109,10 @@ def test_a_reply_with_the_wrong_id() -> None:
 
 def test_a_result_of_the_wrong_shape() -> None:
     """A result the schema refuses (text for a score) errors its request, saying why."""
-    assert_only_trigger_errored(outcomes(fake("bad_shape")),
-                                says="the result breaks the protocol: (the whole): 'twenty-five' is not of type 'integer'")
+    assert_only_trigger_errored(
+        outcomes(fake("bad_shape")),
+        says="the result breaks the protocol: (the whole): 'twenty-five' is not of type 'integer'",
+    )
 
 
 def test_an_error_reply() -> None:
@@ -174,7 +179,8 @@ def test_a_command_that_does_not_exist() -> None:
     transport = StdioTransport(["/nonexistent/dicespec-adapter"])
     assert transport.start() is None
     assert transport.call("kiriki_score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"}).value.startswith(
-        "not run: cannot start /nonexistent/dicespec-adapter")
+        "not run: cannot start /nonexistent/dicespec-adapter"
+    )
 
 
 def test_skipped_replies() -> None:
@@ -228,7 +234,10 @@ def test_in_process_transport() -> None:
     transport = InProcessTransport(_Broken())
     found = {ask.args["dice"]: outcome for ask, outcome in transport.stream(full_house_requests(5))}
     assert found[TRIGGER].kind == "errored" and "RuntimeError: no sixes here" in found[TRIGGER].value
-    assert found["11111"] == ("errored", "the result breaks the protocol: (the whole): -1 is less than the minimum of 0")
+    assert found["11111"] == (
+        "errored",
+        "the result breaks the protocol: (the whole): -1 is less than the minimum of 0",
+    )
     assert found["22222"] == ("skipped", "not twos either")
     assert sum(outcome.kind == "result" for outcome in found.values()) == 6**5 - 3
     assert transport.call("kiriki_score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"}).kind == "skipped"
@@ -252,14 +261,22 @@ def test_load_object_finds_a_module_of_the_current_folder(tmp_path: Path, monkey
     assert load_object("my_dice_impl:MINE") is sys.modules["my_dice_impl"].MINE
 
 
-@pytest.mark.parametrize(("spec", "message"), [
-    ("nowhere", "'nowhere': name an object as package.module:name"),
-    ("nowhere:", "'nowhere:': name an object as package.module:name"),
-    ("no_such_module_here:Thing", "'no_such_module_here:Thing': No module named 'no_such_module_here'"),
-    ("dicespec.implementation:NoSuchThing",
-     "'dicespec.implementation:NoSuchThing': module 'dicespec.implementation' has no attribute 'NoSuchThing'"),
-    ("dicespec.implementation:Reference-Implementation", "'dicespec.implementation:Reference-Implementation': invalid format"),
-])
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("nowhere", "'nowhere': name an object as package.module:name"),
+        ("nowhere:", "'nowhere:': name an object as package.module:name"),
+        ("no_such_module_here:Thing", "'no_such_module_here:Thing': No module named 'no_such_module_here'"),
+        (
+            "dicespec.implementation:NoSuchThing",
+            "'dicespec.implementation:NoSuchThing': module 'dicespec.implementation' has no attribute 'NoSuchThing'",
+        ),
+        (
+            "dicespec.implementation:Reference-Implementation",
+            "'dicespec.implementation:Reference-Implementation': invalid format",
+        ),
+    ],
+)
 def test_load_object_errors_are_one_line(spec: str, message: str) -> None:
     with pytest.raises(ValueError) as raised:
         load_object(spec)
@@ -270,8 +287,19 @@ def test_load_object_errors_are_one_line(spec: str, message: str) -> None:
 def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     """A case the implementation never answers is errored (exit status 1) and the report says
     what the implementation did."""
-    status, out = in_process(capsys, "--impl", fake_command("hangs"), "--part", "exhaustive", "--ruleset", "kiriki",
-                             "--select", "kiriki/score/kiriki/6666*/chance", "--timeout", "0.5")
+    status, out = in_process(
+        capsys,
+        "--impl",
+        fake_command("hangs"),
+        "--part",
+        "exhaustive",
+        "--ruleset",
+        "kiriki",
+        "--select",
+        "kiriki/score/kiriki/6666*/chance",
+        "--timeout",
+        "0.5",
+    )
     assert status == 1
     assert totals(out) == (5, 0, 1, 0)
     assert "First cases errored: kiriki score\n  kiriki/score/kiriki/66666/chance\n      no reply within 0.5 s" in out

@@ -37,8 +37,14 @@ FILE_MARKER = re.compile(r"<!-- file: (\S+) -->")
 FENCE = re.compile(r"^(`{3,})([\w-]*)")
 
 # The commands whose blocks take seconds (whole corpora, solves, builds): run with the slow tests.
-SLOW = ("dicespec conform --impl \"python -m dicespec.adapter\"", "dicespec conform --function", "dicespec diff",
-        "dicespec solve", "dicespec report", "dicespec export")
+SLOW = (
+    'dicespec conform --impl "python -m dicespec.adapter"',
+    "dicespec conform --function",
+    "dicespec diff",
+    "dicespec solve",
+    "dicespec report",
+    "dicespec export",
+)
 SLOW_OPTIONS = ("--part features",)
 
 
@@ -64,8 +70,10 @@ class Block:
 
     @property
     def slow(self) -> bool:
-        return any(command.startswith(SLOW) or any(option in command for option in SLOW_OPTIONS)
-                   for _, command, _ in self.commands)
+        return any(
+            command.startswith(SLOW) or any(option in command for option in SLOW_OPTIONS)
+            for _, command, _ in self.commands
+        )
 
 
 @dataclass(frozen=True)
@@ -80,8 +88,9 @@ def documents() -> list[Path]:
     English ones before their translations."""
     found = [REPO / name for name in FRONT if (REPO / name).is_file()]
     docs = REPO / "docs"
-    return found + sorted(docs.rglob("*.md"), key=lambda path: (layout.language_of(path.relative_to(docs).as_posix()) != "en",
-                                                                  path))
+    return found + sorted(
+        docs.rglob("*.md"), key=lambda path: (layout.language_of(path.relative_to(docs).as_posix()) != "en", path)
+    )
 
 
 def read(path: Path) -> Document:
@@ -98,7 +107,7 @@ def read(path: Path) -> Document:
             continue
         end = next((n for n in range(at + 1, len(lines)) if lines[n].rstrip() == fence.group(1)), None)
         assert end is not None, f"{relative}:{at + 1}: a fence is not closed"
-        body = lines[at + 1:end]
+        body = lines[at + 1 : end]
         before = next((lines[n] for n in range(at - 1, -1, -1) if lines[n].strip()), "")
         if marker := FILE_MARKER.fullmatch(before.strip()):
             files.append((marker.group(1), "\n".join(body) + "\n"))
@@ -124,9 +133,10 @@ def checked() -> list[tuple[Document, Block]]:
 
 
 def params() -> list[object]:
-    return [pytest.param(document, block, id=f"{block.path}:{block.line}",
-                         marks=[pytest.mark.slow] if block.slow else [])
-            for document, block in checked()]
+    return [
+        pytest.param(document, block, id=f"{block.path}:{block.line}", marks=[pytest.mark.slow] if block.slow else [])
+        for document, block in checked()
+    ]
 
 
 def matches(documented: list[str], real: list[str]) -> int | None:
@@ -171,10 +181,18 @@ def workspace(folder: Path, document: Document) -> Path:
 def environment(cache: Path) -> dict[str, str]:
     """The commands' environment: the virtual environment first on PATH, a cache of their own, a
     terminal 80 columns wide, and nothing of the test run's own (its worker's variables)."""
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("PYTEST_", "DICESPEC_", "COV_", "VIRTUAL_ENV"))}
-    env.update(PATH=os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
-               DICESPEC_CACHE_DIR=str(cache), COLUMNS="80", LC_ALL="C.UTF-8", PYTHONDONTWRITEBYTECODE="1")
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PYTEST_", "DICESPEC_", "COV_", "VIRTUAL_ENV"))
+    }
+    env.update(
+        PATH=os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")]),
+        DICESPEC_CACHE_DIR=str(cache),
+        COLUMNS="80",
+        LC_ALL="C.UTF-8",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
     return env
 
 
@@ -203,13 +221,28 @@ def test_a_console_block_is_what_its_commands_print(document: Document, block: B
     folder = workspace(tmp_path / "checkout", document)
     env = environment(tmp_path / "cache")
     for line, command, documented in block.commands:
-        result = subprocess.run(command, shell=True, cwd=folder, env=env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=900)
+        result = subprocess.run(
+            command,
+            shell=True,
+            cwd=folder,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=900,
+        )
         real = result.stdout.rstrip("\n").split("\n") if result.stdout.strip() else []
         wrong = matches(documented, real)
         if wrong is not None:
-            diff = "\n".join(difflib.unified_diff(documented, real, f"{block.path}:{line + 1} (the block)",
-                                                  "what the command prints", lineterm=""))
+            diff = "\n".join(
+                difflib.unified_diff(
+                    documented, real, f"{block.path}:{line + 1} (the block)", "what the command prints", lineterm=""
+                )
+            )
             where = repr(documented[wrong]) if wrong < len(documented) else "the end of the block"
-            pytest.fail(f"{block.path}:{line + 1 + wrong}: `{command}` (exit status {result.returncode}) "
-                        f"prints otherwise than the block shows, from {where} on:\n{diff}", pytrace=False)
+            pytest.fail(
+                f"{block.path}:{line + 1 + wrong}: `{command}` (exit status {result.returncode}) "
+                f"prints otherwise than the block shows, from {where} on:\n{diff}",
+                pytrace=False,
+            )

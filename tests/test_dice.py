@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import any_size_rolls, faces, not_faces, rolls, rolls_and_shuffles
 
 from dicespec import DiceCountError, DiceError, DiceTypeError, DieValueError, Roll
+from strategies import any_size_rolls, faces, not_faces, rolls, rolls_and_shuffles
 
 # -- reading and writing -------------------------------------------------------------------
 

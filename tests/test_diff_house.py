@@ -27,7 +27,6 @@ from helpers import run_cli, write_lines
 FULL_HOUSES = {f"{a}{a}{a}{b}{b}" if a < b else f"{b}{b}{a}{a}{a}" for a in "123456" for b in "123456" if a != b}
 
 
-
 @pytest.fixture
 def house(tmp_path: Path) -> Path:
     """Kiriki whose only change is a 30-point full house."""
@@ -37,7 +36,9 @@ def house(tmp_path: Path) -> Path:
 @pytest.fixture
 def early_entry(tmp_path: Path) -> Path:
     """10000 (the German text) whose only change is a 500-point entry."""
-    return write_lines(tmp_path, "early.yaml", "extends: ten-thousand", "title: 10000, in at 500", "entry: {points: 500}")
+    return write_lines(
+        tmp_path, "early.yaml", "extends: ten-thousand", "title: 10000, in at 500", "entry: {points: 500}"
+    )
 
 
 @pytest.fixture
@@ -49,44 +50,56 @@ def no_spec_run(monkeypatch: pytest.MonkeyPatch) -> None:
 # -- the sides ----------------------------------------------------------------------------------------
 
 
-def test_a_side_is_a_shipped_ruleset_a_game_or_a_file(house: Path, monkeypatch: pytest.MonkeyPatch,
-                                                      tmp_path: Path) -> None:
+def test_a_side_is_a_shipped_ruleset_a_game_or_a_file(
+    house: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """A shipped name is that ruleset; a path (ending in .yaml, or any existing file) is loaded as
     --ruleset-file loads it; a game's name that names no ruleset stands for its reference."""
     shipped = sides.side("kiriki-fr")
     assert (shipped.label, shipped.ruleset, shipped.spec_name, shipped.file) == (
-        "kiriki-fr", find_ruleset("kiriki-fr"), "kiriki-fr", None)
+        "kiriki-fr",
+        find_ruleset("kiriki-fr"),
+        "kiriki-fr",
+        None,
+    )
     mine = sides.side(str(house))
     assert mine.ruleset == load_ruleset(house) and mine.ruleset != find_ruleset("kiriki")
     assert mine.file == house.resolve() and mine.spec_name == str(house.resolve()) and mine.extends == "kiriki"
     assert mine.title == "a ruleset file extending kiriki"
-    plain = write_lines(tmp_path, "house-rules", "extends: kiriki", "title: Our table", "rows:", "  chance: {label: Pot}")
+    plain = write_lines(
+        tmp_path, "house-rules", "extends: kiriki", "title: Our table", "rows:", "  chance: {label: Pot}"
+    )
     monkeypatch.chdir(tmp_path)
     assert sides.side("house-rules").title == "Our table"  # an existing file, whatever its name
     monkeypatch.setattr(sides, "ruleset_names", lambda: ["kiriki-fr"])  # as if no ruleset bore the game's name
     assert sides.side("kiriki").ruleset == find_ruleset("kiriki")
 
 
-@pytest.mark.parametrize(("given", "message"), [
-    ("generala", "unknown ruleset 'generala'; shipped rulesets: "),
-    ("missing.yaml", "missing.yaml: no such ruleset file"),
-])
-def test_a_side_that_is_nothing_is_refused_in_one_line(given: str, message: str, tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ("generala", "unknown ruleset 'generala'; shipped rulesets: "),
+        ("missing.yaml", "missing.yaml: no such ruleset file"),
+    ],
+)
+def test_a_side_that_is_nothing_is_refused_in_one_line(
+    given: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(RulesetError, match=message):
         sides.side(given)
 
 
-def test_bad_input_is_one_line_naming_it(house: Path, early_entry: Path, tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_is_one_line_naming_it(
+    house: Path, early_entry: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Two games, an unknown name, a missing file, a file that is not YAML (its line named) or not a
     valid ruleset (its key named): exit status 2 and one line on stderr, before any spec run."""
     broken = write_lines(tmp_path, "broken.yaml", "extends: kiriki", "rows:", "  full_house: {points: 30", "chance: 1")
     invalid = write_lines(tmp_path, "invalid.yaml", "extends: kiriki", "rows:", "  full_house: {points: thirty}")
     expected = {
         (str(house), str(early_entry)): f"{house} is a ruleset of kiriki, {early_entry} of ten-thousand: "
-                                        "compare two rulesets of one game",
+        "compare two rulesets of one game",
         ("kiriki", "farkle"): "compare two rulesets of one game",
         ("kiriki", "generala"): "unknown ruleset 'generala'",
         ("kiriki", str(tmp_path / "gone.yaml")): "gone.yaml: no such ruleset file",
@@ -118,7 +131,8 @@ def test_the_house_full_house_moves_exactly_the_full_houses(house: Path, no_spec
     assert sum(c.cases for c in diff.rolls) == 300 and diff.corpus_cases == 7776 * 13
     back = compare(str(house), "kiriki")
     assert {(c.column, c.dice, c.before, c.after) for c in back.rolls} == {
-        (c.column, c.dice, c.after, c.before) for c in diff.rolls}
+        (c.column, c.dice, c.after, c.before) for c in diff.rolls
+    }
     assert (back.before, back.after) == (str(house), "kiriki")
 
 
@@ -127,13 +141,20 @@ def test_a_file_against_a_file(house: Path, tmp_path: Path, no_spec_run: None) -
     other = write_lines(tmp_path, "other.yaml", "extends: kiriki-fr", "rows:", "  full_house: {points: 30}")
     diff = compare(str(house), str(other))
     assert {(c.column, c.dice, c.before, c.after) for c in diff.rolls} == {
-        ("large_straight", "12345", "40", "30"), ("large_straight", "23456", "40", "30")}
+        ("large_straight", "12345", "40", "30"),
+        ("large_straight", "23456", "40", "30"),
+    }
 
 
 def test_a_row_one_side_lacks(tmp_path: Path, no_spec_run: None) -> None:
     """A file that adds a row: each roll's answer in it is '(no row)' on the side without it."""
-    added = write_lines(tmp_path, "pair.yaml", "extends: yatzy", "rows:",
-                  "  lucky: {label: Lucky, section: lower, rule: of_a_kind, at_least: 2, points: 7}")
+    added = write_lines(
+        tmp_path,
+        "pair.yaml",
+        "extends: yatzy",
+        "rows:",
+        "  lucky: {label: Lucky, section: lower, rule: of_a_kind, at_least: 2, points: 7}",
+    )
     diff = compare("yatzy", str(added))
     assert {(c.column, c.before) for c in diff.rolls} == {("lucky", diff_module.NO_ROW)}
     assert all(c.after in ("0", "7") for c in diff.rolls)
@@ -149,12 +170,14 @@ def test_the_row_odds_are_the_odds_page_s() -> None:
         assert isinstance(ruleset, SheetRuleset)
         mine = figures_module.row_odds(ruleset)
         assert [(row, (o.count, o.total), o.mean) for row, o in mine.items()] == [
-            (row, (share.count, share.total), mean) for row, _, share, mean in row_odds(name)]
+            (row, (share.count, share.total), mean) for row, _, share, mean in row_odds(name)
+        ]
     for name in ("ten-thousand", "greed"):
         ruleset = find_ruleset(name)
         assert isinstance(ruleset, SetAsideRuleset)
         assert [(n, o.count, o.total) for n, o in figures_module.farkle_odds(ruleset).items()] == [
-            (n, share.count, share.total) for n, share in farkle_odds(name)]
+            (n, share.count, share.total) for n, share in farkle_odds(name)
+        ]
 
 
 def opening(dice: str, **choices: float) -> Opening:
@@ -164,14 +187,18 @@ def opening(dice: str, **choices: float) -> Opening:
 def test_an_opening_flips_only_when_a_side_s_best_is_worse_under_the_other() -> None:
     """A first roll flips when one side's best choice is strictly worse under the other side; a
     choice tied for best on both sides is no flip, and a best choice the other side lacks is one."""
-    before = {"11111": opening("11111", kiriki=250.0, chance=200.0),
-              "12345": opening("12345", large=240.0, small=239.0),
-              "22333": opening("22333", full=230.0, keep=230.0 - 1e-12),
-              "23456": opening("23456", large=235.0)}
-    after = {"11111": opening("11111", kiriki=249.0, chance=200.0),
-             "12345": opening("12345", large=238.0, small=239.5),
-             "22333": opening("22333", full=231.0 - 1e-12, keep=231.0),
-             "23456": opening("23456", straight=236.0)}
+    before = {
+        "11111": opening("11111", kiriki=250.0, chance=200.0),
+        "12345": opening("12345", large=240.0, small=239.0),
+        "22333": opening("22333", full=230.0, keep=230.0 - 1e-12),
+        "23456": opening("23456", large=235.0),
+    }
+    after = {
+        "11111": opening("11111", kiriki=249.0, chance=200.0),
+        "12345": opening("12345", large=238.0, small=239.5),
+        "22333": opening("22333", full=231.0 - 1e-12, keep=231.0),
+        "23456": opening("23456", straight=236.0),
+    }
     found = flipped_openings(before, after)
     assert [(f.dice, f.before, f.after) for f in found] == [("12345", "large", "small"), ("23456", "large", "straight")]
 
@@ -190,14 +217,22 @@ def test_a_set_aside_house_rule(early_entry: Path, no_spec_run: None, capsys: py
     assert found.odds_changes() == []
     text = list(report(diff, found))
     assert "Getting on the board" in text
-    assert any(line.startswith(f"  {early_entry}:") and line.endswith("  entry 500, 57.21% chance of getting on the "
-                                                                      "board in one turn") for line in text), text
+    assert any(
+        line.startswith(f"  {early_entry}:")
+        and line.endswith("  entry 500, 57.21% chance of getting on the board in one turn")
+        for line in text
+    ), text
     assert text[-1] == "0 corpus cases and 0 cases of the spec differ."
     status, out, _ = run_cli(["diff", "ten-thousand", str(early_entry), "--json"], capsys)
     data = json.loads(out)
     assert status == 0 and data["game"] == "ten-thousand"
-    assert data["after"] == {"label": str(early_entry), "ruleset": "ten-thousand", "title": "10000, in at 500",
-                             "file": str(early_entry.resolve()), "extends": "ten-thousand"}
+    assert data["after"] == {
+        "label": str(early_entry),
+        "ruleset": "ten-thousand",
+        "title": "10000, in at 500",
+        "file": str(early_entry.resolve()),
+        "extends": "ten-thousand",
+    }
     assert data["corpus"]["differ"] == 0 and data["spec"] == {"cases": 0, "differ": 0, "changes": []}
     shown = data["figures"]
     assert shown["family"] == "set-aside" and shown["banking_changes"] == [] and shown["odds_changes"] == []
@@ -206,9 +241,9 @@ def test_a_set_aside_house_rule(early_entry: Path, no_spec_run: None, capsys: py
     assert set(shown["after"]["banking"]) == {"1", "2", "3", "4", "5", "6"}
 
 
-def test_the_command_tells_a_terminal_what_it_runs(early_entry: Path, no_spec_run: None,
-                                                  monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_tells_a_terminal_what_it_runs(
+    early_entry: Path, no_spec_run: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """On a terminal the command says on stderr what it runs (the solves show their progress);
     elsewhere stderr stays empty."""
     import dicespec.cli
@@ -237,8 +272,9 @@ def test_the_solves_report_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(sheet_solver, "_SOLVED", {})
     quick = write_lines(tmp_path, "quick.yaml", "extends: kiriki-no-extra", "rolls_per_turn: 1")  # a second's solve
-    quicker = write_lines(tmp_path, "quicker.yaml", "extends: kiriki-no-extra", "rolls_per_turn: 1", "rows:",
-                    "  full_house: {points: 30}")
+    quicker = write_lines(
+        tmp_path, "quicker.yaml", "extends: kiriki-no-extra", "rolls_per_turn: 1", "rows:", "  full_house: {points: 30}"
+    )
     told: dict[str, list[tuple[int, int]]] = {}
 
     def progress(label: str) -> figures_module.Progress:
@@ -268,8 +304,11 @@ def house_diff(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
 
 def full_house_cases(points: str) -> set[str]:
     """The kiriki cases of the full house row that claim ``points``."""
-    return {case.id for case in cases()
-            if case.game == "kiriki" and "-full-house-" in case.id and points in case.values.values()}
+    return {
+        case.id
+        for case in cases()
+        if case.game == "kiriki" and "-full-house-" in case.id and points in case.values.values()
+    }
 
 
 @pytest.mark.slow
@@ -300,7 +339,9 @@ def test_the_house_figures(house_diff: tuple[Path, Diff, Comparison]) -> None:
     assert len(found.before.openings) == 252
     text = list(report(diff, found))
     assert text[0] == f"dicespec diff kiriki {path}: Kiriki (KDE reference) → a ruleset file extending kiriki"
-    assert [line.split() for line in text if line.startswith("  difference ")] == [["difference", f"{found.difference:+.2f}"]]
+    assert [line.split() for line in text if line.startswith("  difference ")] == [
+        ["difference", f"{found.difference:+.2f}"]
+    ]
     assert any(line.startswith("  full_house  3.86% → 3.86%;  mean 0.96 → 1.16") for line in text)
     assert text[-1] == f"300 corpus cases and {len(diff.features)} cases of the spec differ."
     data = as_json(diff, found)
@@ -319,14 +360,21 @@ def test_the_house_figures(house_diff: tuple[Path, Diff, Comparison]) -> None:
 
 
 @pytest.mark.slow
-def test_the_command_on_a_house_file(house_diff: tuple[Path, Diff, Comparison], capsys: pytest.CaptureFixture[str],
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_command_on_a_house_file(
+    house_diff: tuple[Path, Diff, Comparison], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``dicespec diff kiriki house.yaml`` (a relative path) prints the changed rolls, the changed
     cases and the expected-score difference."""
     path, diff, found = house_diff
     monkeypatch.chdir(path.parent)
-    monkeypatch.setattr(outcomes, "features", lambda names: {  # the fixture's runs, not two more
-        names[0]: {case_id: old for case_id, old, _ in diff.features}, names[1]: {case_id: new for case_id, _, new in diff.features}})
+    monkeypatch.setattr(
+        outcomes,
+        "features",
+        lambda names: {  # the fixture's runs, not two more
+            names[0]: {case_id: old for case_id, old, _ in diff.features},
+            names[1]: {case_id: new for case_id, _, new in diff.features},
+        },
+    )
     status, out, err = run_cli(["diff", "kiriki", "house.yaml"], capsys)
     assert (status, err) == (0, "")
     assert "  kiriki score, full_house: 300 ordered rolls (30 distinct)" in out
@@ -355,6 +403,8 @@ def test_the_spec_s_engines_answer_under_a_file(house: Path, monkeypatch: pytest
     assert under.rulesets == {"kiriki": ["kiriki"]}
     assert under.kiriki_score("kiriki", "22333", "full_house") == 30
     assert under.kiriki_score("kiriki-fr", "22233", "full_house") == 30
-    assert under.kiriki_replay("kiriki", 1, ["roll 22333", "score full_house"])["players"][0]["lines"]["full_house"] == 30
+    assert (
+        under.kiriki_replay("kiriki", 1, ["roll 22333", "score full_house"])["players"][0]["lines"]["full_house"] == 30
+    )
     assert under.kiriki_score("yatzy", "22333", "full_house") == 13  # Yatzy's own full house: the sum
     assert under.ten_thousand_best("ten-thousand", "111") == 1000

@@ -34,8 +34,12 @@ def test_every_finding_has_its_prose_in_every_language(entry: dict[str, Any]) ->
     """Read from the file itself, so that a missing text is named here even though the schema
     would refuse the whole file."""
     translations = entry.get("translations") or {}
-    missing = [f"{lang}.{name}" for lang in LANGUAGES for name in FIELDS
-               if not str((translations.get(lang) or {}).get(name) or "").strip()]
+    missing = [
+        f"{lang}.{name}"
+        for lang in LANGUAGES
+        for name in FIELDS
+        if not str((translations.get(lang) or {}).get(name) or "").strip()
+    ]
     assert not missing, f"{entry['id']}: no text for {', '.join(missing)}"
     finding = finding_of(entry["id"])
     assert set(finding.translations) == set(LANGUAGES), finding.id
@@ -61,8 +65,19 @@ def test_an_unknown_language_is_refused_in_one_line_naming_it_and_the_finding() 
 
 
 def test_a_finding_made_without_translations_has_english_only() -> None:
-    finding = Finding(id="x", game="kiriki", text="fr", source="s.txt", kind="gap", quote="q", claim="c",
-                      truth="t", decision="d", holds_under=(), cases=("kiriki-fr-1",))
+    finding = Finding(
+        id="x",
+        game="kiriki",
+        text="fr",
+        source="s.txt",
+        kind="gap",
+        quote="q",
+        claim="c",
+        truth="t",
+        decision="d",
+        holds_under=(),
+        cases=("kiriki-fr-1",),
+    )
     assert finding.prose("en") == Prose("c", "t", "d")
     with pytest.raises(ValueError, match="finding x: .*'fr'"):
         finding.prose("fr")
@@ -94,8 +109,9 @@ def test_a_translation_is_not_the_english_copied(finding_id: str) -> None:
                 assert getattr(finding.prose(lang), name) != original, f"{finding.id}: {lang}.{name} is the English"
 
 
-_NAMES = {name for name in ruleset_names() if "-" in name} | set(IDS) | {
-    case for entry in RAW for case in entry["cases"]}
+_NAMES = (
+    {name for name in ruleset_names() if "-" in name} | set(IDS) | {case for entry in RAW for case in entry["cases"]}
+)
 _DICE_OR_KEY = re.compile(r"(?<![\w.-])(?:[1-6]{5,6}|[a-z]+(?:_[a-z]+)+(?:\.[a-z_]+)?|[a-z_]+\.[a-z_]+)(?![\w-])")
 
 
@@ -128,14 +144,17 @@ def _write(tmp_path: Path, data: dict[str, Any]) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("change", "part"), [
-    (lambda f: f.pop("translations"), "findings.1.translations: missing"),
-    (lambda f: f["translations"].pop("pl"), "findings.1.translations.pl: missing"),
-    (lambda f: f["translations"]["de"].pop("truth"), "findings.1.translations.de.truth: missing"),
-    (lambda f: f["translations"]["fr"].update(claim=" "), "findings.1.translations.fr.claim: ' ': does not match"),
-    (lambda f: f["translations"].update(it=f["translations"]["fr"]), "unknown key; known keys: fr, de, pl"),
-    (lambda f: f["translations"]["fr"].update(quote="x"), "findings.1.translations.fr.quote: 'x': unknown key"),
-])
+@pytest.mark.parametrize(
+    ("change", "part"),
+    [
+        (lambda f: f.pop("translations"), "findings.1.translations: missing"),
+        (lambda f: f["translations"].pop("pl"), "findings.1.translations.pl: missing"),
+        (lambda f: f["translations"]["de"].pop("truth"), "findings.1.translations.de.truth: missing"),
+        (lambda f: f["translations"]["fr"].update(claim=" "), "findings.1.translations.fr.claim: ' ': does not match"),
+        (lambda f: f["translations"].update(it=f["translations"]["fr"]), "unknown key; known keys: fr, de, pl"),
+        (lambda f: f["translations"]["fr"].update(quote="x"), "findings.1.translations.fr.quote: 'x': unknown key"),
+    ],
+)
 def test_a_missing_or_stray_translation_is_refused(tmp_path: Path, change: Any, part: str) -> None:
     """The schema fails the file when a language or a field lacks its text, or when a translation
     has a language or a key it should not (the quote is never translated)."""

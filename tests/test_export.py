@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from dicespec import corpus
+from dicespec.conformance.run.spec_run import run_spec
 from dicespec.export import check, digest, dumps, export, question, spec_cases
 from dicespec.implementation import ReferenceImplementation
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.spec import case_index, cases, findings_by_case
-from dicespec.conformance.run.spec_run import run_spec
 from helpers import run_cli
 from recording import VARIABLE as RECORDING
 
@@ -38,8 +38,14 @@ def exported(ruleset: str) -> dict[str, Any]:
 
 def read_with_javascript(*paths: Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The JavaScript reader's run over these files."""
-    return subprocess.run(["node", str(READER), *map(str, paths)], cwd=cwd, stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        ["node", str(READER), *map(str, paths)],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def block(marker: str) -> list[str]:
@@ -82,10 +88,15 @@ def test_yacht_holds_its_spec_cases_and_its_whole_corpus() -> None:
 def test_a_spec_case_names_its_call_answer_source_and_rule() -> None:
     case = next(c for c in exported("yacht")["spec"] if c["id"] == "yacht-en-example-1")
     assert case == {
-        "id": "yacht-en-example-1", "op": "kiriki_score", "input": {"dice": "11145", "row": "ones"}, "expected": 3,
-        "rule": "ones", "source": "exercism-yacht-en.txt",
+        "id": "yacht-en-example-1",
+        "op": "kiriki_score",
+        "input": {"dice": "11145", "row": "ones"},
+        "expected": 3,
+        "rule": "ones",
+        "source": "exercism-yacht-en.txt",
         "quote": "«Ones | 1 × number of ones | Any combination | 1 1 1 4 5 scores 3»",
-        "feature": "yacht/en/exercism-instructions.feature:19"}
+        "feature": "yacht/en/exercism-instructions.feature:19",
+    }
 
 
 def test_the_corpus_is_the_conformance_runner_s_own() -> None:
@@ -93,16 +104,25 @@ def test_the_corpus_is_the_conformance_runner_s_own() -> None:
     runner = corpus.exhaustive({"greed": ["greed"]})
     mine = exported("greed")["corpus"]
     for case, entry in zip(runner, mine, strict=True):
-        assert entry == {"id": case.id, "op": case.op, "input": {k: v for k, v in case.args.items() if k != "ruleset"},
-                         "expected": case.expected}
+        assert entry == {
+            "id": case.id,
+            "op": case.op,
+            "input": {k: v for k, v in case.args.items() if k != "ruleset"},
+            "expected": case.expected,
+        }
 
 
 def test_a_case_plays_a_game_or_asks_twice_is_left_out() -> None:
     """Scenarios that play a game, ask more than one question, or ask about a roll of no dice (which
     no turn throws) are the runner's alone."""
     ids = {case["id"] for case in spec_cases("ten-thousand")} | {case["id"] for case in spec_cases("greed")}
-    for left_out in ("ten-thousand-de-low-straight", "ten-thousand-en-shared-four-fives", "ten-thousand-de-target",
-                     "greed-en-koan-empty-list", "greed-en-four-ones"):
+    for left_out in (
+        "ten-thousand-de-low-straight",
+        "ten-thousand-en-shared-four-fives",
+        "ten-thousand-de-target",
+        "greed-en-koan-empty-list",
+        "greed-en-four-ones",
+    ):
         assert left_out in case_index() and left_out not in ids, left_out
     assert {"greed-en-set-1111", "greed-en-refuse-2222", "greed-en-triplet-of-fives"} <= ids
 
@@ -119,8 +139,10 @@ def test_every_expected_answer_is_the_reference_s_and_a_wrong_claim_is_kept_besi
             assert ("claim" in case) == fails, (ruleset, case["id"])
             claims += "claim" in case
     assert claims >= 4
-    wrong = {ruleset: next(c for c in spec_cases(ruleset) if c["id"] == "kiriki-fr-large-straight-1")
-             for ruleset in ("kiriki", "kiriki-fr")}
+    wrong = {
+        ruleset: next(c for c in spec_cases(ruleset) if c["id"] == "kiriki-fr-large-straight-1")
+        for ruleset in ("kiriki", "kiriki-fr")
+    }
     assert (wrong["kiriki"]["expected"], wrong["kiriki"]["claim"]) == (40, 30)
     assert wrong["kiriki-fr"]["expected"] == 30 and "claim" not in wrong["kiriki-fr"]
     assert wrong["kiriki"]["findings"] == ["fr-large-straight-value"]
@@ -223,7 +245,8 @@ def test_the_javascript_implementation_still_speaks_the_protocol_when_run() -> N
 @pytest.mark.slow
 @pytest.mark.usefixtures("node")
 def test_yacht_and_greed_are_schema_valid_and_the_javascript_reader_passes_them(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``dicespec export yacht`` (and greed) writes a file that fits the schema, whose digest holds,
     and whose every case the JavaScript implementation answers as expected; the commands and output
     of docs/protocol.md's example are these."""
@@ -232,7 +255,9 @@ def test_yacht_and_greed_are_schema_valid_and_the_javascript_reader_passes_them(
         assert status == 0, out
         check(json.loads((tmp_path / f"{ruleset}.json").read_text(encoding="utf-8")), ruleset)
         if ruleset == "yacht":
-            abridges(block("export-reader")[1:2], [out.rstrip("\n").replace(str(tmp_path / "yacht.json"), "yacht.json")])
+            abridges(
+                block("export-reader")[1:2], [out.rstrip("\n").replace(str(tmp_path / "yacht.json"), "yacht.json")]
+            )
     run = read_with_javascript(Path("yacht.json"), cwd=tmp_path)
     assert run.returncode == 0, run.stdout + run.stderr
     assert block("export-reader")[3:] == run.stdout.splitlines()
@@ -250,8 +275,9 @@ def test_a_spec_case_is_exported_exactly_when_its_steps_make_one_single_roll_cal
     ruleset, the cases exported are those whose test asked one single-roll question (of a roll of
     some dice), each with that very call and its answer."""
     record = tmp_path / "calls.jsonl"
-    done = run_spec(tmp_path / "results.jsonl", ["-p", "recording"],
-                    env={RECORDING: str(record), "PYTHONPATH": str(REPO / "tests")})
+    done = run_spec(
+        tmp_path / "results.jsonl", ["-p", "recording"], env={RECORDING: str(record), "PYTHONPATH": str(REPO / "tests")}
+    )
     assert done.returncode == 0 and done.results, done.tail()
     calls: dict[str, list[dict[str, Any]]] = {}
     for line in record.read_text(encoding="utf-8").splitlines():
@@ -267,7 +293,10 @@ def test_a_spec_case_is_exported_exactly_when_its_steps_make_one_single_roll_cal
     for key, case in written.items():
         call = asked[key]
         assert (case["op"], {"ruleset": key[0], **case["input"]}, case["expected"]) == (
-            call["op"], call["args"], call["answer"]), key
+            call["op"],
+            call["args"],
+            call["answer"],
+        ), key
 
 
 # -- docs/protocol.md ---------------------------------------------------------------------------------------

@@ -24,8 +24,9 @@ def test_the_golden_file_is_current(ruleset: str, today: dict[str, golden.Golden
     """Every roll, case of the spec and replayed game answers as the golden file says, every
     ordered roll included: an outcome that moves needs `make golden`."""
     problems = golden.problems(ruleset, today[ruleset])
-    assert not problems, (f"fixtures/golden/{ruleset}.txt is stale; if the change is meant, run `make golden`:\n"
-                          + "\n".join(problems))
+    assert not problems, (
+        f"fixtures/golden/{ruleset}.txt is stale; if the change is meant, run `make golden`:\n" + "\n".join(problems)
+    )
 
 
 def test_a_golden_file_reads_back() -> None:
@@ -44,8 +45,10 @@ def test_a_moved_outcome_is_named(today: dict[str, golden.Golden]) -> None:
     answers = list(changed.rolls["66666"])
     answers[outcomes.columns("kiriki").index("full_house")] = "25"
     changed.rolls["66666"] = tuple(answers)
-    assert golden.problems("kiriki", changed)[:2] == ["rolls: 1 distinct rolls answer otherwise",
-                                                      "  66666: full_house 0 → 25"]
+    assert golden.problems("kiriki", changed)[:2] == [
+        "rolls: 1 distinct rolls answer otherwise",
+        "  66666: full_house 0 → 25",
+    ]
 
 
 def test_the_corpus_sizes() -> None:
@@ -71,7 +74,9 @@ def test_kiriki_against_kiriki_fr(today: dict[str, golden.Golden], monkeypatch: 
     monkeypatch.setattr(outcomes, "features", lambda rulesets: {name: today[name].features for name in rulesets})
     diff = compare("kiriki", "kiriki-fr")
     assert {(c.column, c.dice, c.before, c.after) for c in diff.rolls} == {
-        ("large_straight", "12345", "40", "30"), ("large_straight", "23456", "40", "30")}
+        ("large_straight", "12345", "40", "30"),
+        ("large_straight", "23456", "40", "30"),
+    }
     assert sum(c.cases for c in diff.rolls) == 240
     flipped = {case_id: (before, after) for case_id, before, after in diff.features}
     assert flipped["kiriki-fr-large-straight-1"] == ("fails", "holds")

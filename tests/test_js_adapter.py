@@ -29,7 +29,8 @@ def test_the_rulesets_data_is_current(capsys: pytest.CaptureFixture[str]) -> Non
     status, out, _ = run_cli(["rulesets", "--json"], capsys)
     assert status == 0
     assert RULESETS.read_text(encoding="utf-8") == out, (
-        f"{RULESETS.name} differs from 'dicespec rulesets --json': run `make conformance` to write it again")
+        f"{RULESETS.name} differs from 'dicespec rulesets --json': run `make conformance` to write it again"
+    )
 
 
 @pytest.mark.slow
@@ -42,7 +43,8 @@ def test_the_javascript_implementation_passes_everything() -> None:
     assert run.hello is not None and run.hello.name == "dicespec-js"
     passed, failed, errored, skipped = recorder.totals()
     assert (failed, errored, skipped) == (0, 0, 0), "\n".join(
-        line for examples in recorder.examples.values() for e in examples for line in (e.id, str(e.message)))
+        line for examples in recorder.examples.values() for e in examples for line in (e.id, str(e.message))
+    )
     assert passed > 400_000
     kept = compared.read(next(e for e in compared.entries() if e.id == "dicespec-js"))
     assert kept is not None

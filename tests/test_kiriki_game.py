@@ -9,31 +9,31 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import dice_values, kiriki_rulesets, reroll_positions, rolls
 
 from dicespec import Roll, find_ruleset, ruleset_names
+from dicespec.scoresheet.errors import UnknownRowError
 from dicespec.scoresheet.game import (
     AlreadyRolledError,
     BadDiceError,
     DieIndexError,
     EmptyRerollError,
     GameOverError,
-    SheetActionError,
-    SheetGame,
     NoRollsLeftError,
     NotPlayableError,
     NotRolledError,
     PlayerCountError,
     RowsStillOpenError,
     RowUsedError,
+    SheetActionError,
+    SheetGame,
     random_dice,
     winners,
 )
 from dicespec.scoresheet.rows import score
-from dicespec.scoresheet.errors import UnknownRowError
 from dicespec.scoresheet.ruleset import SheetRuleset
-from sheet_rows import REFERENCE, TOTALS, Row
 from dicespec.scoresheet.sheet import Sheet
+from sheet_rows import REFERENCE, Row
+from strategies import dice_values, kiriki_rulesets, reroll_positions, rolls
 
 PLAIN = "12346"  # no pattern but a small straight: a roll for filling any row
 ALL_ROWS_BUT_KIRIKI = [row for row in Row if row != Row.KIRIKI]
@@ -181,7 +181,11 @@ ILLEGAL: dict[str, tuple[Setup, Act, type[Exception]]] = {
     "reroll by bool index": (rolled(), lambda g: g.reroll([True], "1"), DieIndexError),
     "reroll with too few values": (rolled(), lambda g: g.reroll([0, 1], "1"), BadDiceError),
     "score a used row": (ones_used_then_rolled, lambda g: g.score(Row.ONES), RowUsedError),
-    "kiriki after a scratched kiriki": (kiriki_scratched_then_five_of_a_kind, lambda g: g.score("kiriki"), RowUsedError),
+    "kiriki after a scratched kiriki": (
+        kiriki_scratched_then_five_of_a_kind,
+        lambda g: g.score("kiriki"),
+        RowUsedError,
+    ),
     "score an unknown row": (rolled(), lambda g: g.score("yahtzee"), UnknownRowError),
     "score the bonus": (rolled(), lambda g: g.score("bonus"), NotPlayableError),
     "score a total": (rolled(), lambda g: g.score("grand_total"), NotPlayableError),
@@ -240,8 +244,18 @@ def test_wrong_number_of_players(players: int) -> None:
 
 def test_error_codes_are_distinct() -> None:
     """Each kind of illegal action has its own stable code."""
-    kinds = [AlreadyRolledError, BadDiceError, DieIndexError, EmptyRerollError, GameOverError,
-             NoRollsLeftError, NotPlayableError, NotRolledError, RowsStillOpenError, RowUsedError]
+    kinds = [
+        AlreadyRolledError,
+        BadDiceError,
+        DieIndexError,
+        EmptyRerollError,
+        GameOverError,
+        NoRollsLeftError,
+        NotPlayableError,
+        NotRolledError,
+        RowsStillOpenError,
+        RowUsedError,
+    ]
     assert all(issubclass(kind, SheetActionError) for kind in kinds)
     assert len({kind.code for kind in kinds}) == len(kinds)
 
@@ -290,9 +304,20 @@ def test_extra_turns_skip_a_full_sheet() -> None:
 def test_a_repeat_kiriki_in_an_extra_turn_earns_another() -> None:
     """A repeat kiriki rolled in an extra turn earns one more turn in its turn."""
     game = new_game(players=2)
-    p1 = [("66666", Row.KIRIKI), *fill(ALL_ROWS_BUT_KIRIKI[:-1]), ("55555", Row.KIRIKI),
-          ("44444", Row.KIRIKI), ("33333", Row.KIRIKI), *fill(ALL_ROWS_BUT_KIRIKI[-1:])]
-    p2 = [("22222", Row.KIRIKI), *fill(ALL_ROWS_BUT_KIRIKI[:-1]), ("11111", Row.KIRIKI), *fill(ALL_ROWS_BUT_KIRIKI[-1:])]
+    p1 = [
+        ("66666", Row.KIRIKI),
+        *fill(ALL_ROWS_BUT_KIRIKI[:-1]),
+        ("55555", Row.KIRIKI),
+        ("44444", Row.KIRIKI),
+        ("33333", Row.KIRIKI),
+        *fill(ALL_ROWS_BUT_KIRIKI[-1:]),
+    ]
+    p2 = [
+        ("22222", Row.KIRIKI),
+        *fill(ALL_ROWS_BUT_KIRIKI[:-1]),
+        ("11111", Row.KIRIKI),
+        *fill(ALL_ROWS_BUT_KIRIKI[-1:]),
+    ]
     order = play(game, [p1, p2])
     assert order == [0, 1] * 13 + [0, 1, 0, 0]
     assert game.sheet(0).cells[Row.KIRIKI] == 200
@@ -359,8 +384,9 @@ def test_no_repeat_kiriki_where_the_ruleset_has_none() -> None:
     """A ruleset without repeat kirikis refuses a second five of a kind in the kiriki cell."""
     reference = find_ruleset("kiriki")
     assert reference.five_of_a_kind is not None
-    ruleset = dataclasses.replace(reference, name="no-repeats",
-                                  five_of_a_kind=dataclasses.replace(reference.five_of_a_kind, repeat_adds=None))
+    ruleset = dataclasses.replace(
+        reference, name="no-repeats", five_of_a_kind=dataclasses.replace(reference.five_of_a_kind, repeat_adds=None)
+    )
     game = SheetGame(ruleset, dice=given_dice_only)
     game.roll("33333")
     game.score(Row.KIRIKI)
@@ -442,8 +468,13 @@ def play_greedily(game: SheetGame) -> int:
         if not rows:
             game.end_turn()
             continue
-        best = max(rows, key=lambda row: (row == Row.KIRIKI and not game.sheet(game.current_player).is_open(row),
-                                          game_score(game, row)))
+        best = max(
+            rows,
+            key=lambda row: (
+                row == Row.KIRIKI and not game.sheet(game.current_player).is_open(row),
+                game_score(game, row),
+            ),
+        )
         game.score(best)
     return turns
 
@@ -469,9 +500,7 @@ def test_a_seeded_game_runs_to_the_end(name: str, seed: int) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
 @given(kiriki_rulesets, st.integers(min_value=1, max_value=3), st.randoms(use_true_random=False), st.data())
-def test_any_game_keeps_its_books(
-    ruleset: SheetRuleset, players: int, rng: random.Random, data: st.DataObject
-) -> None:
+def test_any_game_keeps_its_books(ruleset: SheetRuleset, players: int, rng: random.Random, data: st.DataObject) -> None:
     """Whatever the dice and choices, turns and extra turns add up and the game ends with full sheets."""
     game = SheetGame(ruleset, players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
     first_kiriki = [False] * players
@@ -508,4 +537,6 @@ def test_winners_share_a_tie() -> None:
     a, b, c = Sheet.from_cells({"chance": 20}), Sheet.from_cells({"chance": 25}), Sheet.from_cells({"sixes": 25})
     assert winners(ruleset, [a, b]) == (1,)
     assert winners(ruleset, [a, b, c]) == (1, 2)
-    assert winners(ruleset, [Sheet.from_cells({"sixes": 18, "fives": 15, "fours": 12, "threes": 9, "twos": 6, "ones": 3}), b]) == (0,)
+    assert winners(
+        ruleset, [Sheet.from_cells({"sixes": 18, "fives": 15, "fours": 12, "threes": 9, "twos": 6, "ones": 3}), b]
+    ) == (0,)

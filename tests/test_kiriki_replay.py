@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import dice_values, kiriki_rows, reroll_positions, rolls
 
 from dicespec import Roll, find_ruleset
 from dicespec.scoresheet.replay import (
@@ -19,6 +18,7 @@ from dicespec.scoresheet.replay import (
     replay,
 )
 from sheet_rows import REFERENCE, Row
+from strategies import dice_values, kiriki_rows, reroll_positions, rolls
 
 # -- the notation ----------------------------------------------------------------------------
 

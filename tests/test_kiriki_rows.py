@@ -8,13 +8,13 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import five_of_a_kind, kiriki_rows, kiriki_rulesets, rolls, rolls_and_shuffles
 
 from dicespec import DiceCountError, Roll, find_ruleset, ruleset_names
 from dicespec.scoresheet.families import FullHouse, OfAKind, RowRule, Straight, rule_from_data
 from dicespec.scoresheet.rows import score, score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from sheet_rows import LOWER_ROWS, UPPER_ROWS, Row
+from strategies import five_of_a_kind, kiriki_rows, kiriki_rulesets, rolls, rolls_and_shuffles
 
 KIRIKI_RULESETS = ruleset_names("kiriki")
 

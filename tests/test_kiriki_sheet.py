@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
-from strategies import kiriki_rulesets, kiriki_sheets
 
 from dicespec import find_ruleset, ruleset_names
 from dicespec.scoresheet.errors import UnknownRowError
 from dicespec.scoresheet.ruleset import SheetRuleset
-from sheet_rows import REFERENCE, LOWER_ROWS, SHEET_LINES, UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
+from sheet_rows import LOWER_ROWS, REFERENCE, SHEET_LINES, UPPER_ROWS, Row
+from strategies import kiriki_rulesets, kiriki_sheets
 
 
 @pytest.fixture(params=ruleset_names("kiriki"))
@@ -68,9 +68,23 @@ def test_lines_run_top_to_bottom() -> None:
     """The sheet's lines run top to bottom, an empty row as None."""
     lines = Sheet.from_cells({"chance": 22}).lines(find_ruleset("kiriki"))
     assert list(lines) == [
-        "ones", "twos", "threes", "fours", "fives", "sixes", "bonus", "upper_total",
-        "three_of_a_kind", "four_of_a_kind", "full_house", "small_straight", "large_straight",
-        "kiriki", "chance", "lower_total", "grand_total",
+        "ones",
+        "twos",
+        "threes",
+        "fours",
+        "fives",
+        "sixes",
+        "bonus",
+        "upper_total",
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "full_house",
+        "small_straight",
+        "large_straight",
+        "kiriki",
+        "chance",
+        "lower_total",
+        "grand_total",
     ]
     assert lines["chance"] == 22 and lines["ones"] is None
 

@@ -9,14 +9,26 @@ from collections.abc import Iterator
 import pytest
 
 from dicespec import Roll, find_ruleset
-from sheet_rows import Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.terminal.sheet import play, score_report, sheet_table
+from sheet_rows import Row
 
 # Every command a player can type, the illegal ones included; a turn ends at the first row it may use.
 ROUND = [
-    "", "help", "rows", "sheet", "frobnicate", "reroll 9", "reroll x", "keep 1 3 5", "reroll 2",
-    "reroll 4", "end", "score yahtzee", "score", *(f"score {row}" for row in Row),
+    "",
+    "help",
+    "rows",
+    "sheet",
+    "frobnicate",
+    "reroll 9",
+    "reroll x",
+    "keep 1 3 5",
+    "reroll 2",
+    "reroll 4",
+    "end",
+    "score yahtzee",
+    "score",
+    *(f"score {row}" for row in Row),
 ]
 
 

@@ -25,10 +25,26 @@ FACE = "dicespec"  # the package's own __init__: the public names of the engines
 
 # Bottom first: a unit may import units of its own layer (with no cycle) and of the layers below.
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("engines", frozenset({
-        FACE, "schemas", "dice", "errors", "validation", "catalog", "replay", "rule_words", "progress",
-        "scoresheet", "setaside", "registry", "rulesets",
-    })),
+    (
+        "engines",
+        frozenset(
+            {
+                FACE,
+                "schemas",
+                "dice",
+                "errors",
+                "validation",
+                "catalog",
+                "replay",
+                "rule_words",
+                "progress",
+                "scoresheet",
+                "setaside",
+                "registry",
+                "rulesets",
+            }
+        ),
+    ),
     ("reference", frozenset({"caches", "implementation", "solver", "spec"})),
     ("corpus", frozenset({"corpus"})),
     ("checking", frozenset({"conformance", "regression", "export", "terminal"})),
@@ -88,12 +104,12 @@ def unit_graph(package: str) -> dict[str, set[str]]:
     for name in modules():
         if not name.startswith(prefix):
             continue
-        unit = name[len(prefix):].split(".")[0]
+        unit = name[len(prefix) :].split(".")[0]
         graph.setdefault(unit, set())
         for target in imports(name):
             # A part that reads its own package's __init__ reads the unit above, not a sibling; the
             # top level's face is a unit of its own (top_graph).
-            if target.startswith(prefix) and (other := target[len(prefix):].split(".")[0]) != unit:
+            if target.startswith(prefix) and (other := target[len(prefix) :].split(".")[0]) != unit:
                 graph[unit].add(other)
     return graph
 
@@ -146,8 +162,9 @@ def top_graph() -> dict[str, set[str]]:
     graph = unit_graph(FACE)
     graph[FACE] = {target.split(".")[1] for target in imports(FACE) if target != FACE}
     for unit, targets in graph.items():
-        if unit != FACE and any(target == FACE for name in modules() if name.startswith(f"{FACE}.{unit}")
-                                for target in imports(name)):
+        if unit != FACE and any(
+            target == FACE for name in modules() if name.startswith(f"{FACE}.{unit}") for target in imports(name)
+        ):
             targets.add(FACE)
     return graph
 
@@ -169,7 +186,8 @@ def test_imports_point_down() -> None:
     """No unit imports a unit of a layer above its own; the engines import nothing above them."""
     upward = sorted(
         f"{unit} ({LAYERS[layer_of(unit)][0]}) imports {target} ({LAYERS[layer_of(target)][0]})"
-        for unit, targets in top_graph().items() for target in targets
+        for unit, targets in top_graph().items()
+        for target in targets
         if layer_of(target) > layer_of(unit)
     )
     assert upward == []
@@ -179,28 +197,39 @@ def test_the_architecture_page_draws_the_layers_as_they_are() -> None:
     """docs/architecture.md's table of layers lists the same layers, bottom first, with the same units."""
     text = ARCHITECTURE.read_text(encoding="utf-8")
     section = text.split("<!-- layers -->")[1]
-    drawn = [(match[1], frozenset(re.findall(r"`([a-z_]+)`", match[2])))
-             for match in re.finditer(r"^\| \d+ \| (\w+) \| (.+) \|$", section, re.MULTILINE)]
+    drawn = [
+        (match[1], frozenset(re.findall(r"`([a-z_]+)`", match[2])))
+        for match in re.finditer(r"^\| \d+ \| (\w+) \| (.+) \|$", section, re.MULTILINE)
+    ]
     assert list(reversed(drawn)) == list(LAYERS)  # drawn top first
 
 
 def test_the_graph_reader_sees_imports_wherever_they_stand() -> None:
     """A deferred import, one under TYPE_CHECKING, a relative one and a module named in a string all count."""
-    source = "\n".join([
-        "from typing import TYPE_CHECKING",
-        "import yaml",
-        "from dicespec.dice import Roll",
-        "from . import rows",
-        "from dicespec import corpus, __version__",
-        "if TYPE_CHECKING:",
-        "    from dicespec.solver import hint",
-        "def f():",
-        "    import dicespec.site.layout",
-        "    return resolve('dicespec.setaside.family:FAMILY'), 'dicespec.no_such_module', 'plain words'",
-    ])
+    source = "\n".join(
+        [
+            "from typing import TYPE_CHECKING",
+            "import yaml",
+            "from dicespec.dice import Roll",
+            "from . import rows",
+            "from dicespec import corpus, __version__",
+            "if TYPE_CHECKING:",
+            "    from dicespec.solver import hint",
+            "def f():",
+            "    import dicespec.site.layout",
+            "    return resolve('dicespec.setaside.family:FAMILY'), 'dicespec.no_such_module', 'plain words'",
+        ]
+    )
     found = set(imports_in(source, "dicespec.scoresheet.game"))
-    assert found == {"dicespec.dice", "dicespec.scoresheet.rows", "dicespec.corpus", FACE, "dicespec.solver.hint",
-                     "dicespec.site.layout", "dicespec.setaside.family"}
+    assert found == {
+        "dicespec.dice",
+        "dicespec.scoresheet.rows",
+        "dicespec.corpus",
+        FACE,
+        "dicespec.solver.hint",
+        "dicespec.site.layout",
+        "dicespec.setaside.family",
+    }
 
 
 def test_the_cycle_finder_finds_every_cycle_and_only_cycles() -> None:

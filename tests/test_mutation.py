@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
+from tools.mutation import Judged, Mutant, digest, folder, judged, only_a_message, out_of_scope, verdict
 
 from dicespec.spec.mutation import score
 from dicespec.spec.paths import data_root
-from tools.mutation import Judged, Mutant, digest, folder, judged, only_a_message, out_of_scope, verdict
 
 GAME = data_root() / "src" / "dicespec" / "scoresheet" / "game.py"
 
@@ -27,14 +27,17 @@ def test_a_mutant_names_its_module_and_function() -> None:
     assert (function.module, function.function) == ("dicespec.setaside.combos", "pattern_combinations")
 
 
-@pytest.mark.parametrize(("name", "outside"), [
-    ("dicespec.setaside.ruleset.xǁSetAsideRulesetǁdescribe_singles__mutmut_1", True),
-    ("dicespec.scoresheet.families.xǁFullHouseǁvalue__mutmut_2", True),
-    ("dicespec.setaside.ruleset.xǁSetAsideRulesetǁentry_value__mutmut_2", True),
-    ("dicespec.scoresheet.ruleset.xǁSheetRulesetǁfrom_data__mutmut_9", True),
-    ("dicespec.scoresheet.families.xǁFullHouseǁpoints__mutmut_1", False),
-    ("dicespec.setaside.game.xǁSetAsideGameǁbank__mutmut_4", False),
-])
+@pytest.mark.parametrize(
+    ("name", "outside"),
+    [
+        ("dicespec.setaside.ruleset.xǁSetAsideRulesetǁdescribe_singles__mutmut_1", True),
+        ("dicespec.scoresheet.families.xǁFullHouseǁvalue__mutmut_2", True),
+        ("dicespec.setaside.ruleset.xǁSetAsideRulesetǁentry_value__mutmut_2", True),
+        ("dicespec.scoresheet.ruleset.xǁSheetRulesetǁfrom_data__mutmut_9", True),
+        ("dicespec.scoresheet.families.xǁFullHouseǁpoints__mutmut_1", False),
+        ("dicespec.setaside.game.xǁSetAsideGameǁbank__mutmut_4", False),
+    ],
+)
 def test_functions_that_hold_no_rule_are_out_of_scope(name: str, outside: bool) -> None:
     assert (out_of_scope(Mutant(name, "survived")) is not None) is outside
 
@@ -49,8 +52,11 @@ def _a_raise_line() -> str:
 def test_a_mutant_of_an_error_message_only_is_told_apart() -> None:
     line = _a_raise_line()
     message = Mutant("dicespec.scoresheet.game.x_f__mutmut_1", "survived", (f"-{line}", f"+{line}XX"))
-    rule = Mutant("dicespec.scoresheet.game.x_f__mutmut_2", "survived",
-                  (f"-{line}", f"+{line}", "-    return lower or open_rows", "+    return lower and open_rows"))
+    rule = Mutant(
+        "dicespec.scoresheet.game.x_f__mutmut_2",
+        "survived",
+        (f"-{line}", f"+{line}", "-    return lower or open_rows", "+    return lower and open_rows"),
+    )
     assert only_a_message(message)
     assert not only_a_message(rule)
 
@@ -103,5 +109,6 @@ def test_the_judged_file_reads(tmp_path: Path) -> None:
     (tmp_path / "fixtures" / "mutation").mkdir(parents=True)
     (tmp_path / "fixtures" / "mutation" / "judged.yaml").write_text(
         "equivalent:\n  - {mutant: a.x_f__mutmut_1, diff: ['-  x', '+  y'], reason: ' same '}\nunreached: []\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     assert judged(tmp_path) == {"a.x_f__mutmut_1": Judged("equivalent", ("-  x", "+  y"), "same")}

@@ -20,8 +20,18 @@ from parse import compile as compile_pattern
 from dicespec.spec import Case, cases
 from dicespec.spec import phrasebook as book
 from dicespec.spec.phrasebook import (
-    KEYWORD_KINDS, LANGUAGES, TYPES, PhrasebookError, Step, field_types, keyword, match, phrasebook,
-    read_phrasebook, render, render_case,
+    KEYWORD_KINDS,
+    LANGUAGES,
+    TYPES,
+    PhrasebookError,
+    Step,
+    field_types,
+    keyword,
+    match,
+    phrasebook,
+    read_phrasebook,
+    render,
+    render_case,
 )
 from dicespec.spec.steps import common, kiriki, ten_thousand
 
@@ -39,15 +49,22 @@ def _plain(step: Step) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for field, kind in field_types(step.section, step.key).items():
         value = step.values[field]
-        out[field] = (tuple(int(n) for n in re.findall(r"\d+", value)) if kind == "Positions"
-                      else int(value) if kind == "d" else value.strip() if kind == "Dice" else value)
+        out[field] = (
+            tuple(int(n) for n in re.findall(r"\d+", value))
+            if kind == "Positions"
+            else int(value)
+            if kind == "d"
+            else value.strip()
+            if kind == "Dice"
+            else value
+        )
     return out
 
 
 def _strip_keyword(written: str, lang: str) -> str:
     for word in sorted((w for k in KEYWORD_KINDS for w in _keywords(k, lang)), key=len, reverse=True):
         if written.startswith(word):
-            return written[len(word):]
+            return written[len(word) :]
     raise AssertionError(f"{written!r} starts with no {lang} keyword")
 
 
@@ -77,8 +94,13 @@ def _readings(kind: str, text: str) -> list[str]:
 
 
 def test_every_step_has_a_phrasing_in_every_language() -> None:
-    missing = [f"{section}.{key}: {lang}" for section, steps in phrasebook().items()
-               for key, entry in steps.items() for lang in LANGUAGES if not entry.get(lang)]
+    missing = [
+        f"{section}.{key}: {lang}"
+        for section, steps in phrasebook().items()
+        for key, entry in steps.items()
+        for lang in LANGUAGES
+        if not entry.get(lang)
+    ]
     assert not missing, f"steps without a phrasing: {missing}"
 
 
@@ -150,51 +172,77 @@ def test_line_names_are_marked() -> None:
     """The fields that name a line of the sheet are the ones the steps look up in the glossary."""
     marked = {(s, k): tuple(e.get("names", ())) for s, steps in phrasebook().items() for k, e in steps.items()}
     assert {key: names for key, names in marked.items() if names} == {
-        ("kiriki", "row_scores"): ("row",), ("kiriki", "score"): ("row",), ("kiriki", "roll_and_score"): ("row",),
-        ("kiriki", "sheet_line"): ("line",), ("kiriki", "line_empty"): ("line",),
+        ("kiriki", "row_scores"): ("row",),
+        ("kiriki", "score"): ("row",),
+        ("kiriki", "roll_and_score"): ("row",),
+        ("kiriki", "sheet_line"): ("line",),
+        ("kiriki", "line_empty"): ("line",),
     }
 
 
 # -- how values are written ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "lang", "written"), [
-    ("the player rerolls dice 1, 2, 3, 4, 5 and gets 66666", "fr", "le joueur relance les dés 1, 2, 3, 4 et 5 et obtient 66666"),
-    ("the player rerolls dice 1, 2, 3, 4, 5 and gets 66666", "en", "the player rerolls dice 1, 2, 3, 4 and 5 and gets 66666"),
-    ("gracz ponownie rzuca kośćmi 2 i 4 i otrzymuje 66", "de", "der Spieler die Würfel 2 und 4 neu würfelt und 66 erhält"),
-    ("le joueur relance les dés 1 et obtient 6", "pl", "gracz ponownie rzuca kośćmi 1 i otrzymuje 6"),
-    ("the player rolls 111236 and sets aside 111", "pl", "gracz rzuca 111236 i odkłada 111"),
-])
+@pytest.mark.parametrize(
+    ("text", "lang", "written"),
+    [
+        (
+            "the player rerolls dice 1, 2, 3, 4, 5 and gets 66666",
+            "fr",
+            "le joueur relance les dés 1, 2, 3, 4 et 5 et obtient 66666",
+        ),
+        (
+            "the player rerolls dice 1, 2, 3, 4, 5 and gets 66666",
+            "en",
+            "the player rerolls dice 1, 2, 3, 4 and 5 and gets 66666",
+        ),
+        (
+            "gracz ponownie rzuca kośćmi 2 i 4 i otrzymuje 66",
+            "de",
+            "der Spieler die Würfel 2 und 4 neu würfelt und 66 erhält",
+        ),
+        ("le joueur relance les dés 1 et obtient 6", "pl", "gracz ponownie rzuca kośćmi 1 i otrzymuje 6"),
+        ("the player rolls 111236 and sets aside 111", "pl", "gracz rzuca 111236 i odkłada 111"),
+    ],
+)
 def test_dice_and_positions_are_written_as_the_language_writes_them(text: str, lang: str, written: str) -> None:
     assert render("when", text, lang) == written
 
 
-@pytest.mark.parametrize(("text", "lang", "written"), [
-    ("player 1 has played 1 turns", "en", "player 1 has played 1 turn"),
-    ("player 1 has played 1 turn", "en", "player 1 has played 1 turn"),
-    ("player 1 has played 3 turn", "en", "player 1 has played 3 turns"),
-    ("player 1 has played 1 turn", "pl", "gracz 1 rozegrał 1 turę"),
-    ("player 1 has played 3 turns", "pl", "gracz 1 rozegrał 3 tury"),
-    ("player 1 has played 13 turns", "pl", "gracz 1 rozegrał 13 tur"),
-    ("player 1 has played 22 turns", "pl", "gracz 1 rozegrał 22 tury"),
-    ("player 1 has played 0 turns", "fr", "le joueur 1 a joué 0 tour"),
-    ("player 1 has played 2 turns", "de", "hat Spieler 1 2 Züge gespielt"),
-    ("player 1 has earned 0 extra turns", "pl", "gracz 1 zdobył 0 dodatkowych tur"),
-    ("the player has 1 dice to roll", "en", "the player has 1 die to roll"),
-    ("the player has 1 die to roll", "pl", "gracz ma 1 kość do rzutu"),
-    ("the player has 4 dice to roll", "pl", "gracz ma 4 kości do rzutu"),
-])
+@pytest.mark.parametrize(
+    ("text", "lang", "written"),
+    [
+        ("player 1 has played 1 turns", "en", "player 1 has played 1 turn"),
+        ("player 1 has played 1 turn", "en", "player 1 has played 1 turn"),
+        ("player 1 has played 3 turn", "en", "player 1 has played 3 turns"),
+        ("player 1 has played 1 turn", "pl", "gracz 1 rozegrał 1 turę"),
+        ("player 1 has played 3 turns", "pl", "gracz 1 rozegrał 3 tury"),
+        ("player 1 has played 13 turns", "pl", "gracz 1 rozegrał 13 tur"),
+        ("player 1 has played 22 turns", "pl", "gracz 1 rozegrał 22 tury"),
+        ("player 1 has played 0 turns", "fr", "le joueur 1 a joué 0 tour"),
+        ("player 1 has played 2 turns", "de", "hat Spieler 1 2 Züge gespielt"),
+        ("player 1 has earned 0 extra turns", "pl", "gracz 1 zdobył 0 dodatkowych tur"),
+        ("the player has 1 dice to roll", "en", "the player has 1 die to roll"),
+        ("the player has 1 die to roll", "pl", "gracz ma 1 kość do rzutu"),
+        ("the player has 4 dice to roll", "pl", "gracz ma 4 kości do rzutu"),
+    ],
+)
 def test_a_number_takes_its_plural_form(text: str, lang: str, written: str) -> None:
     assert render("then", text, lang) == written
 
 
 def test_a_plain_value_is_written_as_the_case_writes_it() -> None:
     assert render("then", "the last action is rejected as row-used and changes nothing", "fr") == (
-        "la dernière action est refusée comme row-used et ne change rien")
-    assert render("then", '"5 + 5 + 5" fait 15 avec les dés affichés', "en") == '"5 + 5 + 5" adds up to 15 from the dice shown'
+        "la dernière action est refusée comme row-used et ne change rien"
+    )
+    assert (
+        render("then", '"5 + 5 + 5" fait 15 avec les dés affichés', "en")
+        == '"5 + 5 + 5" adds up to 15 from the dice shown'
+    )
     assert render("then", 'the "Full House" row scores 25', "de") == 'ergibt die Zeile "Full House" 25'
     assert render("then", 'the "Full House" row scores 25', "fr", name={"Full House": "Full"}.__getitem__) == (
-        'la ligne "Full" vaut 25')
+        'la ligne "Full" vaut 25'
+    )
 
 
 # -- keywords ------------------------------------------------------------------------------------------------
@@ -233,7 +281,9 @@ def test_a_data_table_follows_its_step_as_written() -> None:
     case = next(c for c in ALL_CASES if any(line.startswith("|") for line in c.steps))
     written = render_case(case, "pl")
     assert [w for w in written if w.startswith("|")] == [s for s in case.steps if s.startswith("|")]
-    assert [i for i, w in enumerate(written) if w.startswith("|")] == [i for i, s in enumerate(case.steps) if s.startswith("|")]
+    assert [i for i, w in enumerate(written) if w.startswith("|")] == [
+        i for i, s in enumerate(case.steps) if s.startswith("|")
+    ]
 
 
 # -- errors ---------------------------------------------------------------------------------------------------
@@ -241,8 +291,11 @@ def test_a_data_table_follows_its_step_as_written() -> None:
 
 def test_a_line_no_phrasing_reads_names_the_case_and_the_line() -> None:
     case = ALL_CASES[0]
-    broken = dataclasses.replace(case, steps=(*case.steps, "Then the moon is made of cheese"),
-                                 phrases=(*case.phrases, ("then", "the moon is made of cheese")))
+    broken = dataclasses.replace(
+        case,
+        steps=(*case.steps, "Then the moon is made of cheese"),
+        phrases=(*case.phrases, ("then", "the moon is made of cheese")),
+    )
     with pytest.raises(PhrasebookError) as error:
         render_case(broken, "de")
     message = str(error.value)
@@ -259,11 +312,14 @@ def test_a_step_without_a_phrasing_in_the_language_is_named(monkeypatch: pytest.
         render("when", "the player rolls 12345", "pl")
 
 
-@pytest.mark.parametrize("call", [
-    lambda: render("when", "the player rolls 12345", "es"),
-    lambda: keyword("given", "es"),
-    lambda: render_case(ALL_CASES[0], "it"),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: render("when", "the player rolls 12345", "es"),
+        lambda: keyword("given", "es"),
+        lambda: render_case(ALL_CASES[0], "it"),
+    ],
+)
 def test_a_language_outside_the_phrasebook_is_refused(call: Callable[[], object]) -> None:
     with pytest.raises(PhrasebookError, match="is not a language of the phrasebook"):
         call()
@@ -277,20 +333,40 @@ def test_a_kind_of_keyword_outside_gherkin_is_refused() -> None:
 # -- the phrasebook's phrasings agree with each other and with the step logic --------------------------------
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda b: b["common"]["roll"].update(fr=["le joueur lance {des:Dice}"]),
-     r"common\.roll\.fr: 'le joueur lance \{des:Dice\}' has the fields \{'des': 'Dice'\}"),
-    (lambda b: b["common"]["roll"].update(fr=["le joueur lance {dice:d}"]), r"common\.roll\.fr: .* has the fields"),
-    (lambda b: b["common"]["roll"].update(names=["row"]), r"common\.roll\.names: 'row' is not a field of its phrasings"),
-    (lambda b: b["common"]["turns_taken"]["plural"].update(pl=["one"]),
-     r"common\.turns_taken\.plural\.pl: 1 categories for 3 phrasings"),
-    (lambda b: b["common"]["dice_show"].update(plural={"field": "dice"}),
-     r"common\.dice_show\.plural\.field: 'dice' is not a whole-number field"),
-    (lambda b: b["common"]["rejected"].update(en=["the last action is rejected as {code:Code}"], fr=["{code:Code}"],
-                                               de=["{code:Code}"], pl=["{code:Code}"]),
-     r"common\.rejected: .*\{code:Code\} is not a named field of a known type"),
-])
-def test_phrasings_that_disagree_are_refused(tmp_path: Path, change: Callable[[dict[str, Any]], None], message: str) -> None:
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda b: b["common"]["roll"].update(fr=["le joueur lance {des:Dice}"]),
+            r"common\.roll\.fr: 'le joueur lance \{des:Dice\}' has the fields \{'des': 'Dice'\}",
+        ),
+        (lambda b: b["common"]["roll"].update(fr=["le joueur lance {dice:d}"]), r"common\.roll\.fr: .* has the fields"),
+        (
+            lambda b: b["common"]["roll"].update(names=["row"]),
+            r"common\.roll\.names: 'row' is not a field of its phrasings",
+        ),
+        (
+            lambda b: b["common"]["turns_taken"]["plural"].update(pl=["one"]),
+            r"common\.turns_taken\.plural\.pl: 1 categories for 3 phrasings",
+        ),
+        (
+            lambda b: b["common"]["dice_show"].update(plural={"field": "dice"}),
+            r"common\.dice_show\.plural\.field: 'dice' is not a whole-number field",
+        ),
+        (
+            lambda b: b["common"]["rejected"].update(
+                en=["the last action is rejected as {code:Code}"],
+                fr=["{code:Code}"],
+                de=["{code:Code}"],
+                pl=["{code:Code}"],
+            ),
+            r"common\.rejected: .*\{code:Code\} is not a named field of a known type",
+        ),
+    ],
+)
+def test_phrasings_that_disagree_are_refused(
+    tmp_path: Path, change: Callable[[dict[str, Any]], None], message: str
+) -> None:
     data = yaml.safe_load(yaml.safe_dump(phrasebook(), allow_unicode=True))
     change(data)
     path = tmp_path / "phrasebook.yaml"

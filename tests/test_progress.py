@@ -31,8 +31,10 @@ def test_a_share_on_a_terminal_is_one_line_rewritten_and_ended_at_100() -> None:
     for done in (0, 5, 5, 50, 100):
         progress(done, 100)
     text = stream.getvalue()
-    assert text == "\rsolving:   0% of 100 states\rsolving:   5% of 100 states\rsolving:  50% of 100 states" \
-                   "\rsolving: 100% of 100 states\n"
+    assert (
+        text == "\rsolving:   0% of 100 states\rsolving:   5% of 100 states\rsolving:  50% of 100 states"
+        "\rsolving: 100% of 100 states\n"
+    )
 
 
 def test_a_share_elsewhere_is_a_line_at_each_tenth() -> None:
@@ -64,7 +66,10 @@ def test_a_count_on_a_terminal_is_rate_limited_and_ended_by_final() -> None:
     assert stream.getvalue() == "\r  exhaustive: 2,000 cases, 4,000/s, 0 failed, 12 errored"
     clock.now += 0.5
     progress.count(2_001, "done", final=True)
-    before, after = "  exhaustive: 2,000 cases, 4,000/s, 0 failed, 12 errored", "  exhaustive: 2,001 cases, 2,001/s, done"
+    before, after = (
+        "  exhaustive: 2,000 cases, 4,000/s, 0 failed, 12 errored",
+        "  exhaustive: 2,001 cases, 2,001/s, done",
+    )
     assert stream.getvalue() == f"\r{before}\r{after}{' ' * (len(before) - len(after))}\n"  # what was longer is cleared
 
 
@@ -80,9 +85,15 @@ def test_a_count_elsewhere_is_whole_lines_seldom() -> None:
     assert lines[0] == "  games: 10 cases, 1/s, x"
 
 
-@pytest.mark.parametrize(("flag", "terminal", "shown"), [
-    (None, True, True), (None, False, False), (True, False, True), (False, True, False),
-])
+@pytest.mark.parametrize(
+    ("flag", "terminal", "shown"),
+    [
+        (None, True, True),
+        (None, False, False),
+        (True, False, True),
+        (False, True, False),
+    ],
+)
 def test_wanted_follows_the_flag_else_the_terminal(flag: bool | None, terminal: bool, shown: bool) -> None:
     assert wanted(flag, Terminal() if terminal else io.StringIO()) is shown
 

@@ -29,8 +29,27 @@ QUOTED = re.compile(r"\"[^\"\n]*\"|«[^»]*»|„[^“”]*[“”]|“[^”]*�
 WORD = re.compile(r"[^\W\d_]+")
 
 # Words that English prose cannot do without, and that none of the three languages writes alone.
-ENGLISH_WORDS = frozenset({"the", "and", "of", "is", "are", "with", "that", "which", "this", "its", "does",
-                           "not", "when", "what", "every", "each", "from"})
+ENGLISH_WORDS = frozenset(
+    {
+        "the",
+        "and",
+        "of",
+        "is",
+        "are",
+        "with",
+        "that",
+        "which",
+        "this",
+        "its",
+        "does",
+        "not",
+        "when",
+        "what",
+        "every",
+        "each",
+        "from",
+    }
+)
 # Words each language's prose cannot do without: a page in another language would lack them.
 OWN_WORDS = {
     "fr": frozenset({"le", "la", "les", "des", "est", "une", "qui", "dans"}),
@@ -154,7 +173,8 @@ def test_a_translation_has_the_same_inline_code(lang: str) -> None:
     english, translated = page("en").inline_code, page(lang).inline_code
     assert translated == english, (
         f"{lang}: inline code missing {sorted((english - translated).elements())}, "
-        f"added {sorted((translated - english).elements())}")
+        f"added {sorted((translated - english).elements())}"
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -166,7 +186,9 @@ def test_a_translation_has_the_same_heading_ids(lang: str) -> None:
 def test_a_translation_links_the_same_targets(lang: str) -> None:
     english = set(page("en").links)
     translated = {as_english(target) for target in page(lang).links}
-    assert translated == english, f"{lang}: missing links {sorted(english - translated)}, added {sorted(translated - english)}"
+    assert translated == english, (
+        f"{lang}: missing links {sorted(english - translated)}, added {sorted(translated - english)}"
+    )
     english_only = [t for t in page(lang).links if t.split("#")[0] in ENGLISH_ONLY]
     assert not english_only, f"{lang}: English-only pages are linked from the language's folder as ../: {english_only}"
 

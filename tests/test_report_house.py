@@ -19,15 +19,12 @@ from pathlib import Path
 
 import markdown
 import pytest
-from helpers import run_cli, write_lines
-from browser import browser, page  # noqa: F401  (fixtures)
-from sitebuild import Elements
 
+from browser import browser, page  # noqa: F401  (fixtures)
 from dicespec.catalog import LANGUAGES, catalog, words
-from dicespec.dice import Roll
-from dicespec.regression.figures import (Comparison, Opening, SetAsideFigures, SheetFigures, farkle_odds,
-                                         row_odds)
 from dicespec.cli import main as dicespec
+from dicespec.dice import Roll
+from dicespec.regression.figures import Comparison, Opening, SetAsideFigures, SheetFigures, farkle_odds, row_odds
 from dicespec.report import MARKER, ReportError, build_report
 from dicespec.rulesets import RulesetError, find_ruleset, load_ruleset, ruleset_data
 from dicespec.scoresheet.rows import score_sheet
@@ -36,13 +33,24 @@ from dicespec.setaside.combos import best, options
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site.house import House, differing, house_page, read_house
 from dicespec.site.scorer import Offer, rulesets_json, scorer_block, scorer_files, shipped_offers
+from helpers import run_cli, write_lines
+from sitebuild import Elements
 
-HOUSE = ("extends: kiriki", "title: Our Friday Kiriki", "description: Kiriki as we play it, a full house is worth 30.",
-         "rows:", "  full_house: {points: 30}")
-LOW_STRAIGHT = ("extends: ten-thousand", "title: 10000 with a low straight",
-                "straights:", "  - {faces: [1, 2, 3, 4, 5], points: 1250}", "  - {faces: [2, 3, 4, 5, 6], points: 1250}")
+HOUSE = (
+    "extends: kiriki",
+    "title: Our Friday Kiriki",
+    "description: Kiriki as we play it, a full house is worth 30.",
+    "rows:",
+    "  full_house: {points: 30}",
+)
+LOW_STRAIGHT = (
+    "extends: ten-thousand",
+    "title: 10000 with a low straight",
+    "straights:",
+    "  - {faces: [1, 2, 3, 4, 5], points: 1250}",
+    "  - {faces: [2, 3, 4, 5, 6], points: 1250}",
+)
 PAGE_WORDS = words("house", "en")
-
 
 
 @pytest.fixture
@@ -62,14 +70,19 @@ def quick_figures(house: House, flips: bool = False) -> Comparison:
     if isinstance(mine, SheetRuleset):
         assert isinstance(base, SheetRuleset)
         opening = {"22333": Opening("22333", 10 / 7776, {"keep 333": 200.0, "score full_house": 190.0}, "keep 333")}
-        changed = {"22333": Opening("22333", 10 / 7776, {"keep 333": 200.0, "score full_house": 210.0},
-                                    "score full_house")}
+        changed = {
+            "22333": Opening("22333", 10 / 7776, {"keep 333": 200.0, "score full_house": 210.0}, "score full_house")
+        }
         labels = {row.id: row.label for row in mine.rows.values()}
-        return Comparison(SheetFigures(248.71, row_odds(base), labels, opening),
-                          SheetFigures(253.33, row_odds(mine), labels, changed if flips else opening))
+        return Comparison(
+            SheetFigures(248.71, row_odds(base), labels, opening),
+            SheetFigures(253.33, row_odds(mine), labels, changed if flips else opening),
+        )
     assert isinstance(mine, SetAsideRuleset) and isinstance(base, SetAsideRuleset)
-    return Comparison(SetAsideFigures(560.81, {1: 300, 2: 250}, None, base.entry, 0.416, farkle_odds(base)),
-                      SetAsideFigures(575.5, {1: 300, 2: 300}, None, mine.entry, 0.45, farkle_odds(mine)))
+    return Comparison(
+        SetAsideFigures(560.81, {1: 300, 2: 250}, None, base.entry, 0.416, farkle_odds(base)),
+        SetAsideFigures(575.5, {1: 300, 2: 300}, None, mine.entry, 0.45, farkle_odds(mine)),
+    )
 
 
 def rendered(markdown_text: str) -> Elements:
@@ -116,14 +129,18 @@ def test_a_file_that_extends_nothing_is_compared_with_its_games_reference(tmp_pa
     assert [(t.key, old, new) for t, old, new in differing(house)] == [("yacht", "50", "100")]
 
 
-@pytest.mark.parametrize(("lines", "message"), [
-    (None, "missing.yaml: no such ruleset file"),
-    (("extends: kiriki", "rows:", "  full_house: {points: 30"), "not valid YAML at line"),
-    (("extends: kiriki", "rows:", "  full_house: {points: thirty}"), "full_house"),
-    (("extends: generala",), "is not a shipped ruleset"),
-])
-def test_a_file_that_cannot_be_used_is_refused_in_one_line(tmp_path: Path, lines: tuple[str, ...] | None,
-                                                           message: str) -> None:
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (None, "missing.yaml: no such ruleset file"),
+        (("extends: kiriki", "rows:", "  full_house: {points: 30"), "not valid YAML at line"),
+        (("extends: kiriki", "rows:", "  full_house: {points: thirty}"), "full_house"),
+        (("extends: generala",), "is not a shipped ruleset"),
+    ],
+)
+def test_a_file_that_cannot_be_used_is_refused_in_one_line(
+    tmp_path: Path, lines: tuple[str, ...] | None, message: str
+) -> None:
     path = tmp_path / "missing.yaml" if lines is None else write_lines(tmp_path, "bad.yaml", *lines)
     with pytest.raises(RulesetError, match=re.escape(message)) as raised:
         read_house(path)
@@ -140,12 +157,27 @@ def test_the_page_shows_the_rules_the_differences_the_odds_and_the_scorer_in_eng
     elements = rendered(page.markdown)
     text = plain(elements)
     ids = elements.ids()
-    for section in ("differences", "expected-score", "odds-changes", "opening-decisions", "scorer", "rules", "odds",
-                    "full-house", "bonus", "extra-turns"):
+    for section in (
+        "differences",
+        "expected-score",
+        "odds-changes",
+        "opening-decisions",
+        "scorer",
+        "rules",
+        "odds",
+        "full-house",
+        "bonus",
+        "extra-turns",
+    ):
         assert section in ids, section
     assert "refused" not in ids  # the rules pages' refused actions point at their examples, which this page has not
-    headings = [h for h in re.findall(r"<h[1-3][^>]*>(.*?)</h[1-3]>", markdown.markdown(
-        page.markdown, extensions=["attr_list", "md_in_html", "tables"]))]
+    headings = [
+        h
+        for h in re.findall(
+            r"<h[1-3][^>]*>(.*?)</h[1-3]>",
+            markdown.markdown(page.markdown, extensions=["attr_list", "md_in_html", "tables"]),
+        )
+    ]
     assert headings[0] == "Our Friday Kiriki" and "Differences from <code>kiriki</code>" in headings
     assert "Kiriki as we play it, a full house is worth 30." in text
     # what differs: the full house's value, only; the expected scores and the odds that change
@@ -153,8 +185,9 @@ def test_the_page_shows_the_rules_the_differences_the_odds_and_the_scorer_in_eng
     assert "| [Full House](index.md#full-house) | 25 | <strong>30</strong> |" in page.markdown
     assert "scores 253.33 on average" in text and "against 248.71 under kiriki: +4.62" in text
     assert "| Difference | +4.62 |" in page.markdown
-    changed = re.findall(r"^\| (.+?) \| ([\d.]+ %) \| ([\d.]+ %) \| ([\d.]+) \| ([\d.]+) \|$",
-                         html.unescape(page.markdown), re.M)
+    changed = re.findall(
+        r"^\| (.+?) \| ([\d.]+ %) \| ([\d.]+ %) \| ([\d.]+) \| ([\d.]+) \|$", html.unescape(page.markdown), re.M
+    )
     assert changed == [("Full House", "3.86 %", "3.86 %", "0.96", "1.16")]
     assert "is the same as under kiriki for all 1 distinct first rolls" in text
     # the rules in words, the house's value first and the base's beside it where they differ
@@ -162,8 +195,10 @@ def test_the_page_shows_the_rules_the_differences_the_odds_and_the_scorer_in_eng
     assert "Value: 30 (under kiriki: 25)" in text and "Value: 40 (under" not in text
     # the odds of one roll, as the Odds page counts them
     assert "| Full House | 25&#47;648 | 300 &#47; 7&#44;776 | 25&#47;648" not in page.markdown
-    assert re.search(r"\| Full House \| 25&#47;648 \| 300 &#47; 7&#44;776 \| 3&#46;86 &#37; \| 125&#47;108 ≈ 1&#46;16 \|",
-                     page.markdown)
+    assert re.search(
+        r"\| Full House \| 25&#47;648 \| 300 &#47; 7&#44;776 \| 3&#46;86 &#37; \| 125&#47;108 ≈ 1&#46;16 \|",
+        page.markdown,
+    )
     assert "Made by dicespec report house.yaml" in text
 
 
@@ -235,8 +270,9 @@ def test_a_ruleset_of_ones_own_is_in_the_scorers_data_under_its_name(house_file:
 # -- the folder ----------------------------------------------------------------------------------------
 
 
-def test_a_folder_that_holds_other_files_is_refused_without_force(house_file: Path, tmp_path: Path,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_folder_that_holds_other_files_is_refused_without_force(
+    house_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "mine"
     out.mkdir()
     (out / "notes.txt").write_text("mine", encoding="utf-8")
@@ -257,7 +293,9 @@ def test_a_report_needs_a_checkout(house_file: Path, tmp_path: Path, monkeypatch
     import dicespec.report as report
 
     monkeypatch.setattr(report, "CHECKOUT", tmp_path / "installed")
-    with pytest.raises(ReportError, match=r"needs a checkout of the repository .*missing: mkdocs\.yml, docs/stylesheets"):
+    with pytest.raises(
+        ReportError, match=r"needs a checkout of the repository .*missing: mkdocs\.yml, docs/stylesheets"
+    ):
         build_report(house_file, tmp_path / "out")
 
 
@@ -309,7 +347,8 @@ def test_the_command_writes_a_page_that_opens_from_the_file_system(report: tuple
 
 @pytest.mark.slow
 def test_writing_again_replaces_the_earlier_report_and_force_writes_beside_other_files(
-        report: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    report: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out, house_file, _ = report
     again = tmp_path / "again"
     assert dicespec(["report", str(house_file), "-o", str(again)]) == 0
@@ -366,7 +405,9 @@ def test_the_scorer_answers_with_the_house_values_opened_from_a_file(report: tup
 
 
 @pytest.mark.slow
-def test_a_set_aside_house_scores_in_the_browser_as_the_reference(low_straight_file: Path, tmp_path: Path, page) -> None:
+def test_a_set_aside_house_scores_in_the_browser_as_the_reference(
+    low_straight_file: Path, tmp_path: Path, page
+) -> None:
     """A 10000 house ruleset with a 2-6 straight worth 1250: its report, opened from a file, lists
     each roll's set-asides as the reference engine does under it."""
     done = build_report(low_straight_file, tmp_path / "out")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dicespec.spec import results
 
-TESTS = '''
+TESTS = """
 import pytest
 from pytest_bdd import given, scenarios, then
 
@@ -60,9 +60,9 @@ def test_skips():
 
 def test_errors(broken):
     pass
-'''
+"""
 
-FEATURE = '''\
+FEATURE = """\
 Feature: Cases
   @id:plain-case
   Scenario: A plain case
@@ -76,7 +76,7 @@ Feature: Cases
     Examples:
       | id       | dice  |
       | row-case | 66616 |
-'''
+"""
 
 
 def test_every_test_is_one_line_with_its_outcome_and_case(tmp_path: Path) -> None:
@@ -85,10 +85,28 @@ def test_every_test_is_one_line_with_its_outcome_and_case(tmp_path: Path) -> Non
     (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
     path = tmp_path / "out" / "results.jsonl"
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "dicespec.conformance.run.pytest_plugin", "-p", "no:cacheprovider",
-         "-q", "--rootdir", str(tmp_path), "-c", str(tmp_path / "pytest.ini"), "--dicespec-results", str(path),
-         str(tmp_path / "test_some.py")],
-        cwd=tmp_path, capture_output=True, text=True, check=False)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "dicespec.conformance.run.pytest_plugin",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "--rootdir",
+            str(tmp_path),
+            "-c",
+            str(tmp_path / "pytest.ini"),
+            "--dicespec-results",
+            str(path),
+            str(tmp_path / "test_some.py"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     found = {r.test.rsplit("::", 1)[1]: r for r in results.read(path)}
     assert {name: (r.outcome, r.pytest) for name, r in found.items()} == {
@@ -104,7 +122,8 @@ def test_every_test_is_one_line_with_its_outcome_and_case(tmp_path: Path) -> Non
     }
     assert "one is not two" in found["test_fails"].message
     assert found["test_passes_against_the_errata"].message == (
-        "passes, but the errata expect it to fail: erratum e2: the text is wrong")
+        "passes, but the errata expect it to fail: erratum e2: the text is wrong"
+    )
     assert found["test_skips"].message == "no chromium"
     assert "no fixture today" in found["test_errors"].message
     assert (found["test_a_plain_case"].id, found["test_a_plain_case"].case) == ("plain-case", True)

@@ -15,23 +15,42 @@ from test_results import FEATURE, TESTS
 
 pytestmark = pytest.mark.slow  # pytest-xdist runs of their own: seconds each
 
-DIES = '''
+DIES = """
 import os
 
 
 def test_its_worker_dies():
     os._exit(3)
-'''
+"""
 
 
 def run(folder: Path, *options: str) -> tuple[subprocess.CompletedProcess[str], list[results.Result]]:
     """pytest over ``folder``'s tests with the results plugin and these options; its results."""
     path = folder / f"results{len(list(folder.glob('results*.jsonl')))}.jsonl"
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "dicespec.conformance.run.pytest_plugin", "-p", "no:cacheprovider",
-         "-q", "--rootdir", str(folder), "-c", str(folder / "pytest.ini"), f"--dicespec-results={path}", *options,
-         str(folder)],
-        cwd=folder, capture_output=True, text=True, check=False, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "dicespec.conformance.run.pytest_plugin",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "--rootdir",
+            str(folder),
+            "-c",
+            str(folder / "pytest.ini"),
+            f"--dicespec-results={path}",
+            *options,
+            str(folder),
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
     return done, results.read(path)
 
 

@@ -74,64 +74,142 @@ def test_the_topics_are_the_same_in_every_language(game: str) -> None:
 # -- English, as it always read ------------------------------------------------------------------
 
 PINNED = [
-    ("kiriki", "sheet", "kiriki", "define",
-     "Thirteen rows a player fills, one per turn, each once: six upper rows and seven lower rows; and summary lines "
-     "(the bonus and the totals) that no player scores in."),
-    ("kiriki", "extra-turns", "kiriki", "define",
-     "A five of a kind rolled when the kiriki row is already above 0 adds 50 to that row and fills no other; each "
-     "kiriki after the first (the kiriki row already above 0) earns one more turn at the end."),
+    (
+        "kiriki",
+        "sheet",
+        "kiriki",
+        "define",
+        "Thirteen rows a player fills, one per turn, each once: six upper rows and seven lower rows; and summary lines "
+        "(the bonus and the totals) that no player scores in.",
+    ),
+    (
+        "kiriki",
+        "extra-turns",
+        "kiriki",
+        "define",
+        "A five of a kind rolled when the kiriki row is already above 0 adds 50 to that row and fills no other; each "
+        "kiriki after the first (the kiriki row already above 0) earns one more turn at the end.",
+    ),
     ("kiriki", "extra-turns", "kiriki-fr", "value", "adds 50; a turn for each"),
-    ("kiriki", "extra-turns", "kiriki-no-extra", "define",
-     "A repeat five of a kind adds nothing beyond the row it is scored in; no kiriki earns an extra turn."),
-    ("kiriki", "small-straight", "kiriki", "define",
-     "30 points when 4 of the dice show consecutive faces (1-2-3-4, 2-3-4-5 or 3-4-5-6); 0 otherwise."),
-    ("kiriki", "lower-total", "kiriki", "define",
-     "The sum of the seven lower rows, 3 of a kind to chance. Not a row a player scores in."),
+    (
+        "kiriki",
+        "extra-turns",
+        "kiriki-no-extra",
+        "define",
+        "A repeat five of a kind adds nothing beyond the row it is scored in; no kiriki earns an extra turn.",
+    ),
+    (
+        "kiriki",
+        "small-straight",
+        "kiriki",
+        "define",
+        "30 points when 4 of the dice show consecutive faces (1-2-3-4, 2-3-4-5 or 3-4-5-6); 0 otherwise.",
+    ),
+    (
+        "kiriki",
+        "lower-total",
+        "kiriki",
+        "define",
+        "The sum of the seven lower rows, 3 of a kind to chance. Not a row a player scores in.",
+    ),
     ("yahtzee", "extra-turns", "yahtzee", "value", "adds 100 to yahtzee_bonus; no extra turn"),
-    ("yahtzee", "joker", "yahtzee-free-joker", "define",
-     "A five of a kind rolled once its row is filled (with points or 0) is a joker: it may go in any open row; it "
-     "scores full value in the full house and the straights once the upper row of its face is filled, and as the "
-     "dice are (0 there) before."),
+    (
+        "yahtzee",
+        "joker",
+        "yahtzee-free-joker",
+        "define",
+        "A five of a kind rolled once its row is filled (with points or 0) is a joker: it may go in any open row; it "
+        "scores full value in the full house and the straights once the upper row of its face is filled, and as the "
+        "dice are (0 there) before.",
+    ),
     ("yahtzee", "bonus", "yahtzee", "value", "35 above 62"),
-    ("yatzy", "two-pairs", "yatzy", "define",
-     "The sum of the dice of the 2 highest pairs of different faces; 0 when there are not 2 such pairs."),
-    ("yatzy", "three-of-a-kind", "yatzy", "define",
-     "The sum of the 3 matching dice when at least 3 dice show the same face; 0 otherwise."),
+    (
+        "yatzy",
+        "two-pairs",
+        "yatzy",
+        "define",
+        "The sum of the dice of the 2 highest pairs of different faces; 0 when there are not 2 such pairs.",
+    ),
+    (
+        "yatzy",
+        "three-of-a-kind",
+        "yatzy",
+        "define",
+        "The sum of the 3 matching dice when at least 3 dice show the same face; 0 otherwise.",
+    ),
     ("yatzy", "one-pair", "yatzy", "value", "sum of 1 pair"),
-    ("yacht", "sheet", "yacht", "define",
-     "Twelve rows a player fills, one per turn, each once: six upper rows and six lower rows; and summary lines "
-     "(the totals) that no player scores in."),
+    (
+        "yacht",
+        "sheet",
+        "yacht",
+        "define",
+        "Twelve rows a player fills, one per turn, each once: six upper rows and six lower rows; and summary lines "
+        "(the totals) that no player scores in.",
+    ),
     ("yacht", "little-straight", "yacht", "define", "30 points when the dice show 1-2-3-4-5; 0 otherwise."),
     ("yacht", "turns", "yacht", "value", "5 dice, 3 rolls a turn"),
-    ("ten-thousand", "three-of-a-kind", "ten-thousand", "define",
-     "Three dice of one face in one roll: three 1s 1000, three 2s 200, three 3s 300, three 4s 400, three 5s 500, "
-     "three 6s 600."),
+    (
+        "ten-thousand",
+        "three-of-a-kind",
+        "ten-thousand",
+        "define",
+        "Three dice of one face in one roll: three 1s 1000, three 2s 200, three 3s 300, three 4s 400, three 5s 500, "
+        "three 6s 600.",
+    ),
     ("ten-thousand", "singles", "farkle", "value", "1: 100, 5: 50"),
-    ("ten-thousand", "more-of-a-kind", "farkle", "define",
-     "Four or more dice of one face in one roll: fixed points whatever the face (four 1000, five 2000, six 3000)."),
+    (
+        "ten-thousand",
+        "more-of-a-kind",
+        "farkle",
+        "define",
+        "Four or more dice of one face in one roll: fixed points whatever the face (four 1000, five 2000, six 3000).",
+    ),
     ("ten-thousand", "more-of-a-kind", "farkle-linear", "value", "linear, up to 6 dice"),
-    ("ten-thousand", "patterns", "farkle", "value",
-     "three pairs scores 1500; four of a kind and a pair scores 1500; two triplets scores 2500"),
-    ("ten-thousand", "entry", "ten-thousand", "define",
-     "A player's points start to count with a turn that banks at least 750. A player not yet on the board may bank "
-     "less; that turn ends and scores nothing."),
+    (
+        "ten-thousand",
+        "patterns",
+        "farkle",
+        "value",
+        "three pairs scores 1500; four of a kind and a pair scores 1500; two triplets scores 2500",
+    ),
+    (
+        "ten-thousand",
+        "entry",
+        "ten-thousand",
+        "define",
+        "A player's points start to count with a turn that banks at least 750. A player not yet on the board may bank "
+        "less; that turn ends and scores nothing.",
+    ),
     ("ten-thousand", "end", "ten-thousand", "value", "10000, no final round"),
     ("ten-thousand", "hot-dice", "ten-thousand", "value", "optional"),
-    ("greed", "more-of-a-kind", "greed", "define",
-     "Four or more dice of one face in one roll: no combination of their own: three of them score as three of a kind, "
-     "and each other one as a single die, if its face scores alone."),
-    ("greed", "set-aside", "greed", "define",
-     "After each roll every scoring die is set aside, with no choice: the dice of the roll's best split into "
-     "combinations; the player may roll only the dice that score nothing in it. A die counts once, and combinations "
-     "count only within one roll."),
+    (
+        "greed",
+        "more-of-a-kind",
+        "greed",
+        "define",
+        "Four or more dice of one face in one roll: no combination of their own: three of them score as three of a kind, "
+        "and each other one as a single die, if its face scores alone.",
+    ),
+    (
+        "greed",
+        "set-aside",
+        "greed",
+        "define",
+        "After each roll every scoring die is set aside, with no choice: the dice of the roll's best split into "
+        "combinations; the player may roll only the dice that score nothing in it. A die counts once, and combinations "
+        "count only within one roll.",
+    ),
     ("greed", "end", "greed", "define", "The game ends when a bank reaches 3000, after a final round."),
     ("greed", "straights", "greed", "define", "One die of each face of a run, in one roll: no straight scores."),
     ("greed", "players", "greed", "value", "2 to 20"),
 ]
 
 
-@pytest.mark.parametrize(("game", "key", "ruleset", "part", "expected"), PINNED,
-                         ids=[f"{game}:{key}:{ruleset}:{part}" for game, key, ruleset, part, _ in PINNED])
+@pytest.mark.parametrize(
+    ("game", "key", "ruleset", "part", "expected"),
+    PINNED,
+    ids=[f"{game}:{key}:{ruleset}:{part}" for game, key, ruleset, part, _ in PINNED],
+)
 def test_english_reads_as_it_always_did(game: str, key: str, ruleset: str, part: str, expected: str) -> None:
     said = topic(game, key).define(find_ruleset(ruleset)) if part == "define" else value(game, key, ruleset)
     assert said == expected
@@ -139,19 +217,28 @@ def test_english_reads_as_it_always_did(game: str, key: str, ruleset: str, part:
 
 def test_english_titles_and_the_default_language() -> None:
     assert [t.title for t in topics_of("yahtzee")][-4:] == [
-        "Repeat yahtzees and extra turns", "The joker", "Players and the winner", "Refused actions"]
+        "Repeat yahtzees and extra turns",
+        "The joker",
+        "Players and the winner",
+        "Refused actions",
+    ]
     assert topic("ten-thousand", "more-of-a-kind").title == "Four, five and six of a kind"
     assert topic("kiriki", "three-of-a-kind").title == "3 of a Kind"  # a row's title: its label
     for game in GAMES:  # without a language, English
         reference = find_ruleset(ruleset_names(game)[0])
         assert [(t.title, t.define(reference)) for t in topics_of(game)] == [
-            (t.title, t.define(reference)) for t in topics_of(game, "en")]
+            (t.title, t.define(reference)) for t in topics_of(game, "en")
+        ]
 
 
 def test_the_engines_speak_english_unless_asked() -> None:
     assert OfAKind(4, "matching").describe(5) == (
-        "The sum of the 4 matching dice when at least 4 dice show the same face; 0 otherwise.")
-    assert OfAKind(5, "matching").describe(5) == "The sum of the matching dice when all 5 dice show the same face; 0 otherwise."
+        "The sum of the 4 matching dice when at least 4 dice show the same face; 0 otherwise."
+    )
+    assert (
+        OfAKind(5, "matching").describe(5)
+        == "The sum of the matching dice when all 5 dice show the same face; 0 otherwise."
+    )
     assert Straight(6, None, 40).describe(6) == "40 points when 6 of the dice show consecutive faces; 0 otherwise."
     assert FullHouse("sum", True).value() == "sum of the dice, five of a kind counts"
     assert Face(3).value() == "sum of the 3s" and Pairs(3).value() == "sum of 3 pairs"
@@ -163,8 +250,11 @@ def test_the_engines_speak_english_unless_asked() -> None:
 
 # " a " is an English article, but also a French verb ("il y a") and a Polish conjunction ("a na
 # dwóch..."): it is looked for in German only.
-ENGLISH_WORDS = {"fr": (" the ", " and ", " of ", " is "), "de": (" the ", " and ", " of ", " is ", " a "),
-                 "pl": (" the ", " and ", " of ", " is ")}
+ENGLISH_WORDS = {
+    "fr": (" the ", " and ", " of ", " is "),
+    "de": (" the ", " and ", " of ", " is ", " a "),
+    "pl": (" the ", " and ", " of ", " is "),
+}
 
 
 def english_words(said: str, lang: str, labels: list[str]) -> list[str]:
@@ -199,7 +289,8 @@ def test_every_translated_sentence_differs_from_english(game: str, lang: str) ->
     for where, said in texts(game, lang):
         if said == english[where] and said not in labels:
             assert re.fullmatch(r"[\d\s:,;\-–.x]+|Farkle|Bonus|Joker", said), (
-                f"{game} in {lang}: {where} is the English text: {said!r}")
+                f"{game} in {lang}: {where} is the English text: {said!r}"
+            )
 
 
 def test_translated_values_and_amounts() -> None:
@@ -207,14 +298,20 @@ def test_translated_values_and_amounts() -> None:
     assert isinstance(farkle, SetAsideRuleset) and isinstance(ten_thousand, SetAsideRuleset)
     assert ten_thousand.end_value("de") == "10.000, keine letzte Runde"
     assert ten_thousand.end_value("fr") == "10\u202f000, sans dernier tour"
-    assert farkle.patterns_value("fr") == "trois paires : 1\u202f500 ; un carré et une paire : 1\u202f500 ; deux brelans : 2\u202f500"
+    assert (
+        farkle.patterns_value("fr")
+        == "trois paires : 1\u202f500 ; un carré et une paire : 1\u202f500 ; deux brelans : 2\u202f500"
+    )
     assert farkle.patterns_value("pl") == "trzy pary: 1\xa0500; kareta i para: 1\xa0500; dwie trójki: 2\xa0500"
-    assert farkle.describe_three_of_a_kind("pl").endswith("trzy jedynki: 1\xa0000, trzy dwójki: 200, trzy trójki: 300, "
-                                                          "trzy czwórki: 400, trzy piątki: 500, trzy szóstki: 600.")
+    assert farkle.describe_three_of_a_kind("pl").endswith(
+        "trzy jedynki: 1\xa0000, trzy dwójki: 200, trzy trójki: 300, "
+        "trzy czwórki: 400, trzy piątki: 500, trzy szóstki: 600."
+    )
     assert farkle.more_of_a_kind.value("de") == "vier Würfel: 1.000, fünf Würfel: 2.000, sechs Würfel: 3.000"
     assert greed.describe_hot_dice("de") == (
         "Wenn jeder Würfel des Zugs gepunktet hat, darf der Spieler alle 5 Würfel erneut werfen oder aufhören und "
-        "seine Punkte aufschreiben.")
+        "seine Punkte aufschreiben."
+    )
     assert value("ten-thousand", "hot-dice", "greed", "pl") == "dobrowolne"
     assert value("yahtzee", "joker", "yahtzee", "fr") == "imposé"
 
@@ -222,11 +319,21 @@ def test_translated_values_and_amounts() -> None:
 def test_counts_in_words_in_each_language() -> None:
     assert [number_word(13, lang) for lang in LANGUAGES] == ["thirteen", "treize", "dreizehn", "trzynaście"]
     assert number_word(21, "fr") == "21"
-    assert topic("yatzy", "sheet", "de").define(find_ruleset("yatzy")).startswith(
-        "Fünfzehn Zeilen, die ein Spieler ausfüllt, eine pro Zug, jede einmal: sechs obere und neun untere Zeilen;")
+    assert (
+        topic("yatzy", "sheet", "de")
+        .define(find_ruleset("yatzy"))
+        .startswith(
+            "Fünfzehn Zeilen, die ein Spieler ausfüllt, eine pro Zug, jede einmal: sechs obere und neun untere Zeilen;"
+        )
+    )
     # Polish writes the counts in digits, where no noun has to agree with them
-    assert topic("yatzy", "sheet", "pl").define(find_ruleset("yatzy")).startswith(
-        "Wiersze, które gracz wypełnia po jednym w turze, każdy tylko raz: 15, w tym 6 w górnej części i 9 w dolnej;")
+    assert (
+        topic("yatzy", "sheet", "pl")
+        .define(find_ruleset("yatzy"))
+        .startswith(
+            "Wiersze, które gracz wypełnia po jednym w turze, każdy tylko raz: 15, w tym 6 w górnej części i 9 w dolnej;"
+        )
+    )
 
 
 def test_a_row_a_ruleset_lacks_and_an_unnamed_pattern() -> None:
@@ -256,7 +363,10 @@ def test_row_titles_and_spans_read_the_rulesets_labels_in_the_language(monkeypat
 
     monkeypatch.setattr(topics_module, "prose", prose)
     assert topic("yahtzee", "three-of-a-kind", "fr").title == "Brelan"
-    assert topic("yahtzee", "lower-total", "fr").define(find_ruleset("yahtzee")).startswith(
-        "La somme des sept lignes du bas, de « Brelan » à « Chance ».")
+    assert (
+        topic("yahtzee", "lower-total", "fr")
+        .define(find_ruleset("yahtzee"))
+        .startswith("La somme des sept lignes du bas, de « Brelan » à « Chance ».")
+    )
     assert topic("yahtzee", "three-of-a-kind").title == "Three of a kind"  # English: the ruleset's own label
     assert topic("yahtzee", "three-of-a-kind", "pl").title == "Three of a kind"  # no translation yet

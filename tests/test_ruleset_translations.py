@@ -13,7 +13,6 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
-from helpers import assert_ruleset_refused
 
 from dicespec import registry
 from dicespec import rulesets as rulesets_module
@@ -33,6 +32,7 @@ from dicespec.rulesets.prose import MissingText, layered
 from dicespec.spec.glossary import glossary
 from dicespec.spec.trace import untraced
 from dicespec.validation import check, schema
+from helpers import assert_ruleset_refused
 
 SHIPPED = ruleset_names()
 CASES = [(name, lang) for name in SHIPPED for lang in LANGUAGES]
@@ -59,8 +59,11 @@ def test_every_ruleset_has_every_text_in_every_language(name: str, lang: str) ->
     assert all(choice.strip() for _, choice in words.gaps)
 
 
-@pytest.mark.parametrize(("name", "lang"), [(n, lang) for n, lang in CASES if lang != "en"],
-                         ids=[f"{n}:{lang}" for n, lang in CASES if lang != "en"])
+@pytest.mark.parametrize(
+    ("name", "lang"),
+    [(n, lang) for n, lang in CASES if lang != "en"],
+    ids=[f"{n}:{lang}" for n, lang in CASES if lang != "en"],
+)
 def test_no_sentence_is_left_in_english(name: str, lang: str) -> None:
     """A description or gap choice still in English is not translated (titles and labels may be
     names, the same in every language)."""
@@ -133,7 +136,10 @@ def test_a_child_in_another_language_inherits_too(lang: str) -> None:
     parent, child = prose("kiriki", lang), prose("kiriki-fr", lang)
     for row in ("ones", "twos", "threes", "fours", "fives", "sixes"):
         assert child.rows[row] == parent.rows[row]
-    assert dict(child.gaps)["rows.full_house.five_of_a_kind_counts"] != dict(parent.gaps)["rows.full_house.five_of_a_kind_counts"]
+    assert (
+        dict(child.gaps)["rows.full_house.five_of_a_kind_counts"]
+        != dict(parent.gaps)["rows.full_house.five_of_a_kind_counts"]
+    )
 
 
 def test_yahtzee_free_joker_inherits_the_publishers_rows_and_gaps() -> None:
@@ -173,32 +179,49 @@ def test_what_a_child_writes_it_must_translate() -> None:
     with pytest.raises(MissingText) as missing:
         layered(layers(PARENT, child), "fr", ["ones", "twos"])
     assert (missing.value.key, missing.value.layer) == ("translations.fr.rows.twos", 1)
-    translated = child.replace("    choice: Forced.\n", "    choice: Forced.\n    translations: {fr: Imposé.}\n") \
+    translated = (
+        child.replace("    choice: Forced.\n", "    choice: Forced.\n    translations: {fr: Imposé.}\n")
         + "translations: {fr: {rows: {twos: Deux bis}}}\n"
+    )
     words = layered(layers(PARENT, translated), "fr", ["ones", "twos"])
     assert words == RulesetProse("Parent fr", "Le parent.", words.rows, (("dice", "Cinq."), ("joker", "Imposé.")))
     assert dict(words.rows) == {"ones": "Un", "twos": "Deux bis"}
     english = layered(layers(PARENT, translated), "en", ["ones", "twos"])
     assert (english.title, dict(english.rows), english.gaps) == (
-        "Parent", {"ones": "Ones", "twos": "Deuces"}, (("dice", "Five."), ("joker", "Forced.")))
+        "Parent",
+        {"ones": "Ones", "twos": "Deuces"},
+        (("dice", "Five."), ("joker", "Forced.")),
+    )
 
 
 def test_a_child_written_in_another_language() -> None:
     """A child in French over an English parent: its own words are the French; English comes from
     its translations; what it does not write is the parent's in both."""
-    child = ("language: fr\ntitle: Enfant\ndescription: L'enfant.\n"
-             "translations: {en: {title: Child, description: The child.}}\n")
+    child = (
+        "language: fr\ntitle: Enfant\ndescription: L'enfant.\n"
+        "translations: {en: {title: Child, description: The child.}}\n"
+    )
     french = layered(layers(PARENT, child), "fr", ["ones", "twos"])
     english = layered(layers(PARENT, child), "en", ["ones", "twos"])
-    assert (french.title, dict(french.rows), french.gaps[0]) == ("Enfant", {"ones": "Un", "twos": "Deux"}, ("dice", "Cinq."))
-    assert (english.title, dict(english.rows), english.gaps[0]) == ("Child", {"ones": "Ones", "twos": "Twos"}, ("dice", "Five."))
+    assert (french.title, dict(french.rows), french.gaps[0]) == (
+        "Enfant",
+        {"ones": "Un", "twos": "Deux"},
+        ("dice", "Cinq."),
+    )
+    assert (english.title, dict(english.rows), english.gaps[0]) == (
+        "Child",
+        {"ones": "Ones", "twos": "Twos"},
+        ("dice", "Five."),
+    )
 
 
 # -- asking for what is not there -------------------------------------------------------------------
 
 
 def test_a_language_the_site_lacks_is_named() -> None:
-    with pytest.raises(RulesetError, match=r"^ruleset 'yatzy': the site has no language 'es' \(it has en, fr, de, pl\)$"):
+    with pytest.raises(
+        RulesetError, match=r"^ruleset 'yatzy': the site has no language 'es' \(it has en, fr, de, pl\)$"
+    ):
         prose("yatzy", "es")
     with pytest.raises(UntranslatedError, match=r"^game 'yatzy': the site has no language 'es'"):
         game_summary("yatzy", "es")
@@ -214,15 +237,17 @@ def test_a_missing_translation_names_ruleset_language_and_key(monkeypatch: pytes
     monkeypatch.setattr(rulesets_module, "_shipped_chain", lambda name: ((root_path, root), (child_path, child)))
     with pytest.raises(RulesetError) as error:
         prose("kiriki-no-extra", "de")
-    assert str(error.value) == ("ruleset 'kiriki-no-extra' has no de text for translations.de.rows.chance "
-                                "(in kiriki.yaml, which it extends)")
+    assert str(error.value) == (
+        "ruleset 'kiriki-no-extra' has no de text for translations.de.rows.chance (in kiriki.yaml, which it extends)"
+    )
     child = json.loads(json.dumps(child))
     del child["gaps"][1]["translations"]["pl"]
     monkeypatch.setattr(rulesets_module, "_shipped_chain", lambda name: (chain[0], (child_path, child)))
     with pytest.raises(RulesetError) as error:
         prose("kiriki-no-extra", "pl")
-    assert str(error.value) == ("ruleset 'kiriki-no-extra' has no pl text for gaps.1.translations.pl "
-                                "(the gap on five_of_a_kind.extra_turns)")
+    assert str(error.value) == (
+        "ruleset 'kiriki-no-extra' has no pl text for gaps.1.translations.pl (the gap on five_of_a_kind.extra_turns)"
+    )
 
 
 def test_a_missing_game_summary_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -235,34 +260,60 @@ def test_a_missing_game_summary_is_named(monkeypatch: pytest.MonkeyPatch) -> Non
 # -- broken translation blocks of one's own ----------------------------------------------------------
 
 BROKEN = {
-    "unknown_language": ("extends: kiriki\ntranslations: {es: {title: Mío}}\n",
-                         ["translations.es: {'title': 'Mío'}: unknown key; known keys: en, fr, de, pl"]),
-    "own_language": ("extends: kiriki\ntranslations: {en: {title: Mine}}\n",
-                     ["translations.en: the file is written in en (language: en)", "fr, de, pl"]),
-    "own_language_fr": ("extends: kiriki\nlanguage: fr\ntitle: À moi\ntranslations: {fr: {title: À moi}}\n",
-                        ["translations.fr: the file is written in fr (language: fr)", "en, de, pl"]),
+    "unknown_language": (
+        "extends: kiriki\ntranslations: {es: {title: Mío}}\n",
+        ["translations.es: {'title': 'Mío'}: unknown key; known keys: en, fr, de, pl"],
+    ),
+    "own_language": (
+        "extends: kiriki\ntranslations: {en: {title: Mine}}\n",
+        ["translations.en: the file is written in en (language: en)", "fr, de, pl"],
+    ),
+    "own_language_fr": (
+        "extends: kiriki\nlanguage: fr\ntitle: À moi\ntranslations: {fr: {title: À moi}}\n",
+        ["translations.fr: the file is written in fr (language: fr)", "en, de, pl"],
+    ),
     "language_not_of_the_site": ("extends: kiriki\nlanguage: es\n", ["language: 'es'", "is not one of"]),
-    "row_the_ruleset_lacks": ("extends: kiriki\ntranslations: {fr: {rows: {yahtzee: Yahtzee}}}\n",
-                              ["translations.fr.rows.yahtzee: 'Yahtzee': not a row of the ruleset (ones, twos"]),
-    "rows_of_a_set_aside_ruleset": ("extends: ten-thousand\ntranslations: {fr: {rows: {ones: Un}}}\n",
-                                    ["translations.fr.rows: {'ones': 'Un'}: unknown key; known keys: title, description"]),
-    "unknown_translated_key": ("extends: kiriki\ntranslations: {de: {summary: Meins}}\n",
-                               ["translations.de.summary: 'Meins': unknown key; known keys: title, description, rows"]),
+    "row_the_ruleset_lacks": (
+        "extends: kiriki\ntranslations: {fr: {rows: {yahtzee: Yahtzee}}}\n",
+        ["translations.fr.rows.yahtzee: 'Yahtzee': not a row of the ruleset (ones, twos"],
+    ),
+    "rows_of_a_set_aside_ruleset": (
+        "extends: ten-thousand\ntranslations: {fr: {rows: {ones: Un}}}\n",
+        ["translations.fr.rows: {'ones': 'Un'}: unknown key; known keys: title, description"],
+    ),
+    "unknown_translated_key": (
+        "extends: kiriki\ntranslations: {de: {summary: Meins}}\n",
+        ["translations.de.summary: 'Meins': unknown key; known keys: title, description, rows"],
+    ),
     "empty_text": ("extends: kiriki\ntranslations: {de: {title: ''}}\n", ["translations.de.title: '': is empty"]),
-    "blank_label": ("extends: kiriki\ntranslations: {pl: {rows: {ones: ' '}}}\n",
-                    ["translations.pl.rows.ones: ' ': does not match"]),
-    "label_not_text": ("extends: kiriki\ntranslations: {pl: {rows: {ones: 1}}}\n",
-                       ["translations.pl.rows.ones: 1: 1 is not of type 'string'"]),
-    "translations_not_a_mapping": ("extends: kiriki\ntranslations: [fr, de]\n",
-                                   ["translations: ['fr', 'de']", "is not of type 'object'"]),
-    "gap_translation_not_text": ("extends: kiriki\ngaps:\n  - key: joker\n    choice: None.\n    translations: {fr: [Aucun]}\n",
-                                 ["translations.fr: ['Aucun']", "is not of type 'string'"]),
-    "gap_translation_language": ("extends: kiriki\ngaps:\n  - key: joker\n    choice: None.\n    translations: {xx: Rien}\n",
-                                 ["translations.xx: 'Rien': unknown key; known keys: en, fr, de, pl"]),
-    "gap_in_own_language": ("extends: kiriki\ngaps:\n  - key: joker\n    choice: None.\n    translations: {en: None.}\n",
-                            ["gaps.0.translations.en: the gap on joker is written in en (language: en)"]),
-    "translation_written_twice": ("extends: kiriki\ntranslations:\n  fr:\n    title: A\n    title: B\n",
-                                  ["line 5", "the key 'title' is written twice"]),
+    "blank_label": (
+        "extends: kiriki\ntranslations: {pl: {rows: {ones: ' '}}}\n",
+        ["translations.pl.rows.ones: ' ': does not match"],
+    ),
+    "label_not_text": (
+        "extends: kiriki\ntranslations: {pl: {rows: {ones: 1}}}\n",
+        ["translations.pl.rows.ones: 1: 1 is not of type 'string'"],
+    ),
+    "translations_not_a_mapping": (
+        "extends: kiriki\ntranslations: [fr, de]\n",
+        ["translations: ['fr', 'de']", "is not of type 'object'"],
+    ),
+    "gap_translation_not_text": (
+        "extends: kiriki\ngaps:\n  - key: joker\n    choice: None.\n    translations: {fr: [Aucun]}\n",
+        ["translations.fr: ['Aucun']", "is not of type 'string'"],
+    ),
+    "gap_translation_language": (
+        "extends: kiriki\ngaps:\n  - key: joker\n    choice: None.\n    translations: {xx: Rien}\n",
+        ["translations.xx: 'Rien': unknown key; known keys: en, fr, de, pl"],
+    ),
+    "gap_in_own_language": (
+        "extends: kiriki\ngaps:\n  - key: joker\n    choice: None.\n    translations: {en: None.}\n",
+        ["gaps.0.translations.en: the gap on joker is written in en (language: en)"],
+    ),
+    "translation_written_twice": (
+        "extends: kiriki\ntranslations:\n  fr:\n    title: A\n    title: B\n",
+        ["line 5", "the key 'title' is written twice"],
+    ),
 }
 
 
@@ -277,18 +328,28 @@ def test_a_file_of_ones_own_may_translate_or_not(tmp_path: Path) -> None:
     """Translations are optional in a file of one's own; a file in French with its English gives
     English to the engines, one without gives its own words."""
     path = tmp_path / "mine.yaml"
-    path.write_text("extends: kiriki\nname: mine\nlanguage: fr\ntitle: À moi\n"
-                    "translations: {en: {title: Mine}}\n", encoding="utf-8")
+    path.write_text(
+        "extends: kiriki\nname: mine\nlanguage: fr\ntitle: À moi\ntranslations: {en: {title: Mine}}\n", encoding="utf-8"
+    )
     assert load_ruleset(path).title == "Mine"
     path.write_text("extends: kiriki\nname: mine\nlanguage: fr\ntitle: À moi\n", encoding="utf-8")
     assert load_ruleset(path).title == "À moi"
 
 
-@pytest.mark.parametrize(("change", "fragment"), [
-    (lambda g: g["translations"].update(en={"summary": "Yatzy."}), "translations.en: {'summary': 'Yatzy.'}: unknown key; known keys: fr, de, pl"),
-    (lambda g: g["translations"]["de"].pop("summary"), "translations.de.summary: missing"),
-    (lambda g: g["translations"]["pl"].update(title="Yatzy"), "translations.pl.title: 'Yatzy': unknown key; known keys: summary"),
-])
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (
+            lambda g: g["translations"].update(en={"summary": "Yatzy."}),
+            "translations.en: {'summary': 'Yatzy.'}: unknown key; known keys: fr, de, pl",
+        ),
+        (lambda g: g["translations"]["de"].pop("summary"), "translations.de.summary: missing"),
+        (
+            lambda g: g["translations"]["pl"].update(title="Yatzy"),
+            "translations.pl.title: 'Yatzy': unknown key; known keys: summary",
+        ),
+    ],
+)
 def test_a_broken_game_translation_is_refused(tmp_path: Path, change: Any, fragment: str) -> None:
     entries = yaml.safe_load(resources.files("dicespec").joinpath("games.yaml").read_text(encoding="utf-8"))
     change(entries[3])

@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 import yaml
-from helpers import assert_ruleset_refused
 
 from dicespec import Roll, RulesetError, find_ruleset, load_ruleset, ruleset_names
-from dicespec.scoresheet.game import SheetGame, NoRollsLeftError
-from dicespec.scoresheet.rows import score
-from dicespec.scoresheet.ruleset import SheetRuleset
-from dicespec.scoresheet.families import FullHouse, OfAKind, Straight
-from dicespec.scoresheet.ruleset import FiveOfAKind
-from sheet_rows import UPPER_ROWS, Row
-from dicespec.scoresheet.sheet import Sheet
 from dicespec.rulesets import UnknownRulesetError, ruleset_data
+from dicespec.scoresheet.families import FullHouse, OfAKind, Straight
+from dicespec.scoresheet.game import NoRollsLeftError, SheetGame
+from dicespec.scoresheet.rows import score
+from dicespec.scoresheet.ruleset import FiveOfAKind, SheetRuleset
+from dicespec.scoresheet.sheet import Sheet
 from dicespec.validation import validator
+from helpers import assert_ruleset_refused
+from sheet_rows import UPPER_ROWS, Row
 
 KIRIKI_RULESETS = ruleset_names("kiriki")
 
@@ -88,8 +85,11 @@ def test_kiriki_fr_differs_only_where_it_says() -> None:
     changed = {key for key in reference.keys() | fr.keys() if reference.get(key) != fr.get(key)}
     assert changed == {"name", "title", "description", "source", "texts", "trace", "rows", "five_of_a_kind", "gaps"}
     unlabelled = {row: {k: v for k, v in rule.items() if k != "label"} for row, rule in fr["rows"].items()}
-    changed_rows = {row for row in reference["rows"]
-                    if {k: v for k, v in reference["rows"][row].items() if k != "label"} != unlabelled[row]}
+    changed_rows = {
+        row
+        for row in reference["rows"]
+        if {k: v for k, v in reference["rows"][row].items() if k != "label"} != unlabelled[row]
+    }
     assert changed_rows == {"large_straight"}
     assert fr["rows"]["large_straight"]["points"] == 30
     assert fr["rows"]["full_house"]["label"] == "full"
@@ -101,18 +101,36 @@ def test_kiriki_fr_differs_only_where_it_says() -> None:
 BROKEN = {
     "bad_yaml": ("game: kiriki\nrows: [1, 2\n", ["not valid YAML", "line 3"]),
     "not_a_mapping": ("- kiriki\n- kiriki-fr\n", ["a ruleset is a mapping", "list"]),
-    "key_twice": ("extends: kiriki\njoker: none\ntitle: A\njoker: forced\n", ["line 4", "the key 'joker' is written twice"]),
-    "nested_key_twice": ("extends: kiriki\nrows:\n  ones: {face: 1, face: 2}\n", ["line 3", "the key 'face' is written twice"]),
+    "key_twice": (
+        "extends: kiriki\njoker: none\ntitle: A\njoker: forced\n",
+        ["line 4", "the key 'joker' is written twice"],
+    ),
+    "nested_key_twice": (
+        "extends: kiriki\nrows:\n  ones: {face: 1, face: 2}\n",
+        ["line 3", "the key 'face' is written twice"],
+    ),
     "empty": ("", ["a ruleset is a mapping", "NoneType"]),
     "wrong_type": ("extends: kiriki\nrolls_per_turn: three\n", ["rolls_per_turn: 'three'", "integer"]),
     "wrong_type_nested": ("extends: kiriki\nplayers: {min: 1, max: many}\n", ["players.max: 'many'"]),
     "unknown_key": ("extends: kiriki\nbonus_rows: 2\n", ["bonus_rows: 2", "unknown key"]),
-    "unknown_nested_key": ("extends: kiriki\nrows:\n  full_house: {bonus: 3}\n", ["rows.full_house.bonus: 3", "unknown key"]),
+    "unknown_nested_key": (
+        "extends: kiriki\nrows:\n  full_house: {bonus: 3}\n",
+        ["rows.full_house.bonus: 3", "unknown key"],
+    ),
     "row_without_label": ("extends: kiriki\nrows:\n  yahtzee: {rule: chance}\n", ["rows.yahtzee.label: missing"]),
-    "unknown_family": ("extends: kiriki\nrows:\n  chance: {rule: luck}\n", ["rows.chance.rule: 'luck'", "is not one of"]),
+    "unknown_family": (
+        "extends: kiriki\nrows:\n  chance: {rule: luck}\n",
+        ["rows.chance.rule: 'luck'", "is not one of"],
+    ),
     "total_as_row": ("extends: kiriki\nrows:\n  bonus: {label: B, section: lower, rule: chance}\n", ["rows: "]),
-    "five_of_a_kind_not_one": ("extends: kiriki\nfive_of_a_kind: {row: chance}\n", ["five_of_a_kind.row: 'chance'", "not a row"]),
-    "joker_without_five": ("extends: kiriki\nfive_of_a_kind: null\njoker: forced\n", ["joker: 'forced'", "five_of_a_kind"]),
+    "five_of_a_kind_not_one": (
+        "extends: kiriki\nfive_of_a_kind: {row: chance}\n",
+        ["five_of_a_kind.row: 'chance'", "not a row"],
+    ),
+    "joker_without_five": (
+        "extends: kiriki\nfive_of_a_kind: null\njoker: forced\n",
+        ["joker: 'forced'", "five_of_a_kind"],
+    ),
     "bad_value": ("extends: kiriki\nrows:\n  full_house: {points: -5}\n", ["rows.full_house.points: -5", "minimum"]),
     "bad_points": ("extends: kiriki\nrows:\n  kiriki: {points: lots}\n", ["rows.kiriki.points: 'lots'"]),
     "bad_face": ("extends: kiriki\nrows:\n  ones: {face: 7}\n", ["rows.ones.face: 7", "maximum"]),

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow  # pytest-xdist runs of their own: seconds each
 
 TESTS = Path(__file__).resolve().parent
 
-ONCE = '''
+ONCE = """
 import time
 
 
@@ -34,9 +34,9 @@ def make(folder):
 
 def test_{n}(once):
     assert (once.folder("thing", make) / "made.txt").read_text() == "yes"
-'''
+"""
 
-TIMED = '''
+TIMED = """
 import json, os, time
 import pytest
 
@@ -47,19 +47,45 @@ def test_{n}():
     time.sleep({seconds})
     with open(TIMES, "a") as out:
         out.write(json.dumps([{alone}, began, time.monotonic()]) + "\\n")
-'''
+"""
 
 
 def pytest_run(folder: Path, *options: str) -> subprocess.CompletedProcess[str]:
     """pytest over ``folder`` with the run's plugins and these options, its caches in ``folder``."""
-    env = {**os.environ,
-           "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
-           "DICESPEC_CACHE_DIR": str(folder / "cache")}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+        "DICESPEC_CACHE_DIR": str(folder / "cache"),
+    }
     (folder / "pytest.ini").write_text("[pytest]\naddopts = --strict-markers\n", encoding="utf-8")
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "shared", "-p", "alone", "-p", "order", "-p", "no:cacheprovider", "-q",
-         "--rootdir", str(folder), "-c", str(folder / "pytest.ini"), *options, str(folder)],
-        cwd=folder, env=env, capture_output=True, text=True, check=False, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "shared",
+            "-p",
+            "alone",
+            "-p",
+            "order",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "--rootdir",
+            str(folder),
+            "-c",
+            str(folder / "pytest.ini"),
+            *options,
+            str(folder),
+        ],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
 
 
 def test_a_folder_both_workers_ask_for_is_made_once(tmp_path: Path) -> None:
@@ -79,7 +105,7 @@ def test_no_test_runs_alongside_one_marked_alone(tmp_path: Path) -> None:
     done = pytest_run(tmp_path, "-n", "2")
     assert done.returncode == 0, done.stdout + done.stderr
     found = [json.loads(line) for line in times.read_text().splitlines()]
-    (_, began, ended), = [t for t in found if t[0]]
+    ((_, began, ended),) = [t for t in found if t[0]]
     others = sorted((b, e) for alone, b, e in found if not alone)
     assert len(others) == 12
     assert [(b, e) for b, e in others if b < ended and e > began] == []
@@ -98,7 +124,8 @@ def test_the_caches_are_those_of_todays_code(tmp_path: Path) -> None:
     seen = tmp_path / "seen.txt"
     (tmp_path / "test_cache.py").write_text(
         f"import os\n\ndef test_cache():\n    open({str(seen)!r}, 'w').write(os.environ['DICESPEC_CACHE_DIR'])\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     done = pytest_run(tmp_path, "-n", "2")
     assert done.returncode == 0, done.stdout + done.stderr
     assert seen.read_text() == str(runs / code_digest()[:20])
@@ -110,10 +137,26 @@ def test_the_spec_is_collected_in_one_order_whatever_the_hash_seed() -> None:
     """pytest-xdist refuses a run whose workers collected different tests or orders, and each
     worker has a hash seed of its own; pytest-bdd applies a scenario's tags in the order of a set,
     so the rulesets a case runs under are sorted (dicespec.spec.steps.plugin)."""
+
     def collected(seed: str) -> list[str]:
-        done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
-                               str(TESTS / "test_spec.py")], cwd=TESTS.parent, env={**os.environ, "PYTHONHASHSEED": seed},
-                              capture_output=True, text=True, check=False, timeout=120)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "--collect-only",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                str(TESTS / "test_spec.py"),
+            ],
+            cwd=TESTS.parent,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         return [line for line in done.stdout.splitlines() if "::" in line]
 
@@ -130,8 +173,9 @@ def test_the_workers_get_the_early_files_first_and_the_alone_ones_last(tmp_path:
     for name, (mark, count) in files.items():
         header = "pytestmark = pytest.mark.early(10)\n" if name == "z_early" else ""
         tests = "".join(TIMED.format(n=n, mark=mark, alone=json.dumps(name), seconds=0.3) for n in range(count))
-        (tmp_path / f"test_{name}.py").write_text(f"TIMES = {str(times)!r}\nimport pytest\n{header}{tests}",
-                                                  encoding="utf-8")
+        (tmp_path / f"test_{name}.py").write_text(
+            f"TIMES = {str(times)!r}\nimport pytest\n{header}{tests}", encoding="utf-8"
+        )
     done = pytest_run(tmp_path, "-n", "2", "--dist", "loadfile")
     assert done.returncode == 0, done.stdout + done.stderr
     began: dict[str, float] = {}

@@ -15,9 +15,9 @@ from dicespec.scoresheet.game import SheetGame
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.terminal.sheet import offer_lines
 from dicespec.solver import solve
 from dicespec.solver.hint import Action, hint
+from dicespec.terminal.sheet import offer_lines
 
 JOKER = """\
 extends: kiriki
@@ -125,8 +125,14 @@ def test_with_its_upper_row_filled_a_joker_takes_any_lower_row_at_full_value(for
     game = SheetGame(forced)
     play(game, ("33333", "kiriki"), ("44412", "fours"))
     game.roll("44444")
-    assert set(game.scorable_rows()) == {"three_of_a_kind", "four_of_a_kind", "full_house",
-                                         "small_straight", "large_straight", "chance"}
+    assert set(game.scorable_rows()) == {
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "full_house",
+        "small_straight",
+        "large_straight",
+        "chance",
+    }
     with pytest.raises(JokerRowError) as refused:
         game.score("ones")
     assert refused.value.code == "joker-row"
@@ -137,8 +143,17 @@ def test_with_its_upper_row_filled_a_joker_takes_any_lower_row_at_full_value(for
 def test_with_no_lower_row_open_a_joker_scores_0_in_an_upper_row(forced: SheetRuleset) -> None:
     """Fours and every lower row filled: 44444 goes in an open upper row, for 0."""
     game = SheetGame(forced)
-    play(game, ("33333", "kiriki"), ("44412", "fours"), ("12346", "three_of_a_kind"), ("12346", "four_of_a_kind"),
-         ("12346", "full_house"), ("12346", "small_straight"), ("12346", "large_straight"), ("12346", "chance"))
+    play(
+        game,
+        ("33333", "kiriki"),
+        ("44412", "fours"),
+        ("12346", "three_of_a_kind"),
+        ("12346", "four_of_a_kind"),
+        ("12346", "full_house"),
+        ("12346", "small_straight"),
+        ("12346", "large_straight"),
+        ("12346", "chance"),
+    )
     game.roll("44444")
     assert game.scorable_rows() == ("ones", "twos", "threes", "fives", "sixes")
     assert game.score("sixes") == 0
@@ -209,14 +224,17 @@ def test_a_repeat_to_a_bonus_line_may_earn_a_turn(tmp_path: Path) -> None:
 # -- rows of another sheet --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("dice", "expected"), [
-    ("33441", {"one_pair": 8, "two_pairs": 14, "three_of_a_kind": 0, "full_house": 0, "chance": 15}),
-    ("44454", {"one_pair": 8, "two_pairs": 0, "three_of_a_kind": 12, "four_of_a_kind": 16, "full_house": 0}),
-    ("12345", {"small_straight": 15, "large_straight": 0, "one_pair": 0}),
-    ("65432", {"small_straight": 0, "large_straight": 20}),
-    ("22666", {"full_house": 22, "three_of_a_kind": 18, "two_pairs": 16, "one_pair": 12}),
-    ("66666", {"yatzy": 50, "full_house": 0, "four_of_a_kind": 24, "two_pairs": 0, "one_pair": 12}),
-])
+@pytest.mark.parametrize(
+    ("dice", "expected"),
+    [
+        ("33441", {"one_pair": 8, "two_pairs": 14, "three_of_a_kind": 0, "full_house": 0, "chance": 15}),
+        ("44454", {"one_pair": 8, "two_pairs": 0, "three_of_a_kind": 12, "four_of_a_kind": 16, "full_house": 0}),
+        ("12345", {"small_straight": 15, "large_straight": 0, "one_pair": 0}),
+        ("65432", {"small_straight": 0, "large_straight": 20}),
+        ("22666", {"full_house": 22, "three_of_a_kind": 18, "two_pairs": 16, "one_pair": 12}),
+        ("66666", {"yatzy": 50, "full_house": 0, "four_of_a_kind": 24, "two_pairs": 0, "one_pair": 12}),
+    ],
+)
 def test_a_fifteen_row_sheet_scores_by_its_own_rows(tmp_path: Path, dice: str, expected: dict[str, int]) -> None:
     """A ruleset of fifteen rows (pairs, matching dice, straights by their faces) scores each as declared."""
     sheet = score_sheet(ruleset_file(tmp_path, "yatzy-like", YATZY_ROWS), Roll.parse(dice))
@@ -228,8 +246,14 @@ def test_a_fifteen_row_game_takes_fifteen_turns_and_an_upper_bonus_from_at_least
     """One turn a row, fifteen in all; the upper bonus comes at 63 exactly ("at least")."""
     ruleset = ruleset_file(tmp_path, "yatzy-like", YATZY_ROWS)
     game = SheetGame(ruleset)
-    upper = [("11124", "ones"), ("22215", "twos"), ("33312", "threes"), ("44412", "fours"), ("55512", "fives"),
-             ("66612", "sixes")]  # 3 + 6 + 9 + 12 + 15 + 18 = 63
+    upper = [
+        ("11124", "ones"),
+        ("22215", "twos"),
+        ("33312", "threes"),
+        ("44412", "fours"),
+        ("55512", "fives"),
+        ("66612", "sixes"),
+    ]  # 3 + 6 + 9 + 12 + 15 + 18 = 63
     lower = [("12346", row) for row in ruleset.lower_rows]
     play(game, *upper, *lower)
     assert game.is_over and game.state.players[0].turns_taken == 15
@@ -249,7 +273,8 @@ def test_the_solver_takes_its_rows_from_the_ruleset(tmp_path: Path) -> None:
 
 NO_JOKER = JOKER.format(name="no-joker", joker="none")
 NO_LINE = JOKER.format(name="no-line", joker="free").replace(
-    "  repeat: {adds: 100, to: yahtzee_bonus}\n", "  repeat: {adds: null}\n")
+    "  repeat: {adds: 100, to: yahtzee_bonus}\n", "  repeat: {adds: null}\n"
+)
 
 
 @pytest.mark.slow
@@ -258,12 +283,15 @@ def test_the_solver_values_the_joker_and_the_bonus_line_by_the_choices_they_give
     the free joker (any open row, full value) offers every choice of the forced one, and every
     choice of no joker at as many points or more; the bonus line adds 100 to some of them. The
     gaps are strict: a solver that ignored the joker or the bonus line would tie."""
-    value = {name: solve(ruleset_file(tmp_path, name, text)).expected_score for name, text in [
-        ("free", JOKER.format(name="free", joker="free")),
-        ("forced", JOKER.format(name="forced", joker="forced")),
-        ("no-joker", NO_JOKER),
-        ("no-line", NO_LINE),
-    ]}
+    value = {
+        name: solve(ruleset_file(tmp_path, name, text)).expected_score
+        for name, text in [
+            ("free", JOKER.format(name="free", joker="free")),
+            ("forced", JOKER.format(name="forced", joker="forced")),
+            ("no-joker", NO_JOKER),
+            ("no-line", NO_LINE),
+        ]
+    }
     assert value["free"] > value["forced"]
     assert value["free"] > value["no-joker"]
     assert value["free"] > value["no-line"]
@@ -291,8 +319,10 @@ def test_the_rows_command_shows_a_forced_jokers_one_row_and_its_bonus() -> None:
     play(game, ("33333", "yahtzee"))
     game.roll("33333")
     lines = list(offer_lines(game))
-    assert lines[0] == ("  33333 is a forced joker: it goes only where the joker rule allows, "
-                        "as the dice are, until the upper row of its face is filled")
+    assert lines[0] == (
+        "  33333 is a forced joker: it goes only where the joker rule allows, "
+        "as the dice are, until the upper row of its face is filled"
+    )
     assert lines[1] == "  a repeat five of a kind: +100 to yahtzee_bonus, whichever row it goes in"
     assert lines[2:] == ["  threes            15"]
 

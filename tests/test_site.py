@@ -10,7 +10,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from sitebuild import REPO, Elements, build_site, built_site, pages
 
 from dicespec.site import layout
 from dicespec.site import pages as generate_pages
@@ -19,6 +18,7 @@ from dicespec.site.data import load
 from dicespec.site.markup import anchor_id, text, verbatim
 from dicespec.site.odds import farkle_odds, row_odds
 from dicespec.spec import cases
+from sitebuild import REPO, Elements, build_site, built_site, pages
 
 # -- escaping ---------------------------------------------------------------------------------
 
@@ -89,11 +89,23 @@ findings:
       pl: {claim: "c", truth: "t", decision: "<script>alert(32)</script>"}
 """
 
-HOSTILE_RESULTS = json.dumps({
-    "id": "kiriki-en-evil-2", "case": True, "feature": "kiriki/en/evil.feature", "ruleset": "kiriki",
-    "test": "tests/test_spec.py::test_x[kiriki-en-evil-2]", "outcome": "failed", "pytest": "failed",
-    "message": "<script>alert(31)</script>", "start": "<script>alert(30)</script>", "duration": 0.1,
-}) + "\n"
+HOSTILE_RESULTS = (
+    json.dumps(
+        {
+            "id": "kiriki-en-evil-2",
+            "case": True,
+            "feature": "kiriki/en/evil.feature",
+            "ruleset": "kiriki",
+            "test": "tests/test_spec.py::test_x[kiriki-en-evil-2]",
+            "outcome": "failed",
+            "pytest": "failed",
+            "message": "<script>alert(31)</script>",
+            "start": "<script>alert(30)</script>",
+            "duration": 0.1,
+        }
+    )
+    + "\n"
+)
 
 
 @pytest.fixture(scope="module")
@@ -143,11 +155,21 @@ def test_hostile_spec_text_cannot_inject_markup_or_script(hostile_site):
         assert not re.search(r"<script[^>]*>\s*alert", raw), page
         seen_text.append("".join(elements.text))
     everything = "\n".join(seen_text)
-    for shown in ("<script>alert(5)</script>", "{: onclick=\"alert(6)\" }", "[z](javascript:alert(10))",
-                  "<script>alert(12)</script>", "{: onclick=alert(15)}", "<script>alert(16)</script>",
-                  "[x](javascript:alert(17)) {: onclick=alert(18)}", "{: onclick=alert(19)}",
-                  "<script>alert(21)</script>", "<script>alert(26)</script>", "<img src=x onerror=alert(29)>",
-                  "<script>alert(31)</script>", "<script>alert(32)</script>"):
+    for shown in (
+        "<script>alert(5)</script>",
+        '{: onclick="alert(6)" }',
+        "[z](javascript:alert(10))",
+        "<script>alert(12)</script>",
+        "{: onclick=alert(15)}",
+        "<script>alert(16)</script>",
+        "[x](javascript:alert(17)) {: onclick=alert(18)}",
+        "{: onclick=alert(19)}",
+        "<script>alert(21)</script>",
+        "<script>alert(26)</script>",
+        "<img src=x onerror=alert(29)>",
+        "<script>alert(31)</script>",
+        "<script>alert(32)</script>",
+    ):
         assert shown in everything, shown
 
 
@@ -197,8 +219,16 @@ def test_every_page_of_the_site_is_built_in_every_language_at_a_clean_address(si
     data = load(REPO)
     expected = []
     for lang in layout.LANGUAGES:
-        expected += [layout.home(lang), layout.sources(lang), layout.errata(lang), layout.rulesets(lang),
-                     layout.odds(lang), layout.optimal(lang), layout.conformance(lang), layout.protocol(lang)]
+        expected += [
+            layout.home(lang),
+            layout.sources(lang),
+            layout.errata(lang),
+            layout.rulesets(lang),
+            layout.odds(lang),
+            layout.optimal(lang),
+            layout.conformance(lang),
+            layout.protocol(lang),
+        ]
         expected += [layout.rules(game, lang) for game in ("kiriki", "ten-thousand", "yahtzee", "greed")]
         expected += [layout.source(source.slug, lang) for source in data.sources.values()]
     assert "10000.md" in expected and "fr/kiriki.md" in expected and "sources/kiriki-fr-de.md" in expected
@@ -221,9 +251,8 @@ def test_the_rulesets_page_offers_each_ruleset_s_test_data(site):
     gzipped, and the Rulesets page links to it with its counts."""
     import gzip
 
-    from sitebuild import TEST_DOWNLOADS
-
     from dicespec.export import dumps, export
+    from sitebuild import TEST_DOWNLOADS
 
     [ruleset] = TEST_DOWNLOADS.split(",")
     path = site / layout.download(ruleset)
@@ -231,7 +260,9 @@ def test_the_rulesets_page_offers_each_ruleset_s_test_data(site):
     page = (site / "rulesets" / "index.html").read_text(encoding="utf-8")
     assert f'href="../downloads/{ruleset}.json.gz"' in page
     assert re.search(r"<td>56</td>\s*<td>13,698</td>", page)
-    assert re.search(r"<td>56</td>\s*<td>13\.698</td>", (site / "de" / "rulesets" / "index.html").read_text(encoding="utf-8"))
+    assert re.search(
+        r"<td>56</td>\s*<td>13\.698</td>", (site / "de" / "rulesets" / "index.html").read_text(encoding="utf-8")
+    )
     assert sorted(p.name for p in (site / "downloads").iterdir()) == [f"{ruleset}.json.gz"]
 
 
@@ -310,11 +341,27 @@ def test_farkle_odds_count_every_roll():
 
 # -- conformance ------------------------------------------------------------------------------
 
-def _line(case_id: str | None, test: str, outcome: str, pytest_outcome: str, message: str = "",
-          ruleset: str | None = None) -> str:
-    return json.dumps({"id": case_id or test, "case": case_id is not None, "feature": None, "ruleset": ruleset,
-                       "test": test, "outcome": outcome, "pytest": pytest_outcome, "message": message,
-                       "start": "2030-01-01T00:00:00+00:00", "duration": 0.01}) + "\n"
+
+def _line(
+    case_id: str | None, test: str, outcome: str, pytest_outcome: str, message: str = "", ruleset: str | None = None
+) -> str:
+    return (
+        json.dumps(
+            {
+                "id": case_id or test,
+                "case": case_id is not None,
+                "feature": None,
+                "ruleset": ruleset,
+                "test": test,
+                "outcome": outcome,
+                "pytest": pytest_outcome,
+                "message": message,
+                "start": "2030-01-01T00:00:00+00:00",
+                "duration": 0.01,
+            }
+        )
+        + "\n"
+    )
 
 
 def test_results_are_read_per_case_from_the_results_file(tmp_path):
@@ -322,19 +369,29 @@ def test_results_are_read_per_case_from_the_results_file(tmp_path):
     counted apart, one that passed against the errata is a failure, an error is a failure."""
     ids = [case.id for case in cases()]
     path = tmp_path / "results.jsonl"
-    path.write_text("".join([
-        _line(ids[0], "t::a", "passed", "passed"),
-        _line(ids[0], "t::b", "passed", "xfailed", ruleset="kiriki-fr"),
-        _line(ids[1], "t::c", "failed", "failed", "wrong"),
-        _line(ids[1], "t::d", "failed", "xpassed", "passes, but the errata expect it to fail: x"),
-        _line(None, "t::plain", "passed", "passed"),
-        _line(None, "t::broken", "errored", "error", "fixture"),
-        _line(None, "t::skip", "skipped", "skipped", "no chromium"),
-    ]), encoding="utf-8")
+    path.write_text(
+        "".join(
+            [
+                _line(ids[0], "t::a", "passed", "passed"),
+                _line(ids[0], "t::b", "passed", "xfailed", ruleset="kiriki-fr"),
+                _line(ids[1], "t::c", "failed", "failed", "wrong"),
+                _line(ids[1], "t::d", "failed", "xpassed", "passes, but the errata expect it to fail: x"),
+                _line(None, "t::plain", "passed", "passed"),
+                _line(None, "t::broken", "errored", "error", "fixture"),
+                _line(None, "t::skip", "skipped", "skipped", "no chromium"),
+            ]
+        ),
+        encoding="utf-8",
+    )
     run = read_run(path)
     assert [(r.case, r.outcome) for r in run.results] == [
-        (ids[0], "passed"), (ids[0], "xfailed"), (ids[1], "failed"), (ids[1], "failed"),
-        (None, "passed"), (None, "failed"), (None, "skipped"),
+        (ids[0], "passed"),
+        (ids[0], "xfailed"),
+        (ids[1], "failed"),
+        (ids[1], "failed"),
+        (None, "passed"),
+        (None, "failed"),
+        (None, "skipped"),
     ]
     assert run.results[1].ruleset == "kiriki-fr"
     page = conformance_page(load(REPO), path).markdown

@@ -24,10 +24,10 @@ from typing import Any
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
-from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
-from sitebuild import REPO, pages
 
+from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
 from dicespec.site import layout
+from sitebuild import REPO, pages
 
 pytestmark = [
     pytest.mark.slow,  # a browser: out of `make check`, in `make test`
@@ -205,13 +205,14 @@ def survey(site, base_url, browser) -> Survey:
             result = tab.evaluate(COLLECT_AXE)
             if CONTRAST not in result["ran"]:
                 found.no_contrast.append(f"{url} ({palette})")
-            found.violations += [{"page": url.removeprefix(base_url) or "/", "palette": palette, **rule}
-                                 for rule in result["violations"]]
+            found.violations += [
+                {"page": url.removeprefix(base_url) or "/", "palette": palette, **rule} for rule in result["violations"]
+            ]
 
     try:
         urls = [_url(base_url, site, html) for html in pages(site)]
         for start in range(0, len(urls), len(tabs)):
-            batch = list(zip(tabs, urls[start:start + len(tabs)]))
+            batch = list(zip(tabs, urls[start : start + len(tabs)]))
             phone_first = {tab: tab.viewport_size == _size("phone") for tab, _ in batch}
             responses = {}
             for tab, url in batch:
@@ -220,10 +221,14 @@ def survey(site, base_url, browser) -> Survey:
             for tab, url in batch:
                 tab.wait_for_load_state("load")
                 if responses[url] is None or not responses[url].ok or tab.locator("article h1").count() < 1:
-                    found.not_loaded.append(f"{url}: {responses[url].status if responses[url] else 'no response'}, "
-                                            f"{tab.locator('article h1').count()} titles")
+                    found.not_loaded.append(
+                        f"{url}: {responses[url].status if responses[url] else 'no response'}, "
+                        f"{tab.locator('article h1').count()} titles"
+                    )
                 found.anchors_of[url] = set(tab.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
-                found.links += [(url, href) for href in tab.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")]
+                found.links += [
+                    (url, href) for href in tab.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+                ]
                 tab.wait_for_function(SETTLED, timeout=15000)
                 tab.add_style_tag(content=NO_TRANSITIONS)
                 _palette(tab, LIGHT)
@@ -307,8 +312,12 @@ def test_the_header_and_navigation_are_reachable_by_keyboard_with_a_visible_focu
     field and the navigation's links, and every element it stops at on the way shows where the
     focus is (an outline or a box shadow)."""
     page.goto(base_url + layout.rules("kiriki").removesuffix(".md") + "/", wait_until="load")
-    wanted = {"palette toggle": "palette", "language selector": "inSelect", "search field": "search",
-              "navigation link": "inNav"}
+    wanted = {
+        "palette toggle": "palette",
+        "language selector": "inSelect",
+        "search field": "search",
+        "navigation link": "inNav",
+    }
     reached: set[str] = set()
     unseen: list[str] = []
     for _ in range(80):

@@ -6,12 +6,12 @@ the shared fixtures are in ``browser.py``."""
 from __future__ import annotations
 
 import pytest
-from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
-from sitebuild import REPO
 
+from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
 from dicespec.site import layout
 from dicespec.site.data import load
 from dicespec.spec import cases
+from sitebuild import REPO
 
 pytestmark = pytest.mark.slow  # a browser: out of `make check`, in `make test`
 

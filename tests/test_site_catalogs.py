@@ -19,7 +19,9 @@ def test_every_language_has_the_text(name: str, key: str) -> None:
     assert isinstance(texts, dict), f"{name}.yaml: {key} is not a mapping of languages to texts"
     missing = [lang for lang in LANGUAGES if not isinstance(texts.get(lang), str) or not texts[lang].strip()]
     assert not missing, f"{name}.yaml: {key} has no text in {', '.join(missing)}"
-    assert set(texts) <= set(LANGUAGES), f"{name}.yaml: {key} has a language the site lacks: {sorted(set(texts) - set(LANGUAGES))}"
+    assert set(texts) <= set(LANGUAGES), (
+        f"{name}.yaml: {key} has a language the site lacks: {sorted(set(texts) - set(LANGUAGES))}"
+    )
     named = {lang: fields(text) for lang, text in texts.items()}
     assert all(values == named["en"] for values in named.values()), f"{name}.yaml: {key} names other values: {named}"
 
@@ -34,5 +36,10 @@ def test_a_missing_text_is_named() -> None:
 
 
 def test_numbers_are_written_as_each_language_writes_them() -> None:
-    assert [number(12345.678, lang, 2) for lang in LANGUAGES] == ["12,345.68", "12\u202f345,68", "12.345,68", "12\xa0345,68"]
+    assert [number(12345.678, lang, 2) for lang in LANGUAGES] == [
+        "12,345.68",
+        "12\u202f345,68",
+        "12.345,68",
+        "12\xa0345,68",
+    ]
     assert percent(0.5438, "en") == "54.4%" and percent(0.5438, "de") == "54,4\xa0%"

@@ -17,18 +17,62 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from sitebuild import built_site, pages
 
 from dicespec.catalog import catalog, catalog_names
 from dicespec.site import layout
+from sitebuild import built_site, pages
 
 OTHER_LANGUAGES = [lang for lang in layout.LANGUAGES if lang != "en"]
 
 # English words that are no word of French, German or Polish (so their presence means English).
 ENGLISH_WORDS = frozenset(
-    "the and of is are with which when where every this that these those from for you your what there "
-    "has have been will would should than then into only each other more does doesn't can't isn't "
-    "its it's been being shows show holds rolls".split()  # not "scores": French has it too
+    [
+        "the",
+        "and",
+        "of",
+        "is",
+        "are",
+        "with",
+        "which",
+        "when",
+        "where",
+        "every",
+        "this",
+        "that",
+        "these",
+        "those",
+        "from",
+        "for",
+        "you",
+        "your",
+        "what",
+        "there",
+        "has",
+        "have",
+        "been",
+        "will",
+        "would",
+        "should",
+        "than",
+        "then",
+        "into",
+        "only",
+        "each",
+        "other",
+        "more",
+        "does",
+        "doesn't",
+        "can't",
+        "isn't",
+        "its",
+        "it's",
+        "been",
+        "being",
+        "shows",
+        "show",
+        "holds",
+        "rolls",
+    ]  # not "scores": French has it too
 )
 SKIPPED = {"code", "pre", "script", "style", "kbd", "svg", "samp", "var"}
 LABELS = ("title", "aria-label", "placeholder", "alt")
@@ -51,8 +95,12 @@ class PageWords(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         lang = values.get("lang")
-        exempt = (self._exempt() or tag in SKIPPED or values.get("translate") == "no"
-                  or (lang is not None and tag != "html" and not lang.startswith(self.page_lang)))
+        exempt = (
+            self._exempt()
+            or tag in SKIPPED
+            or values.get("translate") == "no"
+            or (lang is not None and tag != "html" and not lang.startswith(self.page_lang))
+        )
         if not exempt:
             self.said += [value for name in LABELS if (value := values.get(name))]
         if tag not in VOID:
@@ -115,8 +163,10 @@ def test_no_english_is_left_on_the_translated_pages(site: Path, lang: str) -> No
         leftovers = [run for run in runs if run in text]
         if english or leftovers:
             where = page.relative_to(site).as_posix()
-            sample = next((m.group(0) for w in english
-                           if (m := re.search(rf".{{0,40}}\b{re.escape(w)}\b.{{0,40}}", text, re.I))), "")
+            sample = next(
+                (m.group(0) for w in english if (m := re.search(rf".{{0,40}}\b{re.escape(w)}\b.{{0,40}}", text, re.I))),
+                "",
+            )
             found.append(f"{where}: English words {english[:8]} catalog texts {leftovers[:3]} e.g. …{sample}…")
     assert not found, f"{len(found)} {lang} pages with English:\n" + "\n".join(found[:25])
 
@@ -124,9 +174,11 @@ def test_no_english_is_left_on_the_translated_pages(site: Path, lang: str) -> No
 def test_the_check_sees_english(tmp_path: Path) -> None:
     """The parser finds an English sentence in a French page, and lets quoted English through."""
     page = tmp_path / "page.html"
-    page.write_text('<html lang="fr"><p>Le score <q lang="en">is the sum of the dice</q>.</p>'
-                    '<p>Which row?</p><code>the id</code><button aria-label="Close the menu"></button></html>',
-                    encoding="utf-8")
+    page.write_text(
+        '<html lang="fr"><p>Le score <q lang="en">is the sum of the dice</q>.</p>'
+        '<p>Which row?</p><code>the id</code><button aria-label="Close the menu"></button></html>',
+        encoding="utf-8",
+    )
     text = said(page, "fr")
     assert "Le score" in text and "Which row?" in text and "Close the menu" in text
     assert "is the sum" not in text and "the id" not in text

@@ -13,20 +13,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sitebuild import REPO
 
 from dicespec.catalog import LANGUAGES, words
-from dicespec.site import layout
+from dicespec.rulesets import RulesetError, prose
+from dicespec.rulesets.prose import RulesetProse
+from dicespec.site import layout, odds
 from dicespec.site.conformance import conformance_page
 from dicespec.site.data import SiteData, load
 from dicespec.site.layout import Page
-from dicespec.rulesets import RulesetError, prose
-from dicespec.rulesets.prose import RulesetProse
-from dicespec.site import odds
 from dicespec.site.odds import odds_page, row_label, row_label_with_language, ruleset_title
 from dicespec.site.optimal import optimal_page
 from dicespec.site.wording import decimal, fill, percentage, plural
 from dicespec.spec import cases
+from sitebuild import REPO
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 ENGLISH_WORDS = re.compile(r"(?<![\w-])(the|and|of|is|with|which)(?![\w-])", re.IGNORECASE)
@@ -53,17 +52,36 @@ def failing_results(tmp_path_factory: pytest.TempPathFactory) -> Path:
     case_id = cases()[0].id
 
     def line(case: str | None, test: str, outcome: str, message: str) -> str:
-        return json.dumps({"id": case or test, "case": case is not None, "feature": None, "ruleset": "kiriki",
-                           "test": test, "outcome": outcome, "pytest": outcome, "message": message,
-                           "start": "2030-01-01T00:00:00+00:00", "duration": 0.01}) + "\n"
+        return (
+            json.dumps(
+                {
+                    "id": case or test,
+                    "case": case is not None,
+                    "feature": None,
+                    "ruleset": "kiriki",
+                    "test": test,
+                    "outcome": outcome,
+                    "pytest": outcome,
+                    "message": message,
+                    "start": "2030-01-01T00:00:00+00:00",
+                    "duration": 0.01,
+                }
+            )
+            + "\n"
+        )
 
     path = tmp_path_factory.mktemp("results") / "results.jsonl"
-    path.write_text("".join([
-        line(case_id, "t::a", "failed", "the sheet is full and the game is over with which score"),
-        line("no-such-case-any-more", "t::b", "passed", ""),
-        line(None, "t::c", "failed", "the browser is missing"),
-        line(None, "t::d", "passed", ""),
-    ]), encoding="utf-8")
+    path.write_text(
+        "".join(
+            [
+                line(case_id, "t::a", "failed", "the sheet is full and the game is over with which score"),
+                line("no-such-case-any-more", "t::b", "passed", ""),
+                line(None, "t::c", "failed", "the browser is missing"),
+                line(None, "t::d", "passed", ""),
+            ]
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -102,7 +120,7 @@ def test_the_page_renders_in_its_language(rendered: dict[tuple[str, str], Page],
 def test_no_english_words_outside_data(rendered: dict[tuple[str, str], Page], name: str, lang: str) -> None:
     text = own_words(rendered[name, lang].markdown)
     found = sorted({m.group(0).lower() for m in ENGLISH_WORDS.finditer(text)})
-    context = [text[max(0, m.start() - 60):m.end() + 60] for m in ENGLISH_WORDS.finditer(text)][:3]
+    context = [text[max(0, m.start() - 60) : m.end() + 60] for m in ENGLISH_WORDS.finditer(text)][:3]
     assert not found, f"{name} in {lang} says {found} in its own words: {context}"
 
 
@@ -113,34 +131,42 @@ def test_the_check_finds_english_words() -> None:
 
 
 KEY_SENTENCES = {
-    "odds": ["Exact chances on a single roll, counted over every equally likely roll of the dice",
-             "## Kiriki: scoring in each row {#odds-kiriki}",
-             "The chance that one roll of the five dice scores more than 0 in a row",
-             "| Row | Chance | Rolls | Percent | Mean score |",
-             "## 10000: a farkle with 1 to 6 dice {#odds-ten-thousand}",
-             "| Dice | Chance of a farkle | Rolls | Percent |",
-             "4&#44;651 &#47; 7&#44;776 | 59&#46;81 &#37;",
-             ">59.81 %</text>", ">1 die</text>"],
-    "optimal": ["What a ruleset is worth to a player who plays it perfectly",
-                "The rulesets themselves are compared on [Rulesets](rulesets.md).",
-                "Repeat kirikis, which fill no row and give one more turn",
-                "whose optimum is 245.87 (T. Verhoeff, 1999; J. Glenn, 2006)",
-                "| Ruleset | Title | Expected score | Against the reference |",
-                "| 248.71 | reference |",
-                "hot dice give all six back",
-                "### When to bank {#banking}",
-                "| Ruleset | 1 die | 2 dice | 3 dice | 4 dice | 5 dice | 6 dice |",
-                "| 1,050 | 3,350 | 12,900 |"],
-    "conformance": ["The latest results of the reference implementation against the spec",
-                    "(see [Errata and gaps](errata.md))",
-                    "Run of 2030&#45;01&#45;01 00&#58;00 UTC: 4 tests, 2 of them cases of the spec.",
-                    "| Tests | Passed | Failed | Expected failures | Skipped |",
-                    "## Failures {#failures}", "## Other failing tests {#other-failures}",
-                    "the browser is missing",
-                    "Results name cases the features no longer have",
-                    "## Other implementations {#implementations}", "### What differs {#implementations-findings}"],
-    "conformance-without-results": ['!!! warning "No results yet"', "There is no results file",
-                                    "| Feature | Cases |"],
+    "odds": [
+        "Exact chances on a single roll, counted over every equally likely roll of the dice",
+        "## Kiriki: scoring in each row {#odds-kiriki}",
+        "The chance that one roll of the five dice scores more than 0 in a row",
+        "| Row | Chance | Rolls | Percent | Mean score |",
+        "## 10000: a farkle with 1 to 6 dice {#odds-ten-thousand}",
+        "| Dice | Chance of a farkle | Rolls | Percent |",
+        "4&#44;651 &#47; 7&#44;776 | 59&#46;81 &#37;",
+        ">59.81 %</text>",
+        ">1 die</text>",
+    ],
+    "optimal": [
+        "What a ruleset is worth to a player who plays it perfectly",
+        "The rulesets themselves are compared on [Rulesets](rulesets.md).",
+        "Repeat kirikis, which fill no row and give one more turn",
+        "whose optimum is 245.87 (T. Verhoeff, 1999; J. Glenn, 2006)",
+        "| Ruleset | Title | Expected score | Against the reference |",
+        "| 248.71 | reference |",
+        "hot dice give all six back",
+        "### When to bank {#banking}",
+        "| Ruleset | 1 die | 2 dice | 3 dice | 4 dice | 5 dice | 6 dice |",
+        "| 1,050 | 3,350 | 12,900 |",
+    ],
+    "conformance": [
+        "The latest results of the reference implementation against the spec",
+        "(see [Errata and gaps](errata.md))",
+        "Run of 2030&#45;01&#45;01 00&#58;00 UTC: 4 tests, 2 of them cases of the spec.",
+        "| Tests | Passed | Failed | Expected failures | Skipped |",
+        "## Failures {#failures}",
+        "## Other failing tests {#other-failures}",
+        "the browser is missing",
+        "Results name cases the features no longer have",
+        "## Other implementations {#implementations}",
+        "### What differs {#implementations-findings}",
+    ],
+    "conformance-without-results": ['!!! warning "No results yet"', "There is no results file", "| Feature | Cases |"],
 }
 
 
@@ -202,11 +228,16 @@ def test_a_row_label_is_the_ruleset_s_own_translation(monkeypatch: pytest.Monkey
 def test_plural_forms_follow_each_language() -> None:
     w = words("conformance", "pl")
     assert [w.format(plural(w, "skipped_cases", n), n=n, reason="x") for n in (1, 3, 5, 22)] == [
-        "Pominięty 1 przypadek: x", "Pominięte 3 przypadki: x", "Pominiętych 5 przypadków: x",
-        "Pominięte 22 przypadki: x"]
+        "Pominięty 1 przypadek: x",
+        "Pominięte 3 przypadki: x",
+        "Pominiętych 5 przypadków: x",
+        "Pominięte 22 przypadki: x",
+    ]
     en = words("conformance", "en")
     assert [en.format(plural(en, "skipped_cases", n), n=n, reason="x") for n in (1, 2)] == [
-        "Skipped, 1 case: x", "Skipped, 2 cases: x"]
+        "Skipped, 1 case: x",
+        "Skipped, 2 cases: x",
+    ]
 
 
 def test_figures_round_alike_in_every_language() -> None:

@@ -17,18 +17,18 @@ from pathlib import Path
 import markdown
 import pytest
 import yaml
-from browser import base_url, browser, page  # noqa: F401  (fixtures)
-from helpers import run_cli
-from sitebuild import REPO, Elements, built_site
 
+from browser import base_url, browser, page  # noqa: F401  (fixtures)
 from dicespec.catalog import LANGUAGES, words
 from dicespec.dice import Roll
 from dicespec.registry import games
-from dicespec.site import layout
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.setaside.combos import best, options
+from dicespec.site import layout
 from dicespec.site.scorer import GAMES_MODULE, row_texts, scorer_block, scorer_files
+from helpers import run_cli
+from sitebuild import REPO, Elements, built_site
 
 SHEET_GAMES = [g.name for g in games() if g.family_name == "score-sheet"]
 SET_ASIDE_GAMES = [g.name for g in games() if g.family_name == "set-aside"]
@@ -38,9 +38,36 @@ NARROW = 390  # a phone's width, in CSS pixels
 # Rolls every ruleset is asked about (those of its number of dice or fewer), then a seeded sample:
 # five and six of a kind, straights, full houses, three pairs, pairs, farkles, a single die.
 SPECIAL_ROLLS = (
-    "11111", "66666", "12345", "23456", "54321", "13456", "12346", "22333", "66611", "11223", "44456",
-    "66616", "22522", "11234", "55551", "111111", "666666", "123456", "112233", "222333", "111555",
-    "1", "5", "2", "15", "66", "2346", "444", "4444", "23466",
+    "11111",
+    "66666",
+    "12345",
+    "23456",
+    "54321",
+    "13456",
+    "12346",
+    "22333",
+    "66611",
+    "11223",
+    "44456",
+    "66616",
+    "22522",
+    "11234",
+    "55551",
+    "111111",
+    "666666",
+    "123456",
+    "112233",
+    "222333",
+    "111555",
+    "1",
+    "5",
+    "2",
+    "15",
+    "66",
+    "2346",
+    "444",
+    "4444",
+    "23466",
 )
 
 
@@ -48,8 +75,9 @@ def sample_rolls(dice: int, *, fewer: bool, count: int = 8, seed: int = 15) -> l
     """The special rolls of ``dice`` dice (or, with ``fewer``, 1 to ``dice``), then ``count`` seeded random ones."""
     rng = random.Random(f"{seed}-{dice}-{fewer}")
     fits = [r for r in SPECIAL_ROLLS if len(r) == dice or (fewer and len(r) < dice)]
-    randoms = ["".join(rng.choice("123456") for _ in range(rng.randint(1, dice) if fewer else dice))
-               for _ in range(count)]
+    randoms = [
+        "".join(rng.choice("123456") for _ in range(rng.randint(1, dice) if fewer else dice)) for _ in range(count)
+    ]
     return fits + randoms
 
 
@@ -74,7 +102,8 @@ def test_the_files_are_the_implementation_and_the_rulesets_data(capsys: pytest.C
 def test_the_implementation_module_needs_nothing_of_node() -> None:
     source = GAMES_MODULE.read_text(encoding="utf-8")
     assert not re.search(r"""\bfrom\s+["']|\bimport\s*\(|\brequire\s*\(|\bprocess\.""", source), (
-        f"{GAMES_MODULE.name} imports a module or uses node's process: the browser cannot load it")
+        f"{GAMES_MODULE.name} imports a module or uses node's process: the browser cannot load it"
+    )
     adapter = GAMES_MODULE.with_name("dicespec-adapter.mjs").read_text(encoding="utf-8")
     assert 'from "./dicespec-games.mjs"' in adapter
 
@@ -111,8 +140,9 @@ def test_the_block_renders_through_markdown_with_its_form_labelled_and_its_data(
     names = ruleset_names(game)
     dice = max(find_ruleset(n).dice for n in names)
     inputs = [attrs for tag, attrs in tags if tag == "input"]
-    assert len(inputs) == dice and all(a.get("type") == "number" and a.get("min") == "1" and a.get("max") == "6"
-                                       for a in inputs)
+    assert len(inputs) == dice and all(
+        a.get("type") == "number" and a.get("min") == "1" and a.get("max") == "6" for a in inputs
+    )
     for n in range(1, dice + 1):  # each input sits in a label naming it
         assert say.format("die", number=n) in rendered.text
     assert [a["value"] for tag, a in tags if tag == "option"] == names
@@ -125,7 +155,8 @@ def test_the_block_renders_through_markdown_with_its_form_labelled_and_its_data(
         if "rows" in entry:
             texts = row_texts(entry["name"], lang)
             assert [(r["id"], r["label"], r["rule"]) for r in entry["rows"]] == [
-                (row, t.label, t.rule) for row, t in texts.items()]
+                (row, t.label, t.rule) for row, t in texts.items()
+            ]
 
 
 def test_the_data_cannot_close_its_script_element(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -166,8 +197,11 @@ def test_the_browser_module_answers_every_roll_as_the_reference() -> None:
         sizes = [ruleset.dice] if family == "score-sheet" else range(1, ruleset.dice + 1)
         rolls = ["".join(map(str, c)) for n in sizes for c in combinations_with_replacement(range(1, 7), n)]
         asked.append((name, family, rolls))
-    script = _EVERY_ROLL % (json.dumps(GAMES_MODULE.as_uri()), json.dumps(scorer_files()["javascripts/rulesets.json"].decode()),
-                            json.dumps(json.dumps(asked)))
+    script = _EVERY_ROLL % (
+        json.dumps(GAMES_MODULE.as_uri()),
+        json.dumps(scorer_files()["javascripts/rulesets.json"].decode()),
+        json.dumps(json.dumps(asked)),
+    )
     result = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     answers = json.loads(result.stdout)
@@ -179,14 +213,17 @@ def test_the_browser_module_answers_every_roll_as_the_reference() -> None:
             if family == "score-sheet":
                 expected: object = dict(score_sheet(ruleset, roll))
             else:
-                expected = {"options": [{"dice": str(o.dice), "points": o.points} for o in options(ruleset, roll)],
-                            "best": best(ruleset, roll)}
+                expected = {
+                    "options": [{"dice": str(o.dice), "points": o.points} for o in options(ruleset, roll)],
+                    "best": best(ruleset, roll),
+                }
             if got != expected:
                 wrong.append(f"{name} {dice}: {got} != {expected}")
     assert not wrong, "\n".join(wrong[:10]) + f"\n({len(wrong)} rolls differ)"
 
 
 # -- in a browser -------------------------------------------------------------------------------------
+
 
 def rules_page_url(base_url: str, game: str, lang: str) -> str:
     """The address of ``game``'s rules page in ``lang``, the page that holds its scorer."""
@@ -245,7 +282,9 @@ def _check_sheet(block, name: str, dice: str, lang: str) -> None:
     shown = block.evaluate(_READ_SHEET)
     assert [row for row, *_ in shown["rows"]] == list(expected), f"{name} {dice}: rows"
     for row, label, points, rule in shown["rows"]:
-        assert digits(points) == expected[row], f"{name} {dice}: {row} shows {points}, the reference scores {expected[row]}"
+        assert digits(points) == expected[row], (
+            f"{name} {dice}: {row} shows {points}, the reference scores {expected[row]}"
+        )
         assert (label, rule) == (texts[row].label, texts[row].rule), f"{name}: {row}'s texts"
     top = max(expected.values())
     tops = ", ".join(texts[row].label for row, points in expected.items() if points == top)
@@ -260,7 +299,9 @@ def _check_set_aside(block, name: str, dice: str, lang: str) -> None:
     top = best(ruleset, roll)
     shown = block.evaluate(_READ_OPTIONS)
     assert [(d, digits(p)) for d, p, _ in shown["rows"]] == expected, f"{name} {dice}"
-    assert [marked for *_, marked in shown["rows"]] == [points == top for _, points in expected], f"{name} {dice}: the best"
+    assert [marked for *_, marked in shown["rows"]] == [points == top for _, points in expected], (
+        f"{name} {dice}: the best"
+    )
     say = words("scorer", lang)
     if expected:
         shown_top = _summary(shown["summary"], say["summary_set_aside"], dice=dice, set=expected[0][0])
@@ -313,7 +354,11 @@ def test_every_language_shows_its_words_and_the_same_scores_on_a_phone(browser, 
             assert block.locator("legend").inner_text() == say["dice"]
             assert block.locator(".ds-scorer-roll").inner_text() == say["roll"]
             family = "score-sheet" if game in SHEET_GAMES else "set-aside"
-            header = [say["row"], say["score"], say["rule"]] if family == "score-sheet" else [say["set_aside"], say["points"]]
+            header = (
+                [say["row"], say["score"], say["rule"]]
+                if family == "score-sheet"
+                else [say["set_aside"], say["points"]]
+            )
             assert block.locator("thead th").all_text_contents() == header
             name = ruleset_names(game)[0]
             size = find_ruleset(name).dice
@@ -325,9 +370,11 @@ def test_every_language_shows_its_words_and_the_same_scores_on_a_phone(browser, 
                     _check_set_aside(block, name, dice, lang)
                 width = page.evaluate("document.documentElement.scrollWidth")
                 right = block.evaluate(
-                    "b => Math.max(...[b, ...b.querySelectorAll('*')].map(e => e.getBoundingClientRect().right))")
+                    "b => Math.max(...[b, ...b.querySelectorAll('*')].map(e => e.getBoundingClientRect().right))"
+                )
                 assert width <= NARROW and right <= NARROW, (
-                    f"{game} in {lang}, {dice}: the page is {width} px wide, the scorer reaches {right} px")
+                    f"{game} in {lang}, {dice}: the page is {width} px wide, the scorer reaches {right} px"
+                )
     finally:
         context.close()
     assert not errors, errors
@@ -384,8 +431,10 @@ def test_the_scorer_is_usable_by_keyboard_and_mouse(base_url, page) -> None:
     assert block.evaluate("""b => [...b.querySelectorAll('input, select')].every(e => e.labels.length === 1
         && e.labels[0].textContent.trim())""")
     # running the script again sets nothing up twice
-    page.evaluate("u => import(u + '?again').then(() => true)", page.evaluate(
-        "() => document.querySelector('script[src$=\"scorer.mjs\"]').src"))
+    page.evaluate(
+        "u => import(u + '?again').then(() => true)",
+        page.evaluate("() => document.querySelector('script[src$=\"scorer.mjs\"]').src"),
+    )
     assert block.get_attribute("data-scorer") == "ready"
     assert not page.console_errors, page.console_errors
 

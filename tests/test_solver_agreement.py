@@ -22,9 +22,9 @@ from dicespec import find_ruleset, load_ruleset
 from dicespec.registry import games
 from dicespec.rulesets import ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.solver import scoresheet
 from dicespec.solver.finals import final_layout, work_table, write_final_values
 from dicespec.solver.keeps import keep_tables, turn_value, turn_value_and_slope
-from dicespec.solver import scoresheet
 from dicespec.solver.scoresheet import (
     RepeatCell,
     StateBatch,
@@ -161,8 +161,11 @@ def test_the_bonus_is_out_of_reach_when_the_open_upper_rows_cannot_make_it_up() 
     rules = rules_of(find_ruleset("kiriki"))
     upper_rows = sum(1 << i for i in rules.upper_index)
     only_sixes_open = upper_rows & ~(1 << rules.upper_index[5])
-    batch = StateBatch(np.array([only_sixes_open, only_sixes_open, only_sixes_open, upper_rows, upper_rows, 0]),
-                       np.array([32, 33, 63, 62, 63, 0]), np.zeros(6, dtype=int))
+    batch = StateBatch(
+        np.array([only_sixes_open, only_sixes_open, only_sixes_open, upper_rows, upper_rows, 0]),
+        np.array([32, 33, 63, 62, 63, 0]),
+        np.zeros(6, dtype=int),
+    )
     assert bonus_out_of_reach(rules, batch).tolist() == [True, False, False, True, False, False]
     assert not bonus_out_of_reach(rules_of(find_ruleset("yacht")), batch).any()  # no bonus to reach
 
@@ -175,6 +178,7 @@ def test_states_out_of_reach_of_the_bonus_share_the_value_each_would_have(
     rules = rules_of(one_roll(tmp_path, base))
     shared, stats = solve_values(rules, workers=1)
     assert stats.shared_states > stats.states // 4
+
     def each_alone(rules: Rules, batch: StateBatch) -> tuple[np.ndarray, np.ndarray]:
         return np.ones(len(batch), dtype=bool), np.arange(len(batch))
 

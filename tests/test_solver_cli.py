@@ -9,11 +9,10 @@ from pathlib import Path
 import pytest
 
 from dicespec import find_ruleset, ruleset_names
+from dicespec.progress import ProgressLine
 from dicespec.solver import scoresheet as kiriki
 from dicespec.solver import solution, summary
-from dicespec.progress import ProgressLine
 from helpers import run_cli
-
 
 
 @pytest.mark.slow

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from dicespec import Roll, find_ruleset
-from sheet_rows import REFERENCE, Row
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.terminal.sheet import HELP, play
 from dicespec.solver import Action, Choice, TurnPlan, hint, solution
 from dicespec.solver.hint import reroll_positions
 from dicespec.solver.keeps import keep_tables, roll_of
 from dicespec.solver.scoresheet import NoTurnLeftError
+from dicespec.terminal.sheet import HELP, play
+from sheet_rows import REFERENCE, Row
 
 MID_GAME = {"ones": 3, "twos": 6, "threes": 9, "full_house": 25, "kiriki": 50, "chance": 21}
 
@@ -116,7 +116,7 @@ def test_the_row_values_are_the_dynamic_programmes() -> None:
 @pytest.mark.slow
 def test_a_finished_sheet_has_no_hint() -> None:
     """A full sheet with no turn owed has nothing to advise."""
-    full = Sheet.from_cells({row: 0 for row in Row})
+    full = Sheet.from_cells(dict.fromkeys(Row, 0))
     with pytest.raises(NoTurnLeftError):
         hint(reference(), full, "12345", 0)
 

@@ -26,7 +26,6 @@ import pytest
 
 from dicespec import find_ruleset, load_ruleset
 from dicespec.scoresheet.game import SheetGame
-from sheet_rows import REFERENCE, UPPER_ROWS, Row
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver import cache
 from dicespec.solver import scoresheet as kiriki
@@ -43,6 +42,7 @@ from dicespec.solver.scoresheet import (
     solve,
     solve_looping,
 )
+from sheet_rows import REFERENCE, UPPER_ROWS, Row
 
 YAHTZEE_IN_ONE_TURN = 2_783_176 / 60_466_176
 FULL = rules_of(REFERENCE).full  # the mask of a full Kiriki sheet
@@ -249,7 +249,11 @@ def test_the_cache_key_is_the_rules_not_the_name(tmp_path: Path) -> None:
     same = ruleset_file(tmp_path, "title: Another name", "description: The same rules.")
     assert cache.rules_key(same) == cache.rules_key(no_extra)
     assert cache.rules_key(find_ruleset("kiriki")) != cache.rules_key(no_extra)
-    for change in ("rolls_per_turn: 2", "upper_bonus: {points: 30}", "rows: {chance: {rule: chance}, sixes: {face: 5}}"):
+    for change in (
+        "rolls_per_turn: 2",
+        "upper_bonus: {points: 30}",
+        "rows: {chance: {rule: chance}, sixes: {face: 5}}",
+    ):
         assert cache.rules_key(ruleset_file(tmp_path, change)) != cache.rules_key(no_extra), change
 
 

@@ -82,7 +82,12 @@ def test_more_dice_in_hand_bank_later_from_two_dice_up(name: str) -> None:
 def test_the_german_texts_banking_table() -> None:
     """The ten-thousand ruleset banks at 300, 250, 450, 1,050, 3,350 and 12,900 with 1 to 6 dice in hand."""
     assert turn_policy(find_ruleset("ten-thousand")).banking_table() == {
-        1: 300, 2: 250, 3: 450, 4: 1050, 5: 3350, 6: 12900,
+        1: 300,
+        2: 250,
+        3: 450,
+        4: 1050,
+        5: 3350,
+        6: 12900,
     }
 
 
@@ -155,7 +160,8 @@ def test_greed_farkles_as_10000_does_with_up_to_five_dice() -> None:
     a kind never make the difference between some points and none)."""
     greed, text = find_ruleset("greed"), find_ruleset("ten-thousand")
     assert [farkle_chance(greed, n) for n in range(1, 6)] == pytest.approx(
-        [farkle_chance(text, n) for n in range(1, 6)], rel=1e-12)
+        [farkle_chance(text, n) for n in range(1, 6)], rel=1e-12
+    )
 
 
 def test_greed_offers_one_set_aside_a_roll() -> None:
@@ -177,7 +183,7 @@ def test_greed_turn_value_by_an_independent_solve() -> None:
             points, left = greed_roll(dice)
             if points:
                 key = (points, left or 5)
-                outcomes[n][key] = outcomes[n].get(key, 0.0) + 6.0 ** -n
+                outcomes[n][key] = outcomes[n].get(key, 0.0) + 6.0**-n
 
     @cache
     def value(total: int, hand: int) -> float:
@@ -215,7 +221,9 @@ def test_the_expected_turn_score_matches_play_through_the_engine() -> None:
         scores.append(play_turn(game, turn))
     error = statistics.stdev(scores) / len(scores) ** 0.5
     mean = statistics.fmean(scores)
-    assert abs(mean - turn.expected_turn_score) < 4 * error, f"{mean:.1f} vs {turn.expected_turn_score:.1f} ± {error:.1f}"
+    assert abs(mean - turn.expected_turn_score) < 4 * error, (
+        f"{mean:.1f} vs {turn.expected_turn_score:.1f} ± {error:.1f}"
+    )
 
 
 @pytest.mark.slow

@@ -155,7 +155,9 @@ def test_every_step_has_exactly_one_definition():
                 if values:
                     text = re.sub(r"<([^<>]+)>", lambda m: values[m.group(1)], text)
                 matches = [p for p in patterns[kind] if p.parse(text) is not None]
-                assert len(matches) == 1, f"{path.name}:{step['location']['line']}: {kind} {text!r}: {len(matches)} definitions"
+                assert len(matches) == 1, (
+                    f"{path.name}:{step['location']['line']}: {kind} {text!r}: {len(matches)} definitions"
+                )
 
 
 def _normalized(text: str) -> str:

@@ -16,7 +16,6 @@ from itertools import combinations, combinations_with_replacement, product
 
 import pytest
 from hypothesis import given
-from strategies import set_aside_ruleset_and_roll, ten_thousand_roll_and_part, ten_thousand_rulesets
 
 from dicespec import DiceCountError, Roll, find_ruleset
 from dicespec.setaside.combos import best, is_farkle, is_scoring, options, score, scoring_dice, split
@@ -27,6 +26,7 @@ from dicespec.setaside.errors import (
     SetAsideError,
     TooManyDiceError,
 )
+from strategies import set_aside_ruleset_and_roll, ten_thousand_roll_and_part, ten_thousand_rulesets
 
 TEXT = find_ruleset("ten-thousand")
 FARKLE = find_ruleset("farkle")
@@ -36,25 +36,62 @@ FARKLE = find_ruleset("farkle")
 
 TEXT_SCORES = [
     # singles: "eine einzige 1 100 Punkte wert"; 5s 50
-    ("1", 100), ("5", 50), ("15", 150), ("11", 200), ("55", 100), ("1155", 300),
+    ("1", 100),
+    ("5", 50),
+    ("15", 150),
+    ("11", 200),
+    ("55", 100),
+    ("1155", 300),
     # three of a kind: "drei 1s ... 1.000", "drei 2s ... 200", and so on
-    ("111", 1000), ("222", 200), ("333", 300), ("444", 400), ("555", 500), ("666", 600),
+    ("111", 1000),
+    ("222", 200),
+    ("333", 300),
+    ("444", 400),
+    ("555", 500),
+    ("666", 600),
     # four of a kind "mal zwei", five "mal vier": "fünf 2s ... 200x4 oder 800"
-    ("2222", 400), ("22222", 800), ("1111", 2000), ("11111", 4000), ("6666", 1200), ("66666", 2400),
+    ("2222", 400),
+    ("22222", 800),
+    ("1111", 2000),
+    ("11111", 4000),
+    ("6666", 1200),
+    ("66666", 2400),
     # six of a kind: doubling once more (the ruleset's gap)
-    ("222222", 1600), ("111111", 8000), ("555555", 4000),
+    ("222222", 1600),
+    ("111111", 8000),
+    ("555555", 4000),
     # the high straight, "1.250 Punkten", in any order, and with a scoring die beside it
-    ("12345", 1250), ("54321", 1250), ("123455", 1300), ("112345", 1350),
+    ("12345", 1250),
+    ("54321", 1250),
+    ("123455", 1300),
+    ("112345", 1350),
     # a set-aside is split the best way: five 1s and a 5, two triplets, 1s and 5s around a triple
-    ("111115", 4050), ("222333", 500), ("111555", 1500), ("222115", 450), ("444155", 600),
+    ("111115", 4050),
+    ("222333", 500),
+    ("111555", 1500),
+    ("222115", 450),
+    ("444155", 600),
 ]
 
 FARKLE_SCORES = [
-    ("1", 100), ("5", 50), ("111", 1000), ("222", 200), ("666", 600),
-    ("2222", 1000), ("22222", 2000), ("222222", 3000), ("111111", 3000),
+    ("1", 100),
+    ("5", 50),
+    ("111", 1000),
+    ("222", 200),
+    ("666", 600),
+    ("2222", 1000),
+    ("22222", 2000),
+    ("222222", 3000),
+    ("111111", 3000),
     ("1111", 1100),  # three 1s and a 1 beat the fixed 1000 of four of a kind
-    ("123456", 1500), ("112233", 1500), ("223344", 1500), ("222233", 1500), ("111155", 1500),
-    ("222333", 2500), ("111555", 2500), ("111115", 2050),
+    ("123456", 1500),
+    ("112233", 1500),
+    ("223344", 1500),
+    ("222233", 1500),
+    ("111155", 1500),
+    ("222333", 2500),
+    ("111555", 2500),
+    ("111115", 2050),
 ]
 
 
@@ -71,8 +108,18 @@ def test_farkle_scores(dice: str, points: int) -> None:
 
 
 TEXT_BEST = [
-    ("111556", 1100), ("23456", 50), ("234566", 50), ("123456", 1250), ("223346", 0),
-    ("2", 0), ("1", 100), ("22", 0), ("222", 200), ("66", 0), ("112233", 200), ("222244", 400),
+    ("111556", 1100),
+    ("23456", 50),
+    ("234566", 50),
+    ("123456", 1250),
+    ("223346", 0),
+    ("2", 0),
+    ("1", 100),
+    ("22", 0),
+    ("222", 200),
+    ("66", 0),
+    ("112233", 200),
+    ("222244", 400),
 ]
 
 
@@ -82,17 +129,20 @@ def test_text_best(dice: str, points: int) -> None:
     assert best(TEXT, Roll.parse(dice)) == points
 
 
-@pytest.mark.parametrize(("ruleset", "dice", "code"), [
-    (TEXT, "2", "not-scoring"),
-    (TEXT, "23456", "not-scoring"),  # the low straight has no value of its own
-    (TEXT, "123456", "not-scoring"),  # six unique: its 6 scores nothing
-    (TEXT, "112233", "not-scoring"),  # three pairs are no combination in the text
-    (TEXT, "2233", "not-scoring"),
-    (TEXT, "", "empty-set-aside"),
-    (TEXT, "1111111", "too-many-dice"),
-    (FARKLE, "12345", "not-scoring"),  # Farkle has only the 1-6 straight
-    (FARKLE, "2233", "not-scoring"),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "dice", "code"),
+    [
+        (TEXT, "2", "not-scoring"),
+        (TEXT, "23456", "not-scoring"),  # the low straight has no value of its own
+        (TEXT, "123456", "not-scoring"),  # six unique: its 6 scores nothing
+        (TEXT, "112233", "not-scoring"),  # three pairs are no combination in the text
+        (TEXT, "2233", "not-scoring"),
+        (TEXT, "", "empty-set-aside"),
+        (TEXT, "1111111", "too-many-dice"),
+        (FARKLE, "12345", "not-scoring"),  # Farkle has only the 1-6 straight
+        (FARKLE, "2233", "not-scoring"),
+    ],
+)
 def test_rejected_set_asides(ruleset, dice: str, code: str) -> None:
     """A set-aside with a die that scores nothing, no die, or more dice than a roll is rejected."""
     with pytest.raises(SetAsideError) as caught:
@@ -117,7 +167,10 @@ def test_set_aside_must_be_part_of_the_roll() -> None:
 def test_error_classes() -> None:
     """Each rejection has its own class and stable code."""
     assert (EmptySetAsideError.code, TooManyDiceError.code, NotInRollError.code, NotScoringError.code) == (
-        "empty-set-aside", "too-many-dice", "not-in-roll", "not-scoring"
+        "empty-set-aside",
+        "too-many-dice",
+        "not-in-roll",
+        "not-scoring",
     )
 
 
@@ -125,8 +178,17 @@ def test_options_of_111556() -> None:
     """Every legal set-aside of 111556 is listed once, most points first."""
     found = [(str(o.dice), o.points) for o in options(TEXT, Roll.parse("111556"))]
     assert found == [
-        ("11155", 1100), ("1115", 1050), ("111", 1000), ("1155", 300), ("115", 250), ("11", 200),
-        ("155", 200), ("15", 150), ("1", 100), ("55", 100), ("5", 50),
+        ("11155", 1100),
+        ("1115", 1050),
+        ("111", 1000),
+        ("1155", 300),
+        ("115", 250),
+        ("11", 200),
+        ("155", 200),
+        ("15", 150),
+        ("1", 100),
+        ("55", 100),
+        ("5", 50),
     ]
 
 
@@ -230,7 +292,7 @@ def set_partitions(items: tuple[int, ...]) -> Iterator[list[tuple[int, ...]]]:
     for partition in set_partitions(rest):
         yield [(first,), *partition]
         for i, group in enumerate(partition):
-            yield [*partition[:i], (first, *group), *partition[i + 1:]]
+            yield [*partition[:i], (first, *group), *partition[i + 1 :]]
 
 
 @cache
@@ -297,8 +359,12 @@ def test_score_of_every_set_aside(name: str) -> None:
 # The chance that a roll of n dice scores nothing, under the German text: 6 dice exactly
 # 1440/46656 (no 1, no 5, no three of a kind: two or one of each of 2, 3, 4, 6).
 TEXT_FARKLE_ODDS = {
-    1: Fraction(4, 6), 2: Fraction(16, 36), 3: Fraction(60, 216),
-    4: Fraction(204, 1296), 5: Fraction(600, 7776), 6: Fraction(1440, 46656),
+    1: Fraction(4, 6),
+    2: Fraction(16, 36),
+    3: Fraction(60, 216),
+    4: Fraction(204, 1296),
+    5: Fraction(600, 7776),
+    6: Fraction(1440, 46656),
 }
 # Under the Farkle table, three pairs save 360 of those 1440 six-dice rolls.
 FARKLE_FARKLE_ODDS = {**TEXT_FARKLE_ODDS, 6: Fraction(1080, 46656)}
@@ -344,9 +410,21 @@ def greed_roll(dice: tuple[int, ...]) -> tuple[int, int]:
 
 GREED_SCORES = [
     # the rules' table and the koan's rules
-    ("1", 100), ("5", 50), ("111", 1000), ("222", 200), ("333", 300), ("444", 400), ("555", 500), ("666", 600),
+    ("1", 100),
+    ("5", 50),
+    ("111", 1000),
+    ("222", 200),
+    ("333", 300),
+    ("444", 400),
+    ("555", 500),
+    ("666", 600),
     # no four or five of a kind: a three of a kind and single dice, the best way
-    ("1111", 1100), ("5555", 550), ("11111", 1200), ("55555", 600), ("11155", 1100), ("1551", 300),
+    ("1111", 1100),
+    ("5555", 550),
+    ("11111", 1200),
+    ("55555", 600),
+    ("11155", 1100),
+    ("1551", 300),
 ]
 
 
@@ -362,16 +440,27 @@ def test_greed_has_no_four_or_five_of_a_kind(dice: str) -> None:
         score(GREED, dice)
 
 
-@pytest.mark.parametrize(("dice", "scoring", "points"), [
-    ("51341", "115", 250), ("11131", "1111", 1100), ("24454", "4445", 450),  # the rules' examples
-    ("22223", "222", 200), ("55555", "55555", 600), ("12345", "15", 150), ("3", None, 0), ("23462", None, 0),
-])
+@pytest.mark.parametrize(
+    ("dice", "scoring", "points"),
+    [
+        ("51341", "115", 250),
+        ("11131", "1111", 1100),
+        ("24454", "4445", 450),  # the rules' examples
+        ("22223", "222", 200),
+        ("55555", "55555", 600),
+        ("12345", "15", 150),
+        ("3", None, 0),
+        ("23462", None, 0),
+    ],
+)
 def test_greed_sets_aside_only_the_scoring_dice(dice: str, scoring: str | None, points: int) -> None:
     """Where every scoring die is set aside, a roll's one legal set-aside is its scoring dice, worth its best."""
     found = options(GREED, dice)
     assert [(str(o.dice), o.points) for o in found] == ([] if scoring is None else [(scoring, points)])
     every = scoring_dice(GREED, dice)
-    assert (None if every is None else (str(every.dice), every.points)) == (None if scoring is None else (scoring, points))
+    assert (None if every is None else (str(every.dice), every.points)) == (
+        None if scoring is None else (scoring, points)
+    )
     assert best(GREED, dice) == points
 
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import set_aside_rulesets
 
 from dicespec import Roll, find_ruleset, load_ruleset
 from dicespec.setaside.combos import options
@@ -21,6 +20,7 @@ from dicespec.setaside.errors import (
 )
 from dicespec.setaside.game import Phase, SetAsideGame, is_hot_dice
 from dicespec.setaside.replay import apply_action, parse_action
+from strategies import set_aside_rulesets
 
 TEXT = find_ruleset("ten-thousand")
 FARKLE = find_ruleset("farkle")
@@ -326,8 +326,7 @@ def test_bad_die_values_change_nothing() -> None:
 
 def test_compulsory_hot_dice_rolls_on(tmp_path: Path) -> None:
     """With compulsory hot dice, the player rolls all six again, then may bank."""
-    game = new_game(variant(tmp_path, "hot_dice: compulsory\n"), 1, "roll 111555", "set 111555", "roll 523466",
-                    "set 5")
+    game = new_game(variant(tmp_path, "hot_dice: compulsory\n"), 1, "roll 111555", "set 111555", "roll 523466", "set 5")
     assert game.bank() == 1550
 
 

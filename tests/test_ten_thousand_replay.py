@@ -6,19 +6,25 @@ import json
 
 import pytest
 from hypothesis import given
-from strategies import ten_thousand_actions
 
 from dicespec import find_ruleset
 from dicespec.implementation import Implementation, ReferenceImplementation
 from dicespec.setaside.replay import ActionSyntaxError, BankAction, RollAction, SetAsideAction, parse_action, replay
+from strategies import ten_thousand_actions
 
 TEXT = find_ruleset("ten-thousand")
 
 
-@pytest.mark.parametrize(("text", "kind"), [
-    ("roll 111556", RollAction), ("roll 5", RollAction), ("set 1115", SetAsideAction), ("set 5111", SetAsideAction),
-    ("bank", BankAction),
-])
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("roll 111556", RollAction),
+        ("roll 5", RollAction),
+        ("set 1115", SetAsideAction),
+        ("set 5111", SetAsideAction),
+        ("bank", BankAction),
+    ],
+)
 def test_actions_round_trip(text: str, kind: type) -> None:
     """Each action reads back to the text it was written as."""
     action = parse_action(text)
@@ -72,13 +78,16 @@ def test_reference_is_an_implementation(reference: Implementation) -> None:
     assert isinstance(reference, Implementation)
 
 
-@pytest.mark.parametrize(("ruleset", "dice", "answer"), [
-    ("ten-thousand", "1115", {"points": 1050}),
-    ("ten-thousand", "2", {"rejected": "not-scoring"}),
-    ("ten-thousand", "", {"rejected": "empty-set-aside"}),
-    ("ten-thousand", "1111111", {"rejected": "too-many-dice"}),
-    ("farkle", "224466", {"points": 1500}),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "dice", "answer"),
+    [
+        ("ten-thousand", "1115", {"points": 1050}),
+        ("ten-thousand", "2", {"rejected": "not-scoring"}),
+        ("ten-thousand", "", {"rejected": "empty-set-aside"}),
+        ("ten-thousand", "1111111", {"rejected": "too-many-dice"}),
+        ("farkle", "224466", {"points": 1500}),
+    ],
+)
 def test_interface_score(reference: Implementation, ruleset: str, dice: str, answer: dict) -> None:
     """A set-aside's answer is its points or the rejection's code."""
     assert reference.ten_thousand_score(ruleset, dice) == answer
@@ -95,9 +104,17 @@ def test_interface_replay_shape(reference: Implementation) -> None:
     answer = reference.ten_thousand_replay("ten-thousand", 2, ["roll 111556", "set 1115", "roll 56", "bank"])
     assert json.loads(json.dumps(answer)) == answer
     assert answer == {
-        "players": [{"score": 0, "on_board": False, "turns_taken": 0}, {"score": 0, "on_board": False, "turns_taken": 0}],
-        "current": 0, "phase": "rolled", "dice": "56", "dice_left": 2, "turn_points": 1050,
-        "over": False, "winners": [],
+        "players": [
+            {"score": 0, "on_board": False, "turns_taken": 0},
+            {"score": 0, "on_board": False, "turns_taken": 0},
+        ],
+        "current": 0,
+        "phase": "rolled",
+        "dice": "56",
+        "dice_left": 2,
+        "turn_points": 1050,
+        "over": False,
+        "winners": [],
         "rejected": {"at": 3, "code": "must-set-aside"},
     }
 

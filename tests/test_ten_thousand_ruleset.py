@@ -38,7 +38,11 @@ def test_text_ruleset_values() -> None:
     assert [(s.faces, s.points) for s in text.straights] == [((1, 2, 3, 4, 5), 1250)]
     assert text.patterns == ()
     assert (text.entry, text.below_entry, text.target, text.final_round, text.hot_dice) == (
-        750, BelowEntry.SCORES_NOTHING, 10000, False, HotDice.OPTIONAL
+        750,
+        BelowEntry.SCORES_NOTHING,
+        10000,
+        False,
+        HotDice.OPTIONAL,
     )
     assert text.set_aside is SetAsideRule.CHOSEN and find_ruleset("farkle").set_aside is SetAsideRule.CHOSEN
 
@@ -53,20 +57,53 @@ def test_greed_ruleset_values() -> None:
     assert greed.more_of_a_kind.largest == 3 and greed.straights == () and greed.patterns == ()
     assert greed.set_aside is SetAsideRule.ALL_SCORING
     assert (greed.entry, greed.below_entry, greed.target, greed.final_round, greed.hot_dice) == (
-        300, BelowEntry.SCORES_NOTHING, 3000, True, HotDice.OPTIONAL
+        300,
+        BelowEntry.SCORES_NOTHING,
+        3000,
+        True,
+        HotDice.OPTIONAL,
     )
     assert "every scoring die is set aside" in greed.describe_set_aside()
     assert "no combination of their own" in greed.more_of_a_kind.describe()
     assert "roll all 5 dice again" in greed.describe_hot_dice()
 
 
-@pytest.mark.parametrize(("name", "keys"), [
-    ("ten-thousand", {"players", "more_of_a_kind", "straights", "patterns", "entry", "end.target",
-                      "end.final_round", "farkle", "hot_dice", "set_aside", "winner"}),
-    ("farkle", {"players", "three_of_a_kind", "more_of_a_kind", "patterns", "entry", "end.final_round",
-                "farkle", "hot_dice", "set_aside"}),
-    ("greed", {"dice", "players.max", "more_of_a_kind", "entry.below", "winner"}),
-])
+@pytest.mark.parametrize(
+    ("name", "keys"),
+    [
+        (
+            "ten-thousand",
+            {
+                "players",
+                "more_of_a_kind",
+                "straights",
+                "patterns",
+                "entry",
+                "end.target",
+                "end.final_round",
+                "farkle",
+                "hot_dice",
+                "set_aside",
+                "winner",
+            },
+        ),
+        (
+            "farkle",
+            {
+                "players",
+                "three_of_a_kind",
+                "more_of_a_kind",
+                "patterns",
+                "entry",
+                "end.final_round",
+                "farkle",
+                "hot_dice",
+                "set_aside",
+            },
+        ),
+        ("greed", {"dice", "players.max", "more_of_a_kind", "entry.below", "winner"}),
+    ],
+)
 def test_gaps_are_recorded(name: str, keys: set[str]) -> None:
     """Each choice made where the source is silent is written in the ruleset's gaps."""
     gaps = dict(find_ruleset(name).gaps)
@@ -109,14 +146,20 @@ def test_fixed_points_without_six(tmp_path: Path) -> None:
 
 def test_six_unique_can_be_valued(tmp_path: Path) -> None:
     """A ruleset values six unique as a 1-6 straight beside the 1-5 one."""
-    both = variant(tmp_path, "straights: [{faces: [1, 2, 3, 4, 5], points: 1250}, {faces: [1, 2, 3, 4, 5, 6], points: 1500}]\n")
+    both = variant(
+        tmp_path, "straights: [{faces: [1, 2, 3, 4, 5], points: 1250}, {faces: [1, 2, 3, 4, 5, 6], points: 1500}]\n"
+    )
     assert score(both, "654321") == 1500 and score(both, "12345") == 1250
 
 
 BAD = [
     ("more_of_a_kind: {rule: tripling, largest: 6}\n", "more_of_a_kind.rule", "tripling"),
     ("more_of_a_kind: {rule: fixed, largest: 6}\n", "more_of_a_kind", "points"),
-    ("more_of_a_kind: {rule: doubling, largest: 6, points: {four: 1000}}\n", "more_of_a_kind.points", "rule: fixed only"),
+    (
+        "more_of_a_kind: {rule: doubling, largest: 6, points: {four: 1000}}\n",
+        "more_of_a_kind.points",
+        "rule: fixed only",
+    ),
     ("singles: [100, 0, 0, 0, 50]\n", "singles", "[100, 0, 0, 0, 50]"),
     ("three_of_a_kind: [1000, 200, 300, 400, 500, -600]\n", "three_of_a_kind.5", "-600"),
     ("straights: [{faces: [1, 2, 7], points: 100}]\n", "straights.0.faces.2", "7"),
@@ -144,7 +187,8 @@ def test_set_aside_is_required(tmp_path: Path) -> None:
     """A set-aside ruleset says which dice a roll sets aside: without ``set_aside`` it is refused."""
     data = ruleset_data("greed")
     path = tmp_path / "mine.yaml"
-    path.write_text("\n".join(f"{key}: {json.dumps(value)}" for key, value in data.items() if key != "set_aside"),
-                    encoding="utf-8")
+    path.write_text(
+        "\n".join(f"{key}: {json.dumps(value)}" for key, value in data.items() if key != "set_aside"), encoding="utf-8"
+    )
     with pytest.raises(RulesetError, match=r"set_aside: missing"):
         load_ruleset(path)

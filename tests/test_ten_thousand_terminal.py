@@ -46,13 +46,16 @@ def test_score_under_the_farkle_ruleset(capsys: pytest.CaptureFixture[str]) -> N
     assert json.loads(capsys.readouterr().out)["best"] == 1500
 
 
-@pytest.mark.parametrize("argv", [
-    ["score", "ten-thousand", "1234561"],
-    ["score", "ten-thousand", ""],
-    ["score", "ten-thousand", "12x"],
-    ["score", "ten-thousand", "111", "--ruleset", "kiriki"],
-    ["play", "ten-thousand", "--players", "0"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "ten-thousand", "1234561"],
+        ["score", "ten-thousand", ""],
+        ["score", "ten-thousand", "12x"],
+        ["score", "ten-thousand", "111", "--ruleset", "kiriki"],
+        ["play", "ten-thousand", "--players", "0"],
+    ],
+)
 def test_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     """Bad input is one line on stderr, naming the problem, with exit status 2."""
     assert main(argv) == 2
@@ -99,8 +102,10 @@ def test_commands_and_quit() -> None:
 
 def test_end_of_input_ends_the_game() -> None:
     """End of input stops the game quietly."""
+
     def eof(_: str) -> str:
         raise EOFError
+
     assert play(TEXT, 1, 1, read=eof, write=lambda _: None) == 0
 
 
@@ -138,7 +143,9 @@ def test_a_whole_game_of_greed() -> None:
     assert "Game over." in lines[-2] and "First to 3000 (then one more turn for every other player)" in lines[0]
 
 
-def test_play_greed_starts_with_two_players(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_greed_starts_with_two_players(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`dicespec play greed` plays the fewest players Greed allows, two, unless --players says otherwise."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert main(["play", "greed", "--seed", "1"]) == 0

@@ -7,11 +7,11 @@ import os
 import shutil
 
 import pytest
+from tools import comparison
 
 from dicespec.conformance.run import compared
 from dicespec.site import markup
 from dicespec.site.conformance import implementations_section
-from tools import comparison
 
 ENTRIES = compared.entries()
 PYTHON_ENTRIES = [entry for entry in ENTRIES if entry.python]
@@ -38,8 +38,9 @@ def test_the_results_are_current(entry: compared.Entry) -> None:
     data = compared.read(entry)
     assert data is not None, f"no {entry.results_path.name}: run `make conformance`"
     changed = comparison.stale_inputs(entry, data)
-    assert not changed, (f"{entry.results_path.name} is stale ({', '.join(changed)} changed since it was made): "
-                         "run `make conformance`")
+    assert not changed, (
+        f"{entry.results_path.name} is stale ({', '.join(changed)} changed since it was made): run `make conformance`"
+    )
     assert data["failure"] is None
 
 
@@ -69,8 +70,11 @@ def test_the_findings() -> None:
     assert groups[("yahtzee-api", "kiriki score", "three_of_a_kind")] == [7620, 156, 0, 0]
     assert groups[("yahtzee-api", "kiriki score", "four_of_a_kind")] == [7770, 6, 0, 0]
     for name in ("pyhtzee", "yatzy-solver", "pyfarkle"):
-        scoring = [(kind, counts) for (key, kind, _), counts in groups.items()
-                   if key == name and kind.endswith((" score", " best", " set-aside"))]
+        scoring = [
+            (kind, counts)
+            for (key, kind, _), counts in groups.items()
+            if key == name and kind.endswith((" score", " best", " set-aside"))
+        ]
         assert scoring and all(counts[1:3] == [0, 0] for _, counts in scoring), name
     assert all(counts[1:3] == [0, 0] for (key, _, _), counts in groups.items() if key == "yatzy-solver")
     assert comparison.totals(results["dicespec-js"])[1:] == [0, 0, 0]
@@ -79,11 +83,18 @@ def test_the_findings() -> None:
         assert played == kinds, name
         failing = [g for g in results[name]["not_passing"] if g["part"] == "games" and g["count"]]
         assert failing, name
-        firsts = [next(c for c in g["cases"] if c["outcome"] == "failed") for g in failing
-                  if any(c["outcome"] == "failed" for c in g["cases"])]
+        firsts = [
+            next(c for c in g["cases"] if c["outcome"] == "failed")
+            for g in failing
+            if any(c["outcome"] == "failed" for c in g["cases"])
+        ]
         assert firsts and all(c.get("message", "").startswith("shortest failing replay, ") for c in firsts), name
-    errored = [case["message"] for g in results["pyfarkle"]["not_passing"] for case in g["cases"]
-               if case.get("outcome") == "errored"]
+    errored = [
+        case["message"]
+        for g in results["pyfarkle"]["not_passing"]
+        for case in g["cases"]
+        if case.get("outcome") == "errored"
+    ]
     assert errored and all("score: -" in m and "less than the minimum of 0" in m for m in errored)
 
 
@@ -98,7 +109,9 @@ def test_the_page_compares_them() -> None:
     assert markup.text("✗ 156 differ of 7,776") in text
     kiriki = [line for line in text.split("### Kiriki")[1].split("###")[0].splitlines() if line.startswith("|")]
     header, rows = kiriki[0].split(" | "), [line.split(" | ")[0].strip("| ") for line in kiriki[2:]]
-    playing = [data for entry in compared.entries() if (data := compared.read(entry)) and data["rulesets"].get("kiriki")]
+    playing = [
+        data for entry in compared.entries() if (data := compared.read(entry)) and data["rulesets"].get("kiriki")
+    ]
     assert len(header) == 1 + len(playing) > 2, header  # the corner, then an implementation each
     assert rows[:3] == ["Language", "Ruleset", "Spec cases"] and markup.code("large_straight") in rows, rows
     assert markup.text("kiriki/score/kiriki/11111/three_of_a_kind: 5 expected, 0 given") in text

@@ -31,8 +31,11 @@ def test_every_trace_names_a_value(name: str) -> None:
 
 
 def _without(data: dict[str, Any], key: str) -> dict[str, Any]:
-    return {**data, "trace": {k: v for k, v in data["trace"].items() if k != key},
-            "gaps": [gap for gap in data["gaps"] if gap["key"] != key]}
+    return {
+        **data,
+        "trace": {k: v for k, v in data["trace"].items() if k != key},
+        "gaps": [gap for gap in data["gaps"] if gap["key"] != key],
+    }
 
 
 def test_a_value_with_neither_is_named() -> None:
@@ -48,9 +51,12 @@ def test_a_gap_covers_every_value_under_its_key() -> None:
 
 def test_a_quote_the_text_does_not_hold_is_named() -> None:
     data = ruleset_data("kiriki")
-    data["trace"]["rows.full_house.points"] = [{"source": "kde-kiriki-handbook-en.txt", "quote": "Full House: 26 points"}]
+    data["trace"]["rows.full_house.points"] = [
+        {"source": "kde-kiriki-handbook-en.txt", "quote": "Full House: 26 points"}
+    ]
     assert misquoted(data) == [
-        "rows.full_house.points: kde-kiriki-handbook-en.txt: the text does not hold 'Full House: 26 points'"]
+        "rows.full_house.points: kde-kiriki-handbook-en.txt: the text does not hold 'Full House: 26 points'"
+    ]
 
 
 def test_quotes_match_across_line_breaks_but_not_other_words() -> None:
@@ -90,19 +96,34 @@ def test_a_value_a_ruleset_changes_loses_the_sentence_of_the_one_it_extends() ->
 
 
 def test_gaps_carry_over_unless_the_child_speaks_for_them() -> None:
-    parent = {"gaps": [{"key": "players.min", "choice": "a"}, {"key": "joker", "choice": "b"},
-                       {"key": "winner", "choice": "c"}]}
+    parent = {
+        "gaps": [
+            {"key": "players.min", "choice": "a"},
+            {"key": "joker", "choice": "b"},
+            {"key": "winner", "choice": "c"},
+        ]
+    }
     child = {"joker": "forced", "gaps": [{"key": "players", "choice": "d"}]}
     assert inherited_gaps(parent, child) == [{"key": "winner", "choice": "c"}, {"key": "players", "choice": "d"}]
 
 
 def test_value_keys_are_the_leaves_and_leave_out_what_describes_the_ruleset() -> None:
-    data = {"name": "x", "gaps": [], "trace": {}, "dice": 5, "players": {"min": 1, "max": 6}, "patterns": [], "rows": {}}
+    data = {
+        "name": "x",
+        "gaps": [],
+        "trace": {},
+        "dice": 5,
+        "players": {"min": 1, "max": 6},
+        "patterns": [],
+        "rows": {},
+    }
     assert list(value_keys(data)) == ["dice", "players.min", "players.max", "patterns", "rows"]
 
 
 def test_a_trace_entry_of_the_wrong_shape_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "mine.yaml"
-    path.write_text("extends: kiriki\nname: mine\ntrace:\n  dice: [{source: kde-kiriki-handbook-en.txt}]\n", encoding="utf-8")
+    path.write_text(
+        "extends: kiriki\nname: mine\ntrace:\n  dice: [{source: kde-kiriki-handbook-en.txt}]\n", encoding="utf-8"
+    )
     with pytest.raises(RulesetError, match=r"trace\.dice\.0\.quote: missing"):
         load_ruleset(path)

@@ -79,14 +79,24 @@ def run(entry: Entry, *, options: Options | None = None) -> dict[str, Any]:
         with report.open("w", encoding="utf-8") as stream:
             outcome = conform(entry.target, options or Options(), Recorder(report=stream))
         hello = outcome.hello
-        about = {"name": hello.name if hello else entry.id, "version": hello.version if hello else None,
-                 "language": hello.language if hello else None, "homepage": entry.homepage}
+        about = {
+            "name": hello.name if hello else entry.id,
+            "version": hello.version if hello else None,
+            "language": hello.language if hello else None,
+            "homepage": entry.homepage,
+        }
         declared = {game: list(names) for game, names in (hello.games if hello else {}).items()}
         return summarise(entry, about, declared, read_results(report), failure=outcome.failure)
 
 
-def summarise(entry: Entry, about: dict[str, Any], declared: dict[str, list[str]],
-              results: Iterable[dict[str, Any]], *, failure: str | None = None) -> dict[str, Any]:
+def summarise(
+    entry: Entry,
+    about: dict[str, Any],
+    declared: dict[str, list[str]],
+    results: Iterable[dict[str, Any]],
+    *,
+    failure: str | None = None,
+) -> dict[str, Any]:
     """The results file of a run, from its JSON lines (cases under undeclared rulesets left out)."""
     rulesets = {name for names in declared.values() for name in names}
     groups: dict[tuple[str, str, str, str], list[int]] = {}
@@ -108,8 +118,13 @@ def summarise(entry: Entry, about: dict[str, Any], declared: dict[str, list[str]
             not_passing[group] = not_passing.get(group, 0) + 1
             examples = kept.setdefault(group, [])
             if len(examples) < KEPT_PER_GROUP:
-                examples.append({k: result[k] for k in ("id", "ruleset", "outcome", "expected", "actual", "message")
-                                 if result.get(k) is not None})
+                examples.append(
+                    {
+                        k: result[k]
+                        for k in ("id", "ruleset", "outcome", "expected", "actual", "message")
+                        if result.get(k) is not None
+                    }
+                )
     return {
         "id": entry.id,
         "implementation": about,
@@ -119,8 +134,10 @@ def summarise(entry: Entry, about: dict[str, Any], declared: dict[str, list[str]
         "failure": failure,
         "inputs": inputs(entry),
         "groups": [[*key, *counts] for key, counts in by_part(groups.items())],
-        "not_passing": [{"part": part, "kind": kind, "row": row, "count": not_passing[(part, kind, row)],
-                         "cases": cases} for (part, kind, row), cases in by_part(kept.items())],
+        "not_passing": [
+            {"part": part, "kind": kind, "row": row, "count": not_passing[(part, kind, row)], "cases": cases}
+            for (part, kind, row), cases in by_part(kept.items())
+        ],
         "skipped": [{"reason": reason, "cases": count} for reason, count in sorted(skips.items())],
     }
 
@@ -140,11 +157,13 @@ def write(data: dict[str, Any], path: Path) -> None:
     lines = []
     for key, value in data.items():
         if key == "groups":
-            lines.append(f'{dump(key)}: [\n  ' + ",\n  ".join(dump(g) for g in value) + "\n ]")
+            lines.append(f"{dump(key)}: [\n  " + ",\n  ".join(dump(g) for g in value) + "\n ]")
         elif key == "not_passing":
-            parts = [f'{{"part": {dump(g["part"])}, "kind": {dump(g["kind"])}, "row": {dump(g["row"])}, '
-                     f'"count": {g["count"]}, "cases": [\n   '
-                     + ",\n   ".join(dump(c) for c in g["cases"]) + "\n  ]}" for g in value]
+            parts = [
+                f'{{"part": {dump(g["part"])}, "kind": {dump(g["kind"])}, "row": {dump(g["row"])}, '
+                f'"count": {g["count"]}, "cases": [\n   ' + ",\n   ".join(dump(c) for c in g["cases"]) + "\n  ]}"
+                for g in value
+            ]
             lines.append(f"{dump(key)}: [" + ("\n  " + ",\n  ".join(parts) + "\n " if parts else "") + "]")
         else:
             lines.append(f"{dump(key)}: {dump(value)}")
@@ -197,8 +216,11 @@ def recheck(entry: Entry, data: dict[str, Any], *, every: int = 101) -> list[str
     try:
         transport.start()
         for case, outcome in transport.stream(sample(data, every=every)):
-            now = ("passed", None) if outcome.kind == "result" and outcome.value == case.expected else (
-                ("failed", outcome.value) if outcome.kind == "result" else (outcome.kind, None))
+            now = (
+                ("passed", None)
+                if outcome.kind == "result" and outcome.value == case.expected
+                else (("failed", outcome.value) if outcome.kind == "result" else (outcome.kind, None))
+            )
             if now[0] == "skipped" and (outcome.value or "").splitlines()[0] in reasons:
                 continue
             was = recorded_outcome(data, case.id, case.kind, case.row)
@@ -213,8 +235,9 @@ def recheck(entry: Entry, data: dict[str, Any], *, every: int = 101) -> list[str
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.comparison",
-                                     description="Run the compared implementations and write their results files.")
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.comparison", description="Run the compared implementations and write their results files."
+    )
     parser.add_argument("ids", nargs="*", metavar="ID", help="only these (default: all of implementations.yaml)")
     parser.add_argument("--check", action="store_true", help="only say which results files are stale")
     args = parser.parse_args(argv)
@@ -231,8 +254,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         data = run(entry)
         write(data, entry.results_path)
         passed, failed, errored, skipped = totals(data)
-        print(f"  {passed:,} passed, {failed:,} failed, {errored:,} errored, {skipped:,} skipped "
-              f"→ {entry.results_path.relative_to(data_root())}")
+        print(
+            f"  {passed:,} passed, {failed:,} failed, {errored:,} errored, {skipped:,} skipped "
+            f"→ {entry.results_path.relative_to(data_root())}"
+        )
     return 1 if stale else 0
 
 

@@ -55,7 +55,6 @@ from dicespec.spec.mutation import FOLDER, NOT_COUNTED, VERDICTS, counted, score
 from dicespec.spec.paths import data_root
 
 
-
 @dataclass(frozen=True, slots=True)
 class Mutant:
     """One mutant as mutmut reports it: its name, mutmut's status and, unless killed, its diff."""
@@ -97,8 +96,11 @@ def _scope(path: Path) -> tuple[tuple[tuple[str, ...], str], ...]:
 def judged(root: Path | None = None) -> dict[str, Judged]:
     """The survivors judged equivalent or unreached, by mutant name."""
     data = yaml.safe_load((folder(root) / "judged.yaml").read_text(encoding="utf-8")) or {}
-    return {entry["mutant"]: Judged(verdict, tuple(entry["diff"]), entry["reason"].strip())
-            for verdict in ("equivalent", "unreached") for entry in data.get(verdict) or ()}
+    return {
+        entry["mutant"]: Judged(verdict, tuple(entry["diff"]), entry["reason"].strip())
+        for verdict in ("equivalent", "unreached")
+        for entry in data.get(verdict) or ()
+    }
 
 
 def out_of_scope(mutant: Mutant, root: Path | None = None) -> str | None:
@@ -117,7 +119,7 @@ def _message_lines(source: Path) -> frozenset[str]:
     found: set[str] = set()
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.end_lineno:
-            found.update(line.strip() for line in lines[node.exc.lineno - 1:node.exc.end_lineno])
+            found.update(line.strip() for line in lines[node.exc.lineno - 1 : node.exc.end_lineno])
     return frozenset(found)
 
 
@@ -147,6 +149,7 @@ def verdict(mutant: Mutant, judgements: Mapping[str, Judged], root: Path | None 
 
 # -- the inputs of a run ----------------------------------------------------------------------
 
+
 def mutmut_config(root: Path | None = None) -> dict[str, Any]:
     data = tomllib.loads(((root or data_root()) / "pyproject.toml").read_text(encoding="utf-8"))
     config: dict[str, Any] = data["tool"]["mutmut"]
@@ -175,6 +178,7 @@ def digest(root: Path | None = None) -> str:
 
 # -- the spec's run under mutmut --------------------------------------------------------------
 
+
 def pytest_runtest_setup(item: Any) -> None:
     """mutmut's first run (``MUTANT_UNDER_TEST=stats``) records which tests call each function, and
     runs only those against the function's mutants. An engine table cached by one test would hide
@@ -192,10 +196,13 @@ def pytest_runtest_setup(item: Any) -> None:
 
 # -- running mutmut ---------------------------------------------------------------------------
 
+
 def _mutmut(*args: str, root: Path) -> str:
     found = subprocess.run([sys.executable, "-m", "mutmut", *args], cwd=root, capture_output=True, text=True)
     if found.returncode != 0:
-        raise SystemExit(f"mutmut {' '.join(args)} failed: {found.stderr.strip().splitlines()[-1:] or found.returncode}")
+        raise SystemExit(
+            f"mutmut {' '.join(args)} failed: {found.stderr.strip().splitlines()[-1:] or found.returncode}"
+        )
     return found.stdout
 
 
@@ -229,10 +236,15 @@ def record(mutants: Sequence[Mutant], root: Path, judgements: Mapping[str, Judge
         "counts": {v: counts.get(v, 0) for v in (*VERDICTS, *NOT_COUNTED)},
         "score": round(score(counts), 4),
         "modules": {m: {v: c.get(v, 0) for v in (*VERDICTS, *NOT_COUNTED)} for m, c in sorted(by_module.items())},
-        "survivors": [{"mutant": m.name, "verdict": found, "reason": why, "diff": list(m.diff)}
-                      for m, found, why in verdicts if found in ("equivalent", "unreached", "survived")],
+        "survivors": [
+            {"mutant": m.name, "verdict": found, "reason": why, "diff": list(m.diff)}
+            for m, found, why in verdicts
+            if found in ("equivalent", "unreached", "survived")
+        ],
     }
-    (folder(root) / "results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (folder(root) / "results.json").write_text(
+        json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     return results
 
 
@@ -256,9 +268,11 @@ def add_history(results: Mapping[str, Any], root: Path, *, rejudged: bool = Fals
 
 def summary(results: Mapping[str, Any]) -> str:
     counts = results["counts"]
-    lines = [f"mutation score {results['score']:.1%}: {counts['killed']} killed of {counted(counts)} that count "
-             f"({counts['unreached']} unreached, {counts['survived']} survived); "
-             f"{counts['equivalent']} equivalent, {counts['out of scope']} out of scope, {counts['message']} messages"]
+    lines = [
+        f"mutation score {results['score']:.1%}: {counts['killed']} killed of {counted(counts)} that count "
+        f"({counts['unreached']} unreached, {counts['survived']} survived); "
+        f"{counts['equivalent']} equivalent, {counts['out of scope']} out of scope, {counts['message']} messages"
+    ]
     for entry in results["survivors"]:
         if entry["verdict"] == "survived":
             lines.append(f"  survived: {entry['mutant']}: {entry['reason']}")
@@ -270,10 +284,16 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tools.mutation",
         description="Mutation-test the engines with the features as the only tests, and record the score "
-                    "in fixtures/mutation/ (results.json, history.jsonl). Exits 1 while a survivor is not judged.")
-    parser.add_argument("--judge-only", action="store_true",
-                        help="do not run mutmut: judge its last run again (after editing judged.yaml)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants run at once (default: the cores)")
+        "in fixtures/mutation/ (results.json, history.jsonl). Exits 1 while a survivor is not judged.",
+    )
+    parser.add_argument(
+        "--judge-only",
+        action="store_true",
+        help="do not run mutmut: judge its last run again (after editing judged.yaml)",
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="mutants run at once (default: the cores)"
+    )
     args = parser.parse_args(list(argv) if argv is not None else None)
     root = data_root()
     if not args.judge_only:

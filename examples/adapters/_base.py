@@ -6,8 +6,19 @@ from importlib.metadata import version
 from typing import Any
 
 KIRIKI_ROWS = (
-    "ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
-    "full_house", "small_straight", "large_straight", "kiriki", "chance",
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "kiriki",
+    "chance",
 )
 
 

@@ -172,8 +172,10 @@ class _Replay:
         else:
             left = 6
         return {
-            "players": [{"score": p.totalscore, "on_board": p.threshold == 0, "turns_taken": turns}
-                        for p, turns in zip(self.game.players, self.turns, strict=True)],
+            "players": [
+                {"score": p.totalscore, "on_board": p.threshold == 0, "turns_taken": turns}
+                for p, turns in zip(self.game.players, self.turns, strict=True)
+            ],
             "current": self.game.current_player,
             "phase": self.phase,
             "dice": "".join(map(str, player.roll)) if self.phase == "rolled" else None,

@@ -54,11 +54,23 @@ class Pyhtzee(Adapter):
         from pyhtzee import Pyhtzee as Game
         from pyhtzee.classes import Category, Rule
 
-        upper = {"ones": Category.ACES, "twos": Category.TWOS, "threes": Category.THREES, "fours": Category.FOURS,
-                 "fives": Category.FIVES, "sixes": Category.SIXES}
-        yahtzee = {**upper, "three_of_a_kind": Category.THREE_OF_A_KIND, "four_of_a_kind": Category.FOUR_OF_A_KIND,
-                   "full_house": Category.FULL_HOUSE, "small_straight": Category.SMALL_STRAIGHT,
-                   "large_straight": Category.LARGE_STRAIGHT, "chance": Category.CHANCE}
+        upper = {
+            "ones": Category.ACES,
+            "twos": Category.TWOS,
+            "threes": Category.THREES,
+            "fours": Category.FOURS,
+            "fives": Category.FIVES,
+            "sixes": Category.SIXES,
+        }
+        yahtzee = {
+            **upper,
+            "three_of_a_kind": Category.THREE_OF_A_KIND,
+            "four_of_a_kind": Category.FOUR_OF_A_KIND,
+            "full_house": Category.FULL_HOUSE,
+            "small_straight": Category.SMALL_STRAIGHT,
+            "large_straight": Category.LARGE_STRAIGHT,
+            "chance": Category.CHANCE,
+        }
         yatzy = {**yahtzee, "one_pair": Category.ONE_PAIR, "two_pairs": Category.TWO_PAIRS, "yatzy": Category.YAHTZEE}
         self._categories = {
             "kiriki": {**yahtzee, "kiriki": Category.YAHTZEE},
@@ -67,7 +79,9 @@ class Pyhtzee(Adapter):
         }
         self._rule = {"kiriki": Rule.YAHTZEE, "yahtzee": Rule.YAHTZEE, "yatzy": Rule.YATZY}
         self._game = {ruleset: game for game, names in self.rulesets.items() for ruleset in names}
-        self._score = {game: _scorer(Game, self._rule[game], categories) for game, categories in self._categories.items()}
+        self._score = {
+            game: _scorer(Game, self._rule[game], categories) for game, categories in self._categories.items()
+        }
         self._game_class, self._category = Game, Category
         self._replay_rule = {ruleset: Rule[rule] for ruleset, rule in REPLAYED.items()}
 
@@ -78,13 +92,15 @@ class Pyhtzee(Adapter):
 
     def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
         if ruleset not in REPLAYED:
-            raise NotImplementedError(f"pyhtzee has no game with the rules of {ruleset} (no repeat kirikis, "
-                                      "no forced joker)")
+            raise NotImplementedError(
+                f"pyhtzee has no game with the rules of {ruleset} (no repeat kirikis, no forced joker)"
+            )
         if players != 1:
             raise NotImplementedError("pyhtzee plays solitaire")
-        from dicespec import find_ruleset
         from pyhtzee.classes import PyhtzeeException
         from pyhtzee.utils import category_to_action_map, dice_roll_to_action_map
+
+        from dicespec import find_ruleset
 
         rules = find_ruleset(ruleset)
         game = self._game_class(seed=1, rule=self._replay_rule[ruleset])
@@ -106,10 +122,17 @@ class Pyhtzee(Adapter):
             elif verb == "reroll":
                 where, _, values = rest.partition("=")
                 positions = [int(p) - 1 for p in where.split(",") if p.strip()]
-                if not rolled or not positions or len(set(positions)) != len(positions) or \
-                        not all(0 <= p < 5 for p in positions) or len(values) != len(positions):
-                    raise NotImplementedError("pyhtzee cannot be asked this reroll (before the roll, of no dice, "
-                                              "or of dice that are not there)")
+                if (
+                    not rolled
+                    or not positions
+                    or len(set(positions)) != len(positions)
+                    or not all(0 <= p < 5 for p in positions)
+                    or len(values) != len(positions)
+                ):
+                    raise NotImplementedError(
+                        "pyhtzee cannot be asked this reroll (before the roll, of no dice, "
+                        "or of dice that are not there)"
+                    )
                 script.values.extend(value for _, value in sorted(zip(positions, faces(values))))
                 try:
                     game.take_action(dice_roll_to_action_map[tuple(i in positions for i in range(5))])
@@ -119,8 +142,9 @@ class Pyhtzee(Adapter):
                 rolls += 1
             elif verb == "score":
                 if not rolled or rest not in categories:
-                    raise NotImplementedError("pyhtzee cannot be asked to score before the turn's roll, "
-                                              "or in a line that is no row")
+                    raise NotImplementedError(
+                        "pyhtzee cannot be asked to score before the turn's roll, or in a line that is no row"
+                    )
                 try:
                     game.take_action(category_to_action_map[categories[rest]])
                 except PyhtzeeException:
@@ -131,8 +155,15 @@ class Pyhtzee(Adapter):
                 raise NotImplementedError(f"pyhtzee has no action {verb!r}")
         return self._answer(game, rules, categories, rolled, rolls, rejected)
 
-    def _answer(self, game: Any, rules: Any, categories: dict[str, Any], rolled: bool, rolls: int,
-                rejected: dict[str, Any] | None) -> dict[str, Any]:
+    def _answer(
+        self,
+        game: Any,
+        rules: Any,
+        categories: dict[str, Any],
+        rolled: bool,
+        rolls: int,
+        rejected: dict[str, Any] | None,
+    ) -> dict[str, Any]:
         """The protocol's answer from pyhtzee's score card (its totals added up as the sheet shows them)."""
         Category = self._category
         lines: dict[str, int | None] = {row: game.scores.get(categories[row]) for row in rules.row_ids}

@@ -30,7 +30,9 @@ def _as_json(path: str, report: Report | None, error: InvalidFile | None) -> dic
         "game": None if report is None else report.game,
         "expectations": 0 if report is None else report.expectations,
         "failed": 0 if report is None else len(report.failures),
-        "failures": [] if report is None else [
+        "failures": []
+        if report is None
+        else [
             {"line": f.line, "kind": f.kind, "expected": f.expected, "got": f.got, "message": f.message}
             for f in report.failures
         ],
@@ -67,17 +69,19 @@ def _cmd_check(args: argparse.Namespace) -> int:
 def register(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Add the ``check`` command to the subcommands of the ``dicespec`` parser; its parser."""
     check: argparse.ArgumentParser = commands.add_parser(
-        "check", help="validate a ruleset file and check the outcomes it expects",
+        "check",
+        help="validate a ruleset file and check the outcomes it expects",
         description="Load a ruleset file of your own (it may 'extends:' a shipped ruleset) and validate it, then "
-                    "check every outcome its 'expect:' block gives: rolls (score-sheet: the dice, a row and the "
-                    "score there; set-aside: the dice and their best, or dice set aside and their points) and "
-                    "replayed games (actions in the replay notation and each player's total). Prints one line "
-                    "per expectation that fails, naming its line in the file, and a summary. Exit status 0 when "
-                    "all hold, 1 when one fails, 2 when the file cannot be used (the line is named where it can be).",
+        "check every outcome its 'expect:' block gives: rolls (score-sheet: the dice, a row and the "
+        "score there; set-aside: the dice and their best, or dice set aside and their points) and "
+        "replayed games (actions in the replay notation and each player's total). Prints one line "
+        "per expectation that fails, naming its line in the file, and a summary. Exit status 0 when "
+        "all hold, 1 when one fails, 2 when the file cannot be used (the line is named where it can be).",
         epilog="example: dicespec check house.yaml",
     )
-    check.add_argument("file", metavar="RULESET_FILE",
-                       help="a ruleset YAML file, with its expected outcomes under 'expect:'")
+    check.add_argument(
+        "file", metavar="RULESET_FILE", help="a ruleset YAML file, with its expected outcomes under 'expect:'"
+    )
     check.add_argument("--json", action="store_true", help="print the result as one JSON object")
     check.set_defaults(run=_cmd_check)
     return check

@@ -81,7 +81,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_solve(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
     from dicespec.progress import ProgressLine
-
     from dicespec.solver import report
 
     print(report(ruleset, ProgressLine(f"solving {ruleset.name}")))
@@ -113,16 +112,27 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     else:
         target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
     options = Options(
-        parts=parse_parts(args.part), rulesets=tuple(args.ruleset) if args.ruleset else None, select=args.select,
-        games=args.games, seed=args.seed, timeout=args.timeout, hello_timeout=args.hello_timeout,
-        max_restarts=args.max_restarts, window=args.window, time_limit=args.time_limit,
-        progress=wanted(args.progress), **_containment(args),
+        parts=parse_parts(args.part),
+        rulesets=tuple(args.ruleset) if args.ruleset else None,
+        select=args.select,
+        games=args.games,
+        seed=args.seed,
+        timeout=args.timeout,
+        hello_timeout=args.hello_timeout,
+        max_restarts=args.max_restarts,
+        window=args.window,
+        time_limit=args.time_limit,
+        progress=wanted(args.progress),
+        **_containment(args),
     )
     # a killed run still ends what it started, and what its parts failed to end
     with termination_as_interrupt(), marked_run(grace=options.grace):
         status, text = conform_and_report(
-            target, options, show=args.show,
-            report=Path(args.report) if args.report else None, junit=Path(args.junit) if args.junit else None,
+            target,
+            options,
+            show=args.show,
+            report=Path(args.report) if args.report else None,
+            junit=Path(args.junit) if args.junit else None,
             track=Path(args.track) if args.track else None,
         )
     print(text)
@@ -147,8 +157,13 @@ def _containment(args: argparse.Namespace) -> dict[str, Any]:
         limits = Limits(parse_size(args.max_memory), parse_count(args.max_cpu), parse_count(args.max_processes))
     except ValueError as exc:
         raise UsageError(f"a limit: {exc}") from None
-    return {"limits": limits, "sandbox": args.sandbox, "in_process": args.in_process, "max_line": args.max_line,
-            "grace": args.grace}
+    return {
+        "limits": limits,
+        "sandbox": args.sandbox,
+        "in_process": args.in_process,
+        "max_line": args.max_line,
+        "grace": args.grace,
+    }
 
 
 def _cmd_diff(args: argparse.Namespace) -> int:
@@ -178,8 +193,9 @@ def _cmd_export(args: argparse.Namespace) -> int:
     try:
         from dicespec.export import dumps, export
     except ImportError as exc:  # the spec's reader (gherkin, parse) comes with the 'test' extra
-        raise UsageError(f"export reads the spec's features, which needs {exc.name or 'a package'}: "
-                         "install dicespec[test]") from None
+        raise UsageError(
+            f"export reads the spec's features, which needs {exc.name or 'a package'}: install dicespec[test]"
+        ) from None
 
     if args.ruleset not in ruleset_names():
         raise UsageError(f"unknown ruleset {args.ruleset!r}; shipped rulesets: {', '.join(ruleset_names())}")
@@ -196,8 +212,10 @@ def _cmd_export(args: argparse.Namespace) -> int:
             out.write(dumps(data))
     except OSError as exc:
         raise UsageError(f"-o {args.output}: cannot write the file ({exc.strerror})") from None
-    print(f"{args.output}: {len(data['spec']):,} spec cases and {len(data['corpus']):,} corpus cases "
-          f"under {args.ruleset}, {data['digest']}")
+    print(
+        f"{args.output}: {len(data['spec']):,} spec cases and {len(data['corpus']):,} corpus cases "
+        f"under {args.ruleset}, {data['digest']}"
+    )
     return 0
 
 
@@ -205,18 +223,23 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dicespec",
         description="Executable rules for Kiriki, 10000 and their family (Yahtzee, Yatzy, Yacht, Farkle, Greed): "
-                    "score rolls, list rulesets, play, solve, validate an implementation.",
+        "score rolls, list rulesets, play, solve, validate an implementation.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     def add_ruleset_options(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("game", choices=sorted(game_names()), help="the game")
         group = sub.add_mutually_exclusive_group()
-        group.add_argument("--ruleset", metavar="NAME", help="a shipped ruleset (see 'dicespec rulesets'); default: the game's reference")
+        group.add_argument(
+            "--ruleset",
+            metavar="NAME",
+            help="a shipped ruleset (see 'dicespec rulesets'); default: the game's reference",
+        )
         group.add_argument("--ruleset-file", metavar="PATH", help="a ruleset YAML file of your own")
 
     score = commands.add_parser(
-        "score", help="what a roll scores",
+        "score",
+        help="what a roll scores",
         description="Kiriki: the roll's score in every row. 10000, Greed: every legal set-aside and the best one.",
         epilog="examples: dicespec score kiriki 66616   dicespec score ten-thousand 111556 --json",
     )
@@ -225,106 +248,207 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print JSON instead of a table")
     score.set_defaults(run=_cmd_score)
 
-    rulesets = commands.add_parser("rulesets", help="list the shipped rulesets",
-                                   description="The shipped rulesets, each with a one-line description.")
+    rulesets = commands.add_parser(
+        "rulesets",
+        help="list the shipped rulesets",
+        description="The shipped rulesets, each with a one-line description.",
+    )
     rulesets.add_argument("--game", choices=sorted(game_names()), help="only this game's rulesets")
-    rulesets.add_argument("--json", action="store_true",
-                          help="print the rulesets' rule values as one JSON object by name, extends resolved "
-                               "(no sources, trace or gaps)")
+    rulesets.add_argument(
+        "--json",
+        action="store_true",
+        help="print the rulesets' rule values as one JSON object by name, extends resolved (no sources, trace or gaps)",
+    )
     rulesets.set_defaults(run=_cmd_rulesets)
 
-    play = commands.add_parser("play", help="play a game in the terminal",
-                               description="A game in the terminal, on the reference engine. Type 'help' in the game.")
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="A game in the terminal, on the reference engine. Type 'help' in the game.",
+    )
     add_ruleset_options(play)
-    play.add_argument("--players", type=int, default=None,
-                      help="number of players (default: the fewest the ruleset allows, 1 in most, 2 in Greed)")
+    play.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="number of players (default: the fewest the ruleset allows, 1 in most, 2 in Greed)",
+    )
     play.add_argument("--seed", type=int, default=None, help="seed of the dice, to replay a game")
     play.set_defaults(run=_cmd_play)
 
     solve = commands.add_parser(
-        "solve", help="optimal play and its expected score",
+        "solve",
+        help="optimal play and its expected score",
         description="Kiriki, Yahtzee, Yatzy, Yacht: the optimal solitaire expected score; the state values are "
-                    "cached (first solve: seconds). 10000, Greed: the turn that maximises expected points, its banking table, and "
-                    "the chance of getting on the board in one turn.",
+        "cached (first solve: seconds). 10000, Greed: the turn that maximises expected points, its banking table, and "
+        "the chance of getting on the board in one turn.",
         epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   dicespec solve ten-thousand",
     )
     add_ruleset_options(solve)
     solve.set_defaults(run=_cmd_solve)
 
     conform = commands.add_parser(
-        "conform", help="validate an implementation against the spec",
+        "conform",
+        help="validate an implementation against the spec",
         description="Run every feature, the exhaustive corpus and replayed games against an implementation "
-                    "(a command speaking the stdio protocol of docs/protocol.md, a Python object, or a plain "
-                    "scoring function) and compare with the reference. Exit status 0 only when nothing failed "
-                    "or errored.",
+        "(a command speaking the stdio protocol of docs/protocol.md, a Python object, or a plain "
+        "scoring function) and compare with the reference. Exit status 0 only when nothing failed "
+        "or errored.",
         epilog='examples: dicespec conform --impl "python -m dicespec.adapter"   '
-               'dicespec conform --function yacht:score --ruleset yacht',
+        "dicespec conform --function yacht:score --ruleset yacht",
     )
     target = conform.add_mutually_exclusive_group(required=True)
-    target.add_argument("--impl", metavar="CMD", help="the implementation's command (split like a shell line, run without a shell)")
-    target.add_argument("--python", metavar="MOD:OBJ",
-                        help="a Python object with the interface's methods (run in a worker process)")
-    target.add_argument("--function", metavar="MOD:FUNC",
-                        help="a plain scoring function, FUNC(dice, category) or, for a set-aside game, FUNC(dice); "
-                             "name its ruleset(s) with --ruleset")
-    conform.add_argument("--categories", metavar="FILE",
-                         help="with --function: a YAML file mapping each row id to the category the function takes "
-                              "(default: the module's attribute named as the row id in upper case, else the row id)")
-    conform.add_argument("--part", action="append", choices=("features", "exhaustive", "games"),
-                         help="run only this part (repeatable; default: all three)")
-    conform.add_argument("--ruleset", action="append", metavar="NAME", help="only cases under this ruleset (repeatable)")
-    conform.add_argument("--select", metavar="GLOB",
-                         help="only the cases whose id matches, e.g. 'kiriki-en-full-house-*' or 'kiriki/score/*/66666/*'")
-    conform.add_argument("--games", type=int, default=defaults.GAMES_PER_RULESET, metavar="N",
-                         help=f"replayed games per ruleset (default {defaults.GAMES_PER_RULESET})")
-    conform.add_argument("--seed", type=int, default=defaults.SEED, help=f"seed of the replayed games (default {defaults.SEED})")
-    conform.add_argument("--timeout", type=float, default=defaults.TIMEOUT, metavar="S",
-                         help=f"seconds to answer one request (default {defaults.TIMEOUT:g})")
-    conform.add_argument("--hello-timeout", type=float, default=defaults.HELLO_TIMEOUT, metavar="S",
-                         help=f"seconds to answer hello (default {defaults.HELLO_TIMEOUT:g})")
-    conform.add_argument("--max-restarts", type=int, default=defaults.MAX_RESTARTS, metavar="N",
-                         help=f"restarts of a crashing implementation (default {defaults.MAX_RESTARTS})")
-    conform.add_argument("--window", type=int, default=defaults.WINDOW, metavar="N",
-                         help=f"requests in flight at once (default {defaults.WINDOW})")
-    conform.add_argument("--time-limit", type=float, metavar="S", help="seconds for the corpus; the cases left are errored")
+    target.add_argument(
+        "--impl", metavar="CMD", help="the implementation's command (split like a shell line, run without a shell)"
+    )
+    target.add_argument(
+        "--python", metavar="MOD:OBJ", help="a Python object with the interface's methods (run in a worker process)"
+    )
+    target.add_argument(
+        "--function",
+        metavar="MOD:FUNC",
+        help="a plain scoring function, FUNC(dice, category) or, for a set-aside game, FUNC(dice); "
+        "name its ruleset(s) with --ruleset",
+    )
+    conform.add_argument(
+        "--categories",
+        metavar="FILE",
+        help="with --function: a YAML file mapping each row id to the category the function takes "
+        "(default: the module's attribute named as the row id in upper case, else the row id)",
+    )
+    conform.add_argument(
+        "--part",
+        action="append",
+        choices=("features", "exhaustive", "games"),
+        help="run only this part (repeatable; default: all three)",
+    )
+    conform.add_argument(
+        "--ruleset", action="append", metavar="NAME", help="only cases under this ruleset (repeatable)"
+    )
+    conform.add_argument(
+        "--select",
+        metavar="GLOB",
+        help="only the cases whose id matches, e.g. 'kiriki-en-full-house-*' or 'kiriki/score/*/66666/*'",
+    )
+    conform.add_argument(
+        "--games",
+        type=int,
+        default=defaults.GAMES_PER_RULESET,
+        metavar="N",
+        help=f"replayed games per ruleset (default {defaults.GAMES_PER_RULESET})",
+    )
+    conform.add_argument(
+        "--seed", type=int, default=defaults.SEED, help=f"seed of the replayed games (default {defaults.SEED})"
+    )
+    conform.add_argument(
+        "--timeout",
+        type=float,
+        default=defaults.TIMEOUT,
+        metavar="S",
+        help=f"seconds to answer one request (default {defaults.TIMEOUT:g})",
+    )
+    conform.add_argument(
+        "--hello-timeout",
+        type=float,
+        default=defaults.HELLO_TIMEOUT,
+        metavar="S",
+        help=f"seconds to answer hello (default {defaults.HELLO_TIMEOUT:g})",
+    )
+    conform.add_argument(
+        "--max-restarts",
+        type=int,
+        default=defaults.MAX_RESTARTS,
+        metavar="N",
+        help=f"restarts of a crashing implementation (default {defaults.MAX_RESTARTS})",
+    )
+    conform.add_argument(
+        "--window",
+        type=int,
+        default=defaults.WINDOW,
+        metavar="N",
+        help=f"requests in flight at once (default {defaults.WINDOW})",
+    )
+    conform.add_argument(
+        "--time-limit", type=float, metavar="S", help="seconds for the corpus; the cases left are errored"
+    )
     contain = conform.add_argument_group("containment", "what the implementation may do (see docs/protocol.md)")
-    contain.add_argument("--max-line", type=int, default=defaults.MAX_LINE, metavar="BYTES",
-                         help=f"bytes of one reply line; a longer one errors (default {defaults.MAX_LINE}, 1 MiB)")
-    contain.add_argument("--max-memory", default=f"{defaults.MAX_MEMORY >> 30}G", metavar="SIZE",
-                         help=f"address space of each of its processes, e.g. 512M (default {defaults.MAX_MEMORY >> 30}G; "
-                              "none: no limit)")
-    contain.add_argument("--max-cpu", default=str(defaults.MAX_CPU), metavar="S",
-                         help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)")
-    contain.add_argument("--max-processes", default=str(defaults.MAX_PROCESSES), metavar="N",
-                         help=f"processes it may run at once (default {defaults.MAX_PROCESSES}; none: no limit)")
-    contain.add_argument("--grace", type=float, default=defaults.GRACE, metavar="S",
-                         help=f"seconds it has to end, politely asked, before it is killed (default {defaults.GRACE:g})")
-    contain.add_argument("--sandbox", action="store_true",
-                         help="run it in a bubblewrap sandbox (bwrap): no network, a read-only filesystem but for a "
-                              "temporary folder, no home folder")
-    contain.add_argument("--in-process", action="store_true",
-                         help="call --python or --function code in the runner's own process: faster, but it trusts "
-                              "the code (a crash or sys.exit ends the run)")
+    contain.add_argument(
+        "--max-line",
+        type=int,
+        default=defaults.MAX_LINE,
+        metavar="BYTES",
+        help=f"bytes of one reply line; a longer one errors (default {defaults.MAX_LINE}, 1 MiB)",
+    )
+    contain.add_argument(
+        "--max-memory",
+        default=f"{defaults.MAX_MEMORY >> 30}G",
+        metavar="SIZE",
+        help=f"address space of each of its processes, e.g. 512M (default {defaults.MAX_MEMORY >> 30}G; "
+        "none: no limit)",
+    )
+    contain.add_argument(
+        "--max-cpu",
+        default=str(defaults.MAX_CPU),
+        metavar="S",
+        help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)",
+    )
+    contain.add_argument(
+        "--max-processes",
+        default=str(defaults.MAX_PROCESSES),
+        metavar="N",
+        help=f"processes it may run at once (default {defaults.MAX_PROCESSES}; none: no limit)",
+    )
+    contain.add_argument(
+        "--grace",
+        type=float,
+        default=defaults.GRACE,
+        metavar="S",
+        help=f"seconds it has to end, politely asked, before it is killed (default {defaults.GRACE:g})",
+    )
+    contain.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="run it in a bubblewrap sandbox (bwrap): no network, a read-only filesystem but for a "
+        "temporary folder, no home folder",
+    )
+    contain.add_argument(
+        "--in-process",
+        action="store_true",
+        help="call --python or --function code in the runner's own process: faster, but it trusts "
+        "the code (a crash or sys.exit ends the run)",
+    )
     conform.add_argument("--report", metavar="FILE", help="write every case's result as JSON lines")
     conform.add_argument("--junit", metavar="FILE", help="write a JUnit XML file")
-    conform.add_argument("--track", metavar="FILE", help="compare with the last run tracked in FILE and show only what changed")
-    conform.add_argument("--show", type=int, default=defaults.SHOW, metavar="N",
-                         help=f"differing cases shown per kind (default {defaults.SHOW})")
-    conform.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                         help="a progress line on stderr (default: when stderr is a terminal)")
+    conform.add_argument(
+        "--track", metavar="FILE", help="compare with the last run tracked in FILE and show only what changed"
+    )
+    conform.add_argument(
+        "--show",
+        type=int,
+        default=defaults.SHOW,
+        metavar="N",
+        help=f"differing cases shown per kind (default {defaults.SHOW})",
+    )
+    conform.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress line on stderr (default: when stderr is a terminal)",
+    )
     conform.set_defaults(run=_cmd_conform)
 
     diff = commands.add_parser(
-        "diff", help="what changes between two rulesets",
+        "diff",
+        help="what changes between two rulesets",
         description="Every case of the exhaustive corpus (each roll in each row; each 10000 roll and set-aside) "
-                    "and every case of the spec whose outcome differs between two rulesets of one game, "
-                    "grouped and counted; then what each is worth to play: for a score-sheet game the optimal "
-                    "solitaire expected score, the odds of each row that change and the first rolls whose best "
-                    "choice flips; for a set-aside game the banking thresholds, the chance of getting on the "
-                    "board and the farkle odds. Each side is a shipped ruleset, a game's name (its reference "
-                    "ruleset), or a ruleset file of your own (a path, or any name ending in .yaml or .yml; it may "
-                    "'extends:' a shipped ruleset). A score-sheet ruleset not solved before takes a few seconds "
-                    "(kept in the solver's cache).",
+        "and every case of the spec whose outcome differs between two rulesets of one game, "
+        "grouped and counted; then what each is worth to play: for a score-sheet game the optimal "
+        "solitaire expected score, the odds of each row that change and the first rolls whose best "
+        "choice flips; for a set-aside game the banking thresholds, the chance of getting on the "
+        "board and the farkle odds. Each side is a shipped ruleset, a game's name (its reference "
+        "ruleset), or a ruleset file of your own (a path, or any name ending in .yaml or .yml; it may "
+        "'extends:' a shipped ruleset). A score-sheet ruleset not solved before takes a few seconds "
+        "(kept in the solver's cache).",
         epilog="examples: dicespec diff kiriki kiriki-fr   dicespec diff kiriki house.yaml",
     )
     diff.add_argument("before", metavar="A", help="a shipped ruleset, a game (its reference ruleset) or a ruleset file")
@@ -333,11 +457,12 @@ def build_parser() -> argparse.ArgumentParser:
     diff.set_defaults(run=_cmd_diff)
 
     export = commands.add_parser(
-        "export", help="a ruleset's cases as JSON test data, for any language",
+        "export",
+        help="a ruleset's cases as JSON test data, for any language",
         description="Write a ruleset's test data as one JSON file: every case of the spec that one call checks "
-                    "(its id, the call, the expected answer, its source sentence and rule) and every case of the "
-                    "exhaustive corpus, each with the reference's answer, and a digest. Its JSON Schema is "
-                    "dicespec/schemas/export.json in the package; docs/protocol.md says how to use it.",
+        "(its id, the call, the expected answer, its source sentence and rule) and every case of the "
+        "exhaustive corpus, each with the reference's answer, and a digest. Its JSON Schema is "
+        "dicespec/schemas/export.json in the package; docs/protocol.md says how to use it.",
         epilog="example: dicespec export yacht -o yacht.json",
     )
     export.add_argument("ruleset", metavar="NAME", help="a shipped ruleset (see 'dicespec rulesets')")

@@ -76,9 +76,7 @@ class Roll:
         n = len(self.dice)
         if isinstance(count, range):
             if n not in count:
-                raise DiceCountError(
-                    f"{self} has {n} dice; expected {count.start} to {count.stop - 1}"
-                )
+                raise DiceCountError(f"{self} has {n} dice; expected {count.start} to {count.stop - 1}")
         elif n != count:
             raise DiceCountError(f"{str(self) or 'an empty roll'} has {n} dice; expected {count}")
 

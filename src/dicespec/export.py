@@ -123,8 +123,9 @@ def question(case: Case) -> Question | None:
     return asked[0] if len(asked) == 1 else None
 
 
-def spec_cases(ruleset: str, spec: Iterable[Case] | None = None,
-               findings: Mapping[str, Sequence[Finding]] | None = None) -> Iterator[dict[str, Any]]:
+def spec_cases(
+    ruleset: str, spec: Iterable[Case] | None = None, findings: Mapping[str, Sequence[Finding]] | None = None
+) -> Iterator[dict[str, Any]]:
     """Every case of the spec (default: :func:`dicespec.spec.cases`) under ``ruleset`` that one
     call checks, with the reference's answer, and the text's claim where it differs (the errata,
     default :func:`dicespec.spec.findings_by_case`, say why)."""
@@ -171,8 +172,9 @@ def digest(spec: list[dict[str, Any]], corpus: list[dict[str, Any]]) -> str:
     return "sha256:" + hashlib.sha256(canonical({"corpus": corpus, "spec": spec}).encode("utf-8")).hexdigest()
 
 
-def export(ruleset: str, spec: Iterable[Case] | None = None,
-           findings: Mapping[str, Sequence[Finding]] | None = None) -> dict[str, Any]:
+def export(
+    ruleset: str, spec: Iterable[Case] | None = None, findings: Mapping[str, Sequence[Finding]] | None = None
+) -> dict[str, Any]:
     """The test data of one shipped ruleset, as the schema ``export`` describes it (the spec's
     cases and findings as :func:`spec_cases` takes them)."""
     from dicespec import __version__
@@ -193,7 +195,8 @@ def export(ruleset: str, spec: Iterable[Case] | None = None,
             "(an operation of the dicespec conformance protocol, version 1) with the ruleset and input as its "
             "arguments; the answer must equal expected. A spec case quotes its source sentence (source normative: "
             "the rule it pins down), names the rule, and where the errata say the text is wrong under this "
-            "ruleset, carries the text's claim beside the answer that holds."),
+            "ruleset, carries the text's claim beside the answer that holds."
+        ),
         "digest": digest(asked, corpus),
         "spec": asked,
         "corpus": corpus,

@@ -31,8 +31,16 @@ def wanted(flag: bool | None, stream: TextIO | None = None) -> bool:
 class ProgressLine:
     """Progress reported on a stream (stderr): see the module's description."""
 
-    def __init__(self, label: str, stream: TextIO | None = None, *, unit: str = "states", every: float = 0.25,
-                 every_logged: float = 10.0, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        label: str,
+        stream: TextIO | None = None,
+        *,
+        unit: str = "states",
+        every: float = 0.25,
+        every_logged: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
         self.unit = unit

@@ -25,7 +25,6 @@ import yaml
 from dicespec.catalog import LANGUAGES
 from dicespec.validation import JSON, check
 
-
 # The families of engine, by name: where each one's implementation lives.
 FAMILIES = {
     "score-sheet": "dicespec.scoresheet.family:FAMILY",
@@ -122,8 +121,9 @@ def _words(text: str) -> str:
 @cache
 def _registry() -> dict[str, Game]:
     return {
-        entry["name"]: Game(entry["name"], entry["title"], entry["family"], entry["tag"], entry["default"],
-                            _words(entry["summary"]))
+        entry["name"]: Game(
+            entry["name"], entry["title"], entry["family"], entry["tag"], entry["default"], _words(entry["summary"])
+        )
         for entry in _entries()
     }
 
@@ -131,9 +131,13 @@ def _registry() -> dict[str, Game]:
 @cache
 def _summaries() -> dict[str, dict[str, str]]:
     """Each game's summary by language: English as written, the others as translated."""
-    return {entry["name"]: {"en": _words(entry["summary"]),
-                            **{lang: _words(words["summary"]) for lang, words in (entry.get("translations") or {}).items()}}
-            for entry in _entries()}
+    return {
+        entry["name"]: {
+            "en": _words(entry["summary"]),
+            **{lang: _words(words["summary"]) for lang, words in (entry.get("translations") or {}).items()},
+        }
+        for entry in _entries()
+    }
 
 
 def game_summary(name: str, lang: str) -> str:
@@ -144,7 +148,9 @@ def game_summary(name: str, lang: str) -> str:
     if lang not in LANGUAGES:
         raise UntranslatedError(f"game {name!r}: the site has no language {lang!r} (it has {', '.join(LANGUAGES)})")
     if lang not in summaries:
-        raise UntranslatedError(f"game {name!r} has no {lang} text for translations.{lang}.summary in dicespec/games.yaml")
+        raise UntranslatedError(
+            f"game {name!r} has no {lang} text for translations.{lang}.summary in dicespec/games.yaml"
+        )
     return summaries[lang]
 
 
@@ -169,4 +175,3 @@ def game(name: str) -> Game:
 def game_of_tag(tag: str) -> Game | None:
     """The game whose cases carry the feature tag ``tag`` (``@kiriki``), if any."""
     return next((g for g in _registry().values() if g.tag == tag), None)
-

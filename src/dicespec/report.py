@@ -38,8 +38,14 @@ CHECKOUT = Path(__file__).resolve().parents[2]
 MARKER = ".dicespec-report"
 TEMPLATE = "report.html"  # the page's template, beside the site's theme overrides
 SCORER_SCRIPT = "javascripts/scorer.mjs"
-NEEDED = ("mkdocs.yml", "docs/stylesheets", "docs/javascripts", "docs/overrides", f"docs/{SCORER_SCRIPT}",
-          "examples/adapters/js/dicespec-games.mjs")
+NEEDED = (
+    "mkdocs.yml",
+    "docs/stylesheets",
+    "docs/javascripts",
+    "docs/overrides",
+    f"docs/{SCORER_SCRIPT}",
+    "examples/adapters/js/dicespec-games.mjs",
+)
 
 
 class ReportError(ValueError):
@@ -82,8 +88,10 @@ def _check_folder(folder: Path, force: bool) -> list[str]:
     if earlier is not None:
         return earlier
     if not force:
-        raise ReportError(f"-o {folder}: the folder is not empty and holds no earlier report; choose another "
-                          "or add --force (files of the report's names are replaced, the others left)")
+        raise ReportError(
+            f"-o {folder}: the folder is not empty and holds no earlier report; choose another "
+            "or add --force (files of the report's names are replaced, the others left)"
+        )
     return []
 
 
@@ -110,8 +118,10 @@ def _remove(folder: Path, files: list[str]) -> None:
 def _checkout() -> Path:
     missing = [name for name in NEEDED if not (CHECKOUT / name).exists()]
     if missing:
-        raise ReportError(f"dicespec report needs a checkout of the repository (it builds with the website's theme "
-                          f"and scripts): {CHECKOUT} is not one (missing: {', '.join(missing)})")
+        raise ReportError(
+            f"dicespec report needs a checkout of the repository (it builds with the website's theme "
+            f"and scripts): {CHECKOUT} is not one (missing: {', '.join(missing)})"
+        )
     return CHECKOUT
 
 
@@ -123,17 +133,19 @@ def _inline(text: str, what: str) -> str:
 
 
 def _template(embedded: str, script: str) -> str:
-    return "\n".join([
-        "{#- dicespec report: the site's page, with the scorer's script and data carried in the page, so",
-        "    that it works opened from the file system (written by dicespec.report). -#}",
-        '{% extends "main.html" %}',
-        "{% block scripts %}",
-        "  {{ super() }}",
-        f'  <script type="application/json" class="ds-scorer-embedded">{_inline(embedded, "the scorer data")}</script>',
-        f'  <script type="module">{_inline(script, SCORER_SCRIPT)}</script>',
-        "{% endblock %}",
-        "",
-    ])
+    return "\n".join(
+        [
+            "{#- dicespec report: the site's page, with the scorer's script and data carried in the page, so",
+            "    that it works opened from the file system (written by dicespec.report). -#}",
+            '{% extends "main.html" %}',
+            "{% block scripts %}",
+            "  {{ super() }}",
+            f'  <script type="application/json" class="ds-scorer-embedded">{_inline(embedded, "the scorer data")}</script>',
+            f'  <script type="module">{_inline(script, SCORER_SCRIPT)}</script>',
+            "{% endblock %}",
+            "",
+        ]
+    )
 
 
 def _config(checkout: Path, work: Path, title: str, description: str) -> dict[str, Any]:
@@ -172,8 +184,14 @@ def _build(config_file: Path) -> None:
         raise ReportError(f"the page could not be built: {exc}") from None
 
 
-def build_report(ruleset_file: str | Path, out: str | Path = "report", *, force: bool = False,
-                 found: Comparison | None = None, progress: bool = False) -> Written:
+def build_report(
+    ruleset_file: str | Path,
+    out: str | Path = "report",
+    *,
+    force: bool = False,
+    found: Comparison | None = None,
+    progress: bool = False,
+) -> Written:
     """Write the report of the house ruleset in ``ruleset_file`` into the folder ``out``.
     ``found`` is its figures, when known; otherwise they are computed (the house ruleset solved,
     or read from the solver's cache), with a progress line on stderr when ``progress``."""
@@ -195,9 +213,14 @@ def build_report(ruleset_file: str | Path, out: str | Path = "report", *, force:
         files = scorer_files([house.offer(house.name)])
     except FileNotFoundError as exc:
         raise ReportError(str(exc)) from None
-    embedded = json.dumps({"games": files["javascripts/dicespec-games.mjs"].decode("utf-8"),
-                           "rulesets": json.loads(files["javascripts/rulesets.json"])},
-                          ensure_ascii=False, separators=(",", ":"))
+    embedded = json.dumps(
+        {
+            "games": files["javascripts/dicespec-games.mjs"].decode("utf-8"),
+            "rulesets": json.loads(files["javascripts/rulesets.json"]),
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
     embedded = embedded.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     with tempfile.TemporaryDirectory(prefix="dicespec-report-") as temporary:
         work = Path(temporary)
@@ -210,8 +233,10 @@ def build_report(ruleset_file: str | Path, out: str | Path = "report", *, force:
         for path, content in files.items():
             (docs / path).parent.mkdir(parents=True, exist_ok=True)
             (docs / path).write_bytes(content)
-        front = json.dumps({"title": page.html_title, "template": TEMPLATE, "hide": ["navigation"]},  # one page
-                           ensure_ascii=False)
+        front = json.dumps(
+            {"title": page.html_title, "template": TEMPLATE, "hide": ["navigation"]},  # one page
+            ensure_ascii=False,
+        )
         (docs / PAGE).write_text(f"---\n{front}\n---\n\n{page.markdown.rstrip()}\n", encoding="utf-8")
         config_file = work / "mkdocs.yml"
         config = _config(checkout, work, title, house.description or "")
@@ -237,8 +262,10 @@ def _cmd_report(args: argparse.Namespace) -> int:
     from dicespec.registry import game
 
     done = build_report(args.ruleset_file, args.output, force=args.force, progress=wanted(None))
-    print(f"{done.page}: {done.title} ({game(done.game).title} house ruleset {done.name!r}, compared with "
-          f"{done.base}; {done.files} files in {done.folder})")
+    print(
+        f"{done.page}: {done.title} ({game(done.game).title} house ruleset {done.name!r}, compared with "
+        f"{done.base}; {done.files} files in {done.folder})"
+    )
     print(f"open it in a browser: {done.page.resolve().as_uri()}")
     return 0
 
@@ -246,21 +273,29 @@ def _cmd_report(args: argparse.Namespace) -> int:
 def register(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``dicespec report`` to the command's subcommands (``commands``: its subparsers)."""
     report = commands.add_parser(
-        "report", help="a page for a house ruleset, to open or share",
+        "report",
+        help="a page for a house ruleset, to open or share",
         description="Write a small static website for a ruleset file of your own (it may 'extends:' a shipped "
-                    "ruleset and write only what differs): its rules in words, as the rules website states them; "
-                    "what differs from the ruleset it extends (or its game's reference): the rule values, the "
-                    "optimal expected score of each, the odds that change, the first rolls whose best choice "
-                    "flips, or the banking thresholds and the entry; the odds of one roll; and a scorer that "
-                    "scores any roll under both in the browser. The page opens from the file system, no server "
-                    "needed. It is built with the website's theme, so it needs a checkout of the repository. "
-                    "A ruleset not solved before takes a few seconds (kept in the solver's cache).",
+        "ruleset and write only what differs): its rules in words, as the rules website states them; "
+        "what differs from the ruleset it extends (or its game's reference): the rule values, the "
+        "optimal expected score of each, the odds that change, the first rolls whose best choice "
+        "flips, or the banking thresholds and the entry; the odds of one roll; and a scorer that "
+        "scores any roll under both in the browser. The page opens from the file system, no server "
+        "needed. It is built with the website's theme, so it needs a checkout of the repository. "
+        "A ruleset not solved before takes a few seconds (kept in the solver's cache).",
         epilog="examples: dicespec report house.yaml   dicespec report house.yaml -o out/",
     )
     report.add_argument("ruleset_file", metavar="RULESET_FILE", help="a ruleset YAML file of your own")
-    report.add_argument("-o", "--output", metavar="DIR", default="report",
-                        help="the folder to write (default: report/); it must be empty or hold an earlier report")
-    report.add_argument("--force", action="store_true",
-                        help="write into a folder that holds other files (files of the report's names are replaced)")
+    report.add_argument(
+        "-o",
+        "--output",
+        metavar="DIR",
+        default="report",
+        help="the folder to write (default: report/); it must be empty or hold an earlier report",
+    )
+    report.add_argument(
+        "--force",
+        action="store_true",
+        help="write into a folder that holds other files (files of the report's names are replaced)",
+    )
     report.set_defaults(run=_cmd_report)
-

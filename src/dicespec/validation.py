@@ -36,8 +36,11 @@ def schema(name: str) -> dict[str, Any]:
 def _registry() -> Registry[Any]:
     """Every schema of ``dicespec/schemas/`` by its ``$id``, so that one can ``$ref`` another
     (the ruleset schemas share ``dicespec:trace``)."""
-    names = [entry.name.removesuffix(".json") for entry in resources.files("dicespec.schemas").iterdir()
-             if entry.name.endswith(".json")]
+    names = [
+        entry.name.removesuffix(".json")
+        for entry in resources.files("dicespec.schemas").iterdir()
+        if entry.name.endswith(".json")
+    ]
     return Registry().with_resources((schema(n)["$id"], Resource.from_contents(schema(n))) for n in names)
 
 
@@ -71,7 +74,9 @@ def _schema_of(error: jsonschema.ValidationError) -> Mapping[str, Any]:
     return error.schema if isinstance(error.schema, Mapping) else {}
 
 
-def check(data: Any, name: str, source: str | Path | Traversable, error: type[Exception] = ValueError, owner: str = "it") -> None:
+def check(
+    data: Any, name: str, source: str | Path | Traversable, error: type[Exception] = ValueError, owner: str = "it"
+) -> None:
     """Raise ``error`` naming ``source`` when ``data`` does not fit the schema ``name``."""
     found = jsonschema.exceptions.best_match(validator(name).iter_errors(data))
     if found is not None:

@@ -32,8 +32,9 @@ class Fake(Server):
     """The reference adapter; ``misbehave(line)`` answers a request line its own way (bytes
     to write, or ``None`` for the usual reply)."""
 
-    def __init__(self, misbehave: Callable[[bytes], bytes | None] | None = None,
-                 implementation: Implementation | None = None) -> None:
+    def __init__(
+        self, misbehave: Callable[[bytes], bytes | None] | None = None, implementation: Implementation | None = None
+    ) -> None:
         super().__init__(implementation or ReferenceImplementation(), games=reference_games())
         self.misbehave = misbehave
 
@@ -53,9 +54,12 @@ def background(*, own_group: bool = False, holds_stdout: bool = True, seconds: i
     """A process that sleeps ``seconds``, with this fake's arguments (a test's token) in its
     command line; in a process group of its own if ``own_group``; holding this fake's stdout
     open if ``holds_stdout``."""
-    return subprocess.Popen([sys.executable, "-c", f"import time; time.sleep({seconds})", *sys.argv[1:]],
-                            stdin=subprocess.DEVNULL, stdout=None if holds_stdout else subprocess.DEVNULL,
-                            process_group=0 if own_group else None)
+    return subprocess.Popen(
+        [sys.executable, "-c", f"import time; time.sleep({seconds})", *sys.argv[1:]],
+        stdin=subprocess.DEVNULL,
+        stdout=None if holds_stdout else subprocess.DEVNULL,
+        process_group=0 if own_group else None,
+    )
 
 
 def peak_memory() -> str:

@@ -13,10 +13,10 @@ from _fake import Fake, run
 
 from dicespec.dice import Roll
 from dicespec.implementation import ReferenceImplementation, sheet_replay_answer
-from dicespec.validation import JSON
+from dicespec.rulesets import find_ruleset
 from dicespec.scoresheet.replay import replay
 from dicespec.scoresheet.rows import score
-from dicespec.rulesets import find_ruleset
+from dicespec.validation import JSON
 
 
 @cache

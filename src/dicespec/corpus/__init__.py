@@ -97,8 +97,9 @@ def exhaustive(rulesets: Mapping[str, Sequence[str]]) -> Iterator[Case]:
             yield from GENERATORS[found.family_name].exhaustive(found, ruleset)
 
 
-def games(rulesets: Mapping[str, Sequence[str]], *, count: int = GAMES_PER_RULESET, seed: int = 0,
-          kept: bool = False) -> Iterator[Case]:
+def games(
+    rulesets: Mapping[str, Sequence[str]], *, count: int = GAMES_PER_RULESET, seed: int = 0, kept: bool = False
+) -> Iterator[Case]:
     """``count`` replayed games per ruleset (game → names), each asked at several points; with
     ``kept``, a ruleset's games played once are read back from the cache folder after
     (:mod:`.kept_games`: the same cases)."""
@@ -107,6 +108,7 @@ def games(rulesets: Mapping[str, Sequence[str]], *, count: int = GAMES_PER_RULES
     for name, names in rulesets.items():
         found = game(name)
         for ruleset in names:
+
             def play(index: int, found: Game = found, ruleset: str = ruleset) -> Iterator[Case]:
                 return GENERATORS[found.family_name].play(found, ruleset, index, seed)
 

@@ -22,8 +22,15 @@ def sheet_scores(game: Game, ruleset: str) -> Iterator[Case]:
     for dice in product(FACES, repeat=rules.dice):
         text = digits(dice)
         for row, points in score_sheet(rules, Roll(dice)).items():
-            yield Case(f"{game.name}/score/{ruleset}/{text}/{row}", kind, ruleset, row,
-                       op, {"ruleset": ruleset, "dice": text, "row": row}, points)
+            yield Case(
+                f"{game.name}/score/{ruleset}/{text}/{row}",
+                kind,
+                ruleset,
+                row,
+                op,
+                {"ruleset": ruleset, "dice": text, "row": row},
+                points,
+            )
 
 
 def set_aside_bests(game: Game, ruleset: str) -> Iterator[Case]:
@@ -39,8 +46,15 @@ def set_aside_bests(game: Game, ruleset: str) -> Iterator[Case]:
         row = f"{count} dice"
         for dice in product(FACES, repeat=count):
             text = digits(dice)
-            yield Case(f"{game.name}/best/{ruleset}/{text}", kind, ruleset, row, "ten_thousand_best",
-                       {"ruleset": ruleset, "dice": text}, best(rules, Roll(dice)))
+            yield Case(
+                f"{game.name}/best/{ruleset}/{text}",
+                kind,
+                ruleset,
+                row,
+                "ten_thousand_best",
+                {"ruleset": ruleset, "dice": text},
+                best(rules, Roll(dice)),
+            )
 
 
 def set_aside_parts(game: Game, ruleset: str) -> Iterator[Case]:
@@ -56,6 +70,12 @@ def set_aside_parts(game: Game, ruleset: str) -> Iterator[Case]:
         for part in product(*(range(c + 1) for c in counts)):
             dice = tuple(face for face, n in zip(FACES, part, strict=True) for _ in range(n))
             text = digits(dice)
-            yield Case(f"{game.name}/set-aside/{ruleset}/{digits(roll)}/{text or '-'}", kind,
-                       ruleset, f"{len(text)} dice", "ten_thousand_score", {"ruleset": ruleset, "dice": text},
-                       set_aside_score_answer(rules, Roll(dice)))
+            yield Case(
+                f"{game.name}/set-aside/{ruleset}/{digits(roll)}/{text or '-'}",
+                kind,
+                ruleset,
+                f"{len(text)} dice",
+                "ten_thousand_score",
+                {"ruleset": ruleset, "dice": text},
+                set_aside_score_answer(rules, Roll(dice)),
+            )

@@ -37,8 +37,12 @@ def path_of(game: str, ruleset: str, count: int, seed: int) -> Path:
     """The file that holds (or will hold) these games."""
     from dicespec.rulesets import ruleset_data
 
-    made_from = json.dumps([FORMAT, code_digest(), game, ruleset, ruleset_data(ruleset), count, seed],
-                           sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    made_from = json.dumps(
+        [FORMAT, code_digest(), game, ruleset, ruleset_data(ruleset), count, seed],
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
     key = hashlib.sha256(made_from.encode()).hexdigest()[:KEY]
     return cache_dir() / "conformance-games" / f"{ruleset}-{key}.json"
 
@@ -56,8 +60,18 @@ def _packed(cases: list[Case]) -> dict[str, Any] | None:
         count = len(asked) - probe
         if asked[:count] != actions[:count] or list(case.args) != ["ruleset", "players", "actions"]:
             return None
-        packed.append([case.id, case.kind, case.row, case.op, case.args["players"], count,
-                       asked[-1] if probe else None, case.expected])
+        packed.append(
+            [
+                case.id,
+                case.kind,
+                case.row,
+                case.op,
+                case.args["players"],
+                count,
+                asked[-1] if probe else None,
+                case.expected,
+            ]
+        )
     return {"actions": actions, "cases": packed}
 
 
@@ -65,11 +79,12 @@ def _unpacked(ruleset: str, game: dict[str, Any]) -> Iterator[Case]:
     actions = game["actions"]
     for case_id, kind, row, op, players, count, extra, expected in game["cases"]:
         asked = actions[:count] + ([extra] if extra is not None else [])
-        yield Case(case_id, kind, ruleset, row, op, {"ruleset": ruleset, "players": players, "actions": asked}, expected)
+        yield Case(
+            case_id, kind, ruleset, row, op, {"ruleset": ruleset, "players": players, "actions": asked}, expected
+        )
 
 
-def kept_games(game: str, ruleset: str, count: int, seed: int,
-               play: Callable[[int], Iterable[Case]]) -> Iterator[Case]:
+def kept_games(game: str, ruleset: str, count: int, seed: int, play: Callable[[int], Iterable[Case]]) -> Iterator[Case]:
     """The cases of ``count`` games of ``ruleset`` (``play(index)``: one game's), read from
     their file if it is there, else played, and kept once every game has been played."""
     path = path_of(game, ruleset, count, seed)

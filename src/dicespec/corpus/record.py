@@ -39,8 +39,15 @@ class Record:
             return False
         return rng.random() <= chance
 
-    def probe(self, rng: random.Random, chance: float, game: Any, action: Callable[[], str],
-              carry_out: Callable[[str], None], refusals: type[Exception]) -> None:
+    def probe(
+        self,
+        rng: random.Random,
+        chance: float,
+        game: Any,
+        action: Callable[[], str],
+        carry_out: Callable[[str], None],
+        refusals: type[Exception],
+    ) -> None:
         """Now and then, try ``action()`` on ``game`` (an action the rules most likely refuse), note
         the answer it gets (accepted, or refused with its code), and put the game back as it was."""
         if not self.may_probe(rng, chance):
@@ -72,8 +79,15 @@ class Record:
         asked = [(ends[i][0], None, self.answer(ReplayResult(ends[i][1]))) for i in picks] + self.probes
         for count, extra, answer in sorted(asked, key=lambda a: (a[0], a[1] is not None)):
             actions = self.actions[:count] + ([extra] if extra is not None else [])
-            yield Case(f"{prefix}/{count}{'+' if extra is not None else ''}", kind, self.ruleset, self.policy, op,
-                       {"ruleset": self.ruleset, "players": self.players, "actions": actions}, answer)
+            yield Case(
+                f"{prefix}/{count}{'+' if extra is not None else ''}",
+                kind,
+                self.ruleset,
+                self.policy,
+                op,
+                {"ruleset": self.ruleset, "players": self.players, "actions": actions},
+                answer,
+            )
 
 
 def players_for(rng: random.Random, rules: Ruleset) -> int:

@@ -47,8 +47,15 @@ def _probe(rng: random.Random, game: Any) -> str:
     if state.phase is Phase.ROLLED:
         dice = list(state.dice)
         part = rng.sample(dice, rng.randint(1, len(dice)))
-        return rng.choice(["bank", f"roll {hand}", f"set {digits(part)}", "set 1111111",
-                           f"set {digits(sorted(dice))}{rng.choice(FACES)}"])
+        return rng.choice(
+            [
+                "bank",
+                f"roll {hand}",
+                f"set {digits(part)}",
+                "set 1111111",
+                f"set {digits(sorted(dice))}{rng.choice(FACES)}",
+            ]
+        )
     return rng.choice(["set 1", "bank", f"roll {hand}{rng.choice(FACES)}"])
 
 
@@ -68,8 +75,14 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     game = SetAsideGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
 
     def probe() -> None:
-        record.probe(rng, 0.02, game, lambda: _probe(rng, game), lambda a: apply_action(game, parse_action(a)),
-                     SetAsideRulesError)
+        record.probe(
+            rng,
+            0.02,
+            game,
+            lambda: _probe(rng, game),
+            lambda a: apply_action(game, parse_action(a)),
+            SetAsideRulesError,
+        )
 
     turns = 0
     while not game.is_over:
@@ -106,8 +119,12 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
                 record.actions.append("bank")
                 break
         after = game.state.players[player_index]
-        notable = hot or after.on_board != before.on_board or game.is_over or (
-            after.score == before.score and record.actions[-1] == "bank")
+        notable = (
+            hot
+            or after.on_board != before.on_board
+            or game.is_over
+            or (after.score == before.score and record.actions[-1] == "bank")
+        )
         record.turn_end(game.state, notable)
     probe()
     yield from record.cases(rng)

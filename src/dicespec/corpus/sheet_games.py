@@ -70,20 +70,19 @@ class SheetPolicy:
 
 POLICIES: dict[str, SheetPolicy] = {
     # rerolls any dice now and then, scores anywhere
-    "random": SheetPolicy(
-        lambda rng, game: _some(rng, game.ruleset.dice) if rng.random() < 0.5 else None,
-        _random_row),
+    "random": SheetPolicy(lambda rng, game: _some(rng, game.ruleset.dice) if rng.random() < 0.5 else None, _random_row),
     # keeps the first roll, takes the most points
     "greedy": SheetPolicy(lambda rng, game: None, _best_row),
     # keeps the face shown most, rerolls the rest: kirikis and repeat kirikis
     "chaser": SheetPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)), _best_row),
     # fills the upper rows three or more at a time: upper bonuses
     "upper": SheetPolicy(
-        lambda rng, game: _all_but(game.dice, _most_common(game.dice, _open_upper_faces(game) or FACES)),
-        _upper_row),
+        lambda rng, game: _all_but(game.dice, _most_common(game.dice, _open_upper_faces(game) or FACES)), _upper_row
+    ),
     # chases five of a kind but fills the rows top to bottom, whatever they score
-    "in-order": SheetPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)),
-                             lambda rng, game, rows: rows[0]),
+    "in-order": SheetPolicy(
+        lambda rng, game: _all_but(game.dice, _most_common(game.dice)), lambda rng, game, rows: rows[0]
+    ),
 }
 
 
@@ -98,8 +97,15 @@ def _probe(rng: random.Random, game: Any) -> str:
     if state.dice is None:
         return rng.choice([f"score {rng.choice(rows)}", "reroll 1=6", "end"])
     used = [row for row in rows if not sheet.is_open(row)]
-    choices = [f"roll {five}", "end", "reroll =", f"reroll {game.ruleset.dice + 1}=1", "reroll 2,2=11",
-               "reroll 1,2=6", f"score {rng.choice(lines)}"]
+    choices = [
+        f"roll {five}",
+        "end",
+        "reroll =",
+        f"reroll {game.ruleset.dice + 1}=1",
+        "reroll 2,2=11",
+        "reroll 1,2=6",
+        f"score {rng.choice(lines)}",
+    ]
     if used:
         choices.append(f"score {rng.choice(used)}")
     if game.rolls_left == 0:
@@ -117,15 +123,21 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
     name = list(POLICIES)[index % len(POLICIES)]
     policy = POLICIES[name]
-    record = Record(game_, ruleset, index, players_for(rng, rules), name,
-                    lambda result: sheet_replay_answer(rules, result))
+    record = Record(
+        game_, ruleset, index, players_for(rng, rules), name, lambda result: sheet_replay_answer(rules, result)
+    )
     game = SheetGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
     five_row = f"score {rules.five_of_a_kind.row}" if rules.five_of_a_kind else None
 
     def probe(chance: float = 0.04, action: Callable[[], str] | None = None) -> None:
-        record.probe(rng, chance, game, action or (lambda: _probe(rng, game)),
-                     lambda a: apply_action(game, parse_action(a, rules)),
-                     SheetActionError)
+        record.probe(
+            rng,
+            chance,
+            game,
+            action or (lambda: _probe(rng, game)),
+            lambda a: apply_action(game, parse_action(a, rules)),
+            SheetActionError,
+        )
 
     while not game.is_over:
         probe()
@@ -153,8 +165,12 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
             game.end_turn()
             record.actions.append("end")
         player = game.state.players[player_index]
-        notable = (player.extra_turns != before.extra_turns or player.sheet.bonus(rules) != before.sheet.bonus(rules)
-                   or record.actions[-1] in ("end", five_row) or game.is_over)
+        notable = (
+            player.extra_turns != before.extra_turns
+            or player.sheet.bonus(rules) != before.sheet.bonus(rules)
+            or record.actions[-1] in ("end", five_row)
+            or game.is_over
+        )
         record.turn_end(game.state, notable)
     probe()
     yield from record.cases(rng)

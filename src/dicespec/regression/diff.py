@@ -107,8 +107,11 @@ def compare(before: str | Side, after: str | Side) -> Diff:
     changes = _roll_changes(first.ruleset, second.ruleset)
     found = outcomes.features([first.spec_name, second.spec_name])
     verdicts_before, verdicts_after = found[first.spec_name], found[second.spec_name]
-    flipped = [(case_id, verdict, verdicts_after.get(case_id, "(no case)"))
-               for case_id, verdict in verdicts_before.items() if verdict != verdicts_after.get(case_id)]
+    flipped = [
+        (case_id, verdict, verdicts_after.get(case_id, "(no case)"))
+        for case_id, verdict in verdicts_before.items()
+        if verdict != verdicts_after.get(case_id)
+    ]
     return Diff((first, second), changes, corpus_size(first.ruleset), flipped, len(verdicts_before))
 
 
@@ -145,21 +148,24 @@ def _corpus_lines(diff: Diff) -> Iterator[str]:
     yield f"Corpus: {moved:,} of {diff.corpus_cases:,} cases differ"
     groups: dict[str, list[RollChange]] = {}
     for change in diff.rolls:
-        groups.setdefault(outcomes.FAMILIES[found.family_name].diff_group(found, change.column, change.dice),
-                          []).append(change)
+        groups.setdefault(
+            outcomes.FAMILIES[found.family_name].diff_group(found, change.column, change.dice), []
+        ).append(change)
     for title, changes in groups.items():
         count = sum(c.cases for c in changes)
         unit = "set-asides" if changes[0].column == "set-aside" else "ordered rolls"
         yield f"  {title}: {count:,} {unit} ({len(changes):,} distinct)"
         for change in changes:
             if change.column == "set-aside":
-                yield (f"    {change.dice or '-'}: {change.before} → {change.after}, "
-                       f"in {change.cases:,} rolls of {change.hand} dice")
+                yield (
+                    f"    {change.dice or '-'}: {change.before} → {change.after}, "
+                    f"in {change.cases:,} rolls of {change.hand} dice"
+                )
                 continue
             orders = change.orders
             yield f"    {change.dice}: {change.before} → {change.after}, in {len(orders):,} orders:"
             for start in range(0, len(orders), PER_LINE):
-                yield "      " + " ".join(orders[start:start + PER_LINE])
+                yield "      " + " ".join(orders[start : start + PER_LINE])
 
 
 def _spec_lines(diff: Diff) -> Iterator[str]:
@@ -203,14 +209,18 @@ def _sheet_lines(diff: Diff, before: SheetFigures, after: SheetFigures, found: C
     width = max(len(diff.before), len(diff.after), len("difference"))
     yield "Optimal solitaire play: expected final grand total"
     for label, side in ((diff.before, before), (diff.after, after)):
-        yield f"  {label:<{width}}  {_value(side.expected_score):>8}" + (f"  ({side.unsolved})" if side.unsolved else "")
+        yield f"  {label:<{width}}  {_value(side.expected_score):>8}" + (
+            f"  ({side.unsolved})" if side.unsolved else ""
+        )
     if found.difference is not None:
         yield f"  {'difference':<{width}}  {found.difference:>+8.2f}"
     yield ""
     changes = found.odds_changes()
     total = next(iter(before.odds.values())).total if before.odds else 0
-    yield (f"Odds of one roll: {len(changes)} of {len(before.odds)} rows change "
-           f"(share of the {total:,} ordered rolls that score above 0; mean points)")
+    yield (
+        f"Odds of one roll: {len(changes)} of {len(before.odds)} rows change "
+        f"(share of the {total:,} ordered rolls that score above 0; mean points)"
+    )
     if changes:
         width = max(len(str(row)) for row, _, _ in changes)
         for row, old, new in changes:
@@ -222,11 +232,15 @@ def _sheet_lines(diff: Diff, before: SheetFigures, after: SheetFigures, found: C
     flips = found.flips()
     share = sum((flip.chance for flip in flips), 0.0)
     if not flips:
-        yield (f"Opening decisions: the best choice at the empty sheet is the same for all {len(before.openings)} "
-               "distinct first rolls")
+        yield (
+            f"Opening decisions: the best choice at the empty sheet is the same for all {len(before.openings)} "
+            "distinct first rolls"
+        )
         return
-    yield (f"Opening decisions: the best choice at the empty sheet changes for {len(flips)} of "
-           f"{len(before.openings)} distinct first rolls ({share:.2%} of first rolls)")
+    yield (
+        f"Opening decisions: the best choice at the empty sheet changes for {len(flips)} of "
+        f"{len(before.openings)} distinct first rolls ({share:.2%} of first rolls)"
+    )
     for flip in flips[:FLIPS_SHOWN]:
         yield f"  {flip.dice}: {flip.before} → {flip.after}"
     if len(flips) > FLIPS_SHOWN:
@@ -240,8 +254,10 @@ def _dice(n: int) -> str:
 def _set_aside_lines(diff: Diff, before: SetAsideFigures, after: SetAsideFigures, found: Comparison) -> Iterator[str]:
     yield "Optimal turn of a player on the board"
     change = f" ({found.difference:+.2f})" if found.difference is not None else ""
-    yield (f"  expected points of a turn: {_value(before.expected_turn_score)} → "
-           f"{_value(after.expected_turn_score)}{change}")
+    yield (
+        f"  expected points of a turn: {_value(before.expected_turn_score)} → "
+        f"{_value(after.expected_turn_score)}{change}"
+    )
     for label, side in ((diff.before, before), (diff.after, after)):
         if side.unsolved:
             yield f"  {label}: {side.unsolved}"
@@ -257,8 +273,11 @@ def _set_aside_lines(diff: Diff, before: SetAsideFigures, after: SetAsideFigures
     yield "Getting on the board"
     width = max(len(diff.before), len(diff.after)) + 1
     for label, side in ((diff.before, before), (diff.after, after)):
-        chance = "no entry minimum" if side.entry_chance is None else (
-            f"entry {side.entry:,}, {side.entry_chance:.2%} chance of getting on the board in one turn")
+        chance = (
+            "no entry minimum"
+            if side.entry_chance is None
+            else (f"entry {side.entry:,}, {side.entry_chance:.2%} chance of getting on the board in one turn")
+        )
         yield f"  {label + ':':<{width}}  {chance}"
     yield ""
     changes = found.odds_changes()
@@ -283,16 +302,34 @@ def as_json(diff: Diff, found: Comparison | None = None) -> dict[str, Any]:
         "corpus": {
             "cases": diff.corpus_cases,
             "differ": sum(change.cases for change in diff.rolls),
-            "rolls": [{"column": c.column, "dice": c.dice, "before": c.before, "after": c.after, "cases": c.cases,
-                       **({} if c.column == "set-aside" else {"orders": c.orders})} for c in diff.rolls],
+            "rolls": [
+                {
+                    "column": c.column,
+                    "dice": c.dice,
+                    "before": c.before,
+                    "after": c.after,
+                    "cases": c.cases,
+                    **({} if c.column == "set-aside" else {"orders": c.orders}),
+                }
+                for c in diff.rolls
+            ],
         },
         "spec": {
             "cases": diff.spec_cases,
             "differ": len(diff.features),
-            "changes": [{"id": case_id, "before": old, "after": new,
-                         **({"path": case.path, "line": case.line, "section": case.section}
-                            if (case := by_id.get(case_id)) else {})}
-                        for case_id, old, new in diff.features],
+            "changes": [
+                {
+                    "id": case_id,
+                    "before": old,
+                    "after": new,
+                    **(
+                        {"path": case.path, "line": case.line, "section": case.section}
+                        if (case := by_id.get(case_id))
+                        else {}
+                    ),
+                }
+                for case_id, old, new in diff.features
+            ],
         },
     }
     if found is not None:
@@ -306,13 +343,21 @@ def _odds_json(odds: Odds | None) -> dict[str, object] | None:
 
 def _side_json(side: SheetFigures | SetAsideFigures) -> dict[str, Any]:
     if isinstance(side, SheetFigures):
-        return {"expected_score": side.expected_score, "unsolved": side.unsolved,
-                "row_odds": {row: {"label": side.labels[row], **odds.as_json()} for row, odds in side.odds.items()},
-                "opening_best": {dice: opening.best for dice, opening in side.openings.items()}}
-    return {"expected_turn_score": side.expected_turn_score, "unsolved": side.unsolved,
-            "banking": {str(n): total for n, total in side.banking.items()}, "banking_cap": side.cap,
-            "entry": side.entry, "entry_chance": side.entry_chance,
-            "farkle_odds": {str(n): odds.as_json() for n, odds in side.farkles.items()}}
+        return {
+            "expected_score": side.expected_score,
+            "unsolved": side.unsolved,
+            "row_odds": {row: {"label": side.labels[row], **odds.as_json()} for row, odds in side.odds.items()},
+            "opening_best": {dice: opening.best for dice, opening in side.openings.items()},
+        }
+    return {
+        "expected_turn_score": side.expected_turn_score,
+        "unsolved": side.unsolved,
+        "banking": {str(n): total for n, total in side.banking.items()},
+        "banking_cap": side.cap,
+        "entry": side.entry,
+        "entry_chance": side.entry_chance,
+        "farkle_odds": {str(n): odds.as_json() for n, odds in side.farkles.items()},
+    }
 
 
 def _figures_json(found: Comparison) -> dict[str, Any]:
@@ -321,9 +366,14 @@ def _figures_json(found: Comparison) -> dict[str, Any]:
         "before": _side_json(found.before),
         "after": _side_json(found.after),
         "difference": found.difference,
-        "odds_changes": [{**({"row": key, "label": _label(found, key)} if isinstance(key, str) else {"dice": key}),
-                          "before": _odds_json(old), "after": _odds_json(new)}
-                         for key, old, new in found.odds_changes()],
+        "odds_changes": [
+            {
+                **({"row": key, "label": _label(found, key)} if isinstance(key, str) else {"dice": key}),
+                "before": _odds_json(old),
+                "after": _odds_json(new),
+            }
+            for key, old, new in found.odds_changes()
+        ],
     }
     if isinstance(found.before, SheetFigures):
         flips = found.flips()
@@ -331,8 +381,9 @@ def _figures_json(found: Comparison) -> dict[str, Any]:
             "first_rolls": len(found.before.openings),
             "count": len(flips),
             "chance": sum((flip.chance for flip in flips), 0.0),
-            "flips": [{"dice": flip.dice, "chance": flip.chance, "before": flip.before, "after": flip.after}
-                      for flip in flips],
+            "flips": [
+                {"dice": flip.dice, "chance": flip.chance, "before": flip.before, "after": flip.after} for flip in flips
+            ],
         }
     elif isinstance(found.after, SetAsideFigures):
         old, new = found.before.banking, found.after.banking

@@ -44,8 +44,10 @@ TIE = 1e-9  # expected scores closer than this are equal (a choice tied for best
 
 def _rolls(dice: int) -> list[tuple[tuple[int, ...], int]]:
     """Every distinct roll of ``dice`` dice, ascending, with the number of ordered rolls it stands for."""
-    return [(shown, factorial(dice) // prod(factorial(shown.count(face)) for face in FACES))
-            for shown in combinations_with_replacement(FACES, dice)]
+    return [
+        (shown, factorial(dice) // prod(factorial(shown.count(face)) for face in FACES))
+        for shown in combinations_with_replacement(FACES, dice)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,17 +77,24 @@ def row_odds(ruleset: SheetRuleset) -> dict[str, Odds]:
     rolls = _rolls(ruleset.dice)
     sheets = [(score_sheet(ruleset, Roll(shown)), orders) for shown, orders in rolls]
     total = len(FACES) ** ruleset.dice
-    return {row: Odds(sum(orders for sheet, orders in sheets if sheet[row] > 0), total,
-                      Fraction(sum(sheet[row] * orders for sheet, orders in sheets), total))
-            for row in ruleset.rows}
+    return {
+        row: Odds(
+            sum(orders for sheet, orders in sheets if sheet[row] > 0),
+            total,
+            Fraction(sum(sheet[row] * orders for sheet, orders in sheets), total),
+        )
+        for row in ruleset.rows
+    }
 
 
 def farkle_odds(ruleset: SetAsideRuleset) -> dict[int, Odds]:
     """Per number of dice thrown (1 to all), the ordered rolls that score nothing."""
     from dicespec.setaside.combos import best
 
-    return {n: Odds(sum(orders for shown, orders in _rolls(n) if best(ruleset, Roll(shown)) == 0), len(FACES) ** n)
-            for n in range(1, ruleset.dice + 1)}
+    return {
+        n: Odds(sum(orders for shown, orders in _rolls(n) if best(ruleset, Roll(shown)) == 0), len(FACES) ** n)
+        for n in range(1, ruleset.dice + 1)
+    }
 
 
 # -- one side's figures --------------------------------------------------------------------------
@@ -144,8 +153,12 @@ def openings(ruleset: SheetRuleset, solved: SheetSolution) -> dict[str, Opening]
     for shown, orders in _rolls(ruleset.dice):
         dice = "".join(map(str, shown))
         choices = plan.choices(dice, ruleset.rolls_per_turn - 1)
-        found[dice] = Opening(dice, orders / len(FACES) ** ruleset.dice,
-                              {str(choice): value for choice, value in choices}, str(choices[0][0]))
+        found[dice] = Opening(
+            dice,
+            orders / len(FACES) ** ruleset.dice,
+            {str(choice): value for choice, value in choices},
+            str(choices[0][0]),
+        )
     return found
 
 
@@ -253,7 +266,8 @@ def _odds(found: Figures) -> dict[str | int, Odds]:
     return odds
 
 
-def compare(before: Ruleset, after: Ruleset, *, progress: tuple[Progress | None, Progress | None] = (None, None)
-            ) -> Comparison:
+def compare(
+    before: Ruleset, after: Ruleset, *, progress: tuple[Progress | None, Progress | None] = (None, None)
+) -> Comparison:
     """Both rulesets' figures; ``progress`` is told how each one's solve goes, if there is one."""
     return Comparison(figures(before, progress=progress[0]), figures(after, progress=progress[1]))

@@ -91,8 +91,7 @@ def compute(rulesets: Sequence[str]) -> dict[str, Golden]:
     """Today's outcomes of these rulesets."""
     features = outcomes.features(rulesets)
     return {
-        name: Golden(name, outcomes.rolls(name), features[name],
-                     {g.index: g.line() for g in outcomes.games(name)})
+        name: Golden(name, outcomes.rolls(name), features[name], {g.index: g.line() for g in outcomes.games(name)})
         for name in rulesets
     }
 
@@ -165,8 +164,10 @@ def check(rulesets: Sequence[str]) -> dict[str, list[str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m dicespec.regression.golden",
-                                     description="Write (or check) the golden files of the shipped rulesets.")
+    parser = argparse.ArgumentParser(
+        prog="python -m dicespec.regression.golden",
+        description="Write (or check) the golden files of the shipped rulesets.",
+    )
     parser.add_argument("--check", action="store_true", help="check them instead; exit status 1 when any is stale")
     parser.add_argument("rulesets", nargs="*", metavar="RULESET", help="only these (default: every shipped ruleset)")
     args = parser.parse_args(argv)

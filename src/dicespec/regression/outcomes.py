@@ -27,6 +27,8 @@ from itertools import combinations_with_replacement, permutations
 from pathlib import Path
 from typing import Any
 
+from dicespec.conformance.run.spec_run import Finished, SpecRun
+from dicespec.corpus import Case
 from dicespec.dice import FACES, Roll
 from dicespec.implementation import (
     ReferenceImplementation,
@@ -34,8 +36,6 @@ from dicespec.implementation import (
     set_aside_score_answer,
     sheet_replay_answer,
 )
-from dicespec.validation import JSON
-from dicespec.corpus import Case
 from dicespec.registry import Game
 from dicespec.registry import game as registry_game
 from dicespec.rulesets import (
@@ -50,7 +50,7 @@ from dicespec.rulesets import (
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
-from dicespec.conformance.run.spec_run import Finished, SpecRun
+from dicespec.validation import JSON
 
 NO_ANSWER = "-"  # the best score of no dice: not a case
 RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
@@ -137,11 +137,17 @@ class FamilyOutcomes:
 
 FAMILIES: dict[str, FamilyOutcomes] = {
     "score-sheet": FamilyOutcomes(
-        _sheet_roll_answers, _sheet_answers_of, _sheet_golden_answer,
-        lambda game, column, dice: f"{game.title.lower()} score, {column}"),
+        _sheet_roll_answers,
+        _sheet_answers_of,
+        _sheet_golden_answer,
+        lambda game, column, dice: f"{game.title.lower()} score, {column}",
+    ),
     "set-aside": FamilyOutcomes(
-        _set_aside_roll_answers, _set_aside_answers_of, _set_aside_golden_answer,
-        lambda game, column, dice: f"{game.title.lower()} {column}, {len(dice)} dice"),
+        _set_aside_roll_answers,
+        _set_aside_answers_of,
+        _set_aside_golden_answer,
+        lambda game, column, dice: f"{game.title.lower()} {column}, {len(dice)} dice",
+    ),
 }
 """The outcomes of each family of games, by family name."""
 
@@ -184,8 +190,11 @@ def answers_of(ruleset: Ruleset, dice: str) -> tuple[str, ...]:
 def rolls_of(ruleset: Ruleset) -> dict[str, tuple[str, ...]]:
     """:func:`rolls` of a ruleset object: every distinct roll of its corpus and its answers."""
     sizes = registry_game(ruleset.game).family.roll_sizes(ruleset)
-    return {dice: answers_of(ruleset, dice) for size in sizes
-            for dice in ("".join(map(str, shown)) for shown in combinations_with_replacement(FACES, size))}
+    return {
+        dice: answers_of(ruleset, dice)
+        for size in sizes
+        for dice in ("".join(map(str, shown)) for shown in combinations_with_replacement(FACES, size))
+    }
 
 
 # -- features ----------------------------------------------------------------------------------
@@ -271,8 +280,14 @@ def features(rulesets: Sequence[str]) -> dict[str, dict[str, str]]:
 def _start_spec_run(ruleset: str, results: Path) -> SpecRun:
     found = registry_game(ruleset_of(ruleset).game)
     reference, marker = found.default_ruleset, found.tag
-    options = ["-m", marker, "--dicespec-python", "dicespec.regression.outcomes:UnderRuleset",
-               "--dicespec-rulesets", reference]
+    options = [
+        "-m",
+        marker,
+        "--dicespec-python",
+        "dicespec.regression.outcomes:UnderRuleset",
+        "--dicespec-rulesets",
+        reference,
+    ]
     return SpecRun(results, options, env={RULESET_VARIABLE: ruleset})
 
 
@@ -305,8 +320,7 @@ class GameDigest:
     digest: str
 
     def line(self) -> str:
-        return (f"{self.index} {self.policy} {self.players}p {self.actions} actions {self.asked} asked "
-                f"{self.digest}")
+        return f"{self.index} {self.policy} {self.players}p {self.actions} actions {self.asked} asked {self.digest}"
 
 
 def games(ruleset: str) -> list[GameDigest]:
@@ -321,8 +335,16 @@ def games(ruleset: str) -> list[GameDigest]:
     for prefix, cases in by_game.items():
         text = json.dumps([[c.id, c.args, c.expected] for c in cases], sort_keys=True, separators=(",", ":"))
         longest = max(len(c.args["actions"]) for c in cases)
-        digests.append(GameDigest(prefix.rsplit("/", 1)[1], cases[0].row, cases[0].args["players"], longest,
-                                  len(cases), hashlib.sha256(text.encode()).hexdigest()[:16]))
+        digests.append(
+            GameDigest(
+                prefix.rsplit("/", 1)[1],
+                cases[0].row,
+                cases[0].args["players"],
+                longest,
+                len(cases),
+                hashlib.sha256(text.encode()).hexdigest()[:16],
+            )
+        )
     return digests
 
 

@@ -57,8 +57,13 @@ class Side:
 
     def describe(self) -> dict[str, Any]:
         """The side as plain data (for ``--json``)."""
-        return {"label": self.label, "ruleset": self.ruleset.name, "title": self.title,
-                "file": None if self.file is None else str(self.file), "extends": self.extends}
+        return {
+            "label": self.label,
+            "ruleset": self.ruleset.name,
+            "title": self.title,
+            "file": None if self.file is None else str(self.file),
+            "extends": self.extends,
+        }
 
 
 def _looks_like_a_file(given: str) -> bool:
@@ -72,8 +77,14 @@ def _file_side(given: str) -> Side:
     ruleset = load_ruleset(path)  # its errors name the file, and the line or key
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))  # read fine just now: a mapping
     extends, title = raw.get("extends"), raw.get("title")
-    return Side(given, ruleset, str(path.resolve()), path.resolve(),
-                extends if isinstance(extends, str) else None, title if isinstance(title, str) else None)
+    return Side(
+        given,
+        ruleset,
+        str(path.resolve()),
+        path.resolve(),
+        extends if isinstance(extends, str) else None,
+        title if isinstance(title, str) else None,
+    )
 
 
 def side(given: str) -> Side:
@@ -88,8 +99,9 @@ def side(given: str) -> Side:
         return Side(reference, find_ruleset(reference), reference)
     if Path(given).is_file():
         return _file_side(given)
-    raise UnknownRulesetError(f"unknown ruleset {given!r}; shipped rulesets: {', '.join(ruleset_names())}; "
-                              "or a ruleset file (.yaml)")
+    raise UnknownRulesetError(
+        f"unknown ruleset {given!r}; shipped rulesets: {', '.join(ruleset_names())}; or a ruleset file (.yaml)"
+    )
 
 
 def sides(before: str | Side, after: str | Side) -> tuple[Side, Side]:
@@ -97,6 +109,8 @@ def sides(before: str | Side, after: str | Side) -> tuple[Side, Side]:
     first = before if isinstance(before, Side) else side(before)
     second = after if isinstance(after, Side) else side(after)
     if first.game != second.game:
-        raise DiffError(f"{first.label} is a ruleset of {first.game}, {second.label} of {second.game}: "
-                        "compare two rulesets of one game")
+        raise DiffError(
+            f"{first.label} is a ruleset of {first.game}, {second.label} of {second.game}: "
+            "compare two rulesets of one game"
+        )
     return first, second

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import yaml
 
-from dicespec.registry import Game, UnknownGameError, family_of_type, game, game_names
 from dicespec.catalog import LANGUAGES
+from dicespec.registry import Game, UnknownGameError, family_of_type, game, game_names
 from dicespec.rulesets.paths import EXPECT, inherited_gaps, inherited_trace
 from dicespec.rulesets.prose import (
     DEFAULT_LANGUAGE,
@@ -51,22 +51,23 @@ Ruleset: TypeAlias = "SheetRuleset | SetAsideRuleset"
 RulesetT = TypeVar("RulesetT", "SheetRuleset", "SetAsideRuleset")
 
 __all__ = [
+    "PROVENANCE",
     "Ruleset",
     "RulesetError",
     "RulesetProse",
-    "PROVENANCE",
     "UnknownRulesetError",
     "file_data",
     "find_ruleset",
-    "game_of_ruleset",
     "find_ruleset_of",
+    "game_of_ruleset",
     "load_ruleset",
     "of_kind",
     "prose",
     "rule_values",
-    "ruleset_names",
     "ruleset_data",
+    "ruleset_names",
 ]
+
 
 class RulesetError(ValueError):
     """A ruleset file that cannot be used; the message names the file, key path and value."""
@@ -78,11 +79,7 @@ class UnknownRulesetError(RulesetError, LookupError):
 
 def _shipped_files() -> dict[str, Path]:
     folder = resources.files(__name__)
-    return {
-        Path(entry.name).stem: Path(str(entry))
-        for entry in folder.iterdir()
-        if entry.name.endswith(".yaml")
-    }
+    return {Path(entry.name).stem: Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".yaml")}
 
 
 def _game(name: str) -> Any:
@@ -106,7 +103,8 @@ class _UniqueKeyLoader(yaml.SafeLoader):
             key = self.construct_object(key_node, deep=deep)
             if key in seen:
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"the key {key!r} is written twice", key_node.start_mark)
+                    None, None, f"the key {key!r} is written twice", key_node.start_mark
+                )
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
 
@@ -190,8 +188,11 @@ def _rules(chain: list[tuple[Path, dict[str, Any]]], data: Mapping[str, Any]) ->
     ``expect`` (the outcomes the file expects are checked by ``dicespec check``, not played)."""
     english = layered([layer for _, layer in chain], DEFAULT_LANGUAGE, data.get("rows") or (), strict=False)
     rules = {key: value for key, value in data.items() if key not in TRANSLATION_KEYS and key != EXPECT}
-    rules.update(title=english.title, description=english.description,
-                 gaps=[{"key": key, "choice": choice} for key, choice in english.gaps])
+    rules.update(
+        title=english.title,
+        description=english.description,
+        gaps=[{"key": key, "choice": choice} for key, choice in english.gaps],
+    )
     return rules
 
 

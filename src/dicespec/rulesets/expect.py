@@ -40,10 +40,10 @@ from typing import Any
 import yaml
 
 from dicespec.dice import DiceError, Roll
+from dicespec.registry import game as registered_game
 from dicespec.replay import ActionDiceError, ActionSyntaxError
 from dicespec.rulesets import Ruleset, RulesetError, _UniqueKeyLoader, load_ruleset
 from dicespec.rulesets.paths import EXPECT
-from dicespec.registry import game as registered_game
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 
@@ -155,7 +155,7 @@ def _located(path: Path, root: yaml.Node | None, error: RulesetError) -> Invalid
     prefix = f"{path}: "
     if not message.startswith(prefix):  # about another file (the one it extends): as it is
         return InvalidFile(path, None, message)
-    rest = message[len(prefix):]
+    rest = message[len(prefix) :]
     found = _KEY_PATH.match(rest)
     line = _line(root, found.group(1).split(".")) if found else None
     return InvalidFile(path, line, rest)
@@ -195,21 +195,27 @@ def _dice(path: Path, line: int | None, where: str, value: Any, count: int | ran
 def _sheet_roll(path: Path, line: int | None, where: str, ruleset: SheetRuleset, entry: Mapping[str, Any]) -> _Roll:
     dice = _dice(path, line, where, entry["dice"], ruleset.dice)
     if entry["row"] not in ruleset.rows:
-        raise InvalidFile(path, line, f"{where}.row: {entry['row']!r} is not a row of {ruleset.name} "
-                                      f"(rows: {', '.join(ruleset.rows)})")
+        raise InvalidFile(
+            path,
+            line,
+            f"{where}.row: {entry['row']!r} is not a row of {ruleset.name} (rows: {', '.join(ruleset.rows)})",
+        )
     return _Roll(line, dice, row=entry["row"], score=entry["score"])
 
 
-def _set_aside_roll(path: Path, line: int | None, where: str, ruleset: SetAsideRuleset,
-                    entry: Mapping[str, Any]) -> _Roll:
+def _set_aside_roll(
+    path: Path, line: int | None, where: str, ruleset: SetAsideRuleset, entry: Mapping[str, Any]
+) -> _Roll:
     dice = _dice(path, line, where, entry["dice"], range(1, ruleset.dice + 1))
     return _Roll(line, dice, best=entry.get("best"), points=entry.get("points"))
 
 
 def _rolls(path: Path, root: yaml.Node | None, ruleset: Ruleset, entries: Sequence[Mapping[str, Any]]) -> list[_Roll]:
     read = _expectations(ruleset).read_roll
-    return [read(path, _line(root, [EXPECT, "rolls", index]), f"{EXPECT}.rolls.{index}", ruleset, entry)
-            for index, entry in enumerate(entries)]
+    return [
+        read(path, _line(root, [EXPECT, "rolls", index]), f"{EXPECT}.rolls.{index}", ruleset, entry)
+        for index, entry in enumerate(entries)
+    ]
 
 
 def _games(path: Path, root: yaml.Node | None, ruleset: Ruleset, entries: Sequence[Mapping[str, Any]]) -> list[_Game]:
@@ -218,9 +224,12 @@ def _games(path: Path, root: yaml.Node | None, ruleset: Ruleset, entries: Sequen
         where: list[str | int] = [EXPECT, "games", index]
         players = entry.get("players", ruleset.min_players)
         if not ruleset.min_players <= players <= ruleset.max_players:
-            raise InvalidFile(path, _line(root, [*where, "players"]),
-                              f"{EXPECT}.games.{index}.players: {players}: {ruleset.name} is played by "
-                              f"{ruleset.min_players} to {ruleset.max_players}")
+            raise InvalidFile(
+                path,
+                _line(root, [*where, "players"]),
+                f"{EXPECT}.games.{index}.players: {players}: {ruleset.name} is played by "
+                f"{ruleset.min_players} to {ruleset.max_players}",
+            )
         lines = tuple(_line(root, [*where, "actions", n]) for n in range(len(entry["actions"])))
         for n, action in enumerate(entry["actions"]):
             try:
@@ -229,8 +238,17 @@ def _games(path: Path, root: yaml.Node | None, ruleset: Ruleset, entries: Sequen
                 pass  # dice that are not dice: the rules refuse the action (bad-dice), as a replay does
             except ActionSyntaxError as exc:
                 raise InvalidFile(path, lines[n], f"{EXPECT}.games.{index}.actions.{n}: {exc}") from None
-        games.append(_Game(_line(root, where), index + 1, players, tuple(entry["actions"]), lines,
-                           tuple(entry["totals"]), entry.get("refused")))
+        games.append(
+            _Game(
+                _line(root, where),
+                index + 1,
+                players,
+                tuple(entry["actions"]),
+                lines,
+                tuple(entry["totals"]),
+                entry.get("refused"),
+            )
+        )
     return games
 
 
@@ -251,7 +269,9 @@ def _check_sheet_roll(ruleset: SheetRuleset, roll: _Roll) -> Failure | None:
     assert roll.row is not None
     got = score(ruleset, roll.dice, roll.row)
     if got != roll.score:
-        return _roll_failure(roll, roll.score, got, f"expected {roll.dice} to score {roll.score} in {roll.row}, got {got}")
+        return _roll_failure(
+            roll, roll.score, got, f"expected {roll.dice} to score {roll.score} in {roll.row}, got {got}"
+        )
     return None
 
 
@@ -271,8 +291,11 @@ def _check_set_aside_roll(ruleset: SetAsideRuleset, roll: _Roll) -> Failure | No
     try:
         points = set_aside_score(ruleset, roll.dice)
     except SetAsideError as exc:
-        return failed(roll.points, {"refused": exc.code},
-                      f"expected setting aside {roll.dice} to score {roll.points}, got it refused: {exc.code} ({exc})")
+        return failed(
+            roll.points,
+            {"refused": exc.code},
+            f"expected setting aside {roll.dice} to score {roll.points}, got it refused: {exc.code} ({exc})",
+        )
     if points != roll.points:
         return failed(roll.points, points, f"expected setting aside {roll.dice} to score {roll.points}, got {points}")
     return None
@@ -303,9 +326,13 @@ class _Expectations:
 
 _FAMILIES: dict[str, _Expectations] = {
     "score-sheet": _Expectations(
-        _sheet_roll, _check_sheet_roll, lambda ruleset, state: tuple(p.sheet.grand_total(ruleset) for p in state.players)),
+        _sheet_roll,
+        _check_sheet_roll,
+        lambda ruleset, state: tuple(p.sheet.grand_total(ruleset) for p in state.players),
+    ),
     "set-aside": _Expectations(
-        _set_aside_roll, _check_set_aside_roll, lambda ruleset, state: tuple(p.score for p in state.players)),
+        _set_aside_roll, _check_set_aside_roll, lambda ruleset, state: tuple(p.score for p in state.players)
+    ),
 }
 
 
@@ -322,16 +349,31 @@ def _check_game(ruleset: Ruleset, game: _Game) -> Failure | None:
     if at is not None:
         got["refused"] = {"action": at + 1, "text": game.actions[at], "code": code, "reason": reason}
         if game.refused is None or at != last or code != game.refused:
-            return Failure(game.action_lines[at], "game", expected, got,
-                           f"expected game {game.number} to end with {wanted}, got action {at + 1}, "
-                           f"{game.actions[at]!r}, refused: {code} ({reason})")
+            return Failure(
+                game.action_lines[at],
+                "game",
+                expected,
+                got,
+                f"expected game {game.number} to end with {wanted}, got action {at + 1}, "
+                f"{game.actions[at]!r}, refused: {code} ({reason})",
+            )
     elif game.refused is not None:
-        return Failure(game.action_lines[last], "game", expected, got,
-                       f"expected game {game.number} to end with {wanted}, got {game.actions[last]!r} played "
-                       f"(totals {list(totals)})")
+        return Failure(
+            game.action_lines[last],
+            "game",
+            expected,
+            got,
+            f"expected game {game.number} to end with {wanted}, got {game.actions[last]!r} played "
+            f"(totals {list(totals)})",
+        )
     if totals != game.totals:
-        return Failure(game.line, "game", expected, got,
-                       f"expected game {game.number} to end with totals {list(game.totals)}, got {list(totals)}")
+        return Failure(
+            game.line,
+            "game",
+            expected,
+            got,
+            f"expected game {game.number} to end with totals {list(game.totals)}, got {list(totals)}",
+        )
     return None
 
 

@@ -16,8 +16,22 @@ EXPECT = "expect"
 checked by :mod:`dicespec.rulesets.expect`): not a rule, and not inherited through ``extends``
 (each file's expectations are its own)."""
 
-ABOUT = frozenset({"game", "name", "title", "description", "source", "texts", "trace", "gaps", "extends",
-                   "language", "translations", EXPECT})
+ABOUT = frozenset(
+    {
+        "game",
+        "name",
+        "title",
+        "description",
+        "source",
+        "texts",
+        "trace",
+        "gaps",
+        "extends",
+        "language",
+        "translations",
+        EXPECT,
+    }
+)
 """Keys that describe a ruleset rather than state a rule (its prose and the prose's translations
 among them, and its expected outcomes): they need no trace."""
 

@@ -82,7 +82,9 @@ def _text(written: str, own: bool, translated: Any, key: str, strict: bool) -> s
     return written
 
 
-def layered(layers: Sequence[Mapping[str, Any]], lang: str, rows: Iterable[str], *, strict: bool = True) -> RulesetProse:
+def layered(
+    layers: Sequence[Mapping[str, Any]], lang: str, rows: Iterable[str], *, strict: bool = True
+) -> RulesetProse:
     """The prose in ``lang`` of the ruleset made of ``layers`` (the raw files of its ``extends``
     chain, the root first) whose rows are ``rows``, in sheet order. Strict: a text the files do
     not give in ``lang`` is :class:`MissingText`; otherwise it falls back to the text as written."""
@@ -92,8 +94,12 @@ def layered(layers: Sequence[Mapping[str, Any]], lang: str, rows: Iterable[str],
             prose.add(layer, lang, strict, first=depth == 0)
         except MissingText as missing:
             raise MissingText(missing.key, depth) from None
-    return RulesetProse(prose.title, prose.description, MappingProxyType({row: prose.labels[row] for row in rows}),
-                        tuple((gap["key"], gap["choice"]) for gap in prose.gaps))
+    return RulesetProse(
+        prose.title,
+        prose.description,
+        MappingProxyType({row: prose.labels[row] for row in rows}),
+        tuple((gap["key"], gap["choice"]) for gap in prose.gaps),
+    )
 
 
 class _Prose:
@@ -112,17 +118,29 @@ class _Prose:
         if "title" in layer or isinstance(words.get("title"), str):
             self.title = _text(layer.get("title", ""), own, words.get("title"), f"{where}.title", strict)
         if "description" in layer or isinstance(words.get("description"), str):
-            self.description = _text(layer.get("description", ""), own, words.get("description"),
-                                     f"{where}.description", strict)
+            self.description = _text(
+                layer.get("description", ""), own, words.get("description"), f"{where}.description", strict
+            )
         translated_rows = words.get("rows") or {}
         for row_id, row in (layer.get("rows") or {}).items():
             if isinstance(row, Mapping) and "label" in row:
-                self.labels[row_id] = _text(row["label"], own, translated_rows.get(row_id), f"{where}.rows.{row_id}", strict)
+                self.labels[row_id] = _text(
+                    row["label"], own, translated_rows.get(row_id), f"{where}.rows.{row_id}", strict
+                )
         self.labels.update(translated_rows.items())
-        own_gaps = [{"key": gap["key"],
-                     "choice": _text(gap["choice"], own, (gap.get("translations") or {}).get(lang),
-                                     f"gaps.{index}.translations.{lang} (the gap on {gap['key']})", strict)}
-                    for index, gap in enumerate(layer.get("gaps") or ())]
+        own_gaps = [
+            {
+                "key": gap["key"],
+                "choice": _text(
+                    gap["choice"],
+                    own,
+                    (gap.get("translations") or {}).get(lang),
+                    f"gaps.{index}.translations.{lang} (the gap on {gap['key']})",
+                    strict,
+                ),
+            }
+            for index, gap in enumerate(layer.get("gaps") or ())
+        ]
         self.gaps = own_gaps if first else inherited_gaps({"gaps": self.gaps}, {**layer, "gaps": own_gaps})
 
 
@@ -134,15 +152,21 @@ def translation_problems(layer: Mapping[str, Any], rows: Iterable[str]) -> list[
     problems = []
     translations = layer.get("translations") or {}
     if own in translations:
-        problems.append(f"translations.{own}: the file is written in {own} (language: {own}); "
-                        f"translations are for the other languages ({', '.join(l for l in LANGUAGES if l != own)})")
+        problems.append(
+            f"translations.{own}: the file is written in {own} (language: {own}); "
+            f"translations are for the other languages ({', '.join(l for l in LANGUAGES if l != own)})"
+        )
     for lang, words in translations.items():
         for row_id, label in (words.get("rows") or {}).items():
             if row_id not in known:
-                problems.append(f"translations.{lang}.rows.{row_id}: {label!r}: not a row of the ruleset"
-                                f" ({', '.join(known) or 'it has none'})")
+                problems.append(
+                    f"translations.{lang}.rows.{row_id}: {label!r}: not a row of the ruleset"
+                    f" ({', '.join(known) or 'it has none'})"
+                )
     for index, gap in enumerate(layer.get("gaps") or ()):
         if own in (gap.get("translations") or {}):
-            problems.append(f"gaps.{index}.translations.{own}: the gap on {gap['key']} is written in {own} "
-                            f"(language: {own}); its choice is the {own} text")
+            problems.append(
+                f"gaps.{index}.translations.{own}: the gap on {gap['key']} is written in {own} "
+                f"(language: {own}); its choice is the {own} text"
+            )
     return problems

@@ -9,14 +9,12 @@ them keeps in a table of its own, keyed by the family's name.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from dicespec.replay import ReplayResult
 from dicespec.scoresheet.game import GameState
 from dicespec.scoresheet.replay import Action, parse_action, replay
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.validation import JSON
-
 
 
 class SheetFamily:

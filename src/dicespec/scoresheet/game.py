@@ -39,10 +39,32 @@ from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 
 __all__ = [
-    "AlreadyRolledError", "BadDiceError", "DiceSource", "DieIndexError", "EmptyRerollError", "GameOverError",
-    "GameState", "JokerRowError", "NoRollsLeftError", "NotPlayableError", "NotRolledError", "PlayerCountError",
-    "PlayerState", "RowUsedError", "RowsStillOpenError", "SheetActionError", "SheetGame", "allowed_rows",
-    "can_score", "is_joker", "is_repeat", "points_in", "random_dice", "row_points", "scores_as_joker", "winners",
+    "AlreadyRolledError",
+    "BadDiceError",
+    "DiceSource",
+    "DieIndexError",
+    "EmptyRerollError",
+    "GameOverError",
+    "GameState",
+    "JokerRowError",
+    "NoRollsLeftError",
+    "NotPlayableError",
+    "NotRolledError",
+    "PlayerCountError",
+    "PlayerState",
+    "RowUsedError",
+    "RowsStillOpenError",
+    "SheetActionError",
+    "SheetGame",
+    "allowed_rows",
+    "can_score",
+    "is_joker",
+    "is_repeat",
+    "points_in",
+    "random_dice",
+    "row_points",
+    "scores_as_joker",
+    "winners",
 ]
 
 DiceSource = Callable[[int], Sequence[int]]
@@ -199,8 +221,7 @@ class SheetGame:
     ) -> None:
         if not ruleset.min_players <= players <= ruleset.max_players:
             raise PlayerCountError(
-                f"{players} players: ruleset {ruleset.name} allows "
-                f"{ruleset.min_players} to {ruleset.max_players}"
+                f"{players} players: ruleset {ruleset.name} allows {ruleset.min_players} to {ruleset.max_players}"
             )
         self.ruleset = ruleset
         self._dice = dice if dice is not None else random_dice(seed)

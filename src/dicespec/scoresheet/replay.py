@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from functools import partial
 
 from dicespec.dice import Roll
-from dicespec.scoresheet.game import GameState, SheetActionError, SheetGame
-from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.replay import (
     ActionDiceError,
     ActionSyntaxError,
@@ -30,10 +28,21 @@ from dicespec.replay import (
     play_actions,
     reading_errors,
 )
+from dicespec.scoresheet.game import GameState, SheetActionError, SheetGame
+from dicespec.scoresheet.ruleset import SheetRuleset
 
 __all__ = [
-    "Action", "ActionDiceError", "ActionSyntaxError", "EndTurnAction", "RerollAction", "ReplayResult",
-    "RollAction", "ScoreAction", "apply_action", "parse_action", "replay",
+    "Action",
+    "ActionDiceError",
+    "ActionSyntaxError",
+    "EndTurnAction",
+    "ReplayResult",
+    "RerollAction",
+    "RollAction",
+    "ScoreAction",
+    "apply_action",
+    "parse_action",
+    "replay",
 ]
 
 
@@ -106,4 +115,6 @@ def replay(ruleset: SheetRuleset, players: int, actions: Iterable[Action | str])
     number of dice is; an action not in the notation raises :class:`ActionSyntaxError`.
     """
     game = SheetGame(ruleset, players, dice=no_random_dice)
-    return play_actions(game, actions, parse=partial(parse_action, ruleset=ruleset), apply=apply_action, refusals=SheetActionError)
+    return play_actions(
+        game, actions, parse=partial(parse_action, ruleset=ruleset), apply=apply_action, refusals=SheetActionError
+    )

@@ -125,8 +125,14 @@ class SheetRuleset:
 
     def face_row(self, face: int) -> str | None:
         """The upper row that counts ``face``, if there is one."""
-        return next((row.id for row in self.rows.values()
-                     if row.section == "upper" and isinstance(row.rule, Face) and row.rule.face == face), None)
+        return next(
+            (
+                row.id
+                for row in self.rows.values()
+                if row.section == "upper" and isinstance(row.rule, Face) and row.rule.face == face
+            ),
+            None,
+        )
 
     def five_of_a_kind_fits(self, counts: tuple[int, ...]) -> bool:
         """Is this roll a five of a kind as the ruleset's five-of-a-kind row sees it?"""

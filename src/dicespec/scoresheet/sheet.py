@@ -94,8 +94,9 @@ class Sheet:
         return Sheet(self.cells, self.repeats + 1, self.line + points)
 
     @classmethod
-    def from_cells(cls, cells: Mapping[str, int], *, repeats: int = 0, line: int = 0,
-                   ruleset: SheetRuleset | None = None) -> Sheet:
+    def from_cells(
+        cls, cells: Mapping[str, int], *, repeats: int = 0, line: int = 0, ruleset: SheetRuleset | None = None
+    ) -> Sheet:
         """A sheet from row ids to points, e.g. ``{"chance": 23}``; with ``ruleset``, each id is
         checked to be one of its rows (:class:`~dicespec.scoresheet.errors.UnknownRowError`)."""
         if ruleset is not None:

@@ -161,9 +161,7 @@ class _Table:
 @cache
 def _table(ruleset: SetAsideRuleset) -> _Table:
     every = [
-        _counts_of(faces)
-        for size in range(ruleset.dice + 1)
-        for faces in combinations_with_replacement(FACES, size)
+        _counts_of(faces) for size in range(ruleset.dice + 1) for faces in combinations_with_replacement(FACES, size)
     ]  # smaller multisets first, so each one's parts are already known
     catalogue = combinations(ruleset)
     splits: dict[Counts, tuple[Combination, ...]] = {every[0]: ()}
@@ -186,7 +184,7 @@ def _one_die_fewer(counts: Counts) -> Iterator[Counts]:
     """``counts`` without one die, for each face shown."""
     for i, n in enumerate(counts):
         if n:
-            yield (*counts[:i], n - 1, *counts[i + 1:])
+            yield (*counts[:i], n - 1, *counts[i + 1 :])
 
 
 # -- the questions ---------------------------------------------------------------------------
@@ -234,9 +232,7 @@ def split(
     return table.splits[counts]
 
 
-def score(
-    ruleset: SetAsideRuleset, selection: Roll | str | Iterable[int], *, roll: Roll | str | None = None
-) -> int:
+def score(ruleset: SetAsideRuleset, selection: Roll | str | Iterable[int], *, roll: Roll | str | None = None) -> int:
     """The points of setting aside exactly the dice of ``selection`` from one roll.
 
     The dice are split into combinations the way that scores most. Raises a

@@ -83,4 +83,3 @@ class BelowEntryError(ActionError):
 
 class MustRollError(ActionError):
     code = "must-roll"
-

@@ -9,14 +9,12 @@ each of them keeps in a table of its own, keyed by the family's name.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from dicespec.replay import ReplayResult
 from dicespec.setaside.game import GameState
 from dicespec.setaside.replay import Action, parse_action, replay
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.validation import JSON
-
 
 
 class SetAsideFamily:
@@ -35,12 +33,13 @@ class SetAsideFamily:
     def parse_action(self, ruleset: SetAsideRuleset, action: str) -> Action:
         return parse_action(action)
 
-    def replay(self, ruleset: SetAsideRuleset, players: int,
-               actions: Iterable[Action | str]) -> ReplayResult[GameState]:
+    def replay(
+        self, ruleset: SetAsideRuleset, players: int, actions: Iterable[Action | str]
+    ) -> ReplayResult[GameState]:
         return replay(ruleset, players, actions)
 
     def roll_sizes(self, ruleset: SetAsideRuleset) -> range:
-        return range(0, ruleset.dice + 1)
+        return range(ruleset.dice + 1)
 
 
 FAMILY = SetAsideFamily()

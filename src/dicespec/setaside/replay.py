@@ -39,8 +39,16 @@ from dicespec.setaside.game import GameState, SetAsideGame
 from dicespec.setaside.ruleset import SetAsideRuleset
 
 __all__ = [
-    "Action", "ActionDiceError", "ActionSyntaxError", "BankAction", "ReplayResult", "RollAction",
-    "SetAsideAction", "apply_action", "parse_action", "replay",
+    "Action",
+    "ActionDiceError",
+    "ActionSyntaxError",
+    "BankAction",
+    "ReplayResult",
+    "RollAction",
+    "SetAsideAction",
+    "apply_action",
+    "parse_action",
+    "replay",
 ]
 
 

@@ -78,8 +78,10 @@ class MoreOfAKind:
 
     def _fixed_words(self, lang: str) -> str:
         words = rule_words(lang)
-        return ", ".join(words.format("more.fixed_item", kind=words[f"number.{n}"], points=amount(points, lang))
-                         for n, points in self.fixed)
+        return ", ".join(
+            words.format("more.fixed_item", kind=words[f"number.{n}"], points=amount(points, lang))
+            for n, points in self.fixed
+        )
 
     def describe(self, lang: str = "en") -> str:
         """How four or more dice of one face score, in one sentence in ``lang``."""
@@ -205,13 +207,19 @@ class SetAsideRuleset:
     def _face_points(self, values: tuple[int, ...], lang: str) -> str:
         """``1: 100, 5: 50``: each face that scores, with its points."""
         words = rule_words(lang)
-        return ", ".join(words.format("face_points", face=face, points=amount(points, lang))
-                         for face, points in enumerate(values, 1) if points)
+        return ", ".join(
+            words.format("face_points", face=face, points=amount(points, lang))
+            for face, points in enumerate(values, 1)
+            if points
+        )
 
     def describe_singles(self, lang: str = "en") -> str:
         words = rule_words(lang)
-        scoring = ", ".join(words.format("singles.item", face=face, points=amount(points, lang))
-                            for face, points in enumerate(self.singles, 1) if points)
+        scoring = ", ".join(
+            words.format("singles.item", face=face, points=amount(points, lang))
+            for face, points in enumerate(self.singles, 1)
+            if points
+        )
         return words.format("singles.describe", scoring=scoring or words["singles.none"])
 
     def singles_value(self, lang: str = "en") -> str:
@@ -219,8 +227,11 @@ class SetAsideRuleset:
 
     def describe_three_of_a_kind(self, lang: str = "en") -> str:
         words = rule_words(lang)
-        values = ", ".join(words.format("three_of_a_kind.item", faces=words[f"faces.{face}"], points=amount(points, lang))
-                           for face, points in enumerate(self.three_of_a_kind, 1) if points)
+        values = ", ".join(
+            words.format("three_of_a_kind.item", faces=words[f"faces.{face}"], points=amount(points, lang))
+            for face, points in enumerate(self.three_of_a_kind, 1)
+            if points
+        )
         return words.format("three_of_a_kind.describe", values=values or words["three_of_a_kind.none"])
 
     def three_of_a_kind_value(self, lang: str = "en") -> str:

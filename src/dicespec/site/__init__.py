@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from dicespec.catalog import LANGUAGES, words
+from dicespec.registry import games
 from dicespec.site import layout
 from dicespec.site.conformance import conformance_page
-from dicespec.registry import games
 from dicespec.site.data import load
 from dicespec.site.downloads import Download, download_files
 from dicespec.site.errata import errata_page
@@ -72,8 +72,9 @@ def _nav(lang: str, rules: list[Page], sources: list[Page], others: list[Page], 
     return nav
 
 
-def pages(root: Path | None = None, results: Path | None = None, offered: Iterable[str] = (),
-          hand_written: Iterable[str] = ()) -> Site:
+def pages(
+    root: Path | None = None, results: Path | None = None, offered: Iterable[str] = (), hand_written: Iterable[str] = ()
+) -> Site:
     """Every generated page in every language, each language's navigation (with the
     ``hand_written`` pages that exist, by path relative to the docs folder), and the files the
     pages use: the test data of the ``offered`` rulesets (linked from the Rulesets page) and the

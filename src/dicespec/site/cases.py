@@ -6,18 +6,17 @@ Each case has exactly one anchor on the site, named by its id, on the rules page
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from dicespec.catalog import words
 from dicespec.registry import game as registered_game
 from dicespec.registry import game_names
 from dicespec.rulesets import prose
 from dicespec.site import layout
 from dicespec.site.data import SiteData
-from dicespec.catalog import words
 from dicespec.site.markup import anchor, anchor_id, code, link, quoting, text
 from dicespec.site.topics import topics_of
 from dicespec.spec.features import Case
@@ -105,8 +104,10 @@ def steps_cell(case: Case, *, page: str) -> str:
         shown = "<br>".join(_ids_as_code(step) for step in case.steps) or text(case.scenario)
         return f'<span lang="{case.language}">{shown}</span>' if case.language != lang else shown
     # A data table's rows stay as the case writes them (dice, actions, line names): in its language.
-    return "<br>".join(f'<span lang="{case.language}">{text(line)}</span>' if line.startswith("|") else _ids_as_code(line)
-                       for line in lines)
+    return "<br>".join(
+        f'<span lang="{case.language}">{text(line)}</span>' if line.startswith("|") else _ids_as_code(line)
+        for line in lines
+    )
 
 
 _ID = re.compile(r"\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b")  # an error code or a row id: no-rolls-left, full_house
@@ -116,7 +117,10 @@ def _ids_as_code(line: str) -> str:
     """A step line, escaped, with the ids it names (error codes, row ids) as code."""
     out, at = [], 0
     for match in _ID.finditer(line):
-        out += [text(line[at:match.start()]) + (" " if line[at:match.start()].endswith(" ") else ""), code(match.group())]
+        out += [
+            text(line[at : match.start()]) + (" " if line[at : match.start()].endswith(" ") else ""),
+            code(match.group()),
+        ]
         at = match.end()
     out.append((" " if line[at:].startswith(" ") else "") + text(line[at:]))
     return "".join(out).strip()
@@ -134,10 +138,14 @@ def standing_cell(data: SiteData, case: Case, *, page: str) -> str:
     parts = [f'<span class="ds-status ds-{status}">{text(label)}</span>']
     found = data.findings_by_case.get(case.id, ())
     for finding in found:
-        reason = quoting(finding.prose(lang).truth, finding.text if finding.text in layout.LANGUAGES else None, data.ids)
+        reason = quoting(
+            finding.prose(lang).truth, finding.text if finding.text in layout.LANGUAGES else None, data.ids
+        )
         if finding.holds_under:
             reason += f" ({text(w['holds_under'])} {text(', '.join(finding.holds_under))})"
-        parts.append(f"{link(code(finding.id), layout.errata(lang), fragment='finding-' + finding.id, page=page)}: {reason}")
+        parts.append(
+            f"{link(code(finding.id), layout.errata(lang), fragment='finding-' + finding.id, page=page)}: {reason}"
+        )
     if status != "holding" and not found:
         parts.append(f"<em>{text(w['no_finding'])}</em>")
     return "<br>".join(parts)

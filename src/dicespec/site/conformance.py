@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,8 +30,14 @@ from dicespec.spec.features import Case
 RESULTS = Path("artifacts") / "results.jsonl"
 OUTCOMES = ("passed", "failed", "xfailed", "skipped")
 # pytest's outcome of a test (the results' ``pytest`` field) as the page counts it.
-_PAGE_OUTCOME = {"passed": "passed", "failed": "failed", "error": "failed", "xpassed": "failed",
-                 "xfailed": "xfailed", "skipped": "skipped"}
+_PAGE_OUTCOME = {
+    "passed": "passed",
+    "failed": "failed",
+    "error": "failed",
+    "xpassed": "failed",
+    "xfailed": "xfailed",
+    "skipped": "skipped",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +70,10 @@ def read_run(path: Path) -> Run | None:
     if not path.is_file():
         return None
     lines = results_file.read(path)
-    found = tuple(Result(line.test, _page_outcome(line), line.id if line.case else None, line.ruleset, line.message)
-                  for line in lines)
+    found = tuple(
+        Result(line.test, _page_outcome(line), line.id if line.case else None, line.ruleset, line.message)
+        for line in lines
+    )
     timestamp = next((line.start for line in lines if line.start), "")
     return Run(path, timestamp, found)
 
@@ -77,7 +85,7 @@ def _when(timestamp: str, lang: str = "en") -> str:
     except ValueError:
         return timestamp or words("conformance", lang)["unknown_time"]
     if moment.tzinfo is not None:
-        return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
@@ -97,8 +105,7 @@ def conformance_page(data: SiteData, results: Path, lang: str = "en") -> Page:
     run = read_run(results)
     if run is None:
         out.append(
-            f'!!! warning "{w["no_results_title"]}"\n\n'
-            f"    {w.format('no_results', file=code(RESULTS.as_posix()))}\n"
+            f'!!! warning "{w["no_results_title"]}"\n\n    {w.format("no_results", file=code(RESULTS.as_posix()))}\n'
         )
         rows = []
         for path, cases in _by_feature(data.cases).items():
@@ -110,13 +117,26 @@ def conformance_page(data: SiteData, results: Path, lang: str = "en") -> Page:
 
     spec_results = [r for r in run.results if r.case is not None]
     other = [r for r in run.results if r.case is None]
-    out.append(w.format(plural(w, "run", len(run.results)), when=text(_when(run.timestamp, lang)),
-                        tests=count(len(run.results), lang), cases=count(len(spec_results), lang)) + "\n")
+    out.append(
+        w.format(
+            plural(w, "run", len(run.results)),
+            when=text(_when(run.timestamp, lang)),
+            tests=count(len(run.results), lang),
+            cases=count(len(spec_results), lang),
+        )
+        + "\n"
+    )
     out.append(f"## {w['totals']} {{#totals}}\n")
-    out.append(table([w["tests_column"], *outcome_titles], [
-        [w["spec_cases_row"], *_counts(spec_results, lang)],
-        [w["other_tests_row"], *_counts(other, lang)],
-    ]) + "\n")
+    out.append(
+        table(
+            [w["tests_column"], *outcome_titles],
+            [
+                [w["spec_cases_row"], *_counts(spec_results, lang)],
+                [w["other_tests_row"], *_counts(other, lang)],
+            ],
+        )
+        + "\n"
+    )
 
     results_by_case: dict[str, list[Result]] = {}
     for result in spec_results:
@@ -127,8 +147,9 @@ def conformance_page(data: SiteData, results: Path, lang: str = "en") -> Page:
     for path, cases in _by_feature(data.cases).items():
         runs = [r for case in cases for r in results_by_case.get(case.id, [])]
         not_run = sum(1 for case in cases if case.id not in results_by_case)
-        rows.append([code(path), count(len(cases), lang), count(len(runs), lang), *_counts(runs, lang),
-                     count(not_run, lang)])
+        rows.append(
+            [code(path), count(len(cases), lang), count(len(runs), lang), *_counts(runs, lang), count(not_run, lang)]
+        )
     out.append(table([w["feature"], w["cases"], w["runs"], *outcome_titles, w["not_run"]], rows) + "\n")
 
     failed = [r for r in spec_results if r.outcome == "failed"]
@@ -136,19 +157,30 @@ def conformance_page(data: SiteData, results: Path, lang: str = "en") -> Page:
     if not failed:
         out.append(w["no_failures"] + "\n")
     else:
-        out.append(table([w["case"], w["ruleset"], w["message"]], [
-            [case_link(by_case[r.case], page=page) if r.case in by_case else ident(r.case, lang),
-             code(r.ruleset or "—"), data_text(r.message[:300], lang)]
-            for r in failed
-        ]) + "\n")
+        out.append(
+            table(
+                [w["case"], w["ruleset"], w["message"]],
+                [
+                    [
+                        case_link(by_case[r.case], page=page) if r.case in by_case else ident(r.case, lang),
+                        code(r.ruleset or "—"),
+                        data_text(r.message[:300], lang),
+                    ]
+                    for r in failed
+                ],
+            )
+            + "\n"
+        )
     unknown = sorted({r.case for r in spec_results if r.case is not None and r.case not in by_case})
     if unknown:
         out.append(w.format("unknown_cases", cases=", ".join(code(c) for c in unknown)) + "\n")
     other_failed = [r for r in other if r.outcome == "failed"]
     if other_failed:
         out.append(f"## {w['other_failures']} {{#other-failures}}\n")
-        out.append(table([w["test"], w["message"]],
-                         [[code(r.name), data_text(r.message[:300], lang)] for r in other_failed]) + "\n")
+        out.append(
+            table([w["test"], w["message"]], [[code(r.name), data_text(r.message[:300], lang)] for r in other_failed])
+            + "\n"
+        )
     return Page(page, w["title"], "\n".join([*out, *implementations_section(page, lang)]), lang)
 
 
@@ -166,8 +198,10 @@ Column = tuple[str, str, str | None, str | None]  # (title key or row id, part, 
 
 _EXHAUSTIVE: dict[str, Callable[[str, Any], list[Column]]] = {
     "score-sheet": lambda kind, ruleset: [(row, "exhaustive", f"{kind} score", row) for row in ruleset.row_ids],
-    "set-aside": lambda kind, ruleset: [("set_asides", "exhaustive", f"{kind} set-aside", None),
-                                        ("best_of_roll", "exhaustive", f"{kind} best", None)],
+    "set-aside": lambda kind, ruleset: [
+        ("set_asides", "exhaustive", f"{kind} set-aside", None),
+        ("best_of_roll", "exhaustive", f"{kind} best", None),
+    ],
 }
 """The exhaustive corpus's columns of each family of games (a score sheet's row by row), by family name."""
 
@@ -198,8 +232,11 @@ def _cell(counts: list[int], lang: str) -> str:
         return text(w["cell_skipped"])
     note = f" {fill(w[plural(w, 'cell_note', skipped)], n=_grouped(skipped, lang))}" if skipped else ""
     if failed or errored:
-        wrong = [fill(w[plural(w, key, n)], n=_grouped(n, lang))
-                 for key, n in (("cell_differ", failed), ("cell_errored", errored)) if n]
+        wrong = [
+            fill(w[plural(w, key, n)], n=_grouped(n, lang))
+            for key, n in (("cell_differ", failed), ("cell_errored", errored))
+            if n
+        ]
         return fill(w["cell_wrong"], wrong=verbatim(" + ").join(wrong), total=_grouped(total - skipped, lang)) + note
     return f"✓ {_grouped(passed, lang)}{note}"
 
@@ -207,8 +244,12 @@ def _cell(counts: list[int], lang: str) -> str:
 def _sum(data: dict[str, Any], game_rulesets: set[str], part: str, kind: str | None, row: str | None) -> list[int]:
     sums = [0, 0, 0, 0]
     for group_part, group_kind, ruleset, group_row, *counts in data["groups"]:
-        if (group_part == part and ruleset in game_rulesets and (kind is None or group_kind == kind)
-                and (row is None or group_row == row)):
+        if (
+            group_part == part
+            and ruleset in game_rulesets
+            and (kind is None or group_kind == kind)
+            and (row is None or group_row == row)
+        ):
             sums = [a + b for a, b in zip(sums, counts, strict=True)]
     return sums
 
@@ -228,9 +269,16 @@ def implementations_section(page: str, lang: str = "en") -> list[str]:
 
     w = words("conformance", lang)
     results = [data for entry in entries() if (data := read(entry)) is not None]
-    out = [f"## {w['implementations']} {{#implementations}}\n",
-           w.format("implementations_intro", export=code("dicespec rulesets --json"),
-                    command=code("make conformance"), files=code("fixtures/conformance/*.json")) + "\n"]
+    out = [
+        f"## {w['implementations']} {{#implementations}}\n",
+        w.format(
+            "implementations_intro",
+            export=code("dicespec rulesets --json"),
+            command=code("make conformance"),
+            files=code("fixtures/conformance/*.json"),
+        )
+        + "\n",
+    ]
     if not results:
         return out + [w["no_comparison"] + "\n"]
     for game in games():
@@ -240,11 +288,17 @@ def implementations_section(page: str, lang: str = "en") -> list[str]:
         compared = [(data, set(data["rulesets"].get(game.name, []))) for data in results]
         compared = [(data, rulesets) for data, rulesets in compared if rulesets]
         if compared:
-            rows = [[w["language"], *(text(data["implementation"].get("language") or "") for data, _ in compared)],
-                    [w["ruleset"], *(", ".join(code(r) for r in sorted(rulesets)) for _, rulesets in compared)]]
-            rows += [[code(title) if row is not None else w[title],
-                      *(_cell(_sum(data, rulesets, part, kind, row), lang) for data, rulesets in compared)]
-                     for title, part, kind, row in shown]
+            rows = [
+                [w["language"], *(text(data["implementation"].get("language") or "") for data, _ in compared)],
+                [w["ruleset"], *(", ".join(code(r) for r in sorted(rulesets)) for _, rulesets in compared)],
+            ]
+            rows += [
+                [
+                    code(title) if row is not None else w[title],
+                    *(_cell(_sum(data, rulesets, part, kind, row), lang) for data, rulesets in compared),
+                ]
+                for title, part, kind, row in shown
+            ]
             out.append(f"### {text(game.title)} {{#implementations-{game.name}}}\n")
             out.append(table([w["implementation"], *(_who(data) for data, _ in compared)], rows) + "\n")
     out.append(f"### {w['findings']} {{#implementations-findings}}\n")
@@ -256,8 +310,9 @@ def implementations_section(page: str, lang: str = "en") -> list[str]:
 def _findings(data: dict[str, Any], lang: str) -> list[str]:
     w = words("conformance", lang)
     package = data.get("package")
-    where = (w.format("package", package=code(package["name"]), version=text(package["version"])) if package
-             else w["own"])
+    where = (
+        w.format("package", package=code(package["name"]), version=text(package["version"])) if package else w["own"]
+    )
     out = [w.format("who", who=_who(data), where=where, target=code(data["target"])) + "\n"]
     differing = [g for g in data["not_passing"] if g["count"]]
     if not differing:
@@ -267,8 +322,11 @@ def _findings(data: dict[str, Any], lang: str) -> list[str]:
         for group in differing:
             first = group["cases"][:4]
             shown = verbatim("; ").join(_case_text(case, lang) for case in first)
-            more = (verbatim(" … ") + fill(w["more"], n=_grouped(group["count"] - len(first), lang))
-                    if group["count"] > len(first) else "")
+            more = (
+                verbatim(" … ") + fill(w["more"], n=_grouped(group["count"] - len(first), lang))
+                if group["count"] > len(first)
+                else ""
+            )
             rows.append([_where(group, lang), count(group["count"], lang), shown + more])
         out.append(table([w["where"], w["cases"], w["first_cases"]], rows) + "\n")
     for skip in data.get("skipped", []):
@@ -294,12 +352,12 @@ def _where(group: dict[str, Any], lang: str) -> str:
     if group["part"] == "features" or not row:
         return ident(label, lang)
     game = next((g for g in games() if kind.startswith(g.title.lower() + " ")), None)
-    key = _WHERE.get(kind[len(game.title) + 1:]) if game is not None else None
+    key = _WHERE.get(kind[len(game.title) + 1 :]) if game is not None else None
     if game is None or key is None:
         return ident(label, lang)
     w = words("conformance", lang)
     if lang == "en":
-        return fill(w[key], game=text(kind[:len(game.title)]), row=text(row))
+        return fill(w[key], game=text(kind[: len(game.title)]), row=text(row))
     dice = _DICE.fullmatch(row)
     shown = verbatim(w.format(plural(w, "dice_count", int(dice[1])), n=dice[1])) if dice else code(row)
     return fill(w[key], game=text(game.title), row=shown)
@@ -313,7 +371,11 @@ def _case_text(case: dict[str, Any], lang: str) -> str:
     if message.startswith("shortest failing replay"):  # a failed replay, shrunk: its actions and first differences
         return fill(w["case_message"], id=case_id, message=data_text(" ".join(message.split())[:600], lang))
     if "expected" in case or "actual" in case:
-        return fill(w["case_values"], id=case_id, expected=ident(json.dumps(case.get("expected")), lang),
-                    actual=ident(json.dumps(case.get("actual")), lang))
+        return fill(
+            w["case_values"],
+            id=case_id,
+            expected=ident(json.dumps(case.get("expected")), lang),
+            actual=ident(json.dumps(case.get("actual")), lang),
+        )
     message = (case.get("message") or case["outcome"]).removeprefix("AssertionError: ")
     return fill(w["case_message"], id=case_id, message=data_text(message.splitlines()[0][:160], lang))

@@ -58,7 +58,9 @@ class SiteData:
     sources: Mapping[str, SourceText]
     errata_problem: str | None = None  # why the errata could not be read, if so
     rulesets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # game -> names, reference first
-    ids: frozenset[str] = frozenset()  # every id prose may name (findings, cases, rulesets, source files): shown as code
+    ids: frozenset[str] = (
+        frozenset()
+    )  # every id prose may name (findings, cases, rulesets, source files): shown as code
 
     def status(self, case: Case) -> str:
         """The case's standing: variant, erratum, ambiguity, gap, or holding (no flag)."""
@@ -112,8 +114,11 @@ def _sources(folder: Path) -> dict[str, SourceText]:
     for path in sorted(folder.glob("*.txt")):
         entry = declared.get(path.name, {})
         sources[path.name] = SourceText(
-            name=path.name, slug=entry.get("page") or slug(path.stem), text=path.read_text(encoding="utf-8"),
-            languages=tuple(entry.get("languages", ())), titles=entry.get("title", {}),
+            name=path.name,
+            slug=entry.get("page") or slug(path.stem),
+            text=path.read_text(encoding="utf-8"),
+            languages=tuple(entry.get("languages", ())),
+            titles=entry.get("title", {}),
             about=entry.get("about", {}),
         )
     return sources
@@ -143,8 +148,14 @@ def load(root: Path) -> SiteData:
     cases = _all_cases(features) if features.is_dir() else ()
     sources = _sources(root / "fixtures" / "sources")
     rulesets = _rulesets()
-    ids = frozenset([*(f.id for f in findings), *(c.id for c in cases if c.id),
-                     *(n for names in rulesets.values() for n in names), *sources])
+    ids = frozenset(
+        [
+            *(f.id for f in findings),
+            *(c.id for c in cases if c.id),
+            *(n for names in rulesets.values() for n in names),
+            *sources,
+        ]
+    )
     return SiteData(
         root=root,
         cases=cases,

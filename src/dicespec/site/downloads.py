@@ -18,11 +18,8 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 from dicespec.caches import cache_dir, code_digest
-
 from dicespec.export import canonical, dumps, export, spec_cases
 from dicespec.rulesets import ruleset_data, ruleset_names
 from dicespec.site import layout
@@ -54,18 +51,31 @@ def wanted() -> list[str]:
 
 def _made(name: str, data: SiteData) -> Download:
     """The ruleset's file: from the cache when nothing it is made from changed, else made and kept."""
-    made_from = canonical([code_digest(), ruleset_data(name), list(spec_cases(name, data.cases, data.findings_by_case))])
+    made_from = canonical(
+        [code_digest(), ruleset_data(name), list(spec_cases(name, data.cases, data.findings_by_case))]
+    )
     key = hashlib.sha256(made_from.encode("utf-8")).hexdigest()[:20]
-    kept, about = cache_dir() / "site-downloads" / f"{name}-{key}.json.gz", cache_dir() / "site-downloads" / f"{name}-{key}.json"
+    kept, about = (
+        cache_dir() / "site-downloads" / f"{name}-{key}.json.gz",
+        cache_dir() / "site-downloads" / f"{name}-{key}.json",
+    )
     try:
         counts = json.loads(about.read_text(encoding="utf-8"))
-        return Download(name, layout.download(name), kept.read_bytes(), counts["spec"], counts["corpus"], counts["size"])
+        return Download(
+            name, layout.download(name), kept.read_bytes(), counts["spec"], counts["corpus"], counts["size"]
+        )
     except (OSError, ValueError, KeyError):
         pass
     exported = export(name, data.cases, data.findings_by_case)
     text = dumps(exported).encode("utf-8")
-    made = Download(name, layout.download(name), gzip.compress(text, 6, mtime=0),
-                    len(exported["spec"]), len(exported["corpus"]), len(text))
+    made = Download(
+        name,
+        layout.download(name),
+        gzip.compress(text, 6, mtime=0),
+        len(exported["spec"]),
+        len(exported["corpus"]),
+        len(text),
+    )
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
         for older in kept.parent.glob(f"{name}-*.json*"):  # a ruleset keeps one file: its current one

@@ -55,26 +55,30 @@ def _block(data: SiteData, finding: Finding, w: Words, page: str) -> str:
     decision = quoting(said.decision, quoted, data.ids)
     if finding.holds_under:
         decision += " " + w.format("holds_under", names=", ".join(code(n) for n in finding.holds_under))
-    attributes = (f'id="{anchor_id("finding-" + finding.id)}" data-game="{anchor_id(finding.game)}" '
-                  f'data-text="{anchor_id(finding.text)}" data-kind="{anchor_id(finding.kind)}"')
+    attributes = (
+        f'id="{anchor_id("finding-" + finding.id)}" data-game="{anchor_id(finding.game)}" '
+        f'data-text="{anchor_id(finding.text)}" data-kind="{anchor_id(finding.kind)}"'
+    )
     described = [  # a definition list: each term, then its definition
         (w["claim"], quoting(said.claim, quoted, data.ids)),
         (w["truth"], quoting(said.truth, quoted, data.ids)),
         (w["decision"], decision),
         (w["cases"], _cases_line(data, finding, w, page)),
     ]
-    return "\n".join([
-        f'<div class="ds-finding" {attributes} markdown>',
-        "",
-        f'<span class="ds-status ds-{anchor_id(finding.kind)}">{text(kind)}</span> {code(finding.id)} · '
-        f"**{text(_game_title(finding.game))}** · {_text_line(data, finding, w, page)}",
-        "",
-        f"<blockquote{quote_lang}><p>{text(finding.quote)}</p></blockquote>",
-        "",
-        *(line for term, definition in described for line in (text(term), f":   {definition}", "")),
-        "</div>",
-        "",
-    ])
+    return "\n".join(
+        [
+            f'<div class="ds-finding" {attributes} markdown>',
+            "",
+            f'<span class="ds-status ds-{anchor_id(finding.kind)}">{text(kind)}</span> {code(finding.id)} · '
+            f"**{text(_game_title(finding.game))}** · {_text_line(data, finding, w, page)}",
+            "",
+            f"<blockquote{quote_lang}><p>{text(finding.quote)}</p></blockquote>",
+            "",
+            *(line for term, definition in described for line in (text(term), f":   {definition}", "")),
+            "</div>",
+            "",
+        ]
+    )
 
 
 def _option(value: str, label: str) -> str:
@@ -87,15 +91,23 @@ def _filter(findings: tuple[Finding, ...], w: Words) -> str:
     kinds = words("sources", w.lang)
     selects = [
         ("game", w["game"], [(name, _game_title(name)) for name in dict.fromkeys(f.game for f in findings)]),
-        ("text", w["text_language"], [(code_, _language(code_, w.lang, w))
-                                      for code_ in dict.fromkeys(f.text for f in findings)]),
+        (
+            "text",
+            w["text_language"],
+            [(code_, _language(code_, w.lang, w)) for code_ in dict.fromkeys(f.text for f in findings)],
+        ),
         ("kind", w["kind"], [(kind, kinds[kind]) for kind in KINDS if any(f.kind == kind for f in findings)]),
     ]
-    out = ['<form class="ds-filter" data-filter=".ds-finding" hidden>',
-           f"<fieldset><legend>{text(w['filter'])}</legend>"]
+    out = [
+        '<form class="ds-filter" data-filter=".ds-finding" hidden>',
+        f"<fieldset><legend>{text(w['filter'])}</legend>",
+    ]
     for name, label, options in selects:
-        out.append(f'<label>{text(label)} <select name="{name}">{_option("", w["any"])}'
-                   + "".join(_option(value, shown) for value, shown in options) + "</select></label>")
+        out.append(
+            f'<label>{text(label)} <select name="{name}">{_option("", w["any"])}'
+            + "".join(_option(value, shown) for value, shown in options)
+            + "</select></label>"
+        )
     out.append(f'<output aria-live="polite" data-template="{text(w["shown"])}"></output>')
     out.append("</fieldset></form>")
     return "".join(out) + "\n"
@@ -109,9 +121,15 @@ def errata_page(data: SiteData, lang: str = "en") -> Page:
         out.append(f'!!! warning "{text(w["unreadable"])}"\n\n    {text(data.errata_problem)}\n')
     kinds = Counter(finding.kind for finding in data.findings)
     names = words("sources", lang)
-    out.append(f"## {text(w['findings'])} {{#findings}}\n\n{text(w.format('count', count=len(data.findings)))}"
-               + (" (" + ", ".join(f"{text(names.get(kind, kind))}: {n}" for kind, n in sorted(kinds.items())) + ")"
-                  if kinds else "") + ".\n")
+    out.append(
+        f"## {text(w['findings'])} {{#findings}}\n\n{text(w.format('count', count=len(data.findings)))}"
+        + (
+            " (" + ", ".join(f"{text(names.get(kind, kind))}: {n}" for kind, n in sorted(kinds.items())) + ")"
+            if kinds
+            else ""
+        )
+        + ".\n"
+    )
     if data.findings:
         out.append(_filter(data.findings, w))
         out.extend(_block(data, finding, w, page) for finding in data.findings)
@@ -120,9 +138,13 @@ def errata_page(data: SiteData, lang: str = "en") -> Page:
     if flagged:
         out.append(f"## {text(w['unexplained'])} {{#unexplained}}\n")
         out.append(text(w["unexplained_intro"]) + "\n")
-        out.append(table([text(w["example"]), text(w["flags"])], [
-            [case_link(case, page=page), code(", ".join(case.flags))] for case in flagged
-        ]) + "\n")
+        out.append(
+            table(
+                [text(w["example"]), text(w["flags"])],
+                [[case_link(case, page=page), code(", ".join(case.flags))] for case in flagged],
+            )
+            + "\n"
+        )
 
     out.append(f"## {text(w['gaps'])} {{#gaps}}\n")
     out.append(text(w["gaps_intro"]) + "\n")
@@ -133,14 +155,27 @@ def errata_page(data: SiteData, lang: str = "en") -> Page:
             if not gaps:
                 out.append(text(w["no_gaps"]) + "\n")
                 continue
-            out.append(table([text(w["key"]), text(w["choice"])], [[code(key), quoting(choice, data.quoted_language(name), data.ids)] for key, choice in gaps]) + "\n")
+            out.append(
+                table(
+                    [text(w["key"]), text(w["choice"])],
+                    [[code(key), quoting(choice, data.quoted_language(name), data.ids)] for key, choice in gaps],
+                )
+                + "\n"
+            )
 
     homeless = [case for case in data.cases if home_of(case, lang) == page]
     if homeless:
         out.append(f"## {text(w['no_game'])} {{#no-game}}\n")
         tags = " / ".join(f"`@{each.tag}`" for each in games())
         out.append(text(w.format("no_game_intro", tags="\0")).replace("\0", tags) + "\n")
-        out.append(table([text(w["example"]), text(w["checks"]), text(w["standing"])], [
-            [case_anchor(case), steps_cell(case, page=page), standing_cell(data, case, page=page)] for case in homeless
-        ]) + "\n")
+        out.append(
+            table(
+                [text(w["example"]), text(w["checks"]), text(w["standing"])],
+                [
+                    [case_anchor(case), steps_cell(case, page=page), standing_cell(data, case, page=page)]
+                    for case in homeless
+                ],
+            )
+            + "\n"
+        )
     return Page(page, w["title"], "\n".join(out), lang)

@@ -26,7 +26,7 @@ import yaml
 
 from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
-from dicespec.regression.figures import Comparison, Odds, Opening, SetAsideFigures, SheetFigures, compare
+from dicespec.regression.figures import Comparison, Odds, SetAsideFigures, SheetFigures, compare
 from dicespec.rulesets import (
     Ruleset,
     RulesetError,
@@ -39,7 +39,6 @@ from dicespec.rulesets import (
     ruleset_names,
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
-from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text, verbatim
 from dicespec.site.odds import Share
@@ -109,8 +108,16 @@ def read_house(path: str | Path) -> House:
     title, description = raw.get("title"), raw.get("description")
     values = rule_values(resolved)
     values["name"] = name
-    return House(file, name, ruleset, base, extends, title if isinstance(title, str) else None,
-                 description if isinstance(description, str) else None, values)
+    return House(
+        file,
+        name,
+        ruleset,
+        base,
+        extends,
+        title if isinstance(title, str) else None,
+        description if isinstance(description, str) else None,
+        values,
+    )
 
 
 def page_title(house: House, lang: str = "en") -> str:
@@ -179,12 +186,20 @@ def _headline(house: House, found: Comparison, w: Words) -> str:
     values = {"base": code(house.base), "difference": decimal(difference, w.lang, sign=True)}
     if isinstance(new, SheetFigures) and isinstance(old, SheetFigures):
         assert new.expected_score is not None and old.expected_score is not None
-        return fill(w["headline_sheet"], score=decimal(new.expected_score, w.lang),
-                    base_score=decimal(old.expected_score, w.lang), **values)
+        return fill(
+            w["headline_sheet"],
+            score=decimal(new.expected_score, w.lang),
+            base_score=decimal(old.expected_score, w.lang),
+            **values,
+        )
     assert isinstance(new, SetAsideFigures) and isinstance(old, SetAsideFigures)
     assert new.expected_turn_score is not None and old.expected_turn_score is not None
-    return fill(w["headline_set_aside"], points=decimal(new.expected_turn_score, w.lang),
-                base_points=decimal(old.expected_turn_score, w.lang), **values)
+    return fill(
+        w["headline_set_aside"],
+        points=decimal(new.expected_turn_score, w.lang),
+        base_points=decimal(old.expected_turn_score, w.lang),
+        **values,
+    )
 
 
 def _values_table(house: House, w: Words) -> str:
@@ -192,9 +207,14 @@ def _values_table(house: House, w: Words) -> str:
     if not changed:
         return fill(w["no_difference"], base=code(house.base)) + "\n"
     missing = text(w["no_value"])
-    rows = [[link(text(topic.title), PAGE, fragment=topic.key, page=PAGE),
-             text(old) if old is not None else missing, f"<strong>{text(new)}</strong>" if new is not None else missing]
-            for topic, old, new in changed]
+    rows = [
+        [
+            link(text(topic.title), PAGE, fragment=topic.key, page=PAGE),
+            text(old) if old is not None else missing,
+            f"<strong>{text(new)}</strong>" if new is not None else missing,
+        ]
+        for topic, old, new in changed
+    ]
     return table([text(w["rule"]), code(house.base), code(house.name)], rows) + "\n"
 
 
@@ -206,11 +226,16 @@ def _score_table(house: House, found: Comparison, w: Words) -> list[str]:
     if isinstance(old, SheetFigures) and isinstance(new, SheetFigures):
         if old.expected_score is None or new.expected_score is None:
             return []
-        rows = [[code(house.base), decimal(old.expected_score, lang)],
-                [code(house.name), decimal(new.expected_score, lang)]]
+        rows = [
+            [code(house.base), decimal(old.expected_score, lang)],
+            [code(house.name), decimal(new.expected_score, lang)],
+        ]
         if found.difference is not None:
             rows.append([text(w["difference"]), decimal(found.difference, lang, sign=True)])
-        return [text(w["expected_sheet_intro"]) + "\n", table([text(best["ruleset"]), text(best["expected_score"])], rows) + "\n"]
+        return [
+            text(w["expected_sheet_intro"]) + "\n",
+            table([text(best["ruleset"]), text(best["expected_score"])], rows) + "\n",
+        ]
     assert isinstance(old, SetAsideFigures) and isinstance(new, SetAsideFigures)
 
     def on_board(side: SetAsideFigures) -> str:
@@ -221,9 +246,14 @@ def _score_table(house: House, found: Comparison, w: Words) -> list[str]:
     def turn(side: SetAsideFigures) -> str:
         return text(w["no_value"]) if side.expected_turn_score is None else decimal(side.expected_turn_score, lang)
 
-    out = [text(w["expected_set_aside_intro"]) + "\n", table(
-        [text(best["ruleset"]), text(best["expected_turn"]), text(best["on_board"])],
-        [[code(house.base), turn(old), on_board(old)], [code(house.name), turn(new), on_board(new)]]) + "\n"]
+    out = [
+        text(w["expected_set_aside_intro"]) + "\n",
+        table(
+            [text(best["ruleset"]), text(best["expected_turn"]), text(best["on_board"])],
+            [[code(house.base), turn(old), on_board(old)], [code(house.name), turn(new), on_board(new)]],
+        )
+        + "\n",
+    ]
     if old.banking or new.banking:
         dice = sorted({*old.banking, *new.banking})
         cells = []
@@ -233,8 +263,11 @@ def _score_table(house: House, found: Comparison, w: Words) -> list[str]:
             if a != b:
                 shown[1] = f"<strong>{shown[1]}</strong>"
             cells.append([str(n), *shown])
-        out += [f"### {text(best['banking'])} {{#banking}}\n", text(best["banking_intro"]) + "\n",
-                table([text(w["dice_in_hand"]), code(house.base), code(house.name)], cells) + "\n"]
+        out += [
+            f"### {text(best['banking'])} {{#banking}}\n",
+            text(best["banking_intro"]) + "\n",
+            table([text(w["dice_in_hand"]), code(house.base), code(house.name)], cells) + "\n",
+        ]
     return out
 
 
@@ -255,17 +288,26 @@ def _odds_changes(house: House, found: Comparison, w: Words) -> list[str]:
         if not changes:
             return [*out, fill(w["odds_same_sheet"], base=base) + "\n"]
         out.append(text(w["odds_changes_sheet_intro"]) + "\n")
-        header = [text(odds_words["row"]), *(fill(w["of_ruleset"], what=text(what), ruleset=r)
-                                              for what in (odds_words["chance"], odds_words["mean_score"])
-                                              for r in (base, name))]
-        rows = [[text(_row_label(house, str(row))), _chance(old, w), _chance(new, w), _mean(old, w), _mean(new, w)]
-                for row, old, new in changes]
+        header = [
+            text(odds_words["row"]),
+            *(
+                fill(w["of_ruleset"], what=text(what), ruleset=r)
+                for what in (odds_words["chance"], odds_words["mean_score"])
+                for r in (base, name)
+            ),
+        ]
+        rows = [
+            [text(_row_label(house, str(row))), _chance(old, w), _chance(new, w), _mean(old, w), _mean(new, w)]
+            for row, old, new in changes
+        ]
         return [*out, table(header, rows) + "\n"]
     if not changes:
         return [*out, fill(w["odds_same_set_aside"], base=base) + "\n"]
     out.append(text(w["odds_changes_set_aside_intro"]) + "\n")
-    header = [text(odds_words["dice"]), *(fill(w["of_ruleset"], what=text(odds_words["farkle_chance"]), ruleset=r)
-                                          for r in (base, name))]
+    header = [
+        text(odds_words["dice"]),
+        *(fill(w["of_ruleset"], what=text(odds_words["farkle_chance"]), ruleset=r) for r in (base, name)),
+    ]
     return [*out, table(header, [[str(dice), _chance(old, w), _chance(new, w)] for dice, old, new in changes]) + "\n"]
 
 
@@ -281,10 +323,19 @@ def _openings(house: House, found: Comparison, w: Words) -> list[str]:
     if not flips:
         return [*out, fill(w["openings_same"], base=code(house.base), count=grouped(total, w.lang)) + "\n"]
     share = sum((flip.chance for flip in flips), 0.0)
-    out.append(fill(w["openings_changed"], count=grouped(len(flips), w.lang), total=grouped(total, w.lang),
-                    share=percentage(share, w.lang)) + "\n")
-    rows = [[code(flip.dice), _choice(house, flip.before, w), f"<strong>{_choice(house, flip.after, w)}</strong>"]
-            for flip in flips[:FLIPS_SHOWN]]
+    out.append(
+        fill(
+            w["openings_changed"],
+            count=grouped(len(flips), w.lang),
+            total=grouped(total, w.lang),
+            share=percentage(share, w.lang),
+        )
+        + "\n"
+    )
+    rows = [
+        [code(flip.dice), _choice(house, flip.before, w), f"<strong>{_choice(house, flip.after, w)}</strong>"]
+        for flip in flips[:FLIPS_SHOWN]
+    ]
     out.append(table([text(w["first_roll"]), code(house.base), code(house.name)], rows) + "\n")
     if len(flips) > FLIPS_SHOWN:
         more = len(flips) - FLIPS_SHOWN
@@ -305,8 +356,9 @@ def _rules(house: House, w: Words) -> list[str]:
             line = fill(w["value"], value=text(value))
             was = _value(topic, base)
             if was != value:
-                line += " " + fill(w["value_was"], base=code(house.base), value=text(was) if was is not None
-                                   else text(w["no_value"]))
+                line += " " + fill(
+                    w["value_was"], base=code(house.base), value=text(was) if was is not None else text(w["no_value"])
+                )
             out.append(line + "\n")
     return out
 
@@ -316,10 +368,18 @@ def _odds(house: House, found: Comparison, w: Words) -> list[str]:
     new = found.after
     out = [f"## {text(w['odds'])} {{#odds}}\n"]
     if isinstance(new, SheetFigures):
-        out.append(fill(odds_words["sheet_intro"], dice=text(small_number(house.ruleset.dice, w.lang)),
-                        rolls=grouped(6 ** house.ruleset.dice, w.lang)) + "\n")
-        rows = [[text(_row_label(house, row)), *Share(odds.count, odds.total).cells(w.lang), _exact_mean(odds, w.lang)]
-                for row, odds in new.odds.items()]
+        out.append(
+            fill(
+                odds_words["sheet_intro"],
+                dice=text(small_number(house.ruleset.dice, w.lang)),
+                rolls=grouped(6**house.ruleset.dice, w.lang),
+            )
+            + "\n"
+        )
+        rows = [
+            [text(_row_label(house, row)), *Share(odds.count, odds.total).cells(w.lang), _exact_mean(odds, w.lang)]
+            for row, odds in new.odds.items()
+        ]
         header = [odds_words[key] for key in ("row", "chance", "rolls", "percent", "mean_score")]
         return [*out, table([text(h) for h in header], rows) + "\n"]
     assert isinstance(new, SetAsideFigures)
@@ -350,8 +410,9 @@ def house_page(house: House, lang: str = "en", *, found: Comparison | None = Non
     w = words("house", lang)
     base = find_ruleset(house.base)
     if base.game != house.game:
-        raise RulesetError(f"{house.path}: a ruleset of {house.game} cannot be compared with {house.base}, "
-                           f"a ruleset of {base.game}")
+        raise RulesetError(
+            f"{house.path}: a ruleset of {house.game} cannot be compared with {house.base}, a ruleset of {base.game}"
+        )
     if found is None:
         found = compare(base, house.ruleset)
     game_title = registered_game(house.game).title
@@ -360,8 +421,16 @@ def house_page(house: House, lang: str = "en", *, found: Comparison | None = Non
     out = [f"# {text(title)}\n"]
     if house.description:
         out.append(text(house.description) + "\n")
-    out.append(fill(w["intro"], game=text(game_title), file=code(house.path.name), name=code(house.name),
-                    base=fill(w[basis], base=code(house.base), title=text(base.title))) + "\n")
+    out.append(
+        fill(
+            w["intro"],
+            game=text(game_title),
+            file=code(house.path.name),
+            name=code(house.name),
+            base=fill(w[basis], base=code(house.base), title=text(base.title)),
+        )
+        + "\n"
+    )
     out.append(_headline(house, found, w) + "\n")
     out.append(f"## {fill(w['differences'], base=code(house.base))} {{#differences}}\n")
     out.append(_values_table(house, w))
@@ -369,11 +438,12 @@ def house_page(house: House, lang: str = "en", *, found: Comparison | None = Non
     out += _score_table(house, found, w) or [_headline(house, found, w) + "\n"]
     out += _odds_changes(house, found, w)
     out += _openings(house, found, w)
-    offers = [house.offer(w.format("scorer_house", name=house.name)),
-              Offer(house.base, w.format("scorer_base", name=house.base))]
+    offers = [
+        house.offer(w.format("scorer_house", name=house.name)),
+        Offer(house.base, w.format("scorer_base", name=house.base)),
+    ]
     out.append(scorer_block(house.game, lang, offers))
     out += _rules(house, w)
     out += _odds(house, found, w)
     out.append(fill(w["made_by"], command=code(f"dicespec report {house.path.name}")) + "\n")
     return Page(PAGE, title, "\n".join(out), lang)
-

@@ -115,5 +115,3 @@ GUIDES = {"rule-changes.md": "Change a rule", "solver.md": "The solver"}
 def download(ruleset: str) -> str:
     """A ruleset's test data (what ``dicespec export`` writes), gzipped: a file, not a page."""
     return f"downloads/{ruleset}.json.gz"
-
-

@@ -50,7 +50,7 @@ def quoting(value: object, quoted_lang: str | None, ids: Collection[str] = ()) -
         out, at = [], 0
         for token in _TOKEN.finditer(part):
             if token.group() in ids or "_" in token.group() or _PATH.fullmatch(token.group()):  # ids, keys, files
-                out += [_SPECIAL.sub(lambda m: f"&#{ord(m.group())};", part[at:token.start()]), code(token.group())]
+                out += [_SPECIAL.sub(lambda m: f"&#{ord(m.group())};", part[at : token.start()]), code(token.group())]
                 at = token.end()
         out.append(_SPECIAL.sub(lambda m: f"&#{ord(m.group())};", part[at:]))
         return "".join(out)
@@ -61,7 +61,7 @@ def quoting(value: object, quoted_lang: str | None, ids: Collection[str] = ()) -
     out, at = [], 0
     for match in _QUOTED.finditer(raw):
         group = match.lastindex or 0
-        out += [escape(raw[at:match.start(group)]), f'<span lang="{quoted_lang}">{escape(match.group(group))}</span>']
+        out += [escape(raw[at : match.start(group)]), f'<span lang="{quoted_lang}">{escape(match.group(group))}</span>']
         at = match.end(group)
     out.append(escape(raw[at:]))
     return "".join(out)

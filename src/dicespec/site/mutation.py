@@ -30,7 +30,8 @@ def _read(data: SiteData) -> tuple[dict[str, Any] | None, list[dict[str, Any]], 
     return (
         json.loads(results.read_text(encoding="utf-8")) if results.is_file() else None,
         [json.loads(line) for line in history.read_text(encoding="utf-8").splitlines() if line.strip()]
-        if history.is_file() else [],
+        if history.is_file()
+        else [],
         yaml.safe_load(scope.read_text(encoding="utf-8")) if scope.is_file() else {"out_of_scope": []},
     )
 
@@ -49,25 +50,39 @@ def mutation_page(data: SiteData) -> Page:
         "small edit at a time (a `<` for a `<=`, a number for the next, a value for `None`) and runs the "
         "spec's features, and no other test, against each changed engine, a *mutant*. A mutant that no "
         "feature fails on has survived: a case is missing, or the edit cannot change any outcome "
-        "(it is *equivalent*). The score is the share of the mutants that count which the features kill.\n")
+        "(it is *equivalent*). The score is the share of the mutants that count which the features kill.\n"
+    )
     if results is None:
         out.append('!!! warning "No run recorded"\n\n    `make mutation` writes fixtures/mutation/results.json.\n')
         return Page(page, TITLE, "\n".join(out))
     counts = results["counts"]
-    out.append(f"**Score: {results['score']:.1%}**: {counts['killed']} mutants killed of {counted(counts)} that count.\n")
+    out.append(
+        f"**Score: {results['score']:.1%}**: {counts['killed']} mutants killed of {counted(counts)} that count.\n"
+    )
     header = ["Module", "Score", "Killed", "Equivalent", "Unreached", "Survived", "Out of scope", "Messages"]
     rows = [_counts_row(code(module), c) for module, c in results["modules"].items()]
     out.append(table(header, [*rows, _counts_row("**All**", counts)]) + "\n")
     out.append(
         "*Equivalent* and *unreached* survivors are judged one by one in `fixtures/mutation/judged.yaml`; "
         "*unreached* code is code that no shipped ruleset runs yet. Mutants out of scope and those that "
-        "change only the words of an error do not count.\n")
+        "change only the words of an error do not count.\n"
+    )
     out.append("## History\n")
-    out.append(table(["Date", "Commit", "Score", "Killed", "Equivalent", "Unreached", "Survived"], [
-        [text(run["date"]), code(run["commit"]), f"{run['score']:.1%}", *(str(run[v]) for v in VERDICTS)]
-        for run in reversed(history)]) + "\n")
-    for verdict, heading in (("survived", "Survivors not yet judged"), ("unreached", "Unreached"),
-                             ("equivalent", "Equivalent")):
+    out.append(
+        table(
+            ["Date", "Commit", "Score", "Killed", "Equivalent", "Unreached", "Survived"],
+            [
+                [text(run["date"]), code(run["commit"]), f"{run['score']:.1%}", *(str(run[v]) for v in VERDICTS)]
+                for run in reversed(history)
+            ],
+        )
+        + "\n"
+    )
+    for verdict, heading in (
+        ("survived", "Survivors not yet judged"),
+        ("unreached", "Unreached"),
+        ("equivalent", "Equivalent"),
+    ):
         entries = [entry for entry in results["survivors"] if entry["verdict"] == verdict]
         if not entries:
             continue
@@ -76,7 +91,14 @@ def mutation_page(data: SiteData) -> Page:
             diff = "\n".join(" " * 8 + line for line in entry["diff"])  # a code block of the list item
             out.append(f"- {code(entry['mutant'])}: {text(entry['reason'])}\n\n{diff}\n")
     out.append("## Out of scope\n")
-    out.append(table(["Functions", "Why they hold no rule"], [
-        [", ".join(code(name) for name in entry["functions"]), text(entry["reason"])]
-        for entry in scope["out_of_scope"]]) + "\n")
+    out.append(
+        table(
+            ["Functions", "Why they hold no rule"],
+            [
+                [", ".join(code(name) for name in entry["functions"]), text(entry["reason"])]
+                for entry in scope["out_of_scope"]
+            ],
+        )
+        + "\n"
+    )
     return Page(page, TITLE, "\n".join(out))

@@ -44,9 +44,11 @@ class Share:
         """The share as table cells: a reduced fraction, ``count / total`` rolls, and a percentage,
         numbers in the convention of ``lang``."""
         f = self.fraction
-        return [verbatim(f"{f.numerator}/{f.denominator}"),
-                verbatim(f"{grouped(self.count, lang)} / {grouped(self.total, lang)}"),
-                verbatim(percentage(float(f), lang))]
+        return [
+            verbatim(f"{f.numerator}/{f.denominator}"),
+            verbatim(f"{grouped(self.count, lang)} / {grouped(self.total, lang)}"),
+            verbatim(percentage(float(f), lang)),
+        ]
 
 
 def _each_roll(dice: int, answer: Callable[[tuple[int, ...]], object]) -> list[object]:
@@ -141,38 +143,63 @@ def _heading(title: str, game: Game, name: str | None = None) -> str:
 def _sheet_odds(game: Game, names: tuple[str, ...], lang: str) -> list[str]:
     w = words("odds", lang)
     dice = find_ruleset(names[0]).dice
-    out = [_heading("## " + w.format("sheet_heading", game=text(game.title)), game),
-           w.format("sheet_intro", dice=small_number(dice, lang), rolls=grouped(6 ** dice, lang)) + "\n"]
+    out = [
+        _heading("## " + w.format("sheet_heading", game=text(game.title)), game),
+        w.format("sheet_intro", dice=small_number(dice, lang), rolls=grouped(6**dice, lang)) + "\n",
+    ]
     for name in names:
         rows = row_odds(name)
         labels = [row_label_with_language(name, row_id, lang) for row_id, _, _, _ in rows]
         out.append(_heading(f"### {text(name)}", game, name))
-        out.append(table(
-            [w["row"], w["chance"], w["rolls"], w["percent"], w["mean_score"]],
-            [[foreign(label, label_lang, lang), *share.cells(lang), verbatim(_mean(mean, lang))]
-             for (label, label_lang), (_, _, share, mean) in zip(labels, rows, strict=True)],
-        ) + "\n")
-        out.append(bar_chart(w.format("chart_rows", game=game.title, ruleset=name), [
-            Bar(label, share.fraction, label_lang) for (label, label_lang), (_, _, share, _) in zip(labels, rows, strict=True)
-        ], lang) + "\n")
+        out.append(
+            table(
+                [w["row"], w["chance"], w["rolls"], w["percent"], w["mean_score"]],
+                [
+                    [foreign(label, label_lang, lang), *share.cells(lang), verbatim(_mean(mean, lang))]
+                    for (label, label_lang), (_, _, share, mean) in zip(labels, rows, strict=True)
+                ],
+            )
+            + "\n"
+        )
+        out.append(
+            bar_chart(
+                w.format("chart_rows", game=game.title, ruleset=name),
+                [
+                    Bar(label, share.fraction, label_lang)
+                    for (label, label_lang), (_, _, share, _) in zip(labels, rows, strict=True)
+                ],
+                lang,
+            )
+            + "\n"
+        )
     return out
 
 
 def _farkle_odds(game: Game, names: tuple[str, ...], lang: str) -> list[str]:
     w = words("odds", lang)
     dice = find_ruleset(names[0]).dice
-    out = [_heading("## " + w.format("farkle_heading", game=text(game.title), dice=dice), game),
-           w["farkle_intro"] + "\n"]
+    out = [
+        _heading("## " + w.format("farkle_heading", game=text(game.title), dice=dice), game),
+        w["farkle_intro"] + "\n",
+    ]
     for name in names:
         rows = farkle_odds(name)
         out.append(_heading(f"### {text(name)}", game, name))
-        out.append(table(
-            [w["dice"], w["farkle_chance"], w["rolls"], w["percent"]],
-            [[str(dice), *share.cells(lang)] for dice, share in rows],
-        ) + "\n")
-        out.append(bar_chart(w.format("chart_farkle", game=game.title, ruleset=name), [
-            Bar(_dice(w, dice), share.fraction) for dice, share in rows
-        ], lang) + "\n")
+        out.append(
+            table(
+                [w["dice"], w["farkle_chance"], w["rolls"], w["percent"]],
+                [[str(dice), *share.cells(lang)] for dice, share in rows],
+            )
+            + "\n"
+        )
+        out.append(
+            bar_chart(
+                w.format("chart_farkle", game=game.title, ruleset=name),
+                [Bar(_dice(w, dice), share.fraction) for dice, share in rows],
+                lang,
+            )
+            + "\n"
+        )
     return out
 
 

@@ -65,8 +65,14 @@ def _sheet(game: Game, entries: list[dict[str, Any]], lang: str) -> list[str]:
         about.append(w.format("repeat", label=foreign(_as_noun(label, lang), label_lang, lang)))
         plain = [e for e in entries if round(e["expected_score"], 2) == PLAIN_YAHTZEE_OPTIMUM]
         if plain:
-            about.append(w.format("plain", ruleset=code(plain[0]["ruleset"]), game=text(game.title),
-                                  optimum=decimal(PLAIN_YAHTZEE_OPTIMUM, lang)))
+            about.append(
+                w.format(
+                    "plain",
+                    ruleset=code(plain[0]["ruleset"]),
+                    game=text(game.title),
+                    optimum=decimal(PLAIN_YAHTZEE_OPTIMUM, lang),
+                )
+            )
     return [
         f"## {text(game.title)} {{#{game.name}}}\n",
         " ".join(about) + "\n",
@@ -85,17 +91,31 @@ def _set_aside(game: Game, entries: list[dict[str, Any]], banking: str, lang: st
     out = [
         f"## {text(game.title)} {{#{game.name}}}\n",
         w.format("set_aside_about", dice=small_number(dice, lang)) + "\n",
-        table([w["ruleset"], w["ruleset_title"], w["expected_turn"], w["on_board"]], [
-            [code(e["ruleset"]), _title(e, lang), decimal(e["expected_turn_score"], lang),
-             w.format("on_board_cell", chance=percentage(e["on_board_chance"], lang), entry=grouped(e["entry"], lang))]
-            for e in entries
-        ]) + "\n",
+        table(
+            [w["ruleset"], w["ruleset_title"], w["expected_turn"], w["on_board"]],
+            [
+                [
+                    code(e["ruleset"]),
+                    _title(e, lang),
+                    decimal(e["expected_turn_score"], lang),
+                    w.format(
+                        "on_board_cell", chance=percentage(e["on_board_chance"], lang), entry=grouped(e["entry"], lang)
+                    ),
+                ]
+                for e in entries
+            ],
+        )
+        + "\n",
         f"### {w['banking']} {{#{banking}}}\n",
         w["banking_intro"] + "\n",
-        table([w["ruleset"], *(_dice(w, n) for n in range(1, dice + 1))], [
-            [code(e["ruleset"]), *(grouped(e["banking_table"][str(n)], lang) for n in range(1, dice + 1))]
-            for e in entries
-        ]) + "\n",
+        table(
+            [w["ruleset"], *(_dice(w, n) for n in range(1, dice + 1))],
+            [
+                [code(e["ruleset"]), *(grouped(e["banking_table"][str(n)], lang) for n in range(1, dice + 1))]
+                for e in entries
+            ],
+        )
+        + "\n",
     ]
     return out
 

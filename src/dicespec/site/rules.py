@@ -44,7 +44,9 @@ def _gaps(data: SiteData, topic: Topic, names: tuple[str, ...], topics: tuple[To
                 quoted.setdefault(choice, data.quoted_language(name))
     if not choices:
         return ""
-    lines = [f"- {code(', '.join(under))}: {quoting(choice, quoted[choice], data.ids)}" for choice, under in choices.items()]
+    lines = [
+        f"- {code(', '.join(under))}: {quoting(choice, quoted[choice], data.ids)}" for choice, under in choices.items()
+    ]
     return text(w["gaps_intro"]) + "\n\n" + "\n".join(lines) + "\n"
 
 
@@ -58,8 +60,10 @@ def _your_text(data: SiteData, findings: list[Finding], w: Words, page: str) -> 
         out.append(f"    <q{_lang_attribute(finding.text)}>{text(finding.quote)}</q>\n")
         quoted = finding.text if finding.text in layout.LANGUAGES else None
         out.append(f"    {w.format('your_text_claims', claim=quoting(said.claim, quoted, data.ids))}\n")
-        out.append(f"    {w.format('what_holds', truth=quoting(said.truth, quoted, data.ids))} "
-                   f"({link(w.format('finding_link', id=code(finding.id)), layout.errata(w.lang), fragment='finding-' + finding.id, page=page)})\n")
+        out.append(
+            f"    {w.format('what_holds', truth=quoting(said.truth, quoted, data.ids))} "
+            f"({link(w.format('finding_link', id=code(finding.id)), layout.errata(w.lang), fragment='finding-' + finding.id, page=page)})\n"
+        )
     return "\n".join(out) + "\n"
 
 
@@ -74,12 +78,14 @@ def _examples(data: SiteData, cases: list[Case], used: Counter[str], w: Words, *
     for case in cases:
         used[case.id] += 1
         cell = case_anchor(case) if used[case.id] == 1 else code(case.id) + f" <em>{text(w['duplicate_id'])}</em>"
-        rows.append([
-            cell,
-            source_cell(data, case, anchors.get(id(case)), page=page),
-            steps_cell(case, page=page),
-            standing_cell(data, case, page=page),
-        ])
+        rows.append(
+            [
+                cell,
+                source_cell(data, case, anchors.get(id(case)), page=page),
+                steps_cell(case, page=page),
+                standing_cell(data, case, page=page),
+            ]
+        )
     header = [text(w[key]) for key in ("example", "passage", "checks", "standing")]
     return '<div class="ds-examples" markdown>\n\n' + table(header, rows) + "\n\n</div>\n"
 
@@ -98,12 +104,20 @@ def _combination_table(names: tuple[str, ...], w: Words) -> str:
     for combo_name, by_ruleset in points.items():
         values = [by_ruleset.get(name) for name in names]
         differ = len(set(values)) > 1
-        rows.append([shown[combo_name], *(
-            ("<strong>" if differ else "") + text("—" if v is None else v) + ("</strong>" if differ else "")
-            for v in values
-        )])
-    return (f"## {text(w['combinations'])} {{#combinations}}\n\n{text(w['combinations_intro'])}\n\n"
-            + table([text(w["combination"]), *(code(n) for n in names)], rows) + "\n")
+        rows.append(
+            [
+                shown[combo_name],
+                *(
+                    ("<strong>" if differ else "") + text("—" if v is None else v) + ("</strong>" if differ else "")
+                    for v in values
+                ),
+            ]
+        )
+    return (
+        f"## {text(w['combinations'])} {{#combinations}}\n\n{text(w['combinations_intro'])}\n\n"
+        + table([text(w["combination"]), *(code(n) for n in names)], rows)
+        + "\n"
+    )
 
 
 _COMBINATIONS: dict[str, Callable[[tuple[str, ...], Words], str] | None] = {
@@ -140,13 +154,24 @@ def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
     else:
         reference = find_ruleset(names[0])
         others = w.format("others", names=", ".join(code(n) for n in names[1:])) if names[1:] else ""
-        out.append(w.format(
-            "intro", reference=code(names[0]), title=text(prose(names[0], lang).title), others=others,
-            rulesets=link(text(w["rulesets_link"]), layout.rulesets(lang), page=page), count=len(cases),
-        ) + "\n")
-        out.append(table([text(w[key]) for key in ("ruleset", "ruleset_title", "description")], [
-            [code(n), text(prose(n, lang).title), text(prose(n, lang).description)] for n in names
-        ]) + "\n")
+        out.append(
+            w.format(
+                "intro",
+                reference=code(names[0]),
+                title=text(prose(names[0], lang).title),
+                others=others,
+                rulesets=link(text(w["rulesets_link"]), layout.rulesets(lang), page=page),
+                count=len(cases),
+            )
+            + "\n"
+        )
+        out.append(
+            table(
+                [text(w[key]) for key in ("ruleset", "ruleset_title", "description")],
+                [[code(n), text(prose(n, lang).title), text(prose(n, lang).description)] for n in names],
+            )
+            + "\n"
+        )
         out.append(scorer_block(game, lang))
         out.append(f"## {text(w['at_a_glance'])} {{#at-a-glance}}\n")
         out.append(text(w["bold_differs"]) + "\n")
@@ -155,9 +180,12 @@ def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
             if topic.value is None:
                 continue
             values = [topic.value(find_ruleset(n)) for n in names]
-            rows.append([link(text(topic.title), page, fragment=topic.key, page=page), *(
-                f"<strong>{text(v)}</strong>" if v != values[0] else text(v) for v in values
-            )])
+            rows.append(
+                [
+                    link(text(topic.title), page, fragment=topic.key, page=page),
+                    *(f"<strong>{text(v)}</strong>" if v != values[0] else text(v) for v in values),
+                ]
+            )
         out.append(table([text(w["rule"]), *(code(n) for n in names)], rows) + "\n")
         if (combinations_of := _COMBINATIONS[registered_game(game).family_name]) is not None:
             out.append(combinations_of(names, w))
@@ -167,9 +195,15 @@ def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
         out.append(f"## {text(topic.title)} {{#{topic.key}}}\n")
         names_in_texts = line_names(game, topic.key)
         if names_in_texts:
-            out.append(text(w["named_in_texts"]) + " " + " · ".join(
-                f"{code(lang_of_text)} <q{_lang_attribute(lang_of_text)}>{text(name)}</q>"
-                for lang_of_text, name in names_in_texts.items()) + "\n")
+            out.append(
+                text(w["named_in_texts"])
+                + " "
+                + " · ".join(
+                    f"{code(lang_of_text)} <q{_lang_attribute(lang_of_text)}>{text(name)}</q>"
+                    for lang_of_text, name in names_in_texts.items()
+                )
+                + "\n"
+            )
         if reference is not None:
             out.append(text(topic.define(reference)) + "\n")
             out.append(_value_table(topic, names))

@@ -12,12 +12,12 @@ from dicespec.catalog import Words, number, words
 from dicespec.registry import games
 from dicespec.rulesets import prose, ruleset_data
 from dicespec.rulesets.paths import values
-from dicespec.spec.trace import sentences
 from dicespec.site import layout
 from dicespec.site.data import SiteData
 from dicespec.site.downloads import Download
 from dicespec.site.layout import Page
 from dicespec.site.markup import anchor_id, code, link, quoting, table, text
+from dicespec.spec.trace import sentences
 
 
 def compact(value: Any) -> str:
@@ -46,25 +46,48 @@ def _origins(data: SiteData, name: str, ruleset: Mapping[str, Any], w: Words, pa
     texts = set(ruleset.get("texts") or ())
     gaps = link(text(w["gaps_link"]), layout.errata(w.lang), fragment="gaps", page=page)
     rows = [[code(s.key), code(s.source), _quoted(data, s.source, s.quote)] for s in sentences(ruleset)]
-    rows += [[code(key), text(w["gap"]), quoting(choice, data.quoted_language(name), data.ids)] for key, choice in prose(name, w.lang).gaps]
+    rows += [
+        [code(key), text(w["gap"]), quoting(choice, data.quoted_language(name), data.ids)]
+        for key, choice in prose(name, w.lang).gaps
+    ]
     listed = ", ".join(code(t) for t in sorted(texts)) or text(w["none_stored"])
-    return [f"### {w.format('origins', name=code(name))} {{#{anchor_id(name + '-origins')}}}\n",
-            w.format("origins_intro", texts=listed, gaps=gaps) + "\n",
-            table([text(w["key"]), text(w["from"]), text(w["sentence_or_choice"])], rows) + "\n"]
+    return [
+        f"### {w.format('origins', name=code(name))} {{#{anchor_id(name + '-origins')}}}\n",
+        w.format("origins_intro", texts=listed, gaps=gaps) + "\n",
+        table([text(w["key"]), text(w["from"]), text(w["sentence_or_choice"])], rows) + "\n",
+    ]
 
 
 def _test_data(files: Sequence[Download], w: Words, page: str) -> list[str]:
     """The test data of each ruleset the build offers, to download."""
     lang = w.lang
-    out = [f"## {text(w['test_data'])} {{#test-data}}\n",
-           w.format("test_data_intro", command=code("dicespec export NAME"),
-                    protocol=link(text(w["protocol_link"]), layout.protocol(lang), page=page)) + "\n"]
+    out = [
+        f"## {text(w['test_data'])} {{#test-data}}\n",
+        w.format(
+            "test_data_intro",
+            command=code("dicespec export NAME"),
+            protocol=link(text(w["protocol_link"]), layout.protocol(lang), page=page),
+        )
+        + "\n",
+    ]
     if not files:
         return [*out, text(w["no_files"]) + "\n"]
-    rows = [[code(file.ruleset), link(code(posixpath.basename(file.path)), file.path, page=page),
-             number(file.spec, lang), number(file.corpus, lang),
-             text(w.format("size_value", packed=number(len(file.content) / 1e3, lang), unpacked=number(file.size / 1e6, lang, 1)))]
-            for file in files]
+    rows = [
+        [
+            code(file.ruleset),
+            link(code(posixpath.basename(file.path)), file.path, page=page),
+            number(file.spec, lang),
+            number(file.corpus, lang),
+            text(
+                w.format(
+                    "size_value",
+                    packed=number(len(file.content) / 1e3, lang),
+                    unpacked=number(file.size / 1e6, lang, 1),
+                )
+            ),
+        ]
+        for file in files
+    ]
     header = [text(w[key]) for key in ("ruleset", "file", "spec_cases", "corpus_cases", "size")]
     return [*out, table(header, rows) + "\n"]
 
@@ -73,9 +96,14 @@ def rulesets_page(data: SiteData, files: Sequence[Download] = (), lang: str = "e
     w = words("rulesets_page", lang)
     page = layout.rulesets(lang)
     out = [f"# {text(w['title'])}\n"]
-    out.append(w.format(
-        "intro", gaps=link(text(w["gaps_link"]), layout.errata(lang), fragment="gaps", page=page),
-        download=link(text(w["download_link"]), page, fragment="test-data", page=page)) + "\n")
+    out.append(
+        w.format(
+            "intro",
+            gaps=link(text(w["gaps_link"]), layout.errata(lang), fragment="gaps", page=page),
+            download=link(text(w["download_link"]), page, fragment="test-data", page=page),
+        )
+        + "\n"
+    )
     for game in games():
         names = data.rulesets.get(game.name, ())
         out.append(f"## {text(game.title)} {{#{game.name}}}\n")
@@ -84,11 +112,21 @@ def rulesets_page(data: SiteData, files: Sequence[Download] = (), lang: str = "e
             continue
         datas = {name: ruleset_data(name) for name in names}
         header = [text(w[key]) for key in ("ruleset", "ruleset_title", "description", "after")]
-        out.append(table(header, [
-            [code(name), text(prose(name, lang).title), text(prose(name, lang).description),
-             f'<span lang="en">{text(d.get("source", ""))}</span>']
-            for name, d in datas.items()
-        ]) + "\n")
+        out.append(
+            table(
+                header,
+                [
+                    [
+                        code(name),
+                        text(prose(name, lang).title),
+                        text(prose(name, lang).description),
+                        f'<span lang="en">{text(d.get("source", ""))}</span>',
+                    ]
+                    for name, d in datas.items()
+                ],
+            )
+            + "\n"
+        )
         flat = {name: dict(values(d)) for name, d in datas.items()}
         keys = list(dict.fromkeys(key for name in names for key in flat[name]))
         rows, differing = [], []
@@ -97,16 +135,17 @@ def rulesets_page(data: SiteData, files: Sequence[Download] = (), lang: str = "e
             differs = len(set(shown)) > 1
             if differs:
                 differing.append(key)
-            rows.append([code(key), *(
-                f"<strong>{code(v)}</strong>" if v != shown[0] else code(v) for v in shown
-            )])
-        out.append(f'<div class="ds-wide" markdown>\n\n{table([text(w["key"]), *(code(n) for n in names)], rows)}\n\n</div>\n')
+            rows.append([code(key), *(f"<strong>{code(v)}</strong>" if v != shown[0] else code(v) for v in shown)])
+        out.append(
+            f'<div class="ds-wide" markdown>\n\n{table([text(w["key"]), *(code(n) for n in names)], rows)}\n\n</div>\n'
+        )
         if len(names) > 1:
             out.append(f"### {text(w['differs'])} {{#{anchor_id(game.name + '-differs')}}}\n")
             for name in names[1:]:
                 changes = [
                     f"{code(key)} {code(compact(flat[name].get(key, '—')))} ("
-                    + w.format("reference_value", value=code(compact(flat[names[0]].get(key, "—")))) + ")"
+                    + w.format("reference_value", value=code(compact(flat[names[0]].get(key, "—"))))
+                    + ")"
                     for key in differing
                     if compact(flat[name].get(key, "—")) != compact(flat[names[0]].get(key, "—"))
                 ]

@@ -61,8 +61,10 @@ def row_texts(ruleset: str, lang: str) -> dict[str, RowText]:
     ruleset's label in that language and the rule family's description, as the rules page gives them."""
     sheet = find_ruleset_of(SheetRuleset, ruleset)
     labels = prose(ruleset, lang).rows
-    return {row.id: RowText(labels.get(row.id, row.label), row.rule.describe(sheet.dice, lang=lang))
-            for row in sheet.rows.values()}
+    return {
+        row.id: RowText(labels.get(row.id, row.label), row.rule.describe(sheet.dice, lang=lang))
+        for row in sheet.rows.values()
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +110,10 @@ def scorer_files(own: Sequence[Offer] = ()) -> dict[str, bytes]:
     try:
         module = GAMES_MODULE.read_bytes()
     except FileNotFoundError:
-        raise FileNotFoundError(f"{GAMES_MODULE}: the scorer's JavaScript is read from a checkout of the "
-                                "repository (examples/adapters/js/), which this is not") from None
+        raise FileNotFoundError(
+            f"{GAMES_MODULE}: the scorer's JavaScript is read from a checkout of the "
+            "repository (examples/adapters/js/), which this is not"
+        ) from None
     return {
         f"{FOLDER}/dicespec-games.mjs": module,
         f"{FOLDER}/rulesets.json": rulesets_json(own).encode("utf-8"),
@@ -119,8 +123,15 @@ def scorer_files(own: Sequence[Offer] = ()) -> dict[str, bytes]:
 # -- the block ----------------------------------------------------------------------------------
 
 # The catalog's words the script writes itself (the others are written into the block here).
-_SCRIPT_WORDS = ("best", "need_dice_sheet", "need_dice_set_aside", "summary_sheet", "summary_set_aside",
-                 "farkle", "load_error")
+_SCRIPT_WORDS = (
+    "best",
+    "need_dice_sheet",
+    "need_dice_set_aside",
+    "summary_sheet",
+    "summary_set_aside",
+    "farkle",
+    "load_error",
+)
 
 
 def _e(value: object) -> str:
@@ -159,8 +170,10 @@ def _header(family: str, say: Words) -> list[str]:
 def shipped_offers(game: str, lang: str) -> list[Offer]:
     """The game's shipped rulesets, the reference first, named as a rules page's scorer names them."""
     say = words("scorer", lang)
-    return [Offer(name, say.format("reference", name=name) if i == 0 else name)
-            for i, name in enumerate(ruleset_names(game))]
+    return [
+        Offer(name, say.format("reference", name=name) if i == 0 else name)
+        for i, name in enumerate(ruleset_names(game))
+    ]
 
 
 def scorer_block(game: str, lang: str, offers: Sequence[Offer] | None = None) -> str:
@@ -204,7 +217,7 @@ def scorer_block(game: str, lang: str, offers: Sequence[Offer] | None = None) ->
         "</form>",
         '<p class="ds-scorer-summary" role="status" aria-live="polite"></p>',
         f'<table class="ds-scorer-table"><thead><tr>{header}</tr></thead><tbody></tbody></table>',
-        f'<noscript><p>{_e(say["no_script"])}</p></noscript>',
+        f"<noscript><p>{_e(say['no_script'])}</p></noscript>",
         f'<script type="application/json" class="ds-scorer-data">{_json_in_html(data)}</script>',
         "</div>",
     ]

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from dicespec.catalog import words
 from dicespec.site import layout
 from dicespec.site.cases import Passage, case_link, passages, standing_cell, steps_cell
 from dicespec.site.data import STATUSES, SiteData, SourceText
-from dicespec.catalog import words
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES, Page
 from dicespec.site.markup import code, link, quoting, table, text, verbatim
 
@@ -24,8 +24,9 @@ def _language_line(source: SourceText, lang: str, page: str) -> str:
     items = []
     for other in LANGUAGES:
         label = text(LANGUAGE_LABELS[other])
-        items.append(f"<strong>{label}</strong>" if other == lang
-                     else link(label, layout.source(source.slug, other), page=page))
+        items.append(
+            f"<strong>{label}</strong>" if other == lang else link(label, layout.source(source.slug, other), page=page)
+        )
     return f"{text(w['other_languages'])}: " + " · ".join(items) + "\n{: .ds-languages }\n"
 
 
@@ -87,8 +88,10 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
         heading = f'<span lang="{written_in}" translate="no">{heading}</span>'  # the text's own words
         if several_languages:
             heading = f"{code(written_in)} · {heading}"
-        rows = [[case_link(case, page=page), steps_cell(case, page=page), standing_cell(data, case, page=page)]
-                for case in passage.cases]
+        rows = [
+            [case_link(case, page=page), steps_cell(case, page=page), standing_cell(data, case, page=page)]
+            for case in passage.cases
+        ]
         out.append(
             f"### {heading} {{{attributes}}}\n\n"
             '<div class="ds-passage" markdown>\n\n'
@@ -113,14 +116,20 @@ def overview_page(data: SiteData, lang: str = "en") -> Page:
     for source in data.sources.values():
         cases = [case for case in data.cases if case.source == source.name]
         standing = Counter(data.status(case) for case in cases)
-        rows.append([
-            link(text(source.title(lang)), layout.source(source.slug, lang), page=page),
-            code(source.name), text(language_names(source.languages, lang)), quoting(source.about.get(lang, ''), _quoted(source), data.ids),
-            str(len(cases)),
-            ", ".join(f"{text(w[s])}: {standing[s]}" for s in reversed(STATUSES) if standing[s]),
-        ])
+        rows.append(
+            [
+                link(text(source.title(lang)), layout.source(source.slug, lang), page=page),
+                code(source.name),
+                text(language_names(source.languages, lang)),
+                quoting(source.about.get(lang, ""), _quoted(source), data.ids),
+                str(len(cases)),
+                ", ".join(f"{text(w[s])}: {standing[s]}" for s in reversed(STATUSES) if standing[s]),
+            ]
+        )
     if rows:
-        out.append(table([text(w[k]) for k in ("page", "file", "language", "about", "counts", "standing")], rows) + "\n")
+        out.append(
+            table([text(w[k]) for k in ("page", "file", "language", "about", "counts", "standing")], rows) + "\n"
+        )
     else:
         out.append(text(w["no_sources"]) + "\n")
     return Page(page, w["overview_title"], "\n".join(out), lang)

@@ -77,6 +77,7 @@ def _count(n: int, lang: str) -> str:
 
 # -- a sheet of rows ----------------------------------------------------------------------------
 
+
 def _row_topic(reference: SheetRuleset, row_id: str, lang: str) -> Topic:
     def define(ruleset: SheetRuleset) -> str:
         return ruleset.rows[row_id].rule.describe(ruleset.dice, lang)
@@ -91,8 +92,9 @@ def _bonus_value(ruleset: SheetRuleset, lang: str) -> str:
     words = rule_words(lang)
     if ruleset.bonus_more_than is None:
         return words["bonus.none_value"]
-    return words.format("bonus.value", points=amount(ruleset.bonus_points, lang),
-                        more_than=amount(ruleset.bonus_more_than, lang))
+    return words.format(
+        "bonus.value", points=amount(ruleset.bonus_points, lang), more_than=amount(ruleset.bonus_more_than, lang)
+    )
 
 
 def _five_label(ruleset: SheetRuleset, five: FiveOfAKind, lang: str) -> str:
@@ -134,73 +136,182 @@ def sheet_topics(reference: SheetRuleset, lang: str = "en") -> tuple[Topic, ...]
     upper, lower = reference.upper_rows, reference.lower_rows
     not_scored = words["summary.not_scored"]
     summary = words["sheet.summary_bonus" if reference.bonus_more_than is not None else "sheet.summary"]
-    topics = [Topic("sheet", words["sheet.title"], lambda r: capital(words.format(
-        "sheet.define", total=_count(len(rows), lang), upper=_count(len(upper), lang),
-        lower=_count(len(lower), lang), summary=summary)))]
+    topics = [
+        Topic(
+            "sheet",
+            words["sheet.title"],
+            lambda r: capital(
+                words.format(
+                    "sheet.define",
+                    total=_count(len(rows), lang),
+                    upper=_count(len(upper), lang),
+                    lower=_count(len(lower), lang),
+                    summary=summary,
+                )
+            ),
+        )
+    ]
     topics += [_row_topic(reference, row_id, lang) for row_id in rows]
     if reference.bonus_more_than is not None:
-        topics.append(Topic("bonus", words["bonus.title"], lambda r: words.format(
-            "bonus.define", points=amount(r.bonus_points, lang), upper=_count(len(r.upper_rows), lang),
-            more_than=amount(r.bonus_more_than, lang)) + " " + not_scored,
-            lambda r: _bonus_value(r, lang), ("upper_bonus",)))
+        topics.append(
+            Topic(
+                "bonus",
+                words["bonus.title"],
+                lambda r: (
+                    words.format(
+                        "bonus.define",
+                        points=amount(r.bonus_points, lang),
+                        upper=_count(len(r.upper_rows), lang),
+                        more_than=amount(r.bonus_more_than, lang),
+                    )
+                    + " "
+                    + not_scored
+                ),
+                lambda r: _bonus_value(r, lang),
+                ("upper_bonus",),
+            )
+        )
     upper_key = "upper_total.define_bonus" if reference.bonus_more_than is not None else "upper_total.define"
-    topics.append(Topic("upper-total", words["upper_total.title"], lambda r: words.format(
-        upper_key, upper=_count(len(r.upper_rows), lang)) + " " + not_scored))
-    span = ({"first": _in_sentence(row_label(reference, lower[0], lang), lang),
-             "last": _in_sentence(row_label(reference, lower[-1], lang), lang)} if lower else {})
+    topics.append(
+        Topic(
+            "upper-total",
+            words["upper_total.title"],
+            lambda r: words.format(upper_key, upper=_count(len(r.upper_rows), lang)) + " " + not_scored,
+        )
+    )
+    span = (
+        {
+            "first": _in_sentence(row_label(reference, lower[0], lang), lang),
+            "last": _in_sentence(row_label(reference, lower[-1], lang), lang),
+        }
+        if lower
+        else {}
+    )
     lower_key = "lower_total.define_span" if lower else "lower_total.define"
-    topics.append(Topic("lower-total", words["lower_total.title"], lambda r: words.format(
-        lower_key, lower=_count(len(r.lower_rows), lang), **span) + " " + not_scored))
-    topics.append(Topic("grand-total", words["grand_total.title"],
-                        lambda r: words["grand_total.define"] + " " + not_scored))
-    topics.append(Topic("turns", words["turns.title"], lambda r: words.format(
-        "turns.define", dice=r.dice, rerolls=r.rolls_per_turn - 1),
-        lambda r: words.format("turns.value", dice=r.dice, rolls=r.rolls_per_turn), ("dice", "rolls_per_turn")))
+    topics.append(
+        Topic(
+            "lower-total",
+            words["lower_total.title"],
+            lambda r: words.format(lower_key, lower=_count(len(r.lower_rows), lang), **span) + " " + not_scored,
+        )
+    )
+    topics.append(
+        Topic("grand-total", words["grand_total.title"], lambda r: words["grand_total.define"] + " " + not_scored)
+    )
+    topics.append(
+        Topic(
+            "turns",
+            words["turns.title"],
+            lambda r: words.format("turns.define", dice=r.dice, rerolls=r.rolls_per_turn - 1),
+            lambda r: words.format("turns.value", dice=r.dice, rolls=r.rolls_per_turn),
+            ("dice", "rolls_per_turn"),
+        )
+    )
     five = reference.five_of_a_kind
     if five is not None:
-        topics.append(Topic("extra-turns", words.format("extra.title", label=_five_label(reference, five, lang)),
-                            lambda r: _extra_turns(r, lang), lambda r: _extra_turns_value(r, lang),
-                            ("five_of_a_kind",)))
+        topics.append(
+            Topic(
+                "extra-turns",
+                words.format("extra.title", label=_five_label(reference, five, lang)),
+                lambda r: _extra_turns(r, lang),
+                lambda r: _extra_turns_value(r, lang),
+                ("five_of_a_kind",),
+            )
+        )
     if reference.joker != "none":
-        topics.append(Topic("joker", words["joker.title"], lambda r: words[f"joker.{r.joker}"],
-                            lambda r: words[f"joker.value_{r.joker}"], ("joker",)))
-    topics.append(Topic("players", words["players.title"], lambda r: words.format(
-        "players.define", min=r.min_players, max=r.max_players),
-        lambda r: words.format("players.value", min=r.min_players, max=r.max_players), ("players", "winner")))
+        topics.append(
+            Topic(
+                "joker",
+                words["joker.title"],
+                lambda r: words[f"joker.{r.joker}"],
+                lambda r: words[f"joker.value_{r.joker}"],
+                ("joker",),
+            )
+        )
+    topics.append(
+        Topic(
+            "players",
+            words["players.title"],
+            lambda r: words.format("players.define", min=r.min_players, max=r.max_players),
+            lambda r: words.format("players.value", min=r.min_players, max=r.max_players),
+            ("players", "winner"),
+        )
+    )
     topics.append(_refused(lang))
     return tuple(topics)
 
 
 # -- dice set aside -----------------------------------------------------------------------------
 
+
 def set_aside_topics(reference: SetAsideRuleset, lang: str = "en") -> tuple[Topic, ...]:
     """The topics of a set-aside game in ``lang`` (its reference ruleset gives the dice)."""
     words = rule_words(lang)
     return (
-        Topic("turn", words["turn.title"], lambda r: words.format("turn.define", dice=r.dice),
-              lambda r: str(r.dice)),
-        Topic("set-aside", words["set_aside.title"], lambda r: r.describe_set_aside(lang),
-              lambda r: r.set_aside_value(lang), ("set_aside",)),
-        Topic("singles", words["singles.title"], lambda r: r.describe_singles(lang), lambda r: r.singles_value(lang),
-              ("singles",)),
-        Topic("three-of-a-kind", words["three_of_a_kind.title"], lambda r: r.describe_three_of_a_kind(lang),
-              lambda r: r.three_of_a_kind_value(lang), ("three_of_a_kind",)),
-        Topic("more-of-a-kind", words["more.title"], lambda r: r.more_of_a_kind.describe(lang),
-              lambda r: r.more_of_a_kind.value(lang), ("more_of_a_kind",)),
-        Topic("straights", words["straights.title"], lambda r: r.describe_straights(lang),
-              lambda r: r.straights_value(lang), ("straights",)),
-        Topic("patterns", words["patterns.title"], lambda r: r.describe_patterns(lang),
-              lambda r: r.patterns_value(lang), ("patterns",)),
+        Topic("turn", words["turn.title"], lambda r: words.format("turn.define", dice=r.dice), lambda r: str(r.dice)),
+        Topic(
+            "set-aside",
+            words["set_aside.title"],
+            lambda r: r.describe_set_aside(lang),
+            lambda r: r.set_aside_value(lang),
+            ("set_aside",),
+        ),
+        Topic(
+            "singles",
+            words["singles.title"],
+            lambda r: r.describe_singles(lang),
+            lambda r: r.singles_value(lang),
+            ("singles",),
+        ),
+        Topic(
+            "three-of-a-kind",
+            words["three_of_a_kind.title"],
+            lambda r: r.describe_three_of_a_kind(lang),
+            lambda r: r.three_of_a_kind_value(lang),
+            ("three_of_a_kind",),
+        ),
+        Topic(
+            "more-of-a-kind",
+            words["more.title"],
+            lambda r: r.more_of_a_kind.describe(lang),
+            lambda r: r.more_of_a_kind.value(lang),
+            ("more_of_a_kind",),
+        ),
+        Topic(
+            "straights",
+            words["straights.title"],
+            lambda r: r.describe_straights(lang),
+            lambda r: r.straights_value(lang),
+            ("straights",),
+        ),
+        Topic(
+            "patterns",
+            words["patterns.title"],
+            lambda r: r.describe_patterns(lang),
+            lambda r: r.patterns_value(lang),
+            ("patterns",),
+        ),
         Topic("farkle", words["farkle.title"], lambda r: words["farkle.define"], None, ("farkle",)),
-        Topic("hot-dice", words["hot_dice.title"], lambda r: r.describe_hot_dice(lang),
-              lambda r: r.hot_dice_value(lang), ("hot_dice",)),
-        Topic("entry", words["entry.title"], lambda r: r.describe_entry(lang), lambda r: r.entry_value(lang),
-              ("entry",)),
-        Topic("end", words["end.title"], lambda r: r.describe_end(lang), lambda r: r.end_value(lang),
-              ("end", "winner")),
-        Topic("players", words["players.title_set_aside"],
-              lambda r: words.format("players.define_set_aside", min=r.min_players, max=r.max_players),
-              lambda r: words.format("players.value", min=r.min_players, max=r.max_players), ("players",)),
+        Topic(
+            "hot-dice",
+            words["hot_dice.title"],
+            lambda r: r.describe_hot_dice(lang),
+            lambda r: r.hot_dice_value(lang),
+            ("hot_dice",),
+        ),
+        Topic(
+            "entry", words["entry.title"], lambda r: r.describe_entry(lang), lambda r: r.entry_value(lang), ("entry",)
+        ),
+        Topic(
+            "end", words["end.title"], lambda r: r.describe_end(lang), lambda r: r.end_value(lang), ("end", "winner")
+        ),
+        Topic(
+            "players",
+            words["players.title_set_aside"],
+            lambda r: words.format("players.define_set_aside", min=r.min_players, max=r.max_players),
+            lambda r: words.format("players.value", min=r.min_players, max=r.max_players),
+            ("players",),
+        ),
         _refused(lang),
     )
 

@@ -26,16 +26,16 @@ from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver.cache import rules_key
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
-from dicespec.solver.scoresheet import SheetSolution, Progress, is_cached, solution, solve
 from dicespec.solver.report import set_aside_report, sheet_report
+from dicespec.solver.scoresheet import Progress, SheetSolution, is_cached, solution, solve
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy
 
 __all__ = [
+    "SOLVERS",
     "Action",
     "Choice",
     "EntryPolicy",
     "FamilySolver",
-    "SOLVERS",
     "SheetSolution",
     "TurnPlan",
     "TurnPolicy",
@@ -64,7 +64,9 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
       ``entry`` in one turn. Computed in about a second.
     """
     return {
-        game.name: [_figures(find_ruleset(name), compute=compute, progress=progress) for name in ruleset_names(game.name)]
+        game.name: [
+            _figures(find_ruleset(name), compute=compute, progress=progress) for name in ruleset_names(game.name)
+        ]
         for game in games()
     }
 

@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from dicespec.progress import ProgressLine
 from dicespec.rulesets import find_ruleset
 from dicespec.solver import solver_of, summary
-from dicespec.progress import ProgressLine
 from dicespec.spec.paths import data_root
 
 

@@ -130,8 +130,9 @@ def final_layout(rules: Rules) -> FinalLayout:
         columns=tuple(columns),
         upper_zero=upper_zero,
         lower_zero_sets=tuple(np.array(found, dtype=np.intp) for found in lower_sets),
-        lower_zero=np.array([lower_sets.index(tuple(i for i in lower if zero[r, i])) for r in range(len(scores))],
-                            dtype=np.intp),
+        lower_zero=np.array(
+            [lower_sets.index(tuple(i for i in lower if zero[r, i])) for r in range(len(scores))], dtype=np.intp
+        ),
         repeat_rows=position[rules.repeat_rolls],
         repeat_public=rules.repeat_rolls,
     )
@@ -156,8 +157,9 @@ def write_final_values(
         add_repeats(layout, final, batch, loop, buffers.roll_slopes(len(batch)) if slopes else None)
 
 
-def score_rolls(layout: FinalLayout, table: np.ndarray, batch: StateBatch, buffers: TurnBuffers,
-                final: np.ndarray) -> None:
+def score_rolls(
+    layout: FinalLayout, table: np.ndarray, batch: StateBatch, buffers: TurnBuffers, final: np.ndarray
+) -> None:
     """Each roll's final value for each state of ``batch`` (columns) into ``final``, a repeat
     kiriki left out (:func:`add_repeats`); ``buffers`` lend their scratch rows.
 
@@ -176,15 +178,15 @@ def score_rolls(layout: FinalLayout, table: np.ndarray, batch: StateBatch, buffe
     base = after * sizes
     made = buffers.candidates(layout.table_rows, size)
     candidates = made[: layout.candidate_count]
-    upper_sets = made[layout.candidate_count: layout.candidate_count + layout.upper_sets]
-    lower_sets = made[layout.candidate_count + layout.upper_sets:]
+    upper_sets = made[layout.candidate_count : layout.candidate_count + layout.upper_sets]
+    lower_sets = made[layout.candidate_count + layout.upper_sets :]
     candidates[0] = -np.inf
     # the zero scores: the upper sum and, but in the kiriki row, the cell unchanged
     zero_cell = np.where(layout.zero_cells[:, None] == SAME_CELL, cell[None, :], layout.zero_cells[:, None])
     zeros = flat.take((base + upper[None, :]) * cells + zero_cell)
     upper_sets[0] = -np.inf
     for k, i in enumerate(rules.upper_index):  # the sets with upper row k: those without it, and row k
-        np.maximum(upper_sets[: 1 << k], zeros[i], out=upper_sets[1 << k: 2 << k])
+        np.maximum(upper_sets[: 1 << k], zeros[i], out=upper_sets[1 << k : 2 << k])
     for found, rows in zip(lower_sets, layout.lower_zero_sets):
         if len(rows):
             np.max(zeros[rows], axis=0, out=found)
@@ -200,13 +202,13 @@ def score_rolls(layout: FinalLayout, table: np.ndarray, batch: StateBatch, buffe
         capped = np.minimum(moved, rules.upper_cap)
         earned = ((upper[None, :] < rules.upper_cap) & (moved >= rules.upper_cap)) * rules.bonus_points
         later = flat.take((base[rows] + capped) * cells + cell[None, :])
-        np.add(points + earned, later, out=candidates[1:1 + n_upper])
+        np.add(points + earned, later, out=candidates[1 : 1 + n_upper])
     # the lower candidates: points plus the value of one of a few next states
     if len(layout.lower_points):
         option_rows, option_cells = layout.lower_options[:, 0], layout.lower_options[:, 1]
         next_cell = np.where(option_cells[:, None] == SAME_CELL, cell[None, :], option_cells[:, None])
         later = flat.take((base[option_rows] + upper[None, :]) * cells + next_cell)
-        np.add(layout.lower_points[:, None], later[layout.lower_option], out=candidates[1 + n_upper:])
+        np.add(layout.lower_points[:, None], later[layout.lower_option], out=candidates[1 + n_upper :])
     scratch = buffers.scratch(size)
     upper_sets.take(layout.upper_zero, axis=0, out=final, mode="clip")
     lower_sets.take(layout.lower_zero, axis=0, out=scratch, mode="clip")
@@ -219,8 +221,9 @@ def score_rolls(layout: FinalLayout, table: np.ndarray, batch: StateBatch, buffe
         _five_of_a_kind_again(layout, flat, batch, final, after, closed, buffers)
 
 
-def add_repeats(layout: FinalLayout, final: np.ndarray, batch: StateBatch, loop: np.ndarray,
-                slopes: np.ndarray | None) -> None:
+def add_repeats(
+    layout: FinalLayout, final: np.ndarray, batch: StateBatch, loop: np.ndarray, slopes: np.ndarray | None
+) -> None:
     """Offer a repeat kiriki in ``final`` (rolls by states of ``batch``): it adds to the filled
     kiriki cell and comes back to the same state, worth ``loop``. With ``slopes``, write each final
     value's slope with respect to ``loop`` there (1 where the repeat is chosen, else 0)."""
@@ -294,9 +297,11 @@ def _five_of_a_kind_again(
         # its own upper row if open; else a lower row if one is open; else any (an upper row)
         lower_open = np.logical_or.reduce(~closed[~is_upper], axis=0)  # all False without lower rows
         own_value = np.take_along_axis(value, np.maximum(own, 0)[:, None, None], axis=1)[:, 0, :]
-        best = np.where(own_open, own_value,
-                        np.where(lower_open[None, :], value[:, ~is_upper].max(axis=1, initial=-np.inf),
-                                 value.max(axis=1)))
+        best = np.where(
+            own_open,
+            own_value,
+            np.where(lower_open[None, :], value[:, ~is_upper].max(axis=1, initial=-np.inf), value.max(axis=1)),
+        )
     else:
         best = value.max(axis=1)  # (fives, states): any open row
     bonus = np.where(batch.kiriki == RepeatCell.SCORED, rules.line_adds or 0, 0)

@@ -20,9 +20,9 @@ from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver.keeps import best_keep_values, counts_of, reroll_values, roll_of
 from dicespec.solver.scoresheet import (
+    NoTurnLeftError,
     RepeatCell,
     SheetSolution,
-    NoTurnLeftError,
     State,
     StateBatch,
     final_values,
@@ -91,7 +91,9 @@ class TurnPlan:
             raise NoTurnLeftError("every row is filled and no turn is owed: the game is over for this sheet")
         self.total = sheet.grand_total(self.ruleset)
         own = solved.value(self.state)  # what a repeat kiriki comes back to
-        batch = StateBatch(np.array([self.state.filled]), np.array([self.state.upper]), np.array([int(self.state.kiriki)]))
+        batch = StateBatch(
+            np.array([self.state.filled]), np.array([self.state.upper]), np.array([int(self.state.kiriki)])
+        )
         final, _ = final_values(self.rules, solved.values, batch, loop=np.array([own]))
         self._own = own
         # expected[r][keep]: the value of holding that keep with r rolls left; expected[0]: per roll.

@@ -86,9 +86,7 @@ class KeepTables:
 @cache
 def keep_tables(dice: int) -> KeepTables:
     """The keeps of ``dice`` dice (built once)."""
-    keeps = tuple(
-        counts_of(combo) for size in range(dice + 1) for combo in combinations_with_replacement(FACES, size)
-    )
+    keeps = tuple(counts_of(combo) for size in range(dice + 1) for combo in combinations_with_replacement(FACES, size))
     index = {keep: i for i, keep in enumerate(keeps)}
     starts = [0]
     for size in range(dice + 1):
@@ -96,7 +94,7 @@ def keep_tables(dice: int) -> KeepTables:
     sizes = tuple(slice(starts[m], starts[m + 1]) for m in range(dice + 1))
 
     def with_die(keep: Counts, face_index: int, change: int) -> Counts:
-        return (*keep[:face_index], keep[face_index] + change, *keep[face_index + 1:])
+        return (*keep[:face_index], keep[face_index] + change, *keep[face_index + 1 :])
 
     children = tuple(
         np.array([[index[with_die(keep, f, +1)] for f in range(len(FACES))] for keep in keeps[sizes[m]]])

@@ -12,12 +12,15 @@ from dicespec.solver.setaside import EntryPolicy, TurnPolicy
 def sheet_report(solved: SheetSolution) -> str:
     """The optimal expected score of a score-sheet ruleset and where its state values are kept."""
     ruleset = solved.ruleset
-    return "\n".join([
-        f"{ruleset.title} ({ruleset.name}): optimal solitaire play",
-        f"  expected final grand total: {solved.expected_score:.2f}",
-        f"  state values: {_home_relative(path)}" if (path := table_path(ruleset)).exists()
-        else "  state values: not cached",
-    ])
+    return "\n".join(
+        [
+            f"{ruleset.title} ({ruleset.name}): optimal solitaire play",
+            f"  expected final grand total: {solved.expected_score:.2f}",
+            f"  state values: {_home_relative(path)}"
+            if (path := table_path(ruleset)).exists()
+            else "  state values: not cached",
+        ]
+    )
 
 
 def _home_relative(path: Path) -> str:

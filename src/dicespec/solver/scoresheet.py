@@ -143,8 +143,11 @@ def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
         copies = np.where(has_five, len(filled_cells), 1)
         sheets = np.repeat(level, copies)
         first = np.repeat(np.cumsum(copies) - copies, copies)
-        cells = np.where(np.repeat(has_five, copies),
-                         np.array(filled_cells, dtype=np.int64)[np.arange(len(sheets)) - first], int(RepeatCell.OPEN))
+        cells = np.where(
+            np.repeat(has_five, copies),
+            np.array(filled_cells, dtype=np.int64)[np.arange(len(sheets)) - first],
+            int(RepeatCell.OPEN),
+        )
         which, upper = np.nonzero(reach[upper_masks[sheets]])
         batch = StateBatch(sheets[which], upper.astype(np.int64), cells[which])
         looping = (batch.kiriki == RepeatCell.SCORED) & (rules.repeat_adds is not None)

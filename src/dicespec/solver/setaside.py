@@ -42,13 +42,12 @@ from math import ceil, gcd
 import numpy as np
 
 from dicespec.dice import FACES, Roll
-from dicespec.solver.keeps import counts_of, probability
 from dicespec.errors import UnsupportedRulesetError
 from dicespec.setaside.combos import Option, best, combinations, options
 from dicespec.setaside.ruleset import HotDice, SetAsideRuleset
+from dicespec.solver.keeps import counts_of, probability
 
 EPSILON = 1e-9  # a roll worth no more than banking (within rounding) is not worth the risk
-
 
 
 @dataclass(frozen=True, slots=True, eq=False)

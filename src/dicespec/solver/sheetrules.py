@@ -93,7 +93,8 @@ def rules_of(ruleset: SheetRuleset) -> Rules:
     if line_adds is not None and five is not None and five.extra_turns != "none":
         raise UnsupportedRulesetError(
             f"ruleset {ruleset.name}: a repeat added to a bonus line that also earns a turn leaves the sheet "
-            "full with turns to come; the solver's state (filled rows) cannot count them")
+            "full with turns to come; the solver's state (filled rows) cannot count them"
+        )
     if five is not None and five.extra_turns == "none" and adds is not None:
         raise UnsupportedRulesetError(
             f"ruleset {ruleset.name}: a repeat five of a kind that earns no turn leaves a row open at the end; "
@@ -104,12 +105,15 @@ def rules_of(ruleset: SheetRuleset) -> Rules:
     rows = ruleset.row_ids
     sheets = [score_sheet(ruleset, roll) for roll in rolls]
     scores = np.array([[sheet[row] for row in rows] for sheet in sheets], dtype=np.int64)
-    repeat_rolls = np.array([i for i, roll in enumerate(rolls) if ruleset.five_of_a_kind_fits(roll.counts)],
-                            dtype=np.intp)
-    joker_scores = np.array([[ruleset.rows[row].rule.joker_points(roll.counts) for row in rows] for roll in rolls],
-                            dtype=np.int64)
-    face_rows = np.array([rows.index(found) if (found := ruleset.face_row(roll.dice[0])) else -1 for roll in rolls],
-                         dtype=np.intp)
+    repeat_rolls = np.array(
+        [i for i, roll in enumerate(rolls) if ruleset.five_of_a_kind_fits(roll.counts)], dtype=np.intp
+    )
+    joker_scores = np.array(
+        [[ruleset.rows[row].rule.joker_points(roll.counts) for row in rows] for roll in rolls], dtype=np.int64
+    )
+    face_rows = np.array(
+        [rows.index(found) if (found := ruleset.face_row(roll.dice[0])) else -1 for roll in rolls], dtype=np.intp
+    )
     return Rules(
         ruleset=ruleset,
         tables=tables,
@@ -170,7 +174,8 @@ class State:
 
     def __str__(self) -> str:
         rows = ", ".join(row for i, row in enumerate(self.rows) if self.filled >> i & 1) or (
-            "none" if not self.filled else f"mask {self.filled:#b}")
+            "none" if not self.filled else f"mask {self.filled:#b}"
+        )
         return f"rows filled: {rows}; upper sum {self.upper}; kiriki cell {self.kiriki.name.lower()}"
 
 
@@ -213,8 +218,9 @@ def final_values(
             distinct, which = np.unique(points, return_inverse=True)
             upper = batch.upper[None, :] + distinct[:, None]
             capped = np.minimum(upper, rules.upper_cap)
-            earned = np.where((batch.upper[None, :] < rules.upper_cap) & (upper >= rules.upper_cap),
-                              rules.bonus_points, 0)
+            earned = np.where(
+                (batch.upper[None, :] < rules.upper_cap) & (upper >= rules.upper_cap), rules.bonus_points, 0
+            )
             by_score = distinct[:, None] + earned + values[after[None, :], capped, batch.kiriki[None, :]]
             by_score[:, ~is_open] = -np.inf
             candidate = by_score[which.ravel()]
@@ -274,8 +280,9 @@ def _five_of_a_kind_again(rules: Rules, values: np.ndarray, batch: StateBatch, f
             after = batch.filled | (1 << i)
             if i in rules.upper_index:
                 upper = np.minimum(batch.upper + points, rules.upper_cap)
-                earned = np.where((batch.upper < rules.upper_cap) & (batch.upper + points >= rules.upper_cap),
-                                  rules.bonus_points, 0)
+                earned = np.where(
+                    (batch.upper < rules.upper_cap) & (batch.upper + points >= rules.upper_cap), rules.bonus_points, 0
+                )
                 value = points + earned + values[after, upper, batch.kiriki]
             else:
                 value = points + values[after, batch.upper, batch.kiriki]

@@ -76,18 +76,21 @@ def turn_layout(dice: int) -> TurnLayout:
     parts: list[tuple[np.ndarray, ...]] = [()]
     for m in range(1, dice + 1):
         keeps = [tables.keeps[k] for k in public[tables.sizes[m]]]
-        found = [[int(row[tables.index[(*keep[:f], keep[f] - 1, *keep[f + 1:])]]) for f, n in enumerate(keep) if n]
-                 for keep in keeps]
+        found = [
+            [int(row[tables.index[(*keep[:f], keep[f] - 1, *keep[f + 1 :])]]) for f, n in enumerate(keep) if n]
+            for keep in keeps
+        ]
         columns = []
         for c in range(max(len(p) for p in found)):
             prefix = [p[c] for p in found if len(p) > c]
-            assert all(len(p) > c for p in found[:len(prefix)])  # the keeps that need it come first
+            assert all(len(p) > c for p in found[: len(prefix)])  # the keeps that need it come first
             columns.append(np.array(prefix, dtype=np.intp))
         parts.append(tuple(columns))
     rolls = tables.sizes[dice]
     rolls_public = public[rolls] - rolls.start
-    return TurnLayout(tables, tables.sizes, public, children, tuple(parts), rolls_public,
-                      tables.roll_probability[rolls_public])
+    return TurnLayout(
+        tables, tables.sizes, public, children, tuple(parts), rolls_public, tables.roll_probability[rolls_public]
+    )
 
 
 class TurnBuffers:

@@ -154,8 +154,12 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
     source = next((t.split(":", 1)[1] for t in feature_tags if t.startswith("source:")), "")
     rulesets = tuple(t.split(":", 1)[1] for t in feature_tags if t.startswith("ruleset:"))
     common: dict[str, Any] = dict(
-        game=game, language=feature["language"], path=path.relative_to(root).as_posix(),
-        source=source, feature=feature["name"], rulesets=rulesets,
+        game=game,
+        language=feature["language"],
+        path=path.relative_to(root).as_posix(),
+        source=source,
+        feature=feature["name"],
+        rulesets=rulesets,
     )
     plain_feature_tags = [t for t in feature_tags if ":" not in t]
     cases: list[Case] = []
@@ -165,26 +169,43 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
         plain = [t for t in scenario_tags if ":" not in t] + plain_feature_tags
         if not scenario.get("examples"):
             case_id = next((t.split(":", 1)[1] for t in scenario_tags if t.startswith("id:")), "")
-            cases.append(Case(
-                id=case_id, line=scenario["location"]["line"], scenario=scenario["name"],
-                section=scenario["name"], quote=_description(scenario), tags=frozenset(plain),
-                steps=_step_lines(scenario["steps"], {}), phrases=_phrases(scenario["steps"], {}), replaces=replaces,
-                rule=_rule(scenario_tags + feature_tags, game, {}), **common,
-            ))
+            cases.append(
+                Case(
+                    id=case_id,
+                    line=scenario["location"]["line"],
+                    scenario=scenario["name"],
+                    section=scenario["name"],
+                    quote=_description(scenario),
+                    tags=frozenset(plain),
+                    steps=_step_lines(scenario["steps"], {}),
+                    phrases=_phrases(scenario["steps"], {}),
+                    replaces=replaces,
+                    rule=_rule(scenario_tags + feature_tags, game, {}),
+                    **common,
+                )
+            )
             continue
         for examples in scenario["examples"]:
             header = [cell["value"] for cell in examples["tableHeader"]["cells"]]
             quote = _description(examples) or _description(scenario)
             for row in examples.get("tableBody", []):
                 values = dict(zip(header, (cell["value"] for cell in row["cells"]), strict=True))
-                cases.append(Case(
-                    id=values.get("id", ""), line=row["location"]["line"], scenario=scenario["name"],
-                    section=examples["name"] or scenario["name"], quote=quote,
-                    tags=frozenset(plain + _tags(examples)), values=MappingProxyType(values),
-                    steps=_step_lines(scenario["steps"], values), phrases=_phrases(scenario["steps"], values),
-                    replaces=replaces,
-                    rule=_rule(scenario_tags + feature_tags, game, values), **common,
-                ))
+                cases.append(
+                    Case(
+                        id=values.get("id", ""),
+                        line=row["location"]["line"],
+                        scenario=scenario["name"],
+                        section=examples["name"] or scenario["name"],
+                        quote=quote,
+                        tags=frozenset(plain + _tags(examples)),
+                        values=MappingProxyType(values),
+                        steps=_step_lines(scenario["steps"], values),
+                        phrases=_phrases(scenario["steps"], values),
+                        replaces=replaces,
+                        rule=_rule(scenario_tags + feature_tags, game, values),
+                        **common,
+                    )
+                )
     return cases
 
 

@@ -106,7 +106,9 @@ def _disagreement(entry: dict[str, Any]) -> str:
                 return f".{language}: {pattern!r} has the fields {found}, {first!r} has {expected}"
     for field, kind in expected.items():
         if not re.fullmatch(r"[a-z_][a-z0-9_]*", field) or kind not in FIELD_TYPES:
-            return f": {first!r}: {{{field}:{kind}}} is not a named field of a known type ({', '.join(FIELD_TYPES[1:])})"
+            return (
+                f": {first!r}: {{{field}:{kind}}} is not a named field of a known type ({', '.join(FIELD_TYPES[1:])})"
+            )
     for field in entry.get("names", []):
         if field not in expected:
             return f".names: {field!r} is not a field of its phrasings ({', '.join(expected) or 'none'})"
@@ -116,8 +118,10 @@ def _disagreement(entry: dict[str, Any]) -> str:
             return f".plural.field: {plural['field']!r} is not a whole-number field of its phrasings"
         for language in LANGUAGES:
             if language in plural and len(plural[language]) != len(entry.get(language, [])):
-                return (f".plural.{language}: {len(plural[language])} categories for "
-                        f"{len(entry.get(language, []))} phrasings")
+                return (
+                    f".plural.{language}: {len(plural[language])} categories for "
+                    f"{len(entry.get(language, []))} phrasings"
+                )
     return ""
 
 

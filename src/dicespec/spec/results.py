@@ -55,10 +55,17 @@ class Result:
     def from_json(cls, data: Mapping[str, Any]) -> Result:
         test = str(data.get("test") or data.get("id") or "")
         return cls(
-            id=str(data.get("id") or test), case=bool(data.get("case", True)), feature=data.get("feature"),
-            ruleset=data.get("ruleset"), test=test, outcome=str(data.get("outcome") or "errored"),
-            pytest=str(data.get("pytest") or ""), message=str(data.get("message") or ""),
-            start=str(data.get("start") or ""), duration=float(data.get("duration") or 0.0))
+            id=str(data.get("id") or test),
+            case=bool(data.get("case", True)),
+            feature=data.get("feature"),
+            ruleset=data.get("ruleset"),
+            test=test,
+            outcome=str(data.get("outcome") or "errored"),
+            pytest=str(data.get("pytest") or ""),
+            message=str(data.get("message") or ""),
+            start=str(data.get("start") or ""),
+            duration=float(data.get("duration") or 0.0),
+        )
 
 
 def read(path: Path) -> list[Result]:

@@ -23,6 +23,7 @@ from typing import Any
 from dicespec.rulesets.paths import covers, value_keys
 from dicespec.spec.paths import sources_dir
 
+
 @dataclass(frozen=True, slots=True)
 class Sentence:
     """Words of a source text that state a value."""
@@ -35,9 +36,12 @@ class Sentence:
 def sentences(data: Mapping[str, Any]) -> list[Sentence]:
     """The ruleset's traced sentences, from the texts it takes at its word only."""
     texts = set(data.get("texts") or ())
-    return [Sentence(key, entry["source"], entry["quote"])
-            for key, entries in (data.get("trace") or {}).items()
-            for entry in entries if entry["source"] in texts]
+    return [
+        Sentence(key, entry["source"], entry["quote"])
+        for key, entries in (data.get("trace") or {}).items()
+        for entry in entries
+        if entry["source"] in texts
+    ]
 
 
 def untraced(data: Mapping[str, Any]) -> list[str]:
@@ -75,4 +79,3 @@ def misquoted(data: Mapping[str, Any]) -> list[str]:
 def _short(text: str, limit: int = 60) -> str:
     words = _words(text)
     return words if len(words) <= limit else words[:limit] + "…"
-

@@ -22,8 +22,13 @@ def score_report(ruleset: SetAsideRuleset, roll: Roll, *, as_json: bool = False)
     found = options(ruleset, roll)  # checks the number of dice
     top = best(ruleset, roll)
     if as_json:
-        payload = {"game": ruleset.game, "ruleset": ruleset.name, "dice": str(roll), "best": top,
-                   "options": [{"dice": str(o.dice), "points": o.points} for o in found]}
+        payload = {
+            "game": ruleset.game,
+            "ruleset": ruleset.name,
+            "dice": str(roll),
+            "best": top,
+            "options": [{"dice": str(o.dice), "points": o.points} for o in found],
+        }
         return json.dumps(payload)
     lines = [f"{ruleset.title} ({ruleset.name}), dice {roll}"]
     if not found:
@@ -33,7 +38,7 @@ def score_report(ruleset: SetAsideRuleset, roll: Roll, *, as_json: bool = False)
     lines.append(f"  {'set aside':<{width}}  points  combinations")
     for option in found:
         parts = " + ".join(combo.name for combo in split(ruleset, option.dice))
-        lines.append(f"  {str(option.dice):<{width}}  {option.points:>6}  {parts}")
+        lines.append(f"  {option.dice!s:<{width}}  {option.points:>6}  {parts}")
     lines.append(f"best: {found[0].dice} for {top} points")
     return "\n".join(lines)
 
@@ -67,8 +72,11 @@ def _status(ruleset: SetAsideRuleset, state: GameState) -> str:
     if state.phase is Phase.ROLLED:
         assert state.dice is not None
         every = scoring_dice(ruleset, state.dice)
-        todo = (f"set aside every scoring die: set {every.dice}"
-                if ruleset.set_aside is SetAsideRule.ALL_SCORING and every is not None else "set aside scoring dice")
+        todo = (
+            f"set aside every scoring die: set {every.dice}"
+            if ruleset.set_aside is SetAsideRule.ALL_SCORING and every is not None
+            else "set aside scoring dice"
+        )
         return f"  dice: {state.dice}   turn: {state.turn_points}   {todo}"
     left = f"{state.dice_left} {'die' if state.dice_left == 1 else 'dice'}"
     hot = "hot dice! " if is_hot_dice(ruleset, state) else ""
@@ -95,8 +103,10 @@ def play(
     """Play a game at the terminal; returns the process exit status."""
     game = SetAsideGame(ruleset, players, seed=seed)
     final = " (then one more turn for every other player)" if ruleset.final_round else ""
-    write(f"{ruleset.title}: {players} player(s), seed {seed}. First to {ruleset.target}{final}; "
-          f"{ruleset.entry} in one turn to get on the board. Type 'help' for the commands.")
+    write(
+        f"{ruleset.title}: {players} player(s), seed {seed}. First to {ruleset.target}{final}; "
+        f"{ruleset.entry} in one turn to get on the board. Type 'help' for the commands."
+    )
     while not game.is_over:
         state = game.state
         if state.phase is Phase.TURN_START:
@@ -120,7 +130,7 @@ def play(
                 write(scores_table(state))
             elif verb == "options" and state.dice is not None:
                 for option in options(ruleset, state.dice):
-                    write(f"  set {str(option.dice):<6}  {option.points:>5}")
+                    write(f"  set {option.dice!s:<6}  {option.points:>5}")
             elif verb == "set" and words:
                 points = game.set_aside("".join(words))
                 write(f"  set aside {''.join(words)} for {points} points")
@@ -131,8 +141,10 @@ def play(
                 if points or not state.turn_points:
                     write(f"  player {state.current + 1} banks {points} points")
                 else:
-                    write(f"  the turn scores nothing: {state.turn_points} is below the "
-                          f"{ruleset.entry} needed to get on the board")
+                    write(
+                        f"  the turn scores nothing: {state.turn_points} is below the "
+                        f"{ruleset.entry} needed to get on the board"
+                    )
             else:
                 write(f"  unknown command {line!r}; type 'help'")
         except (SetAsideRulesError, ValueError) as exc:

@@ -20,8 +20,12 @@ def score_report(ruleset: SheetRuleset, roll: Roll, *, as_json: bool = False) ->
     """Every row's score for ``roll``: a table, or JSON ``{"rows": {...}}``."""
     scores = score_sheet(ruleset, roll)
     if as_json:
-        payload = {"game": ruleset.game, "ruleset": ruleset.name, "dice": str(roll),
-                   "rows": {str(row): points for row, points in scores.items()}}
+        payload = {
+            "game": ruleset.game,
+            "ruleset": ruleset.name,
+            "dice": str(roll),
+            "rows": {str(row): points for row, points in scores.items()},
+        }
         return json.dumps(payload)
     width = max(len(row) for row in ruleset.rows)
     lines = [f"{ruleset.title} ({ruleset.name}), dice {roll}"]
@@ -63,14 +67,20 @@ def offer_lines(game: SheetGame) -> Iterator[str]:
     assert dice is not None
     five = ruleset.five_of_a_kind
     if is_joker(ruleset, sheet, dice):
-        kind = {"forced": "a forced joker: it goes only where the joker rule allows",
-                "free": "a joker: it may go in any open row"}[ruleset.joker]
-        value = ("at full value" if scores_as_joker(ruleset, sheet, dice)
-                 else "as the dice are, until the upper row of its face is filled")
+        kind = {
+            "forced": "a forced joker: it goes only where the joker rule allows",
+            "free": "a joker: it may go in any open row",
+        }[ruleset.joker]
+        value = (
+            "at full value"
+            if scores_as_joker(ruleset, sheet, dice)
+            else "as the dice are, until the upper row of its face is filled"
+        )
         yield f"  {dice} is {kind}, {value}"
     if five is not None and is_repeat(ruleset, sheet, dice):
-        where = (f"to {five.bonus_line}, whichever row it goes in" if five.bonus_line
-                 else f"to {five.row} if it goes there")
+        where = (
+            f"to {five.bonus_line}, whichever row it goes in" if five.bonus_line else f"to {five.row} if it goes there"
+        )
         yield f"  a repeat five of a kind: +{five.repeat_adds} {where}"
     for row, points in game.offers():
         yield f"  {row:<16} {points:>3}"
@@ -88,7 +98,7 @@ def hint_lines(ruleset: SheetRuleset, game: SheetGame, *, shown: int = 5) -> Ite
         yield "  (working out optimal play once; it is kept for next time)"
     choices = hint(ruleset, game.sheet(game.current_player), game.dice, game.rolls_left)
     for choice, expected in choices[:shown]:
-        yield f"  {expected:7.2f}  {str(choice):<22} ({choice.command(game.dice)})"
+        yield f"  {expected:7.2f}  {choice!s:<22} ({choice.command(game.dice)})"
 
 
 def _positions(words: list[str], dice: int) -> list[int]:

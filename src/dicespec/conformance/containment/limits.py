@@ -36,8 +36,11 @@ _SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?", re.IGNORECASE)
 _NO_LIMIT = ("none", "unlimited", "0")
 
 # What runtimes print when an allocation fails: Python, V8, C++, Rust, Go, the JVM, glibc.
-_OUT_OF_MEMORY = re.compile(r"MemoryError|out of memory|OutOfMemoryError|bad_alloc|memory allocation of \d+ bytes "
-                            r"failed|Cannot allocate memory|Could not reserve enough space", re.IGNORECASE)
+_OUT_OF_MEMORY = re.compile(
+    r"MemoryError|out of memory|OutOfMemoryError|bad_alloc|memory allocation of \d+ bytes "
+    r"failed|Cannot allocate memory|Could not reserve enough space",
+    re.IGNORECASE,
+)
 
 
 def parse_size(text: str) -> int | None:

@@ -33,7 +33,7 @@ def _stat(pid: str) -> list[bytes] | None:
             data = stat.read()
     except OSError:  # gone meanwhile, or not ours to read
         return None
-    return data[data.rfind(b")") + 2:].split()
+    return data[data.rfind(b")") + 2 :].split()
 
 
 def session_members(session: int) -> list[int]:

@@ -38,8 +38,9 @@ def unusable() -> str | None:
     if program is None:
         return "bwrap is not installed (Debian: apt-get install bubblewrap)"
     try:
-        done = subprocess.run([program, *_isolation(), "--ro-bind", "/", "/", "--", "true"],
-                              capture_output=True, text=True, timeout=30)
+        done = subprocess.run(
+            [program, *_isolation(), "--ro-bind", "/", "/", "--", "true"], capture_output=True, text=True, timeout=30
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return f"bwrap does not run: {exc}"
     if done.returncode != 0:
@@ -99,8 +100,12 @@ def command(argv: Sequence[str], folder: str, *, cwd: str | None = None) -> list
         mounts += ["--tmpfs", str(home)]
     mounts += ["--bind", folder, TMP]
     found = shutil.which(argv[0]) if argv else None
-    named = [here, *map(Path, {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}),
-             *(Path(entry) for entry in sys.path if entry), *([Path(found)] if found else [])]
+    named = [
+        here,
+        *map(Path, {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}),
+        *(Path(entry) for entry in sys.path if entry),
+        *([Path(found)] if found else []),
+    ]
     arguments = [Path(here, arg) for arg in argv[1:] if not arg.startswith("-")]
     named += [path for path in arguments if path.resolve() not in hidden]  # a path in them, not all of them
     steps = {step for path in named if _exists(path) for step in _links(path)}

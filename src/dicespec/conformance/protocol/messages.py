@@ -42,6 +42,7 @@ def games_of(op: str) -> tuple[str, ...]:
 
     return tuple(game.name for game in games() if op in operations(game.family_name))
 
+
 # Operations whose results are small and often repeated: their checks are remembered.
 _SMALL_RESULTS = frozenset({"kiriki_score", "ten_thousand_score", "ten_thousand_best"})
 

@@ -26,8 +26,13 @@ Check = Callable[[Any], bool]
 
 _PLAIN = (dict, list, str, int, bool, type(None))
 _TYPES: dict[str, tuple[type, ...]] = {
-    "object": (dict,), "array": (list,), "string": (str,), "integer": (int,),
-    "number": (int,), "boolean": (bool,), "null": (type(None),),
+    "object": (dict,),
+    "array": (list,),
+    "string": (str,),
+    "integer": (int,),
+    "number": (int,),
+    "boolean": (bool,),
+    "null": (type(None),),
 }
 _IGNORED = frozenset({"description", "title", "$schema", "$id", "$comment", "$defs", "examples"})
 
@@ -82,8 +87,9 @@ class _Compiler:
             return _always(node)
         if not isinstance(node, Mapping):
             raise ValueError(f"not a schema: {node!r}")
-        checks = [self.keyword(node, keyword, argument) for keyword, argument in node.items()
-                  if keyword not in _IGNORED]
+        checks = [
+            self.keyword(node, keyword, argument) for keyword, argument in node.items() if keyword not in _IGNORED
+        ]
         if len(checks) == 1:
             return checks[0]
         every = tuple(checks)
@@ -133,13 +139,15 @@ class _Compiler:
             return lambda value: type(value) is not dict or all(key in value for key in needed)
         if keyword == "properties":
             props = tuple((name, self.schema(sub)) for name, sub in argument.items())
-            return lambda value: type(value) is not dict or all(
-                check(value[name]) for name, check in props if name in value)
+            return lambda value: (
+                type(value) is not dict or all(check(value[name]) for name, check in props if name in value)
+            )
         if keyword == "additionalProperties":
             known = frozenset(node.get("properties", ()))
             extra = self.schema(argument)
-            return lambda value: type(value) is not dict or all(
-                extra(item) for key, item in value.items() if key not in known)
+            return lambda value: (
+                type(value) is not dict or all(extra(item) for key, item in value.items() if key not in known)
+            )
         name_check = self.schema(argument)  # propertyNames
         return lambda value: type(value) is not dict or all(map(name_check, value))
 

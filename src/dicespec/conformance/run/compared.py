@@ -71,8 +71,17 @@ def read_entries(path: Path) -> list[Entry]:
         if item["id"] in seen:
             raise ValueError(f"{path}: {i}.id: {item['id']!r}: another implementation has this id")
         seen.add(item["id"])
-    return [Entry(item["id"], tuple(item["sources"]), item.get("impl"), item.get("python"), item.get("package"),
-                  item.get("homepage")) for item in data]
+    return [
+        Entry(
+            item["id"],
+            tuple(item["sources"]),
+            item.get("impl"),
+            item.get("python"),
+            item.get("package"),
+            item.get("homepage"),
+        )
+        for item in data
+    ]
 
 
 def read(entry: Entry) -> dict[str, Any] | None:

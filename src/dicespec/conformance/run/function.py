@@ -49,8 +49,14 @@ class FunctionImplementation:
 
     version = None
 
-    def __init__(self, target: str, function: Callable[..., Any], module: ModuleType | None,
-                 rulesets: Mapping[str, Iterable[str]], categories: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        target: str,
+        function: Callable[..., Any],
+        module: ModuleType | None,
+        rulesets: Mapping[str, Iterable[str]],
+        categories: Mapping[str, Any] | None = None,
+    ) -> None:
         self.name = f"function {target}"
         self.function = function
         self.module = module
@@ -91,7 +97,9 @@ def _points(value: Any) -> int:
     return int(value)
 
 
-def function_implementation(target: str, rulesets: Iterable[str], categories: str | None = None) -> FunctionImplementation:
+def function_implementation(
+    target: str, rulesets: Iterable[str], categories: str | None = None
+) -> FunctionImplementation:
     """The function ``MOD:FUNC`` behind the interface for the shipped ``rulesets`` (all of one
     family); every problem is a :class:`FunctionSpecError` of one line."""
     from dicespec.rulesets import game_of_ruleset
@@ -105,8 +113,10 @@ def function_implementation(target: str, rulesets: Iterable[str], categories: st
         raise FunctionSpecError(f"--function {target}: {exc}") from None
     families = {found.family.name for found in games}
     if len(families) > 1:
-        raise FunctionSpecError(f"--function {target}: its rulesets are of {' and '.join(sorted(families))} games; "
-                                "a function scores one kind")
+        raise FunctionSpecError(
+            f"--function {target}: its rulesets are of {' and '.join(sorted(families))} games; "
+            "a function scores one kind"
+        )
     try:
         function = load_object(target) if ":" in target else None
     except ValueError as exc:
@@ -117,5 +127,6 @@ def function_implementation(target: str, rulesets: Iterable[str], categories: st
     by_game: dict[str, list[str]] = {}
     for name, found in zip(names, games, strict=True):
         by_game.setdefault(found.name, []).append(name)
-    return FunctionImplementation(target, function, module, by_game,
-                                  read_categories(categories) if categories else None)
+    return FunctionImplementation(
+        target, function, module, by_game, read_categories(categories) if categories else None
+    )

@@ -26,7 +26,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import shlex
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -51,33 +51,86 @@ _RESULTS = pytest.StashKey[Any]()
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("dicespec", "dicespec conformance: the implementation under test")
-    group.addoption("--dicespec-impl", metavar="CMD",
-                    help="run the spec against this command (split like a shell line), speaking the stdio protocol")
-    group.addoption("--dicespec-python", metavar="MOD:OBJ",
-                    help="run the spec against this Python object (in a worker process)")
-    group.addoption("--dicespec-function", metavar="MOD:FUNC",
-                    help="run the spec's single-roll cases against this scoring function (with --dicespec-rulesets)")
-    group.addoption("--dicespec-categories", metavar="FILE",
-                    help="a YAML file mapping row ids to what the function takes as the category")
-    group.addoption("--dicespec-timeout", type=float, default=defaults.TIMEOUT, metavar="S",
-                    help=f"seconds an implementation may take to answer one request (default {defaults.TIMEOUT:g})")
-    group.addoption("--dicespec-hello-timeout", type=float, default=defaults.HELLO_TIMEOUT, metavar="S",
-                    help=f"seconds an implementation may take to answer hello (default {defaults.HELLO_TIMEOUT:g})")
-    group.addoption("--dicespec-max-restarts", type=int, default=defaults.MAX_RESTARTS, metavar="N",
-                    help=f"restarts of an implementation that dies or stops answering (default {defaults.MAX_RESTARTS})")
-    group.addoption("--dicespec-max-line", type=int, default=defaults.MAX_LINE, metavar="BYTES",
-                    help=f"bytes of one reply line (default {defaults.MAX_LINE})")
-    group.addoption("--dicespec-grace", type=float, default=defaults.GRACE, metavar="S",
-                    help=f"seconds the implementation has to end before it is killed (default {defaults.GRACE:g})")
-    group.addoption("--dicespec-max-memory", type=parse_size, default=defaults.MAX_MEMORY, metavar="SIZE",
-                    help=f"address space of each of its processes (default {defaults.MAX_MEMORY >> 30}G; none: no limit)")
-    group.addoption("--dicespec-max-cpu", type=parse_count, default=defaults.MAX_CPU, metavar="S",
-                    help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)")
-    group.addoption("--dicespec-max-processes", type=parse_count, default=defaults.MAX_PROCESSES, metavar="N",
-                    help=f"processes it may run at once (default {defaults.MAX_PROCESSES}; none: no limit)")
+    group.addoption(
+        "--dicespec-impl",
+        metavar="CMD",
+        help="run the spec against this command (split like a shell line), speaking the stdio protocol",
+    )
+    group.addoption(
+        "--dicespec-python", metavar="MOD:OBJ", help="run the spec against this Python object (in a worker process)"
+    )
+    group.addoption(
+        "--dicespec-function",
+        metavar="MOD:FUNC",
+        help="run the spec's single-roll cases against this scoring function (with --dicespec-rulesets)",
+    )
+    group.addoption(
+        "--dicespec-categories",
+        metavar="FILE",
+        help="a YAML file mapping row ids to what the function takes as the category",
+    )
+    group.addoption(
+        "--dicespec-timeout",
+        type=float,
+        default=defaults.TIMEOUT,
+        metavar="S",
+        help=f"seconds an implementation may take to answer one request (default {defaults.TIMEOUT:g})",
+    )
+    group.addoption(
+        "--dicespec-hello-timeout",
+        type=float,
+        default=defaults.HELLO_TIMEOUT,
+        metavar="S",
+        help=f"seconds an implementation may take to answer hello (default {defaults.HELLO_TIMEOUT:g})",
+    )
+    group.addoption(
+        "--dicespec-max-restarts",
+        type=int,
+        default=defaults.MAX_RESTARTS,
+        metavar="N",
+        help=f"restarts of an implementation that dies or stops answering (default {defaults.MAX_RESTARTS})",
+    )
+    group.addoption(
+        "--dicespec-max-line",
+        type=int,
+        default=defaults.MAX_LINE,
+        metavar="BYTES",
+        help=f"bytes of one reply line (default {defaults.MAX_LINE})",
+    )
+    group.addoption(
+        "--dicespec-grace",
+        type=float,
+        default=defaults.GRACE,
+        metavar="S",
+        help=f"seconds the implementation has to end before it is killed (default {defaults.GRACE:g})",
+    )
+    group.addoption(
+        "--dicespec-max-memory",
+        type=parse_size,
+        default=defaults.MAX_MEMORY,
+        metavar="SIZE",
+        help=f"address space of each of its processes (default {defaults.MAX_MEMORY >> 30}G; none: no limit)",
+    )
+    group.addoption(
+        "--dicespec-max-cpu",
+        type=parse_count,
+        default=defaults.MAX_CPU,
+        metavar="S",
+        help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)",
+    )
+    group.addoption(
+        "--dicespec-max-processes",
+        type=parse_count,
+        default=defaults.MAX_PROCESSES,
+        metavar="N",
+        help=f"processes it may run at once (default {defaults.MAX_PROCESSES}; none: no limit)",
+    )
     group.addoption("--dicespec-sandbox", action="store_true", help="run it in a bubblewrap sandbox")
-    group.addoption("--dicespec-in-process", action="store_true",
-                    help="call a Python object or function in this process (trusting it), not in a worker")
+    group.addoption(
+        "--dicespec-in-process",
+        action="store_true",
+        help="call a Python object or function in this process (trusting it), not in a worker",
+    )
     group.addoption("--dicespec-select", metavar="GLOB", help="only the cases whose id matches")
     group.addoption("--dicespec-rulesets", metavar="NAMES", help="only cases under these rulesets (comma-separated)")
     group.addoption("--dicespec-results", metavar="FILE", help="write one JSON line per case to FILE")
@@ -101,15 +154,23 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
             raise pytest.UsageError("--dicespec-impl: an empty command")
         target = Target(command=tuple(argv))
     else:
-        target = Target(python=python, function=function, rulesets=rulesets,
-                        categories=config.getoption("dicespec_categories"))
+        target = Target(
+            python=python, function=function, rulesets=rulesets, categories=config.getoption("dicespec_categories")
+        )
     options = Options(
-        timeout=config.getoption("dicespec_timeout"), hello_timeout=config.getoption("dicespec_hello_timeout"),
-        max_restarts=config.getoption("dicespec_max_restarts"), max_line=config.getoption("dicespec_max_line"),
-        grace=config.getoption("dicespec_grace"), sandbox=config.getoption("dicespec_sandbox"),
+        timeout=config.getoption("dicespec_timeout"),
+        hello_timeout=config.getoption("dicespec_hello_timeout"),
+        max_restarts=config.getoption("dicespec_max_restarts"),
+        max_line=config.getoption("dicespec_max_line"),
+        grace=config.getoption("dicespec_grace"),
+        sandbox=config.getoption("dicespec_sandbox"),
         in_process=config.getoption("dicespec_in_process"),
-        limits=Limits(config.getoption("dicespec_max_memory"), config.getoption("dicespec_max_cpu"),
-                      config.getoption("dicespec_max_processes")))
+        limits=Limits(
+            config.getoption("dicespec_max_memory"),
+            config.getoption("dicespec_max_cpu"),
+            config.getoption("dicespec_max_processes"),
+        ),
+    )
     terminate_as_interrupt()  # a killed run still ends the implementation, at unconfigure
     try:
         implementation = ProtocolImplementation(open_transport(target, options))
@@ -171,7 +232,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             case, ruleset = case_id(item), ruleset_of(item)
             chosen = (not select or (case is not None and fnmatch.fnmatchcase(case, select))) and (
-                wanted is None or ruleset is None or ruleset in wanted)
+                wanted is None or ruleset is None or ruleset in wanted
+            )
             (keep if chosen else drop).append(item)
         if drop:
             config.hook.pytest_deselected(items=drop)
@@ -267,8 +329,18 @@ class ResultsReporter:
         report = yield  # outermost: the other plugins (xfail, the conformance plugin) have had their say
         outcome, status, message = _phase(item, call, report)
         found = labels(item)
-        setattr(report, RESULT, {"outcome": outcome, "pytest": status, "message": message, "id": found.id,
-                                 "feature": found.feature, "ruleset": found.ruleset})
+        setattr(
+            report,
+            RESULT,
+            {
+                "outcome": outcome,
+                "pytest": status,
+                "message": message,
+                "id": found.id,
+                "feature": found.feature,
+                "ruleset": found.ruleset,
+            },
+        )
         return report
 
 
@@ -307,9 +379,16 @@ class ResultsWriter:
         start = self.start.pop(node, 0.0)
         case = self.case.pop(node, {})
         result = Result(
-            id=case.get("id") or node, case=case.get("id") is not None, feature=case.get("feature"),
-            ruleset=case.get("ruleset"), test=node, outcome=outcome, pytest=status, message=message,
-            start=datetime.fromtimestamp(start, timezone.utc).isoformat(timespec="seconds") if start else "",
-            duration=round(self.duration.pop(node, 0.0), 3))
+            id=case.get("id") or node,
+            case=case.get("id") is not None,
+            feature=case.get("feature"),
+            ruleset=case.get("ruleset"),
+            test=node,
+            outcome=outcome,
+            pytest=status,
+            message=message,
+            start=datetime.fromtimestamp(start, UTC).isoformat(timespec="seconds") if start else "",
+            duration=round(self.duration.pop(node, 0.0), 3),
+        )
         self.stream.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
         self.stream.flush()

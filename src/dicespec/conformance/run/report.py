@@ -66,13 +66,26 @@ class Recorder:
             counts = self.counts[key] = [0, 0, 0, 0]
         counts[0] += 1
         if self.report is not None:
-            self.report.write(_dumps({"id": case_id, "part": part, "kind": kind, "ruleset": ruleset, "row": row,
-                                      "outcome": "passed"}) + "\n")
+            self.report.write(
+                _dumps({"id": case_id, "part": part, "kind": kind, "ruleset": ruleset, "row": row, "outcome": "passed"})
+                + "\n"
+            )
         if self.previous is not None and case_id in self.previous:
             self.fixed.append(case_id)
 
-    def record(self, case_id: str, part: str, kind: str, ruleset: str | None, row: str, outcome: str, *,
-               expected: Any = None, actual: Any = None, message: str | None = None) -> None:
+    def record(
+        self,
+        case_id: str,
+        part: str,
+        kind: str,
+        ruleset: str | None,
+        row: str,
+        outcome: str,
+        *,
+        expected: Any = None,
+        actual: Any = None,
+        message: str | None = None,
+    ) -> None:
         """Any result (passing ones too, but :meth:`passed` is quicker)."""
         if outcome == "passed":
             self.passed(case_id, part, kind, ruleset or "", row)
@@ -82,8 +95,14 @@ class Recorder:
         if counts is None:
             counts = self.counts[key] = [0, 0, 0, 0]
         counts[OUTCOMES.index(outcome)] += 1
-        line: dict[str, Any] = {"id": case_id, "part": part, "kind": kind, "ruleset": ruleset, "row": row,
-                                "outcome": outcome}
+        line: dict[str, Any] = {
+            "id": case_id,
+            "part": part,
+            "kind": kind,
+            "ruleset": ruleset,
+            "row": row,
+            "outcome": outcome,
+        }
         if outcome == "failed":
             line |= {"expected": expected, "actual": actual}
             if message:
@@ -114,8 +133,15 @@ class Recorder:
         """One result of the spec's pytest run (a line of its results file)."""
         self.features.append(result)
         feature = result.get("feature") or "(unknown feature)"
-        self.record(result["id"], "features", feature, result.get("ruleset"), "", result["outcome"],
-                    message=result.get("message") or None)
+        self.record(
+            result["id"],
+            "features",
+            feature,
+            result.get("ruleset"),
+            "",
+            result["outcome"],
+            message=result.get("message") or None,
+        )
 
     # -- sums ------------------------------------------------------------------------------
 
@@ -144,8 +170,9 @@ def _table(header: list[str], rows: list[list[str]], numeric_from: int) -> list[
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i >= numeric_from else c.ljust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+        return "  ".join(
+            c.rjust(w) if i >= numeric_from else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
 
     return [line(header), *(line(r) for r in rows)]
 
@@ -165,8 +192,10 @@ def tables(recorder: Recorder) -> list[str]:
     if features:
         rows = [[name, *map(_n, counts)] for name, counts in sorted(features.items())]
         out += _table(["Feature", *OUTCOMES], rows, 1) + [""]
-    corpus = sorted(((key, counts) for key, counts in recorder.counts.items() if key[0] != "features"),
-                    key=lambda item: _part_order(item[0][0]))  # by part, each in the order recorded
+    corpus = sorted(
+        ((key, counts) for key, counts in recorder.counts.items() if key[0] != "features"),
+        key=lambda item: _part_order(item[0][0]),
+    )  # by part, each in the order recorded
     if corpus:
         rows = [[kind, ruleset, row, *map(_n, counts)] for (_, kind, ruleset, row), counts in corpus]
         out += _table(["Corpus", "ruleset", "row", *OUTCOMES], rows, 3) + [""]
@@ -217,8 +246,9 @@ def describe(example: Example, *, limit: int = 4) -> list[str]:
     return lines
 
 
-def example_lines(groups: dict[tuple[str, str, str], list[Example]], recorder: Recorder, *, title: str,
-                  counts: bool = True) -> list[str]:
+def example_lines(
+    groups: dict[tuple[str, str, str], list[Example]], recorder: Recorder, *, title: str, counts: bool = True
+) -> list[str]:
     out: list[str] = []
     # By part, in the order of PARTS (the features' results are recorded last: they run alongside the corpus).
     for (part, kind, outcome), examples in sorted(groups.items(), key=lambda group: _part_order(group[0][0])):
@@ -256,7 +286,7 @@ def summary(recorder: Recorder, *, header: Iterable[str] = (), events: Iterable[
         out += example_lines(recorder.new_examples, recorder, title="Newly", counts=False)
         if recorder.fixed:
             out.append("Newly fixed:")
-            out += [f"  {case_id}" for case_id in recorder.fixed[:recorder.show * 4]]
+            out += [f"  {case_id}" for case_id in recorder.fixed[: recorder.show * 4]]
             if len(recorder.fixed) > recorder.show * 4:
                 out.append(f"  … and {len(recorder.fixed) - recorder.show * 4:,} more")
             out.append("")
@@ -283,8 +313,12 @@ def write_junit(recorder: Recorder, path: Path, *, name: str) -> None:
         return suites[part]
 
     for result in recorder.features:
-        case = ET.SubElement(suite("features"), "testcase", classname=result.get("feature") or "features",
-                             name=f"{result['id']} [{result.get('ruleset') or '-'}]")
+        case = ET.SubElement(
+            suite("features"),
+            "testcase",
+            classname=result.get("feature") or "features",
+            name=f"{result['id']} [{result.get('ruleset') or '-'}]",
+        )
         _junit_outcome(case, result["outcome"], result.get("message") or "")
     for (part, kind, ruleset, row), counts in sorted(recorder.counts.items(), key=lambda item: _part_order(item[0][0])):
         if part == "features":
@@ -299,7 +333,9 @@ def write_junit(recorder: Recorder, path: Path, *, name: str) -> None:
             _junit_outcome(case, "failed", f"{failed} of {total} cases failed; first: {', '.join(ids)}")
         elif skipped and not passed:
             _junit_outcome(case, "skipped", f"{skipped} cases skipped")
-        ET.SubElement(case, "system-out").text = f"{passed} passed, {failed} failed, {errored} errored, {skipped} skipped"
+        ET.SubElement(
+            case, "system-out"
+        ).text = f"{passed} passed, {failed} failed, {errored} errored, {skipped} skipped"
     for element in suites.values():
         tests = element.findall("testcase")
         element.set("tests", str(len(tests)))
@@ -335,8 +371,9 @@ def save_track(path: Path, recorder: Recorder, *, name: str) -> None:
         if case_id not in kept and case_id not in fixed:
             kept[case_id] = outcome
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"implementation": name, "not_passing": kept}, indent=0, sort_keys=True) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps({"implementation": name, "not_passing": kept}, indent=0, sort_keys=True) + "\n", encoding="utf-8"
+    )
 
 
 def read_results(path: Path) -> Iterator[dict[str, Any]]:

@@ -21,7 +21,6 @@ process (:mod:`~dicespec.conformance.run.worker`) unless ``in_process`` trusts i
 from __future__ import annotations
 
 import fnmatch
-import shlex
 import shutil
 import tempfile
 import time
@@ -32,8 +31,6 @@ from typing import Any
 
 from dicespec import corpus
 from dicespec.conformance.containment import defaults
-from dicespec.conformance.run.spec_run import SpecRun
-from dicespec.conformance.run.target import CannotLoad, Options, Target, open_transport
 from dicespec.conformance.run.report import (
     PARTS,
     Recorder,
@@ -42,6 +39,8 @@ from dicespec.conformance.run.report import (
     summary,
     write_junit,
 )
+from dicespec.conformance.run.spec_run import SpecRun
+from dicespec.conformance.run.target import CannotLoad, Options, Target, open_transport
 from dicespec.conformance.transports.stdio import expected_reply
 from dicespec.conformance.transports.wire import Hello
 from dicespec.progress import ProgressLine
@@ -78,8 +77,10 @@ def shipped_rulesets(options: Options) -> dict[str, list[str]]:
     from dicespec.registry import game_names
     from dicespec.rulesets import ruleset_names
 
-    chosen = {game: [n for n in ruleset_names(game) if options.rulesets is None or n in options.rulesets]
-              for game in game_names()}
+    chosen = {
+        game: [n for n in ruleset_names(game) if options.rulesets is None or n in options.rulesets]
+        for game in game_names()
+    }
     return {game: names for game, names in chosen.items() if names}
 
 
@@ -124,8 +125,11 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
 
 def corpus_cases(part: str, options: Options) -> Iterator[corpus.Case]:
     rulesets = shipped_rulesets(options)
-    cases = corpus.exhaustive(rulesets) if part == "exhaustive" else corpus.games(
-        rulesets, count=options.games, seed=options.seed, kept=True)
+    cases = (
+        corpus.exhaustive(rulesets)
+        if part == "exhaustive"
+        else corpus.games(rulesets, count=options.games, seed=options.seed, kept=True)
+    )
     if options.select:
         pattern = options.select
         return (case for case in cases if fnmatch.fnmatchcase(case.id, pattern))
@@ -148,8 +152,9 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
         for case in source:
             supported = declared.get(case.ruleset)
             if supported is None:
-                supported = declared[case.ruleset] = hello is None or hello.supports(case.id.split("/", 1)[0],
-                                                                                     case.ruleset)
+                supported = declared[case.ruleset] = hello is None or hello.supports(
+                    case.id.split("/", 1)[0], case.ruleset
+                )
             if not supported:
                 skipped.append(case)
                 continue
@@ -169,27 +174,65 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
             elif "actions" in case.args:  # recorded after the stream, the first ones shrunk
                 to_shrink.setdefault((case.kind, case.row), []).append((case, outcome.value))
             else:
-                record(case.id, part, case.kind, case.ruleset, case.row, "failed",
-                       expected=case.expected, actual=outcome.value)
+                record(
+                    case.id,
+                    part,
+                    case.kind,
+                    case.ruleset,
+                    case.row,
+                    "failed",
+                    expected=case.expected,
+                    actual=outcome.value,
+                )
         else:
             record(case.id, part, case.kind, case.ruleset, case.row, kind, message=outcome.value)
         if skipped:
             for case in skipped:
-                record(case.id, part, case.kind, case.ruleset, case.row, "skipped",
-                       message=f"the implementation does not declare the ruleset {case.ruleset}")
+                record(
+                    case.id,
+                    part,
+                    case.kind,
+                    case.ruleset,
+                    case.row,
+                    "skipped",
+                    message=f"the implementation does not declare the ruleset {case.ruleset}",
+                )
             skipped.clear()
         if progress is not None and not count & 1023:
             progress.count(count, lambda: _tally(recorder, part))
     for case in skipped:
-        record(case.id, part, case.kind, case.ruleset, case.row, "skipped",
-               message=f"the implementation does not declare the ruleset {case.ruleset}")
+        record(
+            case.id,
+            part,
+            case.kind,
+            case.ruleset,
+            case.row,
+            "skipped",
+            message=f"the implementation does not declare the ruleset {case.ruleset}",
+        )
     for kept in to_shrink.values():
         for index, (case, actual) in enumerate(kept):
-            record(case.id, part, case.kind, case.ruleset, case.row, "failed", expected=case.expected, actual=actual,
-                   message=shrunk_message(case, transport) if index < SHRUNK_PER_GROUP else None)
+            record(
+                case.id,
+                part,
+                case.kind,
+                case.ruleset,
+                case.row,
+                "failed",
+                expected=case.expected,
+                actual=actual,
+                message=shrunk_message(case, transport) if index < SHRUNK_PER_GROUP else None,
+            )
     for case in [*late, *source]:
-        record(case.id, part, case.kind, case.ruleset, case.row, "errored",
-               message=f"not run: the time limit ({options.time_limit:g} s) was reached")
+        record(
+            case.id,
+            part,
+            case.kind,
+            case.ruleset,
+            case.row,
+            "errored",
+            message=f"not run: the time limit ({options.time_limit:g} s) was reached",
+        )
     if progress is not None:
         progress.count(count, _tally(recorder, part), final=True)
     return count
@@ -213,8 +256,12 @@ def shrunk_message(case: corpus.Case, transport: Any) -> str | None:
     if shrunk is None:
         return None
     found = sorted(differences(shrunk.expected, shrunk.actual), key=lambda d: not d[0].startswith("rejected"))[:3]
-    return "\n".join([shrunk.describe(), *(f"  then {path}: expected {expected!r}, got {actual!r}"
-                                            for path, expected, actual in found)])
+    return "\n".join(
+        [
+            shrunk.describe(),
+            *(f"  then {path}: expected {expected!r}, got {actual!r}" for path, expected, actual in found),
+        ]
+    )
 
 
 def _tally(recorder: Recorder, part: str) -> str:
@@ -228,12 +275,22 @@ def _tally(recorder: Recorder, part: str) -> str:
 def features_options(target: Target, options: Options) -> list[str]:
     """The pytest options that run the spec against the target (see :func:`dicespec.conformance.run.spec_run.spec_command`)."""
     command = [
-        "--dicespec-timeout", str(options.timeout),
-        "--dicespec-hello-timeout", str(options.hello_timeout), "--dicespec-max-restarts", str(options.max_restarts),
-        "--dicespec-max-line", str(options.max_line), "--dicespec-grace", str(options.grace),
-        "--dicespec-max-memory", str(options.limits.memory or "none"),
-        "--dicespec-max-cpu", str(options.limits.cpu or "none"),
-        "--dicespec-max-processes", str(options.limits.processes or "none"),
+        "--dicespec-timeout",
+        str(options.timeout),
+        "--dicespec-hello-timeout",
+        str(options.hello_timeout),
+        "--dicespec-max-restarts",
+        str(options.max_restarts),
+        "--dicespec-max-line",
+        str(options.max_line),
+        "--dicespec-grace",
+        str(options.grace),
+        "--dicespec-max-memory",
+        str(options.limits.memory or "none"),
+        "--dicespec-max-cpu",
+        str(options.limits.cpu or "none"),
+        "--dicespec-max-processes",
+        str(options.limits.processes or "none"),
     ]
     if options.sandbox:
         command += ["--dicespec-sandbox"]
@@ -288,8 +345,15 @@ class Features:
         for result in done.results or []:
             recorder.feature(result.to_json())
         if done.returncode not in (None, 0, 1, 5):
-            recorder.record("features", "features", "(the spec run)", None, "", "errored",
-                            message=f"the spec's pytest run failed (exit status {done.returncode}):\n{done.tail()}")
+            recorder.record(
+                "features",
+                "features",
+                "(the spec run)",
+                None,
+                "",
+                "errored",
+                message=f"the spec's pytest run failed (exit status {done.returncode}):\n{done.tail()}",
+            )
 
     def stop(self) -> None:
         """End the run if it has not ended (the corpus was interrupted), and remove its folder."""
@@ -310,8 +374,15 @@ def parse_parts(values: Sequence[str] | None) -> tuple[str, ...]:
     return tuple(p for p in PARTS if p in values)
 
 
-def conform_and_report(target: Target, options: Options, *, report: Path | None = None, junit: Path | None = None,
-                       track: Path | None = None, show: int = defaults.SHOW) -> tuple[int, str]:
+def conform_and_report(
+    target: Target,
+    options: Options,
+    *,
+    report: Path | None = None,
+    junit: Path | None = None,
+    track: Path | None = None,
+    show: int = defaults.SHOW,
+) -> tuple[int, str]:
     """A whole ``dicespec conform``: run, write the files asked for; the exit status (0 when
     nothing failed or errored) and the text report."""
     previous = load_track(track) if track is not None else None

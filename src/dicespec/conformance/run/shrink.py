@@ -32,12 +32,12 @@ class Shrunk:
     of: int  # the number of actions of the replay it was shrunk from
 
     def describe(self) -> str:
-        return (f"shortest failing replay, {len(self.actions)} of {self.of} actions: "
-                + "; ".join(self.actions))
+        return f"shortest failing replay, {len(self.actions)} of {self.of} actions: " + "; ".join(self.actions)
 
 
-def shortest_failing(op: str, args: dict[str, Any], ask: Callable[[str, dict[str, Any]], Outcome],
-                     reference: Callable[..., Any]) -> Shrunk | None:
+def shortest_failing(
+    op: str, args: dict[str, Any], ask: Callable[[str, dict[str, Any]], Outcome], reference: Callable[..., Any]
+) -> Shrunk | None:
     """The shortest replay found that fails as the case ``op(**args)`` does; ``None`` if no part
     of it fails on its own (the implementation skips or errors on each)."""
     actions: list[str] = list(args["actions"])
@@ -66,7 +66,7 @@ def shortest_failing(op: str, args: dict[str, Any], ask: Callable[[str, dict[str
     while chunk >= 1:
         dropped, start = False, 0
         while start < len(kept) - 1:  # the last action stays: the difference shows there
-            candidate = kept[:start] + kept[min(start + chunk, len(kept) - 1):]
+            candidate = kept[:start] + kept[min(start + chunk, len(kept) - 1) :]
             if answers(candidate) is not None:
                 kept, dropped = candidate, True
             else:

@@ -35,12 +35,31 @@ def spec_command(results: Path, options: Sequence[str] = ()) -> list[str]:
     are errors, an unknown marker is refused).
     """
     return [
-        sys.executable, "-m", "pytest", *(part for plugin in PLUGINS for part in ("-p", plugin)), str(SCENARIOS),
-        "-c", os.devnull, "--rootdir", str(SCENARIOS.parents[3]),  # test ids: dicespec/spec/steps/scenarios.py::…
-        "--confcutdir", str(SCENARIOS.parent),
-        "--strict-markers", "-W", "error", "-o", "xfail_strict=true", "-ra",
-        "-p", "no:cacheprovider", "-q", "--no-header", "-o", "console_output_style=classic",
-        f"--dicespec-results={results}", *options,  # one token: a path after the option could be taken for a test path
+        sys.executable,
+        "-m",
+        "pytest",
+        *(part for plugin in PLUGINS for part in ("-p", plugin)),
+        str(SCENARIOS),
+        "-c",
+        os.devnull,
+        "--rootdir",
+        str(SCENARIOS.parents[3]),  # test ids: dicespec/spec/steps/scenarios.py::…
+        "--confcutdir",
+        str(SCENARIOS.parent),
+        "--strict-markers",
+        "-W",
+        "error",
+        "-o",
+        "xfail_strict=true",
+        "-ra",
+        "-p",
+        "no:cacheprovider",
+        "-q",
+        "--no-header",
+        "-o",
+        "console_output_style=classic",
+        f"--dicespec-results={results}",
+        *options,  # one token: a path after the option could be taken for a test path
     ]
 
 
@@ -64,8 +83,9 @@ class SpecRun:
         self.results = results
         environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
         environment.pop("PYTEST_ADDOPTS", None)
-        self.process = subprocess.Popen(spec_command(results, options), env=environment,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.process = subprocess.Popen(
+            spec_command(results, options), env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
 
     def finish(self, timeout: float | None = None) -> Finished:
         """Wait for the run (stop it after ``timeout`` seconds) and read its results."""
@@ -102,7 +122,8 @@ class SpecRun:
                 stream.close()
 
 
-def run_spec(results: Path, options: Sequence[str] = (), *, env: Mapping[str, str] | None = None,
-             timeout: float | None = None) -> Finished:
+def run_spec(
+    results: Path, options: Sequence[str] = (), *, env: Mapping[str, str] | None = None, timeout: float | None = None
+) -> Finished:
     """Run the spec through pytest in a child process, and read its results."""
     return SpecRun(results, options, env=env).finish(timeout)

@@ -39,8 +39,12 @@ class Target:
         """What a worker builds to serve this target (see :mod:`~dicespec.conformance.run.worker`);
         ``None`` for a command."""
         if self.function:
-            return {"kind": "function", "function": self.function, "rulesets": list(self.rulesets),
-                    "categories": self.categories}
+            return {
+                "kind": "function",
+                "function": self.function,
+                "rulesets": list(self.rulesets),
+                "categories": self.categories,
+            }
         if self.python:
             return {"kind": "python", "object": self.python}
         return None
@@ -91,6 +95,15 @@ def open_transport(target: Target, options: Options) -> Any:
     else:
         assert target.command
         argv, fatal = list(target.command), None
-    return StdioTransport(argv, timeout=options.timeout, hello_timeout=options.hello_timeout,
-                          max_restarts=options.max_restarts, window=options.window, max_line=options.max_line,
-                          grace=options.grace, limits=options.limits, sandbox=options.sandbox, fatal_exit=fatal)
+    return StdioTransport(
+        argv,
+        timeout=options.timeout,
+        hello_timeout=options.hello_timeout,
+        max_restarts=options.max_restarts,
+        window=options.window,
+        max_line=options.max_line,
+        grace=options.grace,
+        limits=options.limits,
+        sandbox=options.sandbox,
+        fatal_exit=fatal,
+    )

@@ -42,8 +42,9 @@ def _python(description: Mapping[str, Any]) -> Any:
 def _function(description: Mapping[str, Any]) -> Any:
     from dicespec.conformance.run.function import function_implementation
 
-    return function_implementation(description["function"], description.get("rulesets") or (),
-                                   description.get("categories"))
+    return function_implementation(
+        description["function"], description.get("rulesets") or (), description.get("categories")
+    )
 
 
 BUILDERS: dict[str, Callable[[Mapping[str, Any]], Any]] = {"python": _python, "function": _function}
@@ -62,8 +63,13 @@ class WorkerServer(Server):
         try:
             return super().answer(message)
         except SystemExit as exc:  # the implementation's doing: an error of this request, not the worker's end
-            return {"id": message["id"], "error": {
-                "message": f"the implementation called sys.exit({exc.code!r})", "detail": traceback.format_exc(limit=8)}}
+            return {
+                "id": message["id"],
+                "error": {
+                    "message": f"the implementation called sys.exit({exc.code!r})",
+                    "detail": traceback.format_exc(limit=8),
+                },
+            }
 
 
 def server(implementation: Any) -> WorkerServer:
@@ -72,8 +78,12 @@ def server(implementation: Any) -> WorkerServer:
     type's), its ``version``."""
     games = getattr(implementation, "rulesets", None) or reference_games()
     version = getattr(implementation, "version", None)
-    return WorkerServer(implementation, games=games, version=None if version is None else str(version),
-                        name=getattr(implementation, "name", None) or type(implementation).__name__)
+    return WorkerServer(
+        implementation,
+        games=games,
+        version=None if version is None else str(version),
+        name=getattr(implementation, "name", None) or type(implementation).__name__,
+    )
 
 
 def _protocol_streams() -> tuple[int, int]:

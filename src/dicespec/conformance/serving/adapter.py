@@ -46,6 +46,7 @@ def _read(line: bytes) -> Any:
         pass
     return json.loads(line)
 
+
 _PARAMETERS = {op: frozenset(names) for op, names in OPERATIONS.items()}
 
 
@@ -98,10 +99,14 @@ class Server:
         except ProtocolError as exc:
             return {"id": request_id, "error": {"message": str(exc)}}
         if op == HELLO:
-            return {"id": request_id, "result": {
-                "protocol": PROTOCOL_VERSION, "implementation": self.about,
-                "games": {game: list(names) for game, names in self.games.items()},
-            }}
+            return {
+                "id": request_id,
+                "result": {
+                    "protocol": PROTOCOL_VERSION,
+                    "implementation": self.about,
+                    "games": {game: list(names) for game, names in self.games.items()},
+                },
+            }
         if not self.supports(op, args.get("ruleset")):
             return {"id": request_id, "skipped": f"ruleset {args.get('ruleset')!r} is not supported"}
         try:
@@ -109,9 +114,13 @@ class Server:
         except NotImplementedError as exc:
             return {"id": request_id, "skipped": str(exc) or f"{op} is not implemented"}
         except Exception as exc:  # noqa: BLE001  (any failure of the implementation is an error reply)
-            return {"id": request_id, "error": {
-                "message": f"{type(exc).__name__}: {exc}", "detail": traceback.format_exc(limit=8),
-            }}
+            return {
+                "id": request_id,
+                "error": {
+                    "message": f"{type(exc).__name__}: {exc}",
+                    "detail": traceback.format_exc(limit=8),
+                },
+            }
 
     def _arguments(self, message: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         if self.validate:
@@ -119,7 +128,9 @@ class Server:
         op = message.get("op")
         if op == HELLO:
             if message.get("protocol") != PROTOCOL_VERSION:
-                raise ProtocolError(f"protocol {message.get('protocol')!r} is not spoken here (only {PROTOCOL_VERSION})")
+                raise ProtocolError(
+                    f"protocol {message.get('protocol')!r} is not spoken here (only {PROTOCOL_VERSION})"
+                )
             return op, {}
         if op not in OPERATIONS:
             raise ProtocolError(f"unknown op {op!r}")
@@ -164,7 +175,9 @@ def serve_lines(reply: Callable[[bytes], bytes], *, stdin: int = 0, stdout: int 
             break
         *lines, pending = (pending + chunk).split(b"\n")
         for start in range(0, len(lines), REPLIES_A_WRITE):
-            write_all(stdout, b"".join([reply(line) for line in lines[start:start + REPLIES_A_WRITE] if line.strip()]))
+            write_all(
+                stdout, b"".join([reply(line) for line in lines[start : start + REPLIES_A_WRITE] if line.strip()])
+            )
     if pending.strip():
         write_all(stdout, reply(pending))
     return 0
@@ -174,7 +187,7 @@ def write_all(fd: int, data: bytes) -> None:
     """Write all of ``data`` to the file descriptor ``fd``."""
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -182,8 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dicespec import __version__
 
     args = list(sys.argv[1:] if argv is None else argv)
-    server = Server(QuickReference(), games=reference_games(), version=__version__,
-                    validate="--validate" in args)
+    server = Server(QuickReference(), games=reference_games(), version=__version__, validate="--validate" in args)
     try:
         return serve(server)
     except (BrokenPipeError, KeyboardInterrupt):

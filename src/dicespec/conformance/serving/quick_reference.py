@@ -37,7 +37,6 @@ from dicespec.implementation import (
     set_aside_score_answer,
     sheet_replay_answer,
 )
-from dicespec.validation import JSON
 from dicespec.replay import ReplayResult, no_random_dice, play_actions
 from dicespec.rulesets import find_ruleset
 from dicespec.scoresheet import replay as sheet_replay
@@ -50,7 +49,7 @@ from dicespec.setaside.combos import best
 from dicespec.setaside.errors import SetAsideRulesError
 from dicespec.setaside.game import SetAsideGame
 from dicespec.setaside.ruleset import SetAsideRuleset
-
+from dicespec.validation import JSON
 
 MAX_KEPT = 100_000
 """Score sheets or actions kept at most in each table (the least recently used go first)."""
@@ -122,8 +121,10 @@ class QuickReference(ReferenceImplementation):
             rules = self._ruleset(SheetRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
             if rules is None:
                 return super().kiriki_score(ruleset, dice, row)
-            kept = self._sheets[ruleset] = (rules, lru_cache(maxsize=MAX_KEPT)(
-                lambda dice, rules=rules: score_sheet(rules, Roll.parse(dice))))
+            kept = self._sheets[ruleset] = (
+                rules,
+                lru_cache(maxsize=MAX_KEPT)(lambda dice, rules=rules: score_sheet(rules, Roll.parse(dice))),
+            )
         rules, sheet_of = kept
         return sheet_of(dice)[rules.parse_row(row)]
 
@@ -145,10 +146,15 @@ class QuickReference(ReferenceImplementation):
         rules = self._ruleset(SheetRuleset, ruleset)
         if rules is None:
             return super().kiriki_replay(ruleset, players, actions)
-        result = self._replay("kiriki_replay", (ruleset, players), actions,
-                              lambda: SheetGame(rules, players, dice=no_random_dice),
-                              partial(sheet_replay.parse_action, ruleset=rules), sheet_replay.apply_action,
-                              SheetActionError)
+        result = self._replay(
+            "kiriki_replay",
+            (ruleset, players),
+            actions,
+            lambda: SheetGame(rules, players, dice=no_random_dice),
+            partial(sheet_replay.parse_action, ruleset=rules),
+            sheet_replay.apply_action,
+            SheetActionError,
+        )
         return sheet_replay_answer(rules, result)
 
     def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
@@ -157,14 +163,27 @@ class QuickReference(ReferenceImplementation):
         rules = self._ruleset(SetAsideRuleset, ruleset)
         if rules is None:
             return super().ten_thousand_replay(ruleset, players, actions)
-        result = self._replay("ten_thousand_replay", (ruleset, players), actions,
-                              lambda: SetAsideGame(rules, players, dice=no_random_dice),
-                              set_aside_replay.parse_action, set_aside_replay.apply_action, SetAsideRulesError)
+        result = self._replay(
+            "ten_thousand_replay",
+            (ruleset, players),
+            actions,
+            lambda: SetAsideGame(rules, players, dice=no_random_dice),
+            set_aside_replay.parse_action,
+            set_aside_replay.apply_action,
+            SetAsideRulesError,
+        )
         return set_aside_replay_answer(result)
 
-    def _replay(self, op: str, key: tuple[str, int], actions: Sequence[Any], new_game: Callable[[], Any],
-                parse: Callable[[str], Any], apply: Callable[[Any, Any], None],
-                refusals: type[Exception]) -> ReplayResult[Any]:
+    def _replay(
+        self,
+        op: str,
+        key: tuple[str, int],
+        actions: Sequence[Any],
+        new_game: Callable[[], Any],
+        parse: Callable[[str], Any],
+        apply: Callable[[Any, Any], None],
+        refusals: type[Exception],
+    ) -> ReplayResult[Any]:
         """Play ``actions`` from the state after the ones they share with the last replay of
         ``op``, each action read once for its ruleset (``key``: the ruleset and the players)."""
         parse = self._reader(op, key[0], parse)
@@ -175,7 +194,7 @@ class QuickReference(ReferenceImplementation):
         start = chain.shared(actions)
         game, states = chain.game, chain.states
         game.state = states[start]
-        del states[start + 1:]
+        del states[start + 1 :]
 
         def apply_and_keep(game: Any, action: Any) -> None:
             apply(game, action)

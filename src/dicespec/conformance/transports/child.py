@@ -46,17 +46,32 @@ SANDBOX_PROCESSES = 2
 class ChildProcess:
     """One running process of the implementation, with non-blocking pipes."""
 
-    def __init__(self, argv: Sequence[str], *, env: Mapping[str, str] | None, cwd: str | None,
-                 max_line: int, stderr_tail: int, limits: Limits | None = None, sandboxed: bool = False,
-                 grace: float = defaults.GRACE) -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        env: Mapping[str, str] | None,
+        cwd: str | None,
+        max_line: int,
+        stderr_tail: int,
+        limits: Limits | None = None,
+        sandboxed: bool = False,
+        grace: float = defaults.GRACE,
+    ) -> None:
         self.limits = limits or Limits.none()
         self.grace = grace
         self.folder = tempfile.mkdtemp(prefix="dicespec-sandbox-") if sandboxed else None
         try:
             command = sandbox.command(argv, self.folder, cwd=cwd) if self.folder else list(argv)
             self.process = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                env=None if env is None else dict(env), cwd=cwd, start_new_session=True, bufsize=0,
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=None if env is None else dict(env),
+                cwd=cwd,
+                start_new_session=True,
+                bufsize=0,
                 preexec_fn=self.limits.preexec(),
             )
         except BaseException:
@@ -125,7 +140,7 @@ class ChildProcess:
                 self._read_stderr()
             elif fd == self.stdin:
                 try:
-                    written = os.write(fd, self.out[:1 << 18])
+                    written = os.write(fd, self.out[: 1 << 18])
                 except BlockingIOError:
                     written = 0
                 except OSError:  # a broken pipe: the child has closed its stdin
@@ -163,7 +178,7 @@ class ChildProcess:
             return False
         self.tail += data
         if len(self.tail) > 2 * self.stderr_tail:
-            del self.tail[:-self.stderr_tail]
+            del self.tail[: -self.stderr_tail]
         return True
 
     def drain_stderr(self) -> None:
@@ -176,7 +191,7 @@ class ChildProcess:
 
     def stderr_text(self, lines: int = defaults.STDERR_LINES) -> str:
         self.drain_stderr()
-        text = bytes(self.tail[-self.stderr_tail:]).decode("utf-8", "replace").rstrip()
+        text = bytes(self.tail[-self.stderr_tail :]).decode("utf-8", "replace").rstrip()
         return "\n".join(text.splitlines()[-lines:])
 
     def returncode(self, wait: float = 0.0) -> int | None:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from dicespec.conformance.protocol.messages import Outcome, check_result, games_of
-from dicespec.conformance.transports.wire import R, Hello, dumps, loads
+from dicespec.conformance.transports.wire import Hello, R, dumps, loads
 
 
 def load_object(spec: str) -> Any:
@@ -57,7 +57,8 @@ class InProcessTransport:
         self.hello: Hello | None = Hello(
             getattr(implementation, "name", type(implementation).__name__),
             {game: tuple(names) for game, names in games.items()},
-            getattr(implementation, "version", None), "python (in process)",
+            getattr(implementation, "version", None),
+            "python (in process)",
         )
         self.failure: str | None = None
         self.events: list[str] = []
@@ -79,8 +80,9 @@ class InProcessTransport:
         except NotImplementedError as exc:
             return Outcome("skipped", str(exc) or f"{op} is not implemented")
         except Exception as exc:  # noqa: BLE001  (the implementation's failure is the case's error)
-            return Outcome("errored", f"the implementation failed: {type(exc).__name__}: {exc}\n"
-                                      f"{traceback.format_exc(limit=6)}")
+            return Outcome(
+                "errored", f"the implementation failed: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
+            )
         if isinstance(result, dict | list | tuple):
             try:
                 result = loads(dumps(result))  # what would go over the wire

@@ -38,7 +38,7 @@ from dicespec.conformance.protocol.messages import (
     read_reply,
 )
 from dicespec.conformance.transports.child import ChildProcess
-from dicespec.conformance.transports.wire import R, Hello, clip, dumps, dumps_own, indent, loads
+from dicespec.conformance.transports.wire import Hello, R, clip, dumps, dumps_own, indent, loads
 
 
 @dataclass(slots=True)
@@ -90,9 +90,16 @@ class StdioTransport:
 
     def _spawn_and_greet(self) -> str | None:
         try:
-            self._child = child = ChildProcess(self.argv, env=self.env, cwd=self.cwd, max_line=self.max_line,
-                                               stderr_tail=self.stderr_tail, limits=self.limits,
-                                               sandboxed=self.sandbox, grace=self.grace)
+            self._child = child = ChildProcess(
+                self.argv,
+                env=self.env,
+                cwd=self.cwd,
+                max_line=self.max_line,
+                stderr_tail=self.stderr_tail,
+                limits=self.limits,
+                sandboxed=self.sandbox,
+                grace=self.grace,
+            )
         except OSError as exc:
             self.failure = f"cannot start {' '.join(self.argv)}: {exc.strerror or exc}"
             return self.failure
@@ -300,7 +307,9 @@ class StdioTransport:
                 yield from fail_all(f"not run: {self.failure}")
                 return
 
-    def _match(self, line: bytes, in_flight: deque[_InFlight], by_id: dict[int, _InFlight]) -> Iterator[tuple[Any, Outcome]]:
+    def _match(
+        self, line: bytes, in_flight: deque[_InFlight], by_id: dict[int, _InFlight]
+    ) -> Iterator[tuple[Any, Outcome]]:
         """Pair one reply line with its request (replies come in the order of the requests)."""
         try:
             message = loads(line)
@@ -314,12 +323,18 @@ class StdioTransport:
         if entry is None:
             oldest = in_flight.popleft()
             del by_id[oldest.id]
-            yield oldest.item, Outcome("errored", f"a reply with the wrong id {reply_id!r} (expected {oldest.id}): {clip(line)}")
+            yield (
+                oldest.item,
+                Outcome("errored", f"a reply with the wrong id {reply_id!r} (expected {oldest.id}): {clip(line)}"),
+            )
             return
         while in_flight[0] is not entry:  # replies skipped: those requests got none
             skipped = in_flight.popleft()
             del by_id[skipped.id]
-            yield skipped.item, Outcome("errored", f"no reply (the reply to a later request, id {reply_id}, came first)")
+            yield (
+                skipped.item,
+                Outcome("errored", f"no reply (the reply to a later request, id {reply_id}, came first)"),
+            )
         in_flight.popleft()
         outcome = read_reply(entry.item.op, message)
         if outcome.kind == "errored":  # an error it answered: maybe a limit's doing (a MemoryError)

@@ -18,8 +18,11 @@ try:
     from json.encoder import c_make_encoder as _make  # type: ignore[attr-defined]
 except ImportError:  # a Python without json's C speedups
     _make = None
-_OWN = None if _make is None else _make(None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",",
-                                         False, False, True)
+_OWN = (
+    None
+    if _make is None
+    else _make(None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",", False, False, True)
+)
 
 
 def dumps_own(value: Any) -> str:

@@ -58,7 +58,9 @@ def dice_show(dice: str) -> str:
 
 
 @steps
-def new_game(request: pytest.FixtureRequest, implementation: Implementation, ruleset: str, players: int) -> ScriptedGame:
+def new_game(
+    request: pytest.FixtureRequest, implementation: Implementation, ruleset: str, players: int
+) -> ScriptedGame:
     game = next(name for mark, name in GAMES.items() if request.node.get_closest_marker(mark))
     return ScriptedGame(game, implementation, ruleset, players)
 

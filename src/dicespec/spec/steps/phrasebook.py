@@ -37,4 +37,6 @@ def register(section: str, logic: Mapping[str, Callable[..., Any]]) -> None:
         decorate = _DECORATORS[entry["type"]]
         for language in LANGUAGES:
             for pattern in entry.get(language, []):
-                decorate(parsers.parse(pattern, extra_types=TYPES), target_fixture=entry.get("target"), stacklevel=2)(logic[key])
+                decorate(parsers.parse(pattern, extra_types=TYPES), target_fixture=entry.get("target"), stacklevel=2)(
+                    logic[key]
+                )

@@ -118,9 +118,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         ruleset = ruleset_of(item)
         for finding in by_case.get(case, []):
             if finding.fails_under_reference and ruleset not in finding.holds_under:
-                item.add_marker(pytest.mark.xfail(
-                    strict=True, reason=f"{finding.kind} {finding.id}: {finding.claim} ({finding.truth})"
-                ))
+                item.add_marker(
+                    pytest.mark.xfail(
+                        strict=True, reason=f"{finding.kind} {finding.id}: {finding.claim} ({finding.truth})"
+                    )
+                )
 
 
 @pytest.fixture
