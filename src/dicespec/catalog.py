@@ -1,8 +1,9 @@
 """dicespec's own words in every language: one YAML catalog per family of texts.
 
 Every sentence, label and heading the site's page generators (and the engines' descriptions of
-their rules) write themselves comes from a catalog file ``dicespec/catalogs/<name>.yaml``, where each key holds its text in every language of the
-site side by side, so that a translator sees what they translate::
+their rules) write themselves comes from a catalog file ``dicespec/catalogs/<name>.yaml``,
+where each key holds its text in every language of the site side by side, so that a translator
+sees what they translate::
 
     title:
       en: "Errata and gaps"

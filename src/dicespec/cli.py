@@ -36,10 +36,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _ruleset(name_of_game: str, name: str | None, path: str | None) -> Ruleset:
-    if path is not None:
-        ruleset = load_ruleset(path)
-    else:
-        ruleset = find_ruleset(name or game(name_of_game).default_ruleset)
+    ruleset = load_ruleset(path) if path is not None else find_ruleset(name or game(name_of_game).default_ruleset)
     if ruleset.game != name_of_game:
         raise UsageError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not {name_of_game}")
     return ruleset
@@ -282,7 +279,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Kiriki, Yahtzee, Yatzy, Yacht: the optimal solitaire expected score; the state values are "
         "cached (first solve: seconds). 10000, Greed: the turn that maximises expected points, its banking table, and "
         "the chance of getting on the board in one turn.",
-        epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   dicespec solve ten-thousand",
+        epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   "
+        "dicespec solve ten-thousand",
     )
     add_ruleset_options(solve)
     solve.set_defaults(run=_cmd_solve)

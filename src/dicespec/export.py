@@ -19,7 +19,8 @@ the JSON Schema ``dicespec/schemas/export.json``::
         …
       ],
       "corpus": [
-        {"id": "yacht/score/yacht/11111/ones", "op": "kiriki_score", "input": {"dice": "11111", "row": "ones"}, "expected": 5},
+        {"id": "yacht/score/yacht/11111/ones", "op": "kiriki_score",
+         "input": {"dice": "11111", "row": "ones"}, "expected": 5},
         …
       ]
     }

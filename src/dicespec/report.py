@@ -140,7 +140,8 @@ def _template(embedded: str, script: str) -> str:
             '{% extends "main.html" %}',
             "{% block scripts %}",
             "  {{ super() }}",
-            f'  <script type="application/json" class="ds-scorer-embedded">{_inline(embedded, "the scorer data")}</script>',
+            '  <script type="application/json" class="ds-scorer-embedded">'
+            f"{_inline(embedded, 'the scorer data')}</script>",
             f'  <script type="module">{_inline(script, SCORER_SCRIPT)}</script>',
             "{% endblock %}",
             "",

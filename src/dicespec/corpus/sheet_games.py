@@ -155,7 +155,7 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
         sheet = game.sheet(game.current_player)
         if game.dice is not None and is_joker(rules, sheet, game.dice):
             # a joker: try it in any open row, where the joker rule decides (the forced one may refuse)
-            probe(1.0, lambda: f"score {rng.choice(sheet.open_rows(rules))}")
+            probe(1.0, lambda: f"score {rng.choice(sheet.open_rows(rules))}")  # noqa: B023  (asked at once, this turn)
         rows = game.scorable_rows()
         if rows:
             row = policy.row(rng, game, rows)

@@ -281,7 +281,10 @@ def _set_aside_lines(diff: Diff, before: SetAsideFigures, after: SetAsideFigures
         yield f"  {label + ':':<{width}}  {chance}"
     yield ""
     changes = found.odds_changes()
-    yield f"Farkle odds: the chance that a roll scores nothing changes for {len(changes)} of {len(before.farkles)} numbers of dice"
+    yield (
+        f"Farkle odds: the chance that a roll scores nothing changes for {len(changes)} of "
+        f"{len(before.farkles)} numbers of dice"
+    )
     for dice, was, now in changes:
         yield f"  {_dice(int(dice)):<7}  {_percent(was)} → {_percent(now)}"
 

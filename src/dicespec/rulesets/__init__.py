@@ -3,8 +3,8 @@
 A ruleset file names its ``game`` (or ``extends`` another ruleset and writes only what
 differs), is read with ``yaml.safe_load``, merged over its parent, validated against the JSON
 Schema of the game's family (``dicespec/schemas/<family>-ruleset.json``, see
-:mod:`dicespec.registry`) and turned into the family's typed ruleset object. Look one up by name with :func:`find_ruleset`; load a file of your
-own with :func:`load_ruleset`.
+:mod:`dicespec.registry`) and turned into the family's typed ruleset object. Look one up by
+name with :func:`find_ruleset`; load a file of your own with :func:`load_ruleset`.
 
 A file's title, description, row labels and gap choices are written in its ``language`` (English
 unless it says otherwise) and translated in ``translations`` (:mod:`dicespec.rulesets.prose`):
@@ -146,9 +146,9 @@ def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[str
     shipped = _shipped_files()
     if parent not in shipped:
         raise RulesetError(f"{path}: extends: {parent!r} is not a shipped ruleset ({', '.join(sorted(shipped))})")
-    if shipped[parent] in seen + (path,):
+    if shipped[parent] in (*seen, path):
         raise RulesetError(f"{path}: extends: {parent!r} extends itself")
-    return [*_chain(shipped[parent], seen + (path,)), (path, data)]
+    return [*_chain(shipped[parent], (*seen, path)), (path, data)]
 
 
 def _resolve(chain: list[tuple[Path, dict[str, Any]]]) -> dict[str, Any]:

@@ -154,7 +154,7 @@ def translation_problems(layer: Mapping[str, Any], rows: Iterable[str]) -> list[
     if own in translations:
         problems.append(
             f"translations.{own}: the file is written in {own} (language: {own}); "
-            f"translations are for the other languages ({', '.join(l for l in LANGUAGES if l != own)})"
+            f"translations are for the other languages ({', '.join(lang for lang in LANGUAGES if lang != own)})"
         )
     for lang, words in translations.items():
         for row_id, label in (words.get("rows") or {}).items():

@@ -141,7 +141,8 @@ class Pattern:
 
 @dataclass(frozen=True, slots=True)
 class SetAsideRuleset:
-    """A validated set-aside ruleset (10000, Farkle, Greed, …). Build it with :func:`dicespec.find_ruleset` or :meth:`from_data`."""
+    """A validated set-aside ruleset (10000, Farkle, Greed, …). Build it with
+    :func:`dicespec.find_ruleset` or :meth:`from_data`."""
 
     name: str
     title: str

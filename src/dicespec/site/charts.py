@@ -41,8 +41,10 @@ def bar_chart(title: str, bars: Sequence[Bar], lang: str = "en") -> str:
         parts += [
             f'<text x="{LABEL_WIDTH - 8}" y="{y + 15}" text-anchor="end" class="ds-chart-label"{marked}>'
             f"{text(bar.label)}</text>",
-            f'<rect x="{LABEL_WIDTH}" y="{y + 3}" width="{BAR_WIDTH}" height="{ROW_HEIGHT - 6}" class="ds-chart-track"/>',
-            f'<rect x="{LABEL_WIDTH}" y="{y + 3}" width="{length:.2f}" height="{ROW_HEIGHT - 6}" class="ds-chart-bar"/>',
+            f'<rect x="{LABEL_WIDTH}" y="{y + 3}" width="{BAR_WIDTH}" height="{ROW_HEIGHT - 6}" '
+            'class="ds-chart-track"/>',
+            f'<rect x="{LABEL_WIDTH}" y="{y + 3}" width="{length:.2f}" height="{ROW_HEIGHT - 6}" '
+            'class="ds-chart-bar"/>',
             f'<text x="{LABEL_WIDTH + BAR_WIDTH + 6}" y="{y + 15}" class="ds-chart-value">'
             f"{percentage(float(bar.share), lang)}</text>",
         ]

@@ -280,7 +280,7 @@ def implementations_section(page: str, lang: str = "en") -> list[str]:
         + "\n",
     ]
     if not results:
-        return out + [w["no_comparison"] + "\n"]
+        return [*out, w["no_comparison"] + "\n"]
     for game in games():
         # One column per implementation, one row per part or row of the sheet: a score sheet
         # has up to 20 rows, and a page is taller than it is wide.

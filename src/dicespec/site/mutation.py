@@ -2,8 +2,8 @@
 
 The figures come from ``make mutation`` (the repository's ``tools/mutation.py``) by way of the
 committed ``fixtures/mutation/`` (read with :mod:`dicespec.spec.mutation`): the last run's
-``results.json``, every run's line in ``history.jsonl`` and the judgements' ``scope.yaml``. A run takes minutes, too long for a
-site build; a test keeps the results in step with the code and the features.
+``results.json``, every run's line in ``history.jsonl`` and the judgements' ``scope.yaml``. A run
+takes minutes, too long for a site build; a test keeps the results in step with the code and the features.
 """
 
 from __future__ import annotations

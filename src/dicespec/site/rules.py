@@ -60,10 +60,13 @@ def _your_text(data: SiteData, findings: list[Finding], w: Words, page: str) -> 
         out.append(f"    <q{_lang_attribute(finding.text)}>{text(finding.quote)}</q>\n")
         quoted = finding.text if finding.text in layout.LANGUAGES else None
         out.append(f"    {w.format('your_text_claims', claim=quoting(said.claim, quoted, data.ids))}\n")
-        out.append(
-            f"    {w.format('what_holds', truth=quoting(said.truth, quoted, data.ids))} "
-            f"({link(w.format('finding_link', id=code(finding.id)), layout.errata(w.lang), fragment='finding-' + finding.id, page=page)})\n"
+        finding_link = link(
+            w.format("finding_link", id=code(finding.id)),
+            layout.errata(w.lang),
+            fragment="finding-" + finding.id,
+            page=page,
         )
+        out.append(f"    {w.format('what_holds', truth=quoting(said.truth, quoted, data.ids))} ({finding_link})\n")
     return "\n".join(out) + "\n"
 
 

@@ -213,7 +213,8 @@ def scorer_block(game: str, lang: str, offers: Sequence[Offer] | None = None) ->
         '<form class="ds-scorer-form" autocomplete="off">',
         f'<fieldset class="ds-scorer-dice"><legend>{_e(say["dice"])}</legend>{dice_inputs}'
         f'<button type="button" class="ds-scorer-roll">{_e(say["roll"])}</button></fieldset>',
-        f'<label class="ds-scorer-ruleset"><span>{_e(say["ruleset"])}</span> <select name="ruleset">{options}</select></label>',
+        f'<label class="ds-scorer-ruleset"><span>{_e(say["ruleset"])}</span> '
+        f'<select name="ruleset">{options}</select></label>',
         "</form>",
         '<p class="ds-scorer-summary" role="status" aria-live="polite"></p>',
         f'<table class="ds-scorer-table"><thead><tr>{header}</tr></thead><tbody></tbody></table>',

@@ -95,7 +95,8 @@ def source_page(data: SiteData, source: SourceText, lang: str) -> Page:
         out.append(
             f"### {heading} {{{attributes}}}\n\n"
             '<div class="ds-passage" markdown>\n\n'
-            f'<div class="ds-quote" lang="{written_in}" translate="no" markdown>\n\n> {text(passage.quote) or "&#8212;"}\n\n</div>\n\n'
+            f'<div class="ds-quote" lang="{written_in}" translate="no" markdown>\n\n'
+            f"> {text(passage.quote) or '&#8212;'}\n\n</div>\n\n"
             '<div class="ds-cases" markdown>\n\n'
             + table([text(w["example"]), text(w["checks"]), text(w["standing"])], rows)
             + "\n\n</div>\n\n</div>\n"

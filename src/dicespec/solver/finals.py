@@ -187,7 +187,7 @@ def score_rolls(
     upper_sets[0] = -np.inf
     for k, i in enumerate(rules.upper_index):  # the sets with upper row k: those without it, and row k
         np.maximum(upper_sets[: 1 << k], zeros[i], out=upper_sets[1 << k : 2 << k])
-    for found, rows in zip(lower_sets, layout.lower_zero_sets):
+    for found, rows in zip(lower_sets, layout.lower_zero_sets, strict=True):
         if len(rows):
             np.max(zeros[rows], axis=0, out=found)
         else:

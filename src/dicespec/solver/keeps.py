@@ -35,7 +35,7 @@ def counts_of(dice: tuple[int, ...] | Roll) -> Counts:
 
 def roll_of(counts: Counts) -> Roll:
     """The dice of ``counts`` in ascending order."""
-    return Roll(tuple(face for face, n in zip(FACES, counts) for _ in range(n)))
+    return Roll(tuple(face for face, n in zip(FACES, counts, strict=True) for _ in range(n)))
 
 
 def probability(counts: Counts) -> float:

@@ -368,7 +368,7 @@ def solve_values(
             for work, batch in ((plain_chunk, plain), (looping_chunk, looping)):
                 solved, source = shared_values(rules, batch)
                 chunks = list(_chunks(batch.take(solved)))
-                for chunk, made in zip(chunks, pool.map(work, chunks) if pool else map(work, chunks)):
+                for chunk, made in zip(chunks, pool.map(work, chunks) if pool else map(work, chunks), strict=True):
                     done += len(chunk)
                     if work is looping_chunk:
                         evaluations += made

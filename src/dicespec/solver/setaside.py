@@ -2,8 +2,8 @@
 aside, and what a turn is worth.
 
 A turn's state between rolls is ``(t, n)``: the turn's points so far and the dice in hand (all
-``N`` of the ruleset's dice again after hot dice: six in 10000, five in Greed). ``V(t, n)`` is the turn's expected banked points with optimal play from
-there, for a player already on the board:
+``N`` of the ruleset's dice again after hot dice: six in 10000, five in Greed). ``V(t, n)`` is the
+turn's expected banked points with optimal play from there, for a player already on the board:
 
     V(t, n) = max(t, R(t, n)),   R(t, n) = sum over rolls r of n dice of P(r) * best(r),
 

@@ -153,14 +153,14 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
     game = next((found.name for t in feature_tags if (found := game_of_tag(t)) is not None), "")
     source = next((t.split(":", 1)[1] for t in feature_tags if t.startswith("source:")), "")
     rulesets = tuple(t.split(":", 1)[1] for t in feature_tags if t.startswith("ruleset:"))
-    common: dict[str, Any] = dict(
-        game=game,
-        language=feature["language"],
-        path=path.relative_to(root).as_posix(),
-        source=source,
-        feature=feature["name"],
-        rulesets=rulesets,
-    )
+    common: dict[str, Any] = {
+        "game": game,
+        "language": feature["language"],
+        "path": path.relative_to(root).as_posix(),
+        "source": source,
+        "feature": feature["name"],
+        "rulesets": rulesets,
+    }
     plain_feature_tags = [t for t in feature_tags if ":" not in t]
     cases: list[Case] = []
     for scenario, rule_tags in _scenarios(feature):

@@ -66,7 +66,8 @@ def phrasebook_path() -> Path:
 
 @cache
 def phrasebook() -> dict[str, dict[str, Any]]:
-    """section (common, kiriki, ten_thousand) -> step key -> {type, target?, names?, plural?, en: [...], fr: [...], …}."""
+    """section (common, kiriki, ten_thousand) -> step key -> {type, target?, names?, plural?,
+    en: [...], fr: [...], …}."""
     return read_phrasebook(phrasebook_path())
 
 

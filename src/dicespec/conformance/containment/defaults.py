@@ -25,7 +25,8 @@ WINDOW = 512
 """Requests in flight at once: written before their replies are read (``--window``)."""
 
 MAX_LINE = 1 << 20
-"""Bytes of one reply line (1 MiB); a longer reply errors its request and restarts the implementation (``--max-line``)."""
+"""Bytes of one reply line (1 MiB); a longer reply errors its request and restarts the
+implementation (``--max-line``)."""
 
 GRACE = 2.0
 """Seconds an implementation has to end by itself, once its stdin is closed and again after ``SIGTERM``,

@@ -191,14 +191,14 @@ def tables(recorder: Recorder) -> list[str]:
                 sums[i] += n
     if features:
         rows = [[name, *map(_n, counts)] for name, counts in sorted(features.items())]
-        out += _table(["Feature", *OUTCOMES], rows, 1) + [""]
+        out += [*_table(["Feature", *OUTCOMES], rows, 1), ""]
     corpus = sorted(
         ((key, counts) for key, counts in recorder.counts.items() if key[0] != "features"),
         key=lambda item: _part_order(item[0][0]),
     )  # by part, each in the order recorded
     if corpus:
         rows = [[kind, ruleset, row, *map(_n, counts)] for (_, kind, ruleset, row), counts in corpus]
-        out += _table(["Corpus", "ruleset", "row", *OUTCOMES], rows, 3) + [""]
+        out += [*_table(["Corpus", "ruleset", "row", *OUTCOMES], rows, 3), ""]
     return out
 
 

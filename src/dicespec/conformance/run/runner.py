@@ -273,7 +273,8 @@ def _tally(recorder: Recorder, part: str) -> str:
 
 
 def features_options(target: Target, options: Options) -> list[str]:
-    """The pytest options that run the spec against the target (see :func:`dicespec.conformance.run.spec_run.spec_command`)."""
+    """The pytest options that run the spec against the target (see
+    :func:`dicespec.conformance.run.spec_run.spec_command`)."""
     command = [
         "--dicespec-timeout",
         str(options.timeout),
