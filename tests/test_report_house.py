@@ -20,7 +20,6 @@ from pathlib import Path
 import markdown
 import pytest
 
-from browser import browser, page  # noqa: F401  (fixtures)
 from dicespec.catalog import LANGUAGES, catalog, words
 from dicespec.cli import main as dicespec
 from dicespec.dice import Roll

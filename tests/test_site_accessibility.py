@@ -25,7 +25,7 @@ from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 
-from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
+from browser import ARTIFACTS
 from dicespec.site import layout
 from sitebuild import REPO, pages
 

@@ -18,7 +18,6 @@ import markdown
 import pytest
 import yaml
 
-from browser import base_url, browser, page  # noqa: F401  (fixtures)
 from dicespec.catalog import LANGUAGES, words
 from dicespec.dice import Roll
 from dicespec.registry import games
