@@ -144,7 +144,9 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
 def table(rows: list[list[str]]) -> str:
     """``rows`` (the first one the header) as a Markdown table, columns padded."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["| " + " | ".join(cell.ljust(width) for cell, width in zip(row, widths)) + " |" for row in rows]
+    lines = [
+        "| " + " | ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) + " |" for row in rows
+    ]
     lines.insert(1, "|" + "|".join("-" * (width + 2) for width in widths) + "|")
     return "\n".join(lines)
 

@@ -41,7 +41,7 @@ def with_summary(page: str, summary: str) -> str:
     """``page`` (benchmarks/README.md's text) with ``summary`` between its markers, in place of
     what stood there; a page without both markers, in order, is an error."""
     head, begin, rest = page.partition(BEGIN)
-    old, end, tail = rest.partition(END)
+    _old, end, tail = rest.partition(END)
     if not begin or not end:
         raise ValueError(f"benchmarks/README.md lacks its markers: {BEGIN} ... {END}")
     return f"{head}{BEGIN}\n{summary.rstrip()}\n{END}{tail}"

@@ -2,7 +2,10 @@
 from a local HTTP server on 127.0.0.1. Without chromium (or Playwright) the tests are skipped
 locally and fail under CI=true. DICESPEC_CHROMIUM names another chromium executable.
 
-A test module takes the fixtures with ``from browser import base_url, browser, page, site``.
+tests/conftest.py loads this module as a plugin: a test takes the fixtures ``site``, ``base_url``,
+``browser`` and ``page`` by naming them, without importing them. The first three are module-scoped
+(each test module has its own server and browser), ``page`` is one per test; a module may define
+its own ``site`` in their place.
 """
 
 from __future__ import annotations

@@ -15,8 +15,16 @@ import pytest
 
 # The test run's own plugins: what it makes once and shares between pytest-xdist's workers
 # (tests/shared.py), the machine for the tests that need it alone (tests/alone.py), the order the
-# workers are given the files in (tests/order.py).
-pytest_plugins = ("dicespec.spec.steps.plugin", "dicespec.conformance.run.pytest_plugin", "shared", "alone", "order")
+# workers are given the files in (tests/order.py), the browser and the served site of the site's
+# browser tests (tests/browser.py: the fixtures site, base_url, browser and page).
+pytest_plugins = (
+    "dicespec.spec.steps.plugin",
+    "dicespec.conformance.run.pytest_plugin",
+    "shared",
+    "alone",
+    "order",
+    "browser",
+)
 
 
 @pytest.fixture(scope="session")

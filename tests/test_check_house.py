@@ -201,8 +201,8 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
             8,
             "    - {dice: 11111, row: fullhouse, score: 0}",
             "house.yaml:8: expect.rolls.1.row: 'fullhouse' is not a "
-            "row of kiriki (rows: ones, twos, threes, fours, fives, sixes, three_of_a_kind, four_of_a_kind, full_house, "
-            "small_straight, large_straight, kiriki, chance)",
+            "row of kiriki (rows: ones, twos, threes, fours, fives, sixes, three_of_a_kind, four_of_a_kind, "
+            "full_house, small_straight, large_straight, kiriki, chance)",
         ),
         (
             8,
@@ -224,8 +224,8 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
             17,
             "        - score the ones",
             "house.yaml:17: expect.games.1.actions.3: 'score the ones': unknown row "
-            "'the ones'; rows are: ones, twos, threes, fours, fives, sixes, three_of_a_kind, four_of_a_kind, full_house, "
-            "small_straight, large_straight, kiriki, chance",
+            "'the ones'; rows are: ones, twos, threes, fours, fives, sixes, three_of_a_kind, four_of_a_kind, "
+            "full_house, small_straight, large_straight, kiriki, chance",
         ),
         (
             16,

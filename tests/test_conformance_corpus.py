@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 from collections import Counter
-from itertools import islice
+from itertools import islice, pairwise
 
 import pytest
 
@@ -87,7 +87,7 @@ def test_games_are_the_same_for_a_seed() -> None:
 
 def _hot_dice(actions: list[str]) -> bool:
     """Does a roll of six dice follow a set-aside within a turn (every die had scored)?"""
-    return any(a.startswith("set ") and b.startswith("roll ") and len(b) == 11 for a, b in zip(actions, actions[1:]))
+    return any(a.startswith("set ") and b.startswith("roll ") and len(b) == 11 for a, b in pairwise(actions))
 
 
 def test_games_reach_what_the_rules_are_about(thirty_games: list[corpus.Case]) -> None:
@@ -105,7 +105,7 @@ def test_games_reach_what_the_rules_are_about(thirty_games: list[corpus.Case]) -
         else:
             seen["on board"] += any(p["on_board"] for p in answer["players"])
             seen["hot dice"] += _hot_dice(actions)
-            seen["farkle"] += any(a.startswith("roll") and b.startswith("roll") for a, b in zip(actions, actions[1:]))
+            seen["farkle"] += any(a.startswith("roll") and b.startswith("roll") for a, b in pairwise(actions))
         seen[f"{case.kind} over"] += answer["over"]
         if answer["rejected"]:
             seen[f"{case.kind} refused {answer['rejected']['code']}"] += 1

@@ -127,7 +127,8 @@ def test_reference_answers_are_valid_results() -> None:
             {"id": 3, "result": 25, "extra": 1},
             Outcome(
                 "errored",
-                "the reply breaks the protocol: (the whole): Additional properties are not allowed ('extra' was unexpected)",
+                "the reply breaks the protocol: (the whole): "
+                "Additional properties are not allowed ('extra' was unexpected)",
             ),
         ),
         (

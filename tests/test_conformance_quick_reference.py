@@ -15,7 +15,7 @@ from dicespec.conformance.serving.quick_reference import QuickReference
 from dicespec.implementation import ReferenceImplementation
 from dicespec.replay import ActionSyntaxError
 
-REPLAYS = [case for case in islice(corpus.games(reference_games(), count=3), 0, None)]
+REPLAYS = list(islice(corpus.games(reference_games(), count=3), 0, None))
 
 
 def test_the_corpus_in_order_gets_the_references_answers() -> None:

@@ -105,7 +105,7 @@ def test_the_reference_adapter_passes_everything(reference_run) -> None:
 def test_the_reference_run_writes_junit_and_track(reference_run) -> None:
     """The JUnit file has a test per feature case and per table row of the corpus, none failing;
     the track file records that nothing failed."""
-    done, folder = reference_run
+    _done, folder = reference_run
     root = ET.parse(folder / "junit.xml").getroot()
     suites = {suite.get("name"): suite for suite in root.iter("testsuite")}
     assert set(suites) == {"features", "exhaustive", "games"}
@@ -171,7 +171,7 @@ def test_a_wrong_full_house_fails_exactly_the_cases_it_touches(tmp_path: Path) -
     assert games, "the games should write a five of a kind in the full house row somewhere"
     assert failing == scores | features | games
     assert {r["outcome"] for r in report(tmp_path / "report.jsonl")} == {"passed", "failed"}
-    passed, failed, errored, skipped = totals(done.stdout)
+    _passed, failed, errored, skipped = totals(done.stdout)
     assert (failed, errored, skipped) == (len(failing), 0, 0)
     assert "kiriki/score/kiriki/11111/full_house\n      expected 0, got 25" in done.stdout
     assert re.search(r"kiriki/game/\S+\n      players\[\d\]\.lines\.full_house: expected 0, got 25", done.stdout)

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from itertools import product
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import pytest
 
@@ -216,7 +216,7 @@ def test_subprocess_implementation_is_an_implementation() -> None:
 
 class _Broken(ReferenceImplementation):
     name = "broken-in-process"
-    rulesets = {"kiriki": ["kiriki"]}
+    rulesets: ClassVar[dict[str, list[str]]] = {"kiriki": ["kiriki"]}
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
         if dice == TRIGGER:

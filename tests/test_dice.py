@@ -163,7 +163,7 @@ def test_value_out_of_range(before: list[int], bad: int, after: list[int]) -> No
         Roll.of([*before, bad, *after])
 
 
-@pytest.mark.parametrize("text", ["66a16", "6-616", "6.616", "12345\n", "1234²", "１２３４５"])
+@pytest.mark.parametrize("text", ["66a16", "6-616", "6.616", "12345\n", "1234²", "１２３４５"])  # noqa: RUF001  (full-width digits, deliberately: not 0-9)
 def test_non_digit_text(text: str) -> None:
     """Text with anything but the digits 0-9, spaces and commas is a DiceTypeError."""
     with pytest.raises(DiceTypeError):

@@ -66,9 +66,7 @@ def test_a_side_is_a_shipped_ruleset_a_game_or_a_file(
     assert mine.ruleset == load_ruleset(house) and mine.ruleset != find_ruleset("kiriki")
     assert mine.file == house.resolve() and mine.spec_name == str(house.resolve()) and mine.extends == "kiriki"
     assert mine.title == "a ruleset file extending kiriki"
-    plain = write_lines(
-        tmp_path, "house-rules", "extends: kiriki", "title: Our table", "rows:", "  chance: {label: Pot}"
-    )
+    write_lines(tmp_path, "house-rules", "extends: kiriki", "title: Our table", "rows:", "  chance: {label: Pot}")
     monkeypatch.chdir(tmp_path)
     assert sides.side("house-rules").title == "Our table"  # an existing file, whatever its name
     monkeypatch.setattr(sides, "ruleset_names", lambda: ["kiriki-fr"])  # as if no ruleset bore the game's name

@@ -79,7 +79,7 @@ def test_a_finding_made_without_translations_has_english_only() -> None:
         cases=("kiriki-fr-1",),
     )
     assert finding.prose("en") == Prose("c", "t", "d")
-    with pytest.raises(ValueError, match="finding x: .*'fr'"):
+    with pytest.raises(ValueError, match=r"finding x: .*'fr'"):
         finding.prose("fr")
     assert hash(finding) == hash(finding)
 

@@ -20,7 +20,6 @@ from pathlib import Path
 import markdown
 import pytest
 
-from browser import browser, page  # noqa: F401  (fixtures)
 from dicespec.catalog import LANGUAGES, catalog, words
 from dicespec.cli import main as dicespec
 from dicespec.dice import Roll
@@ -171,13 +170,12 @@ def test_the_page_shows_the_rules_the_differences_the_odds_and_the_scorer_in_eng
     ):
         assert section in ids, section
     assert "refused" not in ids  # the rules pages' refused actions point at their examples, which this page has not
-    headings = [
-        h
-        for h in re.findall(
+    headings = list(
+        re.findall(
             r"<h[1-3][^>]*>(.*?)</h[1-3]>",
             markdown.markdown(page.markdown, extensions=["attr_list", "md_in_html", "tables"]),
         )
-    ]
+    )
     assert headings[0] == "Our Friday Kiriki" and "Differences from <code>kiriki</code>" in headings
     assert "Kiriki as we play it, a full house is worth 30." in text
     # what differs: the full house's value, only; the expected scores and the odds that change
@@ -316,7 +314,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Pat
 
 @pytest.mark.slow
 def test_the_command_writes_a_page_that_opens_from_the_file_system(report: tuple[Path, Path, str]) -> None:
-    out, house_file, printed = report
+    out, _house_file, printed = report
     index = out / "index.html"
     assert printed.splitlines() == [
         f"{index}: Our Friday Kiriki (Kiriki house ruleset 'house', compared with kiriki; "
@@ -349,7 +347,7 @@ def test_the_command_writes_a_page_that_opens_from_the_file_system(report: tuple
 def test_writing_again_replaces_the_earlier_report_and_force_writes_beside_other_files(
     report: tuple[Path, Path, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out, house_file, _ = report
+    _out, house_file, _ = report
     again = tmp_path / "again"
     assert dicespec(["report", str(house_file), "-o", str(again)]) == 0
     (again / "stale.html").write_text("old", encoding="utf-8")  # a file of the reader's own stays
@@ -417,7 +415,8 @@ def test_a_set_aside_house_scores_in_the_browser_as_the_reference(
     for dice in ("234566", "23456", "123456", "111", "5", "2346", "666232"):
         _type(page, dice, 6)
         shown = page.evaluate("""() => [...document.querySelectorAll(".ds-scorer tbody tr")].map(
-            tr => [tr.querySelector(".ds-scorer-set").textContent, tr.querySelector(".ds-scorer-points").textContent])""")
+            tr => [tr.querySelector(".ds-scorer-set").textContent, \
+tr.querySelector(".ds-scorer-points").textContent])""")
         roll = Roll.parse(dice)
         expected = [(str(o.dice), o.points) for o in options(house, roll)]
         assert [(d, int(re.sub(r"\D", "", p.split("(")[0]))) for d, p in shown] == expected, dice

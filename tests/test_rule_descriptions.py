@@ -187,8 +187,8 @@ PINNED = [
         "more-of-a-kind",
         "greed",
         "define",
-        "Four or more dice of one face in one roll: no combination of their own: three of them score as three of a kind, "
-        "and each other one as a single die, if its face scores alone.",
+        "Four or more dice of one face in one roll: no combination of their own: "
+        "three of them score as three of a kind, and each other one as a single die, if its face scores alone.",
     ),
     (
         "greed",
@@ -331,7 +331,8 @@ def test_counts_in_words_in_each_language() -> None:
         topic("yatzy", "sheet", "pl")
         .define(find_ruleset("yatzy"))
         .startswith(
-            "Wiersze, które gracz wypełnia po jednym w turze, każdy tylko raz: 15, w tym 6 w górnej części i 9 w dolnej;"
+            "Wiersze, które gracz wypełnia po jednym w turze, każdy tylko raz: "
+            "15, w tym 6 w górnej części i 9 w dolnej;"
         )
     )
 

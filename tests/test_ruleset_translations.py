@@ -69,7 +69,7 @@ def test_no_sentence_is_left_in_english(name: str, lang: str) -> None:
     names, the same in every language)."""
     english, words = prose(name, "en"), prose(name, lang)
     assert words.description != english.description
-    same = [key for (key, choice), (_, original) in zip(words.gaps, english.gaps) if choice == original]
+    same = [key for (key, choice), (_, original) in zip(words.gaps, english.gaps, strict=True) if choice == original]
     assert not same, f"{name}: the gaps on {', '.join(same)} are the same in {lang} as in English"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
@@ -57,7 +58,7 @@ def test_shipped_files_meet_the_schema(name: str) -> None:
 
 def test_unknown_ruleset() -> None:
     """An unknown name is an UnknownRulesetError (a RulesetError and a LookupError) listing the shipped ones."""
-    with pytest.raises(UnknownRulesetError, match="'kiriki-xx'.*kiriki-fr") as caught:
+    with pytest.raises(UnknownRulesetError, match=r"'kiriki-xx'.*kiriki-fr") as caught:
         find_ruleset("kiriki-xx")
     assert isinstance(caught.value, RulesetError) and isinstance(caught.value, LookupError)
 
@@ -154,7 +155,7 @@ def test_broken_file_names_file_key_and_value(tmp_path: Path, case: str) -> None
 def test_missing_file(tmp_path: Path) -> None:
     """A file that cannot be read is a RulesetError naming it."""
     path = tmp_path / "nowhere.yaml"
-    with pytest.raises(RulesetError, match="nowhere.yaml: cannot read the file"):
+    with pytest.raises(RulesetError, match=re.escape("nowhere.yaml: cannot read the file")):
         load_ruleset(path)
 
 
@@ -194,7 +195,10 @@ def test_full_house_points_come_from_the_file(tmp_path: Path) -> None:
 def test_text_edit_of_the_file_changes_the_engine(tmp_path: Path) -> None:
     """A plain text edit of the full_house line in a copy of kiriki.yaml is all it takes."""
     text = shipped_file("kiriki").read_text(encoding="utf-8")
-    old = "full_house:      {label: Full House, section: lower, rule: full_house, points: 25, five_of_a_kind_counts: false}"
+    old = (
+        "full_house:      {label: Full House, section: lower, rule: full_house, points: 25, "
+        "five_of_a_kind_counts: false}"
+    )
     assert old in text
     path = tmp_path / "kiriki.yaml"
     path.write_text(text.replace(old, old.replace("points: 25", "points: 40")), encoding="utf-8")

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -109,7 +110,7 @@ def test_no_test_runs_alongside_one_marked_alone(tmp_path: Path) -> None:
     others = sorted((b, e) for alone, b, e in found if not alone)
     assert len(others) == 12
     assert [(b, e) for b, e in others if b < ended and e > began] == []
-    side_by_side = [later[0] < earlier[1] for earlier, later in zip(others, others[1:])]
+    side_by_side = [later[0] < earlier[1] for earlier, later in pairwise(others)]
     assert any(side_by_side), "the workers never ran two tests at once"
 
 

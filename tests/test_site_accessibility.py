@@ -25,7 +25,7 @@ from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 
-from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
+from browser import ARTIFACTS
 from dicespec.site import layout
 from sitebuild import REPO, pages
 
@@ -115,7 +115,8 @@ FOCUSED = """() => {
   const style = getComputedStyle(shown);
   const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
   return {
-    html: element.outerHTML.replace(/\\s+/g, " ").slice(0, 120), inNav: !!element.closest(".md-sidebar--primary .md-nav"),
+    html: element.outerHTML.replace(/\\s+/g, " ").slice(0, 120), \
+inNav: !!element.closest(".md-sidebar--primary .md-nav"),
     inSelect: !!element.closest(".md-select"), search: element.matches("input.md-search__input"),
     palette: !!element.closest("[data-md-component='palette']"), visible: outline || style.boxShadow !== "none",
   };
@@ -165,7 +166,7 @@ def _tab(browser, site: Path) -> Any:
 
 
 def _size(width: str) -> dict[str, int]:
-    return dict(zip(("width", "height"), WIDTHS[width]))
+    return dict(zip(("width", "height"), WIDTHS[width], strict=True))
 
 
 def _palette(tab: Any, palette: str) -> None:
@@ -198,7 +199,7 @@ def survey(site, base_url, browser) -> Survey:
     def axe(batch: list[tuple[Any, str]], palette: str, rules: list[str] | None) -> None:
         if found.violations is None:
             return
-        for tab, url in batch:
+        for tab, _ in batch:
             _palette(tab, palette)
             tab.evaluate(START_AXE, rules)
         for tab, url in batch:
@@ -212,7 +213,7 @@ def survey(site, base_url, browser) -> Survey:
     try:
         urls = [_url(base_url, site, html) for html in pages(site)]
         for start in range(0, len(urls), len(tabs)):
-            batch = list(zip(tabs, urls[start : start + len(tabs)]))
+            batch = list(zip(tabs, urls[start : start + len(tabs)], strict=False))  # the last batch may be short
             phone_first = {tab: tab.viewport_size == _size("phone") for tab, _ in batch}
             responses = {}
             for tab, url in batch:

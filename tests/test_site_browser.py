@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import ARTIFACTS, base_url, browser, page, site  # noqa: F401  (fixtures)
+from browser import ARTIFACTS
 from dicespec.site import layout
 from dicespec.site.data import load
 from dicespec.spec import cases

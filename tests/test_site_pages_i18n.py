@@ -182,7 +182,7 @@ def test_the_english_page_still_says_what_it_said(rendered: dict[tuple[str, str]
 @pytest.mark.parametrize("name", PAGES)
 def test_links_stay_in_the_language(rendered: dict[tuple[str, str], Page], name: str, lang: str) -> None:
     page = rendered[name, lang]
-    targets = [t for t in re.findall(r"\]\(([^)#]+\.md)", page.markdown)]
+    targets = list(re.findall(r"\]\(([^)#]+\.md)", page.markdown))
     assert targets or name == "odds", f"{name} in {lang} links nowhere"
     for target in targets:
         resolved = posixpath.normpath(posixpath.join(posixpath.dirname(page.path), target))

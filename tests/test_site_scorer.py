@@ -18,7 +18,6 @@ import markdown
 import pytest
 import yaml
 
-from browser import base_url, browser, page  # noqa: F401  (fixtures)
 from dicespec.catalog import LANGUAGES, words
 from dicespec.dice import Roll
 from dicespec.registry import games
@@ -177,7 +176,8 @@ const rulesets = JSON.parse(%s);
 const asked = JSON.parse(%s);
 const out = {};
 for (const [name, family, rolls] of asked) {
-  out[name] = rolls.map((dice) => family === "score-sheet" ? sheetScores(rulesets, name, dice) : setAsideOptions(rulesets, name, dice));
+  out[name] = rolls.map((dice) => family === "score-sheet" ? sheetScores(rulesets, name, dice) \
+: setAsideOptions(rulesets, name, dice));
 }
 console.log(JSON.stringify(out));
 """
@@ -423,7 +423,8 @@ def test_the_scorer_is_usable_by_keyboard_and_mouse(base_url, page) -> None:
     assert dice.nth(4).get_attribute("aria-invalid") is None
     dice.nth(1).focus()  # dice pasted fill the die and those after it
     page.evaluate("""() => { const data = new DataTransfer(); data.setData("text/plain", "5, 5 2 x");
-        document.activeElement.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true})); }""")
+        document.activeElement.dispatchEvent(new ClipboardEvent("paste", \
+{clipboardData: data, bubbles: true, cancelable: true})); }""")
     pasted = "".join(dice.nth(i).input_value() for i in range(5))
     assert pasted == clicked[0] + "552" + "6"
     _check_sheet(block, ruleset_names("kiriki")[1], pasted, "en")

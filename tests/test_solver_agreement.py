@@ -131,7 +131,7 @@ def test_the_states_are_the_previous_solvers_in_its_order(name: str) -> None:
     before = list(old.levels(old.rules_of(find_ruleset(name))))
     now = list(levels(rules))
     assert [count for count, _, _ in now] == [count for count, _, _ in before]
-    for (_, plain, looping), (_, old_plain, old_looping) in zip(now, before):
+    for (_, plain, looping), (_, old_plain, old_looping) in zip(now, before, strict=True):
         for mine, theirs in ((plain, old_plain), (looping, old_looping)):
             for field in ("filled", "upper", "kiriki"):
                 np.testing.assert_array_equal(getattr(mine, field), getattr(theirs, field))

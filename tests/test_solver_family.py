@@ -37,6 +37,7 @@ def test_each_games_first_choices_average_to_its_expected_total(name: str) -> No
     plan = TurnPlan(solved, Sheet.from_cells({}, ruleset=solved.ruleset))
     tables = keep_tables(5)
     average = sum(
-        p * plan.choices(roll_of(counts), 2)[0][1] for p, counts in zip(tables.roll_probability, tables.roll_counts())
+        p * plan.choices(roll_of(counts), 2)[0][1]
+        for p, counts in zip(tables.roll_probability, tables.roll_counts(), strict=True)
     )
     assert average == pytest.approx(solved.expected_score, rel=1e-12)

@@ -30,7 +30,8 @@ def test_the_best_first_choices_average_to_the_sheets_expected_total(cells: dict
     plan = TurnPlan(solved, sheet)
     tables = keep_tables(5)
     average = sum(
-        p * plan.choices(roll_of(counts), 2)[0][1] for p, counts in zip(tables.roll_probability, tables.roll_counts())
+        p * plan.choices(roll_of(counts), 2)[0][1]
+        for p, counts in zip(tables.roll_probability, tables.roll_counts(), strict=True)
     )
     assert average == pytest.approx(solved.expected_total(sheet), rel=1e-12)
 
@@ -45,7 +46,7 @@ def test_a_keeps_value_is_the_average_of_the_best_choices_after_it(dice: str, ke
     thrown = keep_tables(5 - len(kept))
     average = sum(
         p * plan.choices(Roll.parse(kept + str(roll_of(counts))), rolls_left - 1)[0][1]
-        for p, counts in zip(thrown.roll_probability, thrown.roll_counts())
+        for p, counts in zip(thrown.roll_probability, thrown.roll_counts(), strict=True)
     )
     assert value == pytest.approx(average, rel=1e-12)
 

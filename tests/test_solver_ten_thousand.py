@@ -228,7 +228,8 @@ def test_the_expected_turn_score_matches_play_through_the_engine() -> None:
 
 @pytest.mark.slow
 def test_the_chance_of_getting_on_the_board_matches_play_through_the_engine() -> None:
-    """20,000 seeded first turns by the entry policy get on the board as often as computed, within four standard errors."""
+    """20,000 seeded first turns by the entry policy get on the board as often as computed, within
+    four standard errors."""
     ruleset = find_ruleset("ten-thousand")
     entry = entry_policy(ruleset)
     hits = 0

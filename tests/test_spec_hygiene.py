@@ -130,7 +130,7 @@ def test_titles_state_behaviour_without_should():
 
 def _step_patterns() -> dict[str, list]:
     patterns: dict[str, list] = {"given": [], "when": [], "then": []}
-    for game, steps in phrasebook().items():
+    for steps in phrasebook().values():
         for entry in steps.values():
             for language in ("en", "fr", "de", "pl"):
                 for pattern in entry.get(language, []):
@@ -147,13 +147,15 @@ def test_every_step_has_exactly_one_definition():
         rows = [None]
         for examples in scenario.get("examples", []):
             header = [c["value"] for c in examples["tableHeader"]["cells"]]
-            rows = [dict(zip(header, (c["value"] for c in r["cells"]))) for r in examples.get("tableBody", [])]
+            rows = [
+                dict(zip(header, (c["value"] for c in r["cells"]), strict=True)) for r in examples.get("tableBody", [])
+            ]
         for values in rows:
             for step in scenario["steps"]:
                 kind = kinds.get(step["keywordType"], kind)
                 text = step["text"]
                 if values:
-                    text = re.sub(r"<([^<>]+)>", lambda m: values[m.group(1)], text)
+                    text = re.sub(r"<([^<>]+)>", lambda m, values=values: values[m.group(1)], text)
                 matches = [p for p in patterns[kind] if p.parse(text) is not None]
                 assert len(matches) == 1, (
                     f"{path.name}:{step['location']['line']}: {kind} {text!r}: {len(matches)} definitions"

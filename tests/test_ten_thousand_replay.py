@@ -41,7 +41,7 @@ def test_generated_actions_round_trip(text: str) -> None:
 @pytest.mark.parametrize("text", ["", "roll", "set", "bank now", "score 111", "roll 12x", "roll 7", "set 0", "keep 11"])
 def test_syntax_errors(text: str) -> None:
     """Text outside the notation is refused with one clear ValueError naming it."""
-    with pytest.raises(ActionSyntaxError, match="roll 111556|not|die"):
+    with pytest.raises(ActionSyntaxError, match=r"roll 111556|not|die"):
         parse_action(text)
 
 

@@ -85,11 +85,9 @@ def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
     reachable = reachable_upper_sums(rules)
     upper_bits = sum(1 << i for i in rules.upper_index)
     kiriki_bit = rules.five_bit
-    filled_cells: tuple[RepeatCell, ...]
-    if rules.distinguishes_kiriki_scores():
-        filled_cells = (RepeatCell.ZERO, RepeatCell.SCORED)
-    else:
-        filled_cells = (RepeatCell.ZERO,)
+    filled_cells: tuple[RepeatCell, ...] = (
+        (RepeatCell.ZERO, RepeatCell.SCORED) if rules.distinguishes_kiriki_scores() else (RepeatCell.ZERO,)
+    )
     shift = list(rules.upper_index)
     for count in reversed(range(len(rules.rows) + 1)):
         parts: list[tuple[int, np.ndarray, int]] = []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from importlib.metadata import version
-from typing import Any
+from typing import Any, ClassVar
 
 KIRIKI_ROWS = (
     "ones",
@@ -28,8 +28,8 @@ class Adapter:
 
     name: str
     package: str  # the distribution whose version the hello reports
-    rulesets: dict[str, list[str]]
-    skips: dict[str, str] = {}  # operation → why the package cannot answer it
+    rulesets: ClassVar[dict[str, list[str]]]
+    skips: ClassVar[dict[str, str]] = {}  # operation → why the package cannot answer it
 
     @property
     def version(self) -> str:

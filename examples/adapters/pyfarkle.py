@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 from examples.adapters._base import Adapter, faces
 
@@ -58,7 +58,7 @@ def _scripted_dice() -> Iterator[_ScriptedRandom]:
 class Pyfarkle(Adapter):
     name = "pyfarkle"
     package = "pyfarkle"
-    rulesets = {"ten-thousand": ["farkle-linear"]}
+    rulesets: ClassVar[dict[str, list[str]]] = {"ten-thousand": ["farkle-linear"]}
 
     def _player(self, dice: str) -> Any:
         from pyfarkle.game import PlayerAI

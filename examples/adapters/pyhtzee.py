@@ -26,7 +26,7 @@ changed. What it cannot be asked is skipped, with the reason:
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, ClassVar
 
 from examples.adapters._base import Adapter, faces
 
@@ -48,7 +48,11 @@ class _ScriptedDice:
 class Pyhtzee(Adapter):
     name = "pyhtzee"
     package = "pyhtzee"
-    rulesets = {"kiriki": ["kiriki"], "yahtzee": ["yahtzee", "yahtzee-free-joker"], "yatzy": ["yatzy"]}
+    rulesets: ClassVar[dict[str, list[str]]] = {
+        "kiriki": ["kiriki"],
+        "yahtzee": ["yahtzee", "yahtzee-free-joker"],
+        "yatzy": ["yatzy"],
+    }
 
     def __init__(self) -> None:
         from pyhtzee import Pyhtzee as Game
@@ -133,7 +137,7 @@ class Pyhtzee(Adapter):
                         "pyhtzee cannot be asked this reroll (before the roll, of no dice, "
                         "or of dice that are not there)"
                     )
-                script.values.extend(value for _, value in sorted(zip(positions, faces(values))))
+                script.values.extend(value for _, value in sorted(zip(positions, faces(values), strict=True)))
                 try:
                     game.take_action(dice_roll_to_action_map[tuple(i in positions for i in range(5))])
                 except PyhtzeeException:

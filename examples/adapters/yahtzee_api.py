@@ -10,14 +10,18 @@ refusing it, and raises no error a rule could be read from: replays are skipped.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from examples.adapters._base import KIRIKI_ROWS, Adapter, faces
 
 
 class YahtzeeApi(Adapter):
     name = "yahtzee-api"
     package = "yahtzee_api"
-    rulesets = {"kiriki": ["kiriki"]}
-    skips = {"kiriki_replay": "yahtzee-api overwrites filled rows and refuses nothing a replay could check"}
+    rulesets: ClassVar[dict[str, list[str]]] = {"kiriki": ["kiriki"]}
+    skips: ClassVar[dict[str, str]] = {
+        "kiriki_replay": "yahtzee-api overwrites filled rows and refuses nothing a replay could check",
+    }
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
         from yahtzee_api import Player

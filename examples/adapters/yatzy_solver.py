@@ -12,6 +12,8 @@ under ``yatzy``, whose row ids it shares.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from examples.adapters._base import Adapter, faces
 
 # The five-of-a-kind row ids of Kiriki and Yahtzee are its American five_of_a_kind; every other row id is its own.
@@ -21,8 +23,14 @@ FIVE_OF_A_KIND = {"kiriki": "five_of_a_kind", "yahtzee": "five_of_a_kind"}
 class YatzySolver(Adapter):
     name = "yatzy-solver"
     package = "yatzy-solver"
-    rulesets = {"kiriki": ["kiriki"], "yahtzee": ["yahtzee", "yahtzee-free-joker"], "yatzy": ["yatzy"]}
-    skips = {"kiriki_replay": "yatzy-solver's rules engine has a score card but no turns, rolls or players"}
+    rulesets: ClassVar[dict[str, list[str]]] = {
+        "kiriki": ["kiriki"],
+        "yahtzee": ["yahtzee", "yahtzee-free-joker"],
+        "yatzy": ["yatzy"],
+    }
+    skips: ClassVar[dict[str, str]] = {
+        "kiriki_replay": "yatzy-solver's rules engine has a score card but no turns, rolls or players",
+    }
 
     def __init__(self) -> None:
         import yatzy_solver

@@ -4,13 +4,14 @@ it fills memory until an allocation fails (up to 2 GiB)."""
 
 import os
 import sys
+from typing import ClassVar
 
 from dicespec.implementation import ReferenceImplementation
 
 
 class MisbehavingObject(ReferenceImplementation):
     name = "misbehaving-object"
-    rulesets = {"kiriki": ["kiriki"]}
+    rulesets: ClassVar[dict[str, list[str]]] = {"kiriki": ["kiriki"]}
 
     def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
         if dice == "66666":
