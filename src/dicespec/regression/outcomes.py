@@ -152,10 +152,6 @@ FAMILIES: dict[str, FamilyOutcomes] = {
 """The outcomes of each family of games, by family name."""
 
 
-def _family(name: str) -> FamilyOutcomes:
-    return FAMILIES[name]
-
-
 # -- rolls -----------------------------------------------------------------------------------
 
 
@@ -173,7 +169,7 @@ def ordered(dice: str) -> list[str]:
 
 def roll_answers(ruleset: str, dice: str) -> tuple[str, ...]:
     """The answers of one roll (in any order), as text, in :func:`columns` order."""
-    return _family(game_of_ruleset(ruleset).family_name).roll_answers(ruleset, dice)
+    return FAMILIES[game_of_ruleset(ruleset).family_name].roll_answers(ruleset, dice)
 
 
 def rolls(ruleset: str) -> dict[str, tuple[str, ...]]:
@@ -184,7 +180,7 @@ def rolls(ruleset: str) -> dict[str, tuple[str, ...]]:
 def answers_of(ruleset: Ruleset, dice: str) -> tuple[str, ...]:
     """:func:`roll_answers` of a ruleset object (shipped or read from a file of one's own): the
     engines asked directly, as the reference implementation asks them for a shipped name."""
-    return _family(registry_game(ruleset.game).family_name).answers_of(ruleset, dice)
+    return FAMILIES[registry_game(ruleset.game).family_name].answers_of(ruleset, dice)
 
 
 def rolls_of(ruleset: Ruleset) -> dict[str, tuple[str, ...]]:
@@ -357,7 +353,7 @@ def check_ordered_rolls(ruleset: str, lines: dict[str, tuple[str, ...]]) -> Iter
     names = columns(ruleset)
     for case in corpus.exhaustive({found.name: [ruleset]}):
         dice = case.args["dice"]
-        column, answer = _family(found.family_name).golden_answer(case)
+        column, answer = FAMILIES[found.family_name].golden_answer(case)
         key = "".join(sorted(dice))
         kept = lines.get(key)
         if kept is None:

@@ -148,6 +148,13 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
 
     declared: dict[str, bool] = {}  # ruleset → declared (a ruleset belongs to one game)
 
+    def record_skipped() -> None:
+        """The cases held back as of a ruleset the implementation does not declare, recorded."""
+        for case in skipped:
+            message = f"the implementation does not declare the ruleset {case.ruleset}"
+            record(case.id, part, case.kind, case.ruleset, case.row, "skipped", message=message)
+        skipped.clear()
+
     def to_send() -> Iterator[corpus.Case]:
         for case in source:
             supported = declared.get(case.ruleset)
@@ -186,30 +193,10 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
                 )
         else:
             record(case.id, part, case.kind, case.ruleset, case.row, kind, message=outcome.value)
-        if skipped:
-            for case in skipped:
-                record(
-                    case.id,
-                    part,
-                    case.kind,
-                    case.ruleset,
-                    case.row,
-                    "skipped",
-                    message=f"the implementation does not declare the ruleset {case.ruleset}",
-                )
-            skipped.clear()
+        record_skipped()
         if progress is not None and not count & 1023:
             progress.count(count, lambda: _tally(recorder, part))
-    for case in skipped:
-        record(
-            case.id,
-            part,
-            case.kind,
-            case.ruleset,
-            case.row,
-            "skipped",
-            message=f"the implementation does not declare the ruleset {case.ruleset}",
-        )
+    record_skipped()
     for kept in to_shrink.values():
         for index, (case, actual) in enumerate(kept):
             record(
