@@ -89,8 +89,7 @@ def test_a_one_line_mutation_fails_exactly_the_rolls_it_changes(
     changed = {
         f"yacht/score/yacht/{dice}/{row}"
         for dice in ROLLS
-        if namespace["score"]([int(d) for d in dice], namespace[row.upper()])
-        != REFERENCE.kiriki_score("yacht", dice, row)
+        if namespace["score"]([int(d) for d in dice], namespace[row.upper()]) != REFERENCE.score("yacht", dice, row)
     }
     assert status == 1 and changed
     corpus_failing = {case for case in failing(lines) if case.startswith("yacht/score/")}
@@ -125,7 +124,7 @@ def test_an_exception_in_the_function_errors_the_case_with_its_last_line(solutio
 
     (solutions / "broken.py").write_text("def score(dice, category):\n    raise KeyError(category)\n", encoding="utf-8")
     transport = InProcessTransport(function_implementation("broken:score", ["yacht"]))
-    outcome = transport.call("kiriki_score", {"ruleset": "yacht", "dice": "12345", "row": "choice"})
+    outcome = transport.call("score", {"ruleset": "yacht", "dice": "12345", "row": "choice"})
     assert outcome.kind == "errored" and "KeyError: 'choice'" in outcome.value
 
 

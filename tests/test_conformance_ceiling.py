@@ -33,7 +33,7 @@ def test_it_answers_from_its_table() -> None:
     hello = json.loads(server.reply(b'{"id":1,"op":"hello","protocol":1}'))
     assert hello["result"]["implementation"]["name"] == ceiling.NAME
     assert hello["result"]["games"] == reference_games()
-    lacking = b'{"id":9,"op":"kiriki_score","ruleset":"yacht","dice":"11111","row":"nothing"}'
+    lacking = b'{"id":9,"op":"score","ruleset":"yacht","dice":"11111","row":"nothing"}'
     assert json.loads(server.reply(lacking)) == {"id": 9, "error": {"message": "not in the table"}}
     assert server.reply(b"not json") == b""
 
@@ -58,7 +58,7 @@ def test_recording_makes_the_table_of_the_references_answers(tmp_path: Path) -> 
     passed, failed, errored, skipped = recorder.totals("features")
     assert passed > 20 and failed == errored == 0
     table = ceiling.load(path)
-    assert table[ceiling.request_key("kiriki_score", {"ruleset": "yacht", "dice": "55555", "row": "yacht"})] == (
+    assert table[ceiling.request_key("score", {"ruleset": "yacht", "dice": "55555", "row": "yacht"})] == (
         b',"result":50}\n'
     )
     replayed = Recorder()

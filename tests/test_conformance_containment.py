@@ -93,7 +93,7 @@ def test_an_adapter_that_exits_by_itself_leaves_nothing(token: str) -> None:
     with transport:
         assert transport.start() is not None
         assert len(running(token)) == 3  # the adapter and the two it started
-        assert transport.call("kiriki_score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"}) == ("result", 15)
+        assert transport.call("score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"}) == ("result", 15)
     assert running(token) == []
 
 
@@ -348,8 +348,8 @@ def test_a_sandboxed_adapter_cannot_write_outside_its_folder_or_connect(token: s
     connected = []
     try:
         with transport:
-            found = transport.call("kiriki_score", {"ruleset": "kiriki", "dice": TRIGGER, "row": "chance"})
-            other = transport.call("kiriki_score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"})
+            found = transport.call("score", {"ruleset": "kiriki", "dice": TRIGGER, "row": "chance"})
+            other = transport.call("score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"})
         for server in (listener, unix):
             server.setblocking(False)
             try:

@@ -46,7 +46,7 @@ class Ask(NamedTuple):
 
 def asks() -> list[Ask]:
     return [
-        Ask("kiriki_score", {"ruleset": "kiriki", "dice": f"{value}1111", "row": form}, value)
+        Ask("score", {"ruleset": "kiriki", "dice": f"{value}1111", "row": form}, value)
         for form in FORMS
         for value in (1, 3)
     ]

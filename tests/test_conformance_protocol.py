@@ -146,14 +146,14 @@ def test_reference_answers_are_valid_results() -> None:
 )
 def test_read_reply(message: dict, expected: Outcome) -> None:
     """A reply is a result, skipped or an error; anything else is errored, saying why."""
-    assert read_reply("kiriki_score", message) == expected
+    assert read_reply("score", message) == expected
 
 
 def test_a_replay_result_of_the_wrong_shape_names_the_place() -> None:
     """A broken replay result is errored with the path of what is wrong in it."""
-    result = ReferenceImplementation().kiriki_replay("kiriki", 1, ["roll 12345", "score chance"])
+    result = ReferenceImplementation().replay("kiriki", 1, ["roll 12345", "score chance"])
     result["players"][0]["lines"]["chance"] = "15"
-    outcome = read_reply("kiriki_replay", {"id": 1, "result": result})
+    outcome = read_reply("replay", {"id": 1, "result": result})
     assert outcome == (
         "errored",
         "the result breaks the protocol: players[0].lines.chance: '15' is not of type 'integer', 'null'",
@@ -172,14 +172,14 @@ def test_hello_must_speak_the_protocol() -> None:
 
 def test_requests_are_checked() -> None:
     """A request with a key its operation does not take is not valid."""
-    assert arguments({"id": 1, "op": "ten_thousand_best", "ruleset": "farkle", "dice": "15"}) == (
-        "ten_thousand_best",
+    assert arguments({"id": 1, "op": "best", "ruleset": "farkle", "dice": "15"}) == (
+        "best",
         {"ruleset": "farkle", "dice": "15"},
     )
     with pytest.raises(
         ProtocolError, match=r"not a valid request: \(the whole\): Additional properties are not allowed \('row'"
     ):
-        arguments({"id": 1, "op": "ten_thousand_best", "ruleset": "farkle", "dice": "15", "row": "chance"})
+        arguments({"id": 1, "op": "best", "ruleset": "farkle", "dice": "15", "row": "chance"})
 
 
 def test_the_adapter_answers_bad_requests_with_errors() -> None:
@@ -187,15 +187,15 @@ def test_the_adapter_answers_bad_requests_with_errors() -> None:
     is answered (an error or skipped), never a crash."""
     server = Server(ReferenceImplementation(), games=reference_games())
     assert server.answer({"id": 1, "op": "yahtzee"}) == {"id": 1, "error": {"message": "unknown op 'yahtzee'"}}
-    assert server.answer({"id": 2, "op": "kiriki_score", "ruleset": "kiriki"}) == {
+    assert server.answer({"id": 2, "op": "score", "ruleset": "kiriki"}) == {
         "id": 2,
-        "error": {"message": "kiriki_score takes ruleset, dice, row; got ruleset"},
+        "error": {"message": "score takes ruleset, dice, row; got ruleset"},
     }
     assert server.answer({"id": 3, "op": "hello", "protocol": 2}) == {
         "id": 3,
         "error": {"message": "protocol 2 is not spoken here (only 1)"},
     }
-    assert server.answer({"id": 4, "op": "ten_thousand_best", "ruleset": "kiriki", "dice": "5"}) == {
+    assert server.answer({"id": 4, "op": "best", "ruleset": "kiriki", "dice": "5"}) == {
         "id": 4,
         "skipped": "ruleset 'kiriki' is not supported",
     }

@@ -43,48 +43,48 @@ def test_a_refusal_is_counted_from_the_start() -> None:
     that extends the shared part past it is refused there too."""
     resuming = QuickReference()
     first = ["roll 12345", "score chance", "roll 66666"]
-    assert resuming.kiriki_replay("kiriki", 1, first)["rejected"] is None
-    refused = resuming.kiriki_replay("kiriki", 1, [*first, "score chance", "score ones"])
+    assert resuming.replay("kiriki", 1, first)["rejected"] is None
+    refused = resuming.replay("kiriki", 1, [*first, "score chance", "score ones"])
     assert refused["rejected"] == {"at": 3, "code": "row-used"}
-    assert refused == ReferenceImplementation().kiriki_replay("kiriki", 1, [*first, "score chance", "score ones"])
-    assert resuming.kiriki_replay("kiriki", 1, [*first, "score kiriki"])["players"][0]["lines"]["kiriki"] == 50
+    assert refused == ReferenceImplementation().replay("kiriki", 1, [*first, "score chance", "score ones"])
+    assert resuming.replay("kiriki", 1, [*first, "score kiriki"])["players"][0]["lines"]["kiriki"] == 50
 
 
 def test_a_broken_action_fails_as_from_the_start_and_is_forgotten() -> None:
     resuming = QuickReference()
     actions = ["roll 111556", "set 1115"]
-    expected = ReferenceImplementation().ten_thousand_replay("ten-thousand", 2, actions)
-    assert resuming.ten_thousand_replay("ten-thousand", 2, actions) == expected
+    expected = ReferenceImplementation().replay("ten-thousand", 2, actions)
+    assert resuming.replay("ten-thousand", 2, actions) == expected
     for _ in range(2):  # an action that cannot be read is not kept: it raises every time
         with pytest.raises(ActionSyntaxError):
-            resuming.ten_thousand_replay("ten-thousand", 2, [*actions, "jump"])
-    assert resuming.ten_thousand_replay("ten-thousand", 2, actions) == expected
+            resuming.replay("ten-thousand", 2, [*actions, "jump"])
+    assert resuming.replay("ten-thousand", 2, actions) == expected
 
 
 def test_arguments_of_other_types_are_replayed_from_the_start() -> None:
     """``players: true`` is refused by the set-aside engine as from the start, not taken for 1."""
     resuming = QuickReference()
-    resuming.ten_thousand_replay("ten-thousand", 1, ["roll 111556"])
+    resuming.replay("ten-thousand", 1, ["roll 111556"])
     with pytest.raises(Exception) as resumed:
-        resuming.ten_thousand_replay("ten-thousand", True, ["roll 111556"])  # type: ignore[arg-type]
+        resuming.replay("ten-thousand", True, ["roll 111556"])  # type: ignore[arg-type]
     with pytest.raises(Exception) as fresh:
-        ReferenceImplementation().ten_thousand_replay("ten-thousand", True, ["roll 111556"])  # type: ignore[arg-type]
+        ReferenceImplementation().replay("ten-thousand", True, ["roll 111556"])  # type: ignore[arg-type]
     assert (type(resumed.value), str(resumed.value)) == (type(fresh.value), str(fresh.value))
 
 
 @pytest.mark.parametrize(
     ("op", "args"),
     [
-        ("kiriki_score", {"ruleset": "kiriki", "dice": "6661", "row": "sixes"}),
-        ("kiriki_score", {"ruleset": "kiriki", "dice": "66617", "row": "sixes"}),
-        ("kiriki_score", {"ruleset": "kiriki", "dice": "66616", "row": "nothing"}),
-        ("kiriki_score", {"ruleset": "farkle", "dice": "66616", "row": "sixes"}),
-        ("kiriki_score", {"ruleset": "generala", "dice": "66616", "row": "sixes"}),
-        ("kiriki_score", {"ruleset": "kiriki", "dice": 66616, "row": "sixes"}),
-        ("ten_thousand_score", {"ruleset": "farkle", "dice": "1117"}),
-        ("ten_thousand_score", {"ruleset": "farkle", "dice": "1111111"}),
-        ("ten_thousand_best", {"ruleset": "greed", "dice": "x"}),
-        ("ten_thousand_best", {"ruleset": "kiriki", "dice": "15"}),
+        ("score", {"ruleset": "kiriki", "dice": "6661", "row": "sixes"}),
+        ("score", {"ruleset": "kiriki", "dice": "66617", "row": "sixes"}),
+        ("score", {"ruleset": "kiriki", "dice": "66616", "row": "nothing"}),
+        ("score", {"ruleset": "farkle", "dice": "66616", "row": "sixes"}),
+        ("score", {"ruleset": "generala", "dice": "66616", "row": "sixes"}),
+        ("score", {"ruleset": "kiriki", "dice": 66616, "row": "sixes"}),
+        ("set_aside", {"ruleset": "farkle", "dice": "1117"}),
+        ("set_aside", {"ruleset": "farkle", "dice": "1111111"}),
+        ("best", {"ruleset": "greed", "dice": "x"}),
+        ("best", {"ruleset": "kiriki", "dice": "15"}),
     ],
 )
 def test_what_the_reference_refuses_is_refused_alike(op: str, args: dict) -> None:

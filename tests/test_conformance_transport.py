@@ -45,7 +45,7 @@ def full_house_requests(dice: int = 4) -> Iterator[Ask]:
     """Ordered Kiriki rolls in the full house row: a 6 and every ``dice`` more (1,296 requests,
     more than two windows), or all of them (7,776) for ``dice=5``; one of them the trigger."""
     for rest in product("123456", repeat=dice):
-        yield Ask("kiriki_score", {"ruleset": "kiriki", "dice": "".join(rest).rjust(5, "6"), "row": "full_house"})
+        yield Ask("score", {"ruleset": "kiriki", "dice": "".join(rest).rjust(5, "6"), "row": "full_house"})
 
 
 def fake(name: str, **options: Any) -> StdioTransport:
@@ -68,7 +68,7 @@ def assert_only_trigger_errored(found: dict[str, Any], *, says: str) -> None:
     wrong = [
         dice
         for dice, outcome in found.items()
-        if outcome.kind == "result" and outcome.value != REFERENCE.kiriki_score("kiriki", dice, "full_house")
+        if outcome.kind == "result" and outcome.value != REFERENCE.score("kiriki", dice, "full_house")
     ]
     assert wrong == []
 
@@ -79,7 +79,7 @@ def test_reference_adapter_answers_every_request() -> None:
     found = outcomes(transport, dice=5)
     assert len(found) == 6**5
     assert {outcome.kind for outcome in found.values()} == {"result"}
-    assert all(outcome.value == REFERENCE.kiriki_score("kiriki", dice, "full_house") for dice, outcome in found.items())
+    assert all(outcome.value == REFERENCE.score("kiriki", dice, "full_house") for dice, outcome in found.items())
     assert transport.hello is not None and transport.hello.name == "dicespec-reference"
     assert transport.restarts == 0 and transport.events == []
 
@@ -178,7 +178,7 @@ def test_a_command_that_does_not_exist() -> None:
     """A command that cannot be started errors every request at once, naming the command."""
     transport = StdioTransport(["/nonexistent/dicespec-adapter"])
     assert transport.start() is None
-    assert transport.call("kiriki_score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"}).value.startswith(
+    assert transport.call("score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"}).value.startswith(
         "not run: cannot start /nonexistent/dicespec-adapter"
     )
 
@@ -187,9 +187,9 @@ def test_skipped_replies() -> None:
     """A ``skipped`` reply is a skipped outcome: an operation the implementation does not do, or
     a ruleset it does not declare."""
     with fake("kiriki_only") as transport:
-        best = transport.call("ten_thousand_best", {"ruleset": "ten-thousand", "dice": "15"})
-        other = transport.call("kiriki_score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"})
-        ok = transport.call("kiriki_score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"})
+        best = transport.call("best", {"ruleset": "ten-thousand", "dice": "15"})
+        other = transport.call("score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"})
+        ok = transport.call("score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"})
     assert best == ("skipped", "no 10000 here")
     assert other == ("skipped", "ruleset 'kiriki-fr' is not supported")
     assert ok == ("result", 15)
@@ -201,15 +201,15 @@ def test_subprocess_implementation_is_an_implementation() -> None:
     implementation = SubprocessImplementation([sys.executable, str(FAKES / "kiriki_only.py")], timeout=2.0)
     try:
         assert implementation.name == "kiriki-only"
-        assert implementation.kiriki_score("kiriki", "66616", "sixes") == 24
+        assert implementation.score("kiriki", "66616", "sixes") == 24
         actions = ["roll 12345", "score chance", "roll 11111", "score chance"]
-        assert implementation.kiriki_replay("kiriki", 1, actions) == REFERENCE.kiriki_replay("kiriki", 1, actions)
+        assert implementation.replay("kiriki", 1, actions) == REFERENCE.replay("kiriki", 1, actions)
         with pytest.raises(ImplementationSkipped):
-            implementation.ten_thousand_best("ten-thousand", "15")
+            implementation.best("ten-thousand", "15")
         with pytest.raises(ImplementationError, match="DiceCountError"):
-            implementation.kiriki_score("kiriki", "6661", "sixes")
+            implementation.score("kiriki", "6661", "sixes")
         with pytest.raises(ProtocolError, match="the request breaks the protocol: dice: '7' does not match"):
-            implementation.ten_thousand_best("ten-thousand", "7")
+            implementation.best("ten-thousand", "7")
     finally:
         implementation.close()
 
@@ -218,14 +218,14 @@ class _Broken(ReferenceImplementation):
     name = "broken-in-process"
     rulesets: ClassVar[dict[str, list[str]]] = {"kiriki": ["kiriki"]}
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         if dice == TRIGGER:
             raise RuntimeError("no sixes here")
         if dice == "11111":
             return -1  # type: ignore[return-value]
         if dice == "22222":
             raise NotImplementedError("not twos either")
-        return super().kiriki_score(ruleset, dice, row)
+        return super().score(ruleset, dice, row)
 
 
 def test_in_process_transport() -> None:
@@ -240,7 +240,7 @@ def test_in_process_transport() -> None:
     )
     assert found["22222"] == ("skipped", "not twos either")
     assert sum(outcome.kind == "result" for outcome in found.values()) == 6**5 - 3
-    assert transport.call("kiriki_score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"}).kind == "skipped"
+    assert transport.call("score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"}).kind == "skipped"
     implementation = ProtocolImplementation(transport)
     assert implementation.name == "broken-in-process"
 

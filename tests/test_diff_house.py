@@ -399,10 +399,8 @@ def test_the_spec_s_engines_answer_under_a_file(house: Path, monkeypatch: pytest
     monkeypatch.setenv(outcomes.RULESET_VARIABLE, str(house.resolve()))
     under = outcomes.UnderRuleset()
     assert under.rulesets == {"kiriki": ["kiriki"]}
-    assert under.kiriki_score("kiriki", "22333", "full_house") == 30
-    assert under.kiriki_score("kiriki-fr", "22233", "full_house") == 30
-    assert (
-        under.kiriki_replay("kiriki", 1, ["roll 22333", "score full_house"])["players"][0]["lines"]["full_house"] == 30
-    )
-    assert under.kiriki_score("yatzy", "22333", "full_house") == 13  # Yatzy's own full house: the sum
-    assert under.ten_thousand_best("ten-thousand", "111") == 1000
+    assert under.score("kiriki", "22333", "full_house") == 30
+    assert under.score("kiriki-fr", "22233", "full_house") == 30
+    assert under.replay("kiriki", 1, ["roll 22333", "score full_house"])["players"][0]["lines"]["full_house"] == 30
+    assert under.score("yatzy", "22333", "full_house") == 13  # Yatzy's own full house: the sum
+    assert under.best("ten-thousand", "111") == 1000

@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 READER = REPO / "examples" / "adapters" / "js" / "read-export.mjs"
 ADAPTER = REPO / "examples" / "adapters" / "js" / "dicespec-adapter.mjs"
 PROTOCOL = REPO / "docs" / "protocol.md"
-SINGLE_CALLS = ("kiriki_score", "ten_thousand_score", "ten_thousand_best")
+SINGLE_CALLS = ("score", "set_aside", "best")
 
 
 @cache
@@ -89,7 +89,7 @@ def test_a_spec_case_names_its_call_answer_source_and_rule() -> None:
     case = next(c for c in exported("yacht")["spec"] if c["id"] == "yacht-en-example-1")
     assert case == {
         "id": "yacht-en-example-1",
-        "op": "kiriki_score",
+        "op": "score",
         "input": {"dice": "11145", "row": "ones"},
         "expected": 3,
         "rule": "ones",
@@ -225,7 +225,7 @@ def test_the_javascript_reader_fails_a_case_whose_expected_answer_is_wrong(tmp_p
     wrong.write_text(dumps(data), encoding="utf-8")
     run = read_with_javascript(wrong)
     assert run.returncode == 1, run.stdout + run.stderr
-    assert 'FAIL greed/best/greed/15: ten_thousand_best {"dice":"15"}: expected 200, got 150' in run.stdout
+    assert 'FAIL greed/best/greed/15: best {"dice":"15"}: expected 200, got 150' in run.stdout
     assert run.stdout.splitlines()[-1] == f"{total - 1} passed, 1 failed"
 
     data["digest"] = "sha256:" + "0" * 64
@@ -237,7 +237,7 @@ def test_the_javascript_reader_fails_a_case_whose_expected_answer_is_wrong(tmp_p
 @pytest.mark.usefixtures("node")
 def test_the_javascript_implementation_still_speaks_the_protocol_when_run() -> None:
     """Its reader imports its operations; run as a program, it answers requests as before."""
-    request = json.dumps({"id": 9, "op": "kiriki_score", "ruleset": "yacht", "dice": "44456", "row": "fours"})
+    request = json.dumps({"id": 9, "op": "score", "ruleset": "yacht", "dice": "44456", "row": "fours"})
     run = subprocess.run(["node", str(ADAPTER)], input=request + "\n", capture_output=True, text=True, timeout=60)
     assert run.stdout == '{"id":9,"result":12}\n', run.stderr
 

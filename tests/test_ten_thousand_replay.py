@@ -90,18 +90,18 @@ def test_reference_is_an_implementation(reference: Implementation) -> None:
 )
 def test_interface_score(reference: Implementation, ruleset: str, dice: str, answer: dict) -> None:
     """A set-aside's answer is its points or the rejection's code."""
-    assert reference.ten_thousand_score(ruleset, dice) == answer
+    assert reference.set_aside(ruleset, dice) == answer
 
 
 def test_interface_best(reference: Implementation) -> None:
     """best answers a whole number, 0 for a farkle."""
-    assert reference.ten_thousand_best("ten-thousand", "111556") == 1100
-    assert reference.ten_thousand_best("ten-thousand", "223466") == 0
+    assert reference.best("ten-thousand", "111556") == 1100
+    assert reference.best("ten-thousand", "223466") == 0
 
 
 def test_interface_replay_shape(reference: Implementation) -> None:
     """A replay answer is plain JSON with every field the module docstring names."""
-    answer = reference.ten_thousand_replay("ten-thousand", 2, ["roll 111556", "set 1115", "roll 56", "bank"])
+    answer = reference.replay("ten-thousand", 2, ["roll 111556", "set 1115", "roll 56", "bank"])
     assert json.loads(json.dumps(answer)) == answer
     assert answer == {
         "players": [
@@ -122,6 +122,6 @@ def test_interface_replay_shape(reference: Implementation) -> None:
 def test_interface_replay_to_the_end(reference: Implementation) -> None:
     """A finished game reports who won."""
     six_1s_twice = ["roll 111111", "set 111111", "roll 111111", "set 111111", "bank"]
-    answer = reference.ten_thousand_replay("ten-thousand", 2, six_1s_twice)
+    answer = reference.replay("ten-thousand", 2, six_1s_twice)
     assert (answer["over"], answer["winners"], answer["rejected"]) == (True, [0], None)
     assert answer["players"][0] == {"score": 16000, "on_board": True, "turns_taken": 1}

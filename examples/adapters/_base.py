@@ -38,20 +38,17 @@ class Adapter:
     def _skip(self, op: str) -> Any:
         raise NotImplementedError(self.skips.get(op, f"{self.name} does not answer {op}"))
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
-        return self._skip("kiriki_score")
+    def score(self, ruleset: str, dice: str, row: str) -> int:
+        return self._skip("score")
 
-    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
-        return self._skip("kiriki_replay")
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
+        return self._skip("replay")
 
-    def ten_thousand_score(self, ruleset: str, dice: str) -> dict[str, Any]:
-        return self._skip("ten_thousand_score")
+    def set_aside(self, ruleset: str, dice: str) -> dict[str, Any]:
+        return self._skip("set_aside")
 
-    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
-        return self._skip("ten_thousand_best")
-
-    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
-        return self._skip("ten_thousand_replay")
+    def best(self, ruleset: str, dice: str) -> int:
+        return self._skip("best")
 
 
 def faces(dice: str) -> list[int]:

@@ -67,7 +67,7 @@ class Pyfarkle(Adapter):
         player.roll = faces(dice)
         return player
 
-    def ten_thousand_score(self, ruleset: str, dice: str) -> dict[str, Any]:
+    def set_aside(self, ruleset: str, dice: str) -> dict[str, Any]:
         if not dice:
             raise NotImplementedError("pyfarkle has no empty hold to score")
         if len(dice) > 6:
@@ -76,7 +76,7 @@ class Pyfarkle(Adapter):
         points = player.hold(list(range(len(dice))))
         return {"points": points} if points > 0 else {"rejected": "not-scoring"}
 
-    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+    def best(self, ruleset: str, dice: str) -> int:
         player = self._player(dice)
         if player.is_farkle:
             return 0
@@ -85,7 +85,7 @@ class Pyfarkle(Adapter):
 
     # -- replays -------------------------------------------------------------------------------
 
-    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
         if players != 2:
             raise NotImplementedError("pyfarkle plays two players")
         from pyfarkle.game import FarkleGame

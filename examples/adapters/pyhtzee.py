@@ -89,12 +89,12 @@ class Pyhtzee(Adapter):
         self._game_class, self._category = Game, Category
         self._replay_rule = {ruleset: Rule[rule] for ruleset, rule in REPLAYED.items()}
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         return self._score[self._game[ruleset]][row](faces(dice))
 
     # -- replays -------------------------------------------------------------------------------
 
-    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
         if ruleset not in REPLAYED:
             raise NotImplementedError(
                 f"pyhtzee has no game with the rules of {ruleset} (no repeat kirikis, no forced joker)"

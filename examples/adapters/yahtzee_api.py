@@ -20,10 +20,10 @@ class YahtzeeApi(Adapter):
     package = "yahtzee_api"
     rulesets: ClassVar[dict[str, list[str]]] = {"kiriki": ["kiriki"]}
     skips: ClassVar[dict[str, str]] = {
-        "kiriki_replay": "yahtzee-api overwrites filled rows and refuses nothing a replay could check",
+        "replay": "yahtzee-api overwrites filled rows and refuses nothing a replay could check",
     }
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         from yahtzee_api import Player
 
         player = Player("P0")

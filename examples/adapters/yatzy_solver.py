@@ -29,7 +29,7 @@ class YatzySolver(Adapter):
         "yatzy": ["yatzy"],
     }
     skips: ClassVar[dict[str, str]] = {
-        "kiriki_replay": "yatzy-solver's rules engine has a score card but no turns, rolls or players",
+        "replay": "yatzy-solver's rules engine has a score card but no turns, rolls or players",
     }
 
     def __init__(self) -> None:
@@ -39,7 +39,7 @@ class YatzySolver(Adapter):
         self._variant = {"kiriki": american, "yahtzee": american, "yatzy": yatzy}
         self._game = {ruleset: game for game, names in self.rulesets.items() for ruleset in names}
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         variant = self._variant[self._game[ruleset]]
         return variant.score(FIVE_OF_A_KIND.get(row, row), faces(dice))
 

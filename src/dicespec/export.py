@@ -13,13 +13,13 @@ the JSON Schema ``dicespec/schemas/export.json``::
       "schema": "urn:dicespec:export:1", "dicespec": "0.1.0", "ruleset": "yacht", "game": "yacht",
       "title": "…", "description": "…", "digest": "sha256:…",
       "spec": [
-        {"id": "yacht-en-example-1", "op": "kiriki_score", "input": {"dice": "11145", "row": "ones"},
+        {"id": "yacht-en-example-1", "op": "score", "input": {"dice": "11145", "row": "ones"},
          "expected": 3, "rule": "ones", "source": "exercism-yacht-en.txt", "quote": "«Ones | … scores 3»",
          "feature": "yacht/en/exercism-instructions.feature:19"},
         …
       ],
       "corpus": [
-        {"id": "yacht/score/yacht/11111/ones", "op": "kiriki_score",
+        {"id": "yacht/score/yacht/11111/ones", "op": "score",
          "input": {"dice": "11111", "row": "ones"}, "expected": 5},
         …
       ]
@@ -77,19 +77,19 @@ def _row_scores(game_name: str, dice: str | None, fields: Mapping[str, Any]) -> 
         row = line_id(game_name, fields["row"])
     except UnknownLineNameError:
         return None  # a line no sheet has: the spec's run fails it, there is no call to write
-    return None if dice is None else Question("kiriki_score", {"dice": dice, "row": row}, fields["score"])
+    return None if dice is None else Question("score", {"dice": dice, "row": row}, fields["score"])
 
 
 def _set_aside_scores(game_name: str, dice: str | None, fields: Mapping[str, Any]) -> Question:
-    return Question("ten_thousand_score", {"dice": fields["selection"]}, {"points": fields["points"]})
+    return Question("set_aside", {"dice": fields["selection"]}, {"points": fields["points"]})
 
 
 def _set_aside_refused(game_name: str, dice: str | None, fields: Mapping[str, Any]) -> Question:
-    return Question("ten_thousand_score", {"dice": fields["selection"]}, {"rejected": fields["code"].strip()})
+    return Question("set_aside", {"dice": fields["selection"]}, {"rejected": fields["code"].strip()})
 
 
 def _best_is(game_name: str, dice: str | None, fields: Mapping[str, Any]) -> Question | None:
-    return None if dice is None else Question("ten_thousand_best", {"dice": dice}, fields["points"])
+    return None if dice is None else Question("best", {"dice": dice}, fields["points"])
 
 
 QUESTIONS: dict[tuple[str, str], Ask] = {

@@ -8,10 +8,11 @@ Kiriki replay answers look like::
 
     {"players": [{"lines": {"ones": 3, ..., "bonus": 0, ..., "grand_total": 3},
                   "turns_taken": 1, "extra_turns": 0}],
-     "over": false, "current": 0, "dice": "12345" | null, "rolls": 1,
+     "over": false, "current": 0, "dice": "12345" | null, "rolls": 1, "winners": [],
      "rejected": null | {"at": 4, "code": "row-used"}}
 
-where ``lines`` holds every line of the sheet (``null`` for an empty row) and ``rejected``
+where ``lines`` holds every line of the sheet (``null`` for an empty row), ``winners`` the
+0-based indexes of the winners once ``over`` (ties share; ``[]`` before), and ``rejected``
 names the first action the rules refused (the state is the one just before it).
 
 10000 set-aside answers are ``{"points": 1050}`` or ``{"rejected": "not-scoring"}`` (codes:
@@ -37,7 +38,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from dicespec.dice import Roll
-from dicespec.rulesets import find_ruleset_of
+from dicespec.registry import game
+from dicespec.rulesets import find_ruleset, find_ruleset_of
 from dicespec.validation import JSON
 
 if TYPE_CHECKING:
@@ -46,10 +48,10 @@ if TYPE_CHECKING:
 
 
 OPERATIONS: dict[str, tuple[str, ...]] = {
-    "score-sheet": ("kiriki_score", "kiriki_replay"),
-    "set-aside": ("ten_thousand_score", "ten_thousand_best", "ten_thousand_replay"),
+    "score-sheet": ("score", "replay"),
+    "set-aside": ("set_aside", "best", "replay"),
 }
-"""The interface's operations each family of games is asked through (protocol version 1's names,
+"""The interface's operations each family of games is asked through (protocol version 2's names,
 for every game of the family; a request's ruleset says which game). A family's replay comes last."""
 
 
@@ -63,28 +65,38 @@ def replay_operation(family: str) -> str:
     return OPERATIONS[family][-1]
 
 
+def family_of_ruleset(ruleset: str) -> str:
+    """The family name of the game a ruleset (shipped or declared) is for."""
+    return game(find_ruleset(ruleset).game).family_name
+
+
+class CannotAsk(NotImplementedError):
+    """Raised by an implementation that supports a request but whose engine cannot be asked it:
+    an action the engine takes by itself (its own roll), a state it cannot be put in. The case
+    is skipped and counted apart from what is not supported, with the reason given."""
+
+
 @runtime_checkable
 class Implementation(Protocol):
-    """What the spec asks of an implementation of a game of either family: the score-sheet
-    operations (``kiriki_*``) serve every score-sheet game, the set-aside ones (``ten_thousand_*``)
-    every set-aside game."""
+    """What the spec asks of an implementation of a game of either family: ``score`` and
+    ``replay`` serve every score-sheet game, ``set_aside``, ``best`` and ``replay`` every set-aside
+    game; the ruleset says which game, and so which shape ``replay`` answers."""
 
     name: str
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         """The score of ``dice`` (e.g. ``"66616"``) in ``row`` (a row id)."""
 
-    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        """Replay ``actions`` (``"roll 12345"``, ``"reroll 1,2=66"``, ``"score chance"``, ``"end"``)."""
-
-    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
+    def set_aside(self, ruleset: str, dice: str) -> JSON:
         """Setting aside exactly ``dice`` (e.g. ``"1115"``) from one roll: its points, or the rejection."""
 
-    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+    def best(self, ruleset: str, dice: str) -> int:
         """The most points the roll ``dice`` (1 to 6 dice) can give; 0 is a farkle."""
 
-    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        """Replay ``actions`` (``"roll 111556"``, ``"set 1115"``, ``"bank"``)."""
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        """Replay ``actions``: a score-sheet game's (``"roll 12345"``, ``"reroll 1,2=66"``,
+        ``"score chance"``, ``"end"``) or a set-aside game's (``"roll 111556"``, ``"set 1115"``,
+        ``"bank"``)."""
 
 
 class ReferenceImplementation:
@@ -92,30 +104,39 @@ class ReferenceImplementation:
 
     name = "dicespec-reference"
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         from dicespec.scoresheet.rows import score
 
         rules = _sheet_ruleset(ruleset)
         return score(rules, Roll.parse(dice, count=rules.dice), row)
 
-    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.scoresheet.replay import replay
-
-        rules = _sheet_ruleset(ruleset)
-        return sheet_replay_answer(rules, replay(rules, players, actions))
-
-    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
+    def set_aside(self, ruleset: str, dice: str) -> JSON:
         return set_aside_score_answer(_set_aside_ruleset(ruleset), Roll.parse(dice))
 
-    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+    def best(self, ruleset: str, dice: str) -> int:
         from dicespec.setaside.combos import best
 
         return best(_set_aside_ruleset(ruleset), Roll.parse(dice))
 
-    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.setaside.replay import replay
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        return _REPLAYS[family_of_ruleset(ruleset)](ruleset, players, actions)
 
-        return set_aside_replay_answer(replay(_set_aside_ruleset(ruleset), players, actions))
+
+def _sheet_replay(ruleset: str, players: int, actions: list[str]) -> JSON:
+    from dicespec.scoresheet.replay import replay
+
+    rules = _sheet_ruleset(ruleset)
+    return sheet_replay_answer(rules, replay(rules, players, actions))
+
+
+def _set_aside_replay(ruleset: str, players: int, actions: list[str]) -> JSON:
+    from dicespec.setaside.replay import replay
+
+    return set_aside_replay_answer(replay(_set_aside_ruleset(ruleset), players, actions))
+
+
+_REPLAYS = {"score-sheet": _sheet_replay, "set-aside": _set_aside_replay}
+"""The reference's replay of each family of games, by family name."""
 
 
 def _sheet_ruleset(name: str) -> SheetRuleset:
@@ -131,7 +152,7 @@ def _set_aside_ruleset(name: str) -> SetAsideRuleset:
 
 
 def set_aside_score_answer(rules: SetAsideRuleset, dice: Roll) -> JSON:
-    """The ``ten_thousand_score`` answer: what setting aside exactly ``dice`` scores under
+    """The ``set_aside`` answer: what setting aside exactly ``dice`` scores under
     ``rules``, or why it cannot be set aside."""
     from dicespec.setaside.combos import score
     from dicespec.setaside.errors import SetAsideError
@@ -143,8 +164,10 @@ def set_aside_score_answer(rules: SetAsideRuleset, dice: Roll) -> JSON:
 
 
 def sheet_replay_answer(rules: SheetRuleset, result: Any) -> JSON:
-    """The ``kiriki_replay`` answer for a score-sheet :class:`~dicespec.scoresheet.replay.ReplayResult`
+    """The ``replay`` answer for a score-sheet :class:`~dicespec.scoresheet.replay.ReplayResult`
     (a state, and the first rejected action if any) under ``rules``."""
+    from dicespec.scoresheet.game import winners
+
     state = result.state
     return {
         "players": [
@@ -155,12 +178,13 @@ def sheet_replay_answer(rules: SheetRuleset, result: Any) -> JSON:
         "current": state.current,
         "dice": None if state.dice is None else str(state.dice),
         "rolls": state.rolls,
+        "winners": list(winners(rules, [p.sheet for p in state.players])) if state.is_over else [],
         "rejected": None if result.rejected_at is None else {"at": result.rejected_at, "code": result.rejection},
     }
 
 
 def set_aside_replay_answer(result: Any) -> JSON:
-    """The ``ten_thousand_replay`` answer for a 10000 :class:`~dicespec.setaside.replay.ReplayResult`."""
+    """The ``replay`` answer for a 10000 :class:`~dicespec.setaside.replay.ReplayResult`."""
     from dicespec.setaside.game import winners
 
     state = result.state

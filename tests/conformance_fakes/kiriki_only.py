@@ -8,7 +8,7 @@ from dicespec.implementation import ReferenceImplementation
 class KirikiOnly(ReferenceImplementation):
     name = "kiriki-only"
 
-    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+    def best(self, ruleset: str, dice: str) -> int:
         raise NotImplementedError("no 10000 here")
 
 

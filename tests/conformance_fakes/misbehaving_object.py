@@ -13,7 +13,7 @@ class MisbehavingObject(ReferenceImplementation):
     name = "misbehaving-object"
     rulesets: ClassVar[dict[str, list[str]]] = {"kiriki": ["kiriki"]}
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         if dice == "66666":
             sys.exit(3)
         if dice == "55555":
@@ -21,4 +21,4 @@ class MisbehavingObject(ReferenceImplementation):
         if dice == "44444":
             blocks = [b"4" * (32 << 20) for _ in range(64)]
             return len(blocks)
-        return super().kiriki_score(ruleset, dice, row)
+        return super().score(ruleset, dice, row)

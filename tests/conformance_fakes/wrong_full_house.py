@@ -30,11 +30,11 @@ def wrong_rules(name: str) -> Any:
 class WrongFullHouse(ReferenceImplementation):
     name = "wrong-full-house"
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         rules = wrong_rules(ruleset)
         return score(rules, Roll.parse(dice, count=rules.dice), row)
 
-    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
         rules = wrong_rules(ruleset)
         return sheet_replay_answer(rules, replay(rules, players, actions))
 

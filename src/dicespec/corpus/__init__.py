@@ -20,11 +20,11 @@ a game has, and how many exhaustive cases a ruleset gives, is this unit's own ta
 stable id that says what it is:
 
 ==========================================  ===================================================
-``kiriki/score/kiriki/66616/sixes``         ``kiriki_score``: dice in a row
-``ten-thousand/best/farkle/1156``           ``ten_thousand_best``: a roll
-``ten-thousand/set-aside/farkle/111556/115`` ``ten_thousand_score``: part of a roll of all the dice
+``kiriki/score/kiriki/66616/sixes``         ``score``: dice in a row
+``ten-thousand/best/farkle/1156``           ``best``: a roll
+``ten-thousand/set-aside/farkle/111556/115`` ``set_aside``: part of a roll of all the dice
                                             (``-``: none of it)
-``kiriki/game/kiriki/017/42``               ``kiriki_replay``: game 17, its first 42 actions
+``kiriki/game/kiriki/017/42``               ``replay``: game 17, its first 42 actions
 ``kiriki/game/kiriki/017/42+``              the same, and then one action the rules may refuse
 ==========================================  ===================================================
 """

@@ -35,7 +35,7 @@ def sheet_scores(game: Game, ruleset: str) -> Iterator[Case]:
 
 def set_aside_bests(game: Game, ruleset: str) -> Iterator[Case]:
     """Every ordered roll of one to all the ruleset's dice (six in 10000, five in Greed): its best score
-    (what :meth:`~dicespec.implementation.ReferenceImplementation.ten_thousand_best` answers, asked
+    (what :meth:`~dicespec.implementation.ReferenceImplementation.best` answers, asked
     of the engine with the dice as they are, not read back from digits)."""
     from dicespec.setaside.combos import best
     from dicespec.setaside.ruleset import SetAsideRuleset
@@ -51,7 +51,7 @@ def set_aside_bests(game: Game, ruleset: str) -> Iterator[Case]:
                 kind,
                 ruleset,
                 row,
-                "ten_thousand_best",
+                "best",
                 {"ruleset": ruleset, "dice": text},
                 best(rules, Roll(dice)),
             )
@@ -59,7 +59,7 @@ def set_aside_bests(game: Game, ruleset: str) -> Iterator[Case]:
 
 def set_aside_parts(game: Game, ruleset: str) -> Iterator[Case]:
     """Every sub-multiset of every distinct roll of all the dice: its points or its rejection (what
-    :meth:`~dicespec.implementation.ReferenceImplementation.ten_thousand_score` answers)."""
+    :meth:`~dicespec.implementation.ReferenceImplementation.set_aside` answers)."""
     from dicespec.implementation import set_aside_score_answer
     from dicespec.setaside.ruleset import SetAsideRuleset
 
@@ -75,7 +75,7 @@ def set_aside_parts(game: Game, ruleset: str) -> Iterator[Case]:
                 kind,
                 ruleset,
                 f"{len(text)} dice",
-                "ten_thousand_score",
+                "set_aside",
                 {"ruleset": ruleset, "dice": text},
                 set_aside_score_answer(rules, Roll(dice)),
             )

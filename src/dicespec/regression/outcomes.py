@@ -81,13 +81,13 @@ def _sheet_roll_answers(ruleset: str, dice: str) -> tuple[str, ...]:
 
     reference = ReferenceImplementation()
     rows = find_ruleset_of(SheetRuleset, ruleset).rows
-    return tuple(str(reference.kiriki_score(ruleset, dice, row)) for row in rows)
+    return tuple(str(reference.score(ruleset, dice, row)) for row in rows)
 
 
 def _set_aside_roll_answers(ruleset: str, dice: str) -> tuple[str, ...]:
     reference = ReferenceImplementation()
-    best = str(reference.ten_thousand_best(ruleset, dice)) if dice else NO_ANSWER
-    set_aside = reference.ten_thousand_score(ruleset, dice)
+    best = str(reference.best(ruleset, dice)) if dice else NO_ANSWER
+    set_aside = reference.set_aside(ruleset, dice)
     return best, str(set_aside.get("points", set_aside.get("rejected")))
 
 
@@ -115,7 +115,7 @@ def _sheet_golden_answer(case: Case) -> tuple[str, str]:
 
 
 def _set_aside_golden_answer(case: Case) -> tuple[str, str]:
-    if case.op == "ten_thousand_best":
+    if case.op == "best":
         return "best", str(case.expected)
     return "set-aside", str(case.expected.get("points", case.expected.get("rejected")))
 
@@ -210,6 +210,7 @@ class UnderRuleset(ReferenceImplementation):
         self.ruleset = os.environ[RULESET_VARIABLE]
         self.rules = ruleset_of(self.ruleset)
         self.rulesets = {self.rules.game: [registry_game(self.rules.game).default_ruleset]}
+        self.family = registry_game(self.rules.game).family_name
 
     def _sheet(self, ruleset: str) -> SheetRuleset | None:
         """The ruleset to answer under, if ``ruleset`` is of this ruleset's game."""
@@ -218,38 +219,39 @@ class UnderRuleset(ReferenceImplementation):
     def _set_aside(self, ruleset: str) -> SetAsideRuleset | None:
         return of_kind(SetAsideRuleset, self.rules) if game_of(ruleset) == self.rules.game else None
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         from dicespec.scoresheet.rows import score
 
         if (rules := self._sheet(ruleset)) is None:
-            return super().kiriki_score(ruleset, dice, row)
+            return super().score(ruleset, dice, row)
         return score(rules, Roll.parse(dice, count=rules.dice), row)
 
-    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.scoresheet.replay import replay
-
-        if (rules := self._sheet(ruleset)) is None:
-            return super().kiriki_replay(ruleset, players, actions)
-        return sheet_replay_answer(rules, replay(rules, players, actions))
-
-    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
+    def set_aside(self, ruleset: str, dice: str) -> JSON:
         if (rules := self._set_aside(ruleset)) is None:
-            return super().ten_thousand_score(ruleset, dice)
+            return super().set_aside(ruleset, dice)
         return set_aside_score_answer(rules, Roll.parse(dice))
 
-    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+    def best(self, ruleset: str, dice: str) -> int:
         from dicespec.setaside.combos import best
 
         if (rules := self._set_aside(ruleset)) is None:
-            return super().ten_thousand_best(ruleset, dice)
+            return super().best(ruleset, dice)
         return best(rules, Roll.parse(dice))
 
-    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.setaside.replay import replay
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        from dicespec.scoresheet.replay import replay as sheet_replay
+        from dicespec.setaside.replay import replay as set_aside_replay
 
-        if (rules := self._set_aside(ruleset)) is None:
-            return super().ten_thousand_replay(ruleset, players, actions)
-        return set_aside_replay_answer(replay(rules, players, actions))
+        if game_of(ruleset) != self.rules.game:
+            return super().replay(ruleset, players, actions)
+        if (sheet := self._sheet_of_family()) is not None:
+            return sheet_replay_answer(sheet, sheet_replay(sheet, players, actions))
+        rules = of_kind(SetAsideRuleset, self.rules)
+        return set_aside_replay_answer(set_aside_replay(rules, players, actions))
+
+    def _sheet_of_family(self) -> SheetRuleset | None:
+        """The ruleset as a score-sheet ruleset, if its game is one."""
+        return of_kind(SheetRuleset, self.rules) if self.family == "score-sheet" else None
 
 
 class FeatureRunError(RuntimeError):

@@ -20,7 +20,12 @@ that ``extends`` another does not inherit them.
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
+import os
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -52,14 +57,21 @@ RulesetT = TypeVar("RulesetT", "SheetRuleset", "SetAsideRuleset")
 
 __all__ = [
     "PROVENANCE",
+    "Declared",
     "Ruleset",
     "RulesetError",
     "RulesetProse",
     "UnknownRulesetError",
+    "declare_document",
+    "declare_file",
+    "declared",
+    "declared_rulesets",
+    "describe_rules",
     "file_data",
     "find_ruleset",
     "find_ruleset_of",
     "game_of_ruleset",
+    "is_shipped",
     "load_ruleset",
     "of_kind",
     "prose",
@@ -137,7 +149,12 @@ def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, An
 
 def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[str, Any]]]:
     """The files of ``path``'s ``extends`` chain, each as read, the root first."""
-    data = _read_yaml(path)
+    return _chain_of(path, _read_yaml(path), seen)
+
+
+def _chain_of(path: Path, data: dict[str, Any], seen: tuple[Path, ...] = ()) -> list[tuple[Path, dict[str, Any]]]:
+    """The ``extends`` chain of a ruleset document (``path`` names it in messages), the root first."""
+    data = dict(data)
     parent = data.pop("extends", None)
     if parent is None:
         return [(path, data)]
@@ -196,8 +213,8 @@ def _rules(chain: list[tuple[Path, dict[str, Any]]], data: Mapping[str, Any]) ->
     return rules
 
 
-def _data_from(path: Path) -> dict[str, Any]:
-    chain = _chain(path)
+def _data_from(path: Path, document: dict[str, Any] | None = None) -> dict[str, Any]:
+    chain = _chain(path) if document is None else _chain_of(path, document)
     data = _resolve(chain)
     _validate(path, data)
     _check_translations(chain, data)
@@ -233,6 +250,9 @@ def ruleset_data(name: str) -> dict[str, Any]:
 
 @cache
 def _ruleset_data(name: str) -> dict[str, Any]:
+    found = declared(name)
+    if found is not None:
+        return found.data
     shipped = _shipped_files()
     if name not in shipped:
         raise UnknownRulesetError(f"unknown ruleset {name!r}; shipped rulesets: {', '.join(sorted(shipped))}")
@@ -296,3 +316,153 @@ def prose(name: str, lang: str) -> RulesetProse:
     except MissingText as missing:
         inherited = "" if missing.layer == len(chain) - 1 else f" (in {chain[missing.layer][0].name}, which it extends)"
         raise RulesetError(f"ruleset {name!r} has no {lang} text for {missing.key}{inherited}") from None
+
+
+# -- rules of one's own, declared for a run ---------------------------------------------------
+#
+# A ruleset file named with --ruleset-file, or a ruleset document an implementation declares in
+# its hello, is *declared*: from then on this process finds it by its name as it finds a shipped
+# ruleset (find_ruleset, ruleset_data, game_of_ruleset), so that the engines, the corpus and the
+# spec's steps play it as they play the shipped ones. The process's child processes (the spec's
+# pytest run) learn the same rules from the environment (declared_environment).
+
+DECLARED_VARIABLE = "DICESPEC_DECLARED_RULESETS"
+"""The environment variable that hands a process's declared rules to its child processes: a JSON
+list of ``{"origin", "extends", "data"}``."""
+
+_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A ruleset of one's own, declared for this run: its ``name``, where it comes from
+    (``origin``: a file's path, or the implementation that declared it), the shipped ruleset it
+    ``extends`` (if it does), its validated plain data, and its own ``expect`` block."""
+
+    name: str
+    origin: str
+    extends: str | None
+    data: dict[str, Any]
+    expect: dict[str, Any] | None = None
+
+    @property
+    def digest(self) -> str:
+        """The SHA-256 of its rule values (no prose, no provenance), as canonical JSON."""
+        return rules_digest(self.data)
+
+    def describe(self) -> str:
+        """How reports name these rules: ``house.yaml (extends yahtzee)``."""
+        return f"{self.origin} (extends {self.extends})" if self.extends else self.origin
+
+
+def rules_digest(data: Mapping[str, Any]) -> str:
+    """``sha256:`` and the SHA-256 of a ruleset's rule values (:func:`rule_values`, no title or
+    description either) as canonical JSON: two rulesets with one digest play alike."""
+    values = {key: value for key, value in rule_values(data).items() if key not in ("name", "title", "description")}
+    text = json.dumps(values, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+_declared: dict[str, Declared] = {}
+_from_environment = False
+
+
+def _table() -> dict[str, Declared]:
+    global _from_environment
+    if not _from_environment:
+        _from_environment = True
+        for entry in json.loads(os.environ.get(DECLARED_VARIABLE) or "[]"):
+            _add(Declared(entry["data"]["name"], entry["origin"], entry.get("extends"), entry["data"]))
+    return _declared
+
+
+def declared(name: str) -> Declared | None:
+    """The ruleset of one's own declared under ``name`` in this process, if one is."""
+    return _table().get(name)
+
+
+def declared_rulesets() -> list[Declared]:
+    """Every ruleset of one's own declared in this process, in the order declared."""
+    return list(_table().values())
+
+
+def is_shipped(name: str) -> bool:
+    """Whether ``name`` is the name of a shipped ruleset."""
+    return name in _shipped_files()
+
+
+def describe_rules(name: str) -> str:
+    """How reports name a ruleset: a shipped one by its name, one of one's own as
+    ``house.yaml (extends yahtzee)``."""
+    found = declared(name)
+    return name if found is None else found.describe()
+
+
+def _add(entry: Declared) -> Declared:
+    known = _declared.get(entry.name)
+    if known is not None:
+        if known.digest != entry.digest:
+            raise RulesetError(
+                f"{entry.origin}: name: {entry.name!r} is declared twice with different rules (also by {known.origin})"
+            )
+        return known
+    _declared[entry.name] = entry
+    return entry
+
+
+def _declare(origin: Path, document: dict[str, Any], fallback_name: str | None) -> Declared:
+    own = dict(document)
+    own.pop(EXPECT, None)
+    if "name" not in own and fallback_name is not None:
+        own["name"] = fallback_name
+    name = own.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise RulesetError(f"{origin}: name: {name!r}: rules of one's own need a name (lowercase words and -)")
+    data = _data_from(origin, own)
+    if is_shipped(name):
+        if rules_digest(data) == rules_digest(_ruleset_data(name)):
+            raise RulesetError(f"{origin}: name: {name!r}: the shipped ruleset itself; name it as it is")
+        raise RulesetError(f"{origin}: name: {name!r} is a shipped ruleset's name: give these rules one of their own")
+    parent = document.get("extends")
+    expect = document.get(EXPECT)
+    _table()
+    return _add(Declared(name, str(origin), parent if isinstance(parent, str) else None, data, expect))
+
+
+def declare_file(path: str | Path) -> Declared:
+    """Declare the ruleset file at ``path`` for this run (it may ``extends:`` a shipped ruleset).
+    It is named by its own ``name``, or else by the file's name (``house-rules.yaml``:
+    ``house-rules``). A :class:`RulesetError` of one line naming the file, and the key path and
+    value, when it cannot be used, when its name is a shipped ruleset's, or when another declared
+    ruleset of that name has other rules."""
+    given = Path(path)
+    if not given.is_file():
+        raise RulesetError(f"{given}: no such ruleset file")
+    document = _read_yaml(given)
+    stem = re.sub(r"[^a-z0-9]+", "-", given.stem.lower()).strip("-") or "rules"
+    own_name = document.get("name")
+    return _declare(given, document, stem if own_name is None else None)
+
+
+def declare_document(document: Any, origin: str) -> Declared:
+    """Declare a ruleset document (a mapping, as a ruleset file holds; it must name itself) for
+    this run; ``origin`` names who declared it in messages (``the hello of my-yahtzee``)."""
+    if not isinstance(document, Mapping):
+        kind = type(document).__name__
+        raise RulesetError(f"{origin}: a ruleset document is a mapping of keys to values, not {kind}")
+    return _declare(Path(origin), dict(document), None)
+
+
+def declared_environment() -> dict[str, str]:
+    """The environment that hands this process's declared rules to a child process."""
+    entries = [{"origin": d.origin, "extends": d.extends, "data": d.data} for d in declared_rulesets()]
+    return {DECLARED_VARIABLE: json.dumps(entries, ensure_ascii=False)} if entries else {}
+
+
+def forget_declared() -> None:
+    """Forget every declared ruleset (for tests: a process declares its rules once)."""
+    global _from_environment
+    _declared.clear()
+    _from_environment = True
+    _ruleset_data.cache_clear()
+    find_ruleset.cache_clear()

@@ -73,19 +73,16 @@ class FunctionImplementation:
 
     # -- the interface -------------------------------------------------------------------------
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         return _points(self.function([int(d) for d in dice], self.category(row)))
 
-    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+    def best(self, ruleset: str, dice: str) -> int:
         return _points(self.function([int(d) for d in dice]))
 
-    def ten_thousand_score(self, ruleset: str, dice: str) -> dict[str, Any]:
+    def set_aside(self, ruleset: str, dice: str) -> dict[str, Any]:
         raise NotImplementedError("a score function gives the most a roll can give, not what one set-aside scores")
 
-    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
-        raise NotImplementedError("a score function plays no game: replays are skipped")
-
-    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
         raise NotImplementedError("a score function plays no game: replays are skipped")
 
 

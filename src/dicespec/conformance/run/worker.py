@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dicespec.conformance.serving.adapter import Server, reference_games, serve
-from dicespec.conformance.transports.in_process import load_object
+from dicespec.conformance.transports.in_process import load_object, with_protocol_2_names
 
 CANNOT_LOAD = 78
 """The worker's exit status when the implementation cannot be built (``EX_CONFIG``)."""
@@ -75,7 +75,8 @@ class WorkerServer(Server):
 def server(implementation: Any) -> WorkerServer:
     """The implementation served as :class:`~dicespec.conformance.transports.in_process.InProcessTransport`
     would call it: its ``rulesets`` attribute (or every shipped ruleset), its ``name`` (or its
-    type's), its ``version``."""
+    type's), its ``version``, its own ``rules`` (ruleset documents) and the ``players`` it plays."""
+    implementation = with_protocol_2_names(implementation)
     games = getattr(implementation, "rulesets", None) or reference_games()
     version = getattr(implementation, "version", None)
     return WorkerServer(
@@ -83,6 +84,8 @@ def server(implementation: Any) -> WorkerServer:
         games=games,
         version=None if version is None else str(version),
         name=getattr(implementation, "name", None) or type(implementation).__name__,
+        rules=getattr(implementation, "rules", None) or (),
+        players=getattr(implementation, "players", None),
     )
 
 

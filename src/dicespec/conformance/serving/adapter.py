@@ -23,12 +23,13 @@ from dicespec.conformance.protocol.messages import (
     HELLO,
     OPERATIONS,
     PROTOCOL_VERSION,
+    V1_OPERATIONS,
     ProtocolError,
     arguments,
     games_of,
 )
 from dicespec.conformance.serving.quick_reference import QuickReference
-from dicespec.implementation import Implementation
+from dicespec.implementation import CannotAsk, Implementation
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 _scan: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
@@ -70,9 +71,17 @@ class Server:
         language: str = "python",
         validate: bool = False,
         name: str | None = None,
+        protocol: int = PROTOCOL_VERSION,
+        plays_documents: bool = False,
+        rules: Sequence[Mapping[str, Any]] = (),
+        players: Mapping[str, Sequence[int]] | None = None,
     ) -> None:
         self.implementation = implementation
         self.games = {game: tuple(names) for game, names in games.items()}
+        self.protocol = protocol  # the version spoken: 2, or 1 as an adapter left at version 1 speaks
+        self.plays_documents = plays_documents  # plays the rulesets hello hands over (a data-driven implementation)
+        self.rules = [dict(document) for document in rules]  # its own rules, declared in hello
+        self.players = {game: list(counts) for game, counts in (players or {}).items()}
         self.about = {"name": name or implementation.name, "language": language}
         if version is not None:
             self.about["version"] = version
@@ -99,18 +108,31 @@ class Server:
         except ProtocolError as exc:
             return {"id": request_id, "error": {"message": str(exc)}}
         if op == HELLO:
-            return {
-                "id": request_id,
-                "result": {
-                    "protocol": PROTOCOL_VERSION,
-                    "implementation": self.about,
-                    "games": {game: list(names) for game, names in self.games.items()},
-                },
+            try:
+                self._play_documents(args.get("rulesets") or ())
+            except ValueError as exc:
+                return {"id": request_id, "error": {"message": f"hello: {exc}"}}
+            result: dict[str, Any] = {
+                "protocol": self.protocol,
+                "implementation": self.about,
+                "games": {game: list(names) for game, names in self.games.items()},
             }
+            if self.rules and self.protocol >= 2:
+                result["rulesets"] = self.rules
+            if self.players and self.protocol >= 2:
+                result["players"] = self.players
+            return {"id": request_id, "result": result}
         if not self.supports(op, args.get("ruleset")):
             return {"id": request_id, "skipped": f"ruleset {args.get('ruleset')!r} is not supported"}
         try:
-            return {"id": request_id, "result": getattr(self.implementation, op)(**args)}
+            result = getattr(self.implementation, op)(**args)
+            if self.protocol == 1 and op == "replay" and "lines" in result["players"][0]:
+                result = {key: value for key, value in result.items() if key != "winners"}  # protocol 1 has none
+            return {"id": request_id, "result": result}
+        except CannotAsk as exc:
+            if self.protocol == 1:
+                return {"id": request_id, "skipped": str(exc) or f"{op} cannot be asked"}
+            return {"id": request_id, "skipped": str(exc) or f"{op} cannot be asked", "cannot_ask": True}
         except NotImplementedError as exc:
             return {"id": request_id, "skipped": str(exc) or f"{op} is not implemented"}
         except Exception as exc:  # noqa: BLE001  (any failure of the implementation is an error reply)
@@ -122,17 +144,34 @@ class Server:
                 },
             }
 
+    def _play_documents(self, documents: Sequence[Any]) -> None:
+        """Declare the rulesets a hello hands over, and play them (when this server plays
+        documents: the reference engines play any ruleset)."""
+        if not self.plays_documents:
+            return
+        from dicespec.rulesets import declare_document
+
+        for document in documents:
+            found = declare_document(document, "the runner's hello")
+            game = found.data["game"]
+            if found.name not in self.games.get(game, ()):
+                self.games[game] = (*self.games.get(game, ()), found.name)
+        self._supported.clear()
+
     def _arguments(self, message: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         if self.validate:
-            return arguments(message)
+            return arguments(message, self.protocol)
         op = message.get("op")
         if op == HELLO:
-            if message.get("protocol") != PROTOCOL_VERSION:
-                raise ProtocolError(
-                    f"protocol {message.get('protocol')!r} is not spoken here (only {PROTOCOL_VERSION})"
-                )
-            return op, {}
-        if op not in OPERATIONS:
+            offered = message.get("protocols", [message.get("protocol")])
+            if self.protocol not in (offered if isinstance(offered, list) else []):
+                raise ProtocolError(f"protocol {message.get('protocol')!r} is not spoken here (only {self.protocol})")
+            return op, {key: value for key, value in message.items() if key == "rulesets"}
+        if self.protocol == 1:
+            if op not in V1_OPERATIONS:
+                raise ProtocolError(f"unknown op {op!r}")
+            op = V1_OPERATIONS[op][0]
+        elif op not in OPERATIONS:
             raise ProtocolError(f"unknown op {op!r}")
         args = {key: value for key, value in message.items() if key != "id" and key != "op"}
         if args.keys() != _PARAMETERS[op]:
@@ -191,11 +230,23 @@ def write_all(fd: int, data: bytes) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Serve the reference engines: ``python -m dicespec.adapter [--validate]``."""
+    """Serve the reference engines: ``python -m dicespec.adapter [--validate] [--protocol 1]``
+    (``--protocol 1``: as an adapter left at protocol 1 would, for the runner's tests and benchmarks)."""
     from dicespec import __version__
 
     args = list(sys.argv[1:] if argv is None else argv)
-    server = Server(QuickReference(), games=reference_games(), version=__version__, validate="--validate" in args)
+    protocol = int(args[args.index("--protocol") + 1]) if "--protocol" in args[:-1] else PROTOCOL_VERSION
+    if protocol not in (1, 2):
+        print(f"dicespec adapter: --protocol {protocol}: it speaks 1 and 2", file=sys.stderr)
+        return 2
+    server = Server(
+        QuickReference(),
+        games=reference_games(),
+        version=__version__,
+        validate="--validate" in args,
+        protocol=protocol,
+        plays_documents=protocol >= 2,
+    )
     try:
         return serve(server)
     except (BrokenPipeError, KeyboardInterrupt):

@@ -5,7 +5,7 @@ repeated from one request to the next.
 - **Replays resume the last one.** The runner asks each replayed game at several points, in
   order: the first 12 actions, then the first 40, then the first 40 and one more the rules may
   refuse, then the first 75, and so on. Replaying each from the start plays a game's actions
-  again and again. :class:`QuickReference` keeps, for each replay operation, the game of the
+  again and again. :class:`QuickReference` keeps, for each family of games, the game of the
   last replay and its state after each of its accepted actions; a replay of the same ruleset
   and players whose actions begin as the last one's did starts from the state after the actions
   they share. Its answer is the one a replay from the start gives: states are immutable values,
@@ -115,12 +115,12 @@ class QuickReference(ReferenceImplementation):
         ruleset: T | None = self._rulesets[key]
         return ruleset
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
+    def score(self, ruleset: str, dice: str, row: str) -> int:
         kept = self._sheets.get(ruleset) if type(ruleset) is str and type(dice) is str else None
         if kept is None:
             rules = self._ruleset(SheetRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
             if rules is None:
-                return super().kiriki_score(ruleset, dice, row)
+                return super().score(ruleset, dice, row)
             kept = self._sheets[ruleset] = (
                 rules,
                 lru_cache(maxsize=MAX_KEPT)(lambda dice, rules=rules: score_sheet(rules, Roll.parse(dice))),
@@ -128,43 +128,38 @@ class QuickReference(ReferenceImplementation):
         rules, sheet_of = kept
         return sheet_of(dice)[rules.parse_row(row)]
 
-    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
+    def set_aside(self, ruleset: str, dice: str) -> JSON:
         rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
         if rules is None:
-            return super().ten_thousand_score(ruleset, dice)
+            return super().set_aside(ruleset, dice)
         return set_aside_score_answer(rules, Roll.parse(dice))
 
-    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
+    def best(self, ruleset: str, dice: str) -> int:
         rules = self._ruleset(SetAsideRuleset, ruleset) if type(ruleset) is str and type(dice) is str else None
         if rules is None:
-            return super().ten_thousand_best(ruleset, dice)
+            return super().best(ruleset, dice)
         return best(rules, Roll.parse(dice))
 
-    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
         if not _plain(ruleset, players, actions):
-            return super().kiriki_replay(ruleset, players, actions)
-        rules = self._ruleset(SheetRuleset, ruleset)
-        if rules is None:
-            return super().kiriki_replay(ruleset, players, actions)
-        result = self._replay(
-            "kiriki_replay",
-            (ruleset, players),
-            actions,
-            lambda: SheetGame(rules, players, dice=no_random_dice),
-            partial(sheet_replay.parse_action, ruleset=rules),
-            sheet_replay.apply_action,
-            SheetActionError,
-        )
-        return sheet_replay_answer(rules, result)
-
-    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        if not _plain(ruleset, players, actions):
-            return super().ten_thousand_replay(ruleset, players, actions)
+            return super().replay(ruleset, players, actions)
+        sheet = self._ruleset(SheetRuleset, ruleset)
+        if sheet is not None:
+            result = self._replay(
+                "sheet",
+                (ruleset, players),
+                actions,
+                lambda: SheetGame(sheet, players, dice=no_random_dice),
+                partial(sheet_replay.parse_action, ruleset=sheet),
+                sheet_replay.apply_action,
+                SheetActionError,
+            )
+            return sheet_replay_answer(sheet, result)
         rules = self._ruleset(SetAsideRuleset, ruleset)
         if rules is None:
-            return super().ten_thousand_replay(ruleset, players, actions)
+            return super().replay(ruleset, players, actions)
         result = self._replay(
-            "ten_thousand_replay",
+            "set-aside",
             (ruleset, players),
             actions,
             lambda: SetAsideGame(rules, players, dice=no_random_dice),
@@ -185,7 +180,7 @@ class QuickReference(ReferenceImplementation):
         refusals: type[Exception],
     ) -> ReplayResult[Any]:
         """Play ``actions`` from the state after the ones they share with the last replay of
-        ``op``, each action read once for its ruleset (``key``: the ruleset and the players)."""
+        the family ``op``, each action read once for its ruleset (``key``: the ruleset and the players)."""
         parse = self._reader(op, key[0], parse)
         chain = self._chains.pop(op, None)
         if chain is None or chain.key != key:

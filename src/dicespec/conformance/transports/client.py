@@ -47,29 +47,25 @@ class ProtocolImplementation:
         outcome = self.transport.call(op, args)
         if outcome.kind == "result":
             return outcome.value
-        if outcome.kind == "skipped":
+        if outcome.kind in ("skipped", "cannot"):
             raise ImplementationSkipped(outcome.value)
         raise ImplementationError(outcome.value)
 
-    def kiriki_score(self, ruleset: str, dice: str, row: str) -> int:
-        points: int = self._ask("kiriki_score", ruleset=ruleset, dice=dice, row=row)
+    def score(self, ruleset: str, dice: str, row: str) -> int:
+        points: int = self._ask("score", ruleset=ruleset, dice=dice, row=row)
         return points
 
-    def kiriki_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        answer: JSON = self._ask("kiriki_replay", ruleset=ruleset, players=players, actions=list(actions))
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        answer: JSON = self._ask("replay", ruleset=ruleset, players=players, actions=list(actions))
         return answer
 
-    def ten_thousand_score(self, ruleset: str, dice: str) -> JSON:
-        answer: JSON = self._ask("ten_thousand_score", ruleset=ruleset, dice=dice)
+    def set_aside(self, ruleset: str, dice: str) -> JSON:
+        answer: JSON = self._ask("set_aside", ruleset=ruleset, dice=dice)
         return answer
 
-    def ten_thousand_best(self, ruleset: str, dice: str) -> int:
-        points: int = self._ask("ten_thousand_best", ruleset=ruleset, dice=dice)
+    def best(self, ruleset: str, dice: str) -> int:
+        points: int = self._ask("best", ruleset=ruleset, dice=dice)
         return points
-
-    def ten_thousand_replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        answer: JSON = self._ask("ten_thousand_replay", ruleset=ruleset, players=players, actions=list(actions))
-        return answer
 
     def close(self) -> None:
         self.transport.close()

@@ -14,8 +14,18 @@ import traceback
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from dicespec.conformance.protocol.messages import Outcome, check_result, games_of
+from dicespec.conformance.protocol.messages import (
+    OPERATIONS,
+    V1_OPERATIONS,
+    Outcome,
+    check_result,
+    family_of,
+    games_of,
+    upgrade,
+    wire_op,
+)
 from dicespec.conformance.transports.wire import Hello, R, dumps, loads
+from dicespec.implementation import CannotAsk
 
 
 def load_object(spec: str) -> Any:
@@ -37,6 +47,48 @@ def load_object(spec: str) -> Any:
     return obj() if isinstance(obj, type) else obj
 
 
+class _Version1Methods:
+    """An object written to protocol 1's method names (``kiriki_score``, ``ten_thousand_best``,
+    …), behind protocol 2's: kept working through this release."""
+
+    def __init__(self, implementation: Any) -> None:
+        self._implementation = implementation
+        for key in ("name", "version", "rulesets", "rules", "players"):
+            if hasattr(implementation, key):
+                setattr(self, key, getattr(implementation, key))
+
+    def _call(self, op: str, ruleset: str, *args: Any) -> Any:
+        method = getattr(self._implementation, wire_op(1, op, ruleset), None)
+        if method is None:
+            raise NotImplementedError(f"{wire_op(1, op, ruleset)} is not implemented")
+        return method(ruleset, *args)
+
+    def score(self, ruleset: str, dice: str, row: str) -> Any:
+        return self._call("score", ruleset, dice, row)
+
+    def set_aside(self, ruleset: str, dice: str) -> Any:
+        return self._call("set_aside", ruleset, dice)
+
+    def best(self, ruleset: str, dice: str) -> Any:
+        return self._call("best", ruleset, dice)
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> Any:
+        answer = self._call("replay", ruleset, players, actions)
+        if isinstance(answer, dict) and family_of(ruleset) == "score-sheet" and "winners" not in answer:
+            return upgrade(1, "replay", "score-sheet", answer) if check_result("replay", answer, 1) is None else answer
+        return answer
+
+
+def with_protocol_2_names(implementation: Any) -> Any:
+    """``implementation`` itself, or, when it has protocol 1's method names and none of protocol
+    2's, the same object behind protocol 2's names."""
+    if any(hasattr(implementation, op) for op in OPERATIONS):
+        return implementation
+    if any(hasattr(implementation, name) for name in V1_OPERATIONS):
+        return _Version1Methods(implementation)
+    return implementation
+
+
 def _default_games() -> dict[str, tuple[str, ...]]:
     from dicespec.conformance.serving.adapter import reference_games
 
@@ -52,13 +104,15 @@ class InProcessTransport:
     """
 
     def __init__(self, implementation: Any) -> None:
-        self.implementation = implementation
+        self.implementation = implementation = with_protocol_2_names(implementation)
         games = getattr(implementation, "rulesets", None) or _default_games()
         self.hello: Hello | None = Hello(
             getattr(implementation, "name", type(implementation).__name__),
             {game: tuple(names) for game, names in games.items()},
             getattr(implementation, "version", None),
             "python (in process)",
+            rulesets=tuple(getattr(implementation, "rules", None) or ()),
+            players={game: tuple(counts) for game, counts in (getattr(implementation, "players", None) or {}).items()},
         )
         self.failure: str | None = None
         self.events: list[str] = []
@@ -77,6 +131,8 @@ class InProcessTransport:
             return Outcome("skipped", f"ruleset {args['ruleset']!r} is not supported")
         try:
             result = getattr(self.implementation, op)(**args)
+        except CannotAsk as exc:
+            return Outcome("cannot", str(exc) or f"{op} cannot be asked")
         except NotImplementedError as exc:
             return Outcome("skipped", str(exc) or f"{op} is not implemented")
         except Exception as exc:  # noqa: BLE001  (the implementation's failure is the case's error)
@@ -88,7 +144,7 @@ class InProcessTransport:
                 result = loads(dumps(result))  # what would go over the wire
             except (TypeError, ValueError) as exc:
                 return Outcome("errored", f"the result is not JSON: {exc}")
-        why = check_result(op, result)
+        why = check_result(op, result, family=family_of(args["ruleset"]) if op == "replay" else None)
         return Outcome("errored", f"the result breaks the protocol: {why}") if why else Outcome("result", result)
 
     def stream(self, requests: Iterable[R], expect: Any = None) -> Iterator[tuple[R, Outcome]]:

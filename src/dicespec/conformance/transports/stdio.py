@@ -30,12 +30,16 @@ from typing import Any
 from dicespec.conformance.containment import defaults
 from dicespec.conformance.containment.limits import Limits, describe_exit
 from dicespec.conformance.protocol.messages import (
-    HELLO,
     PROTOCOL_VERSION,
+    VERSIONS,
     Outcome,
     ProtocolError,
+    VersionError,
+    family_of,
+    hello_request,
     read_hello,
     read_reply,
+    wire_op,
 )
 from dicespec.conformance.transports.child import ChildProcess
 from dicespec.conformance.transports.wire import Hello, R, clip, dumps, dumps_own, indent, loads
@@ -66,7 +70,10 @@ class StdioTransport:
     sandbox: bool = False  # run it in a bubblewrap sandbox (see dicespec.conformance.containment.sandbox)
     grace: float = defaults.GRACE
     fatal_exit: int | None = None  # an exit status before hello that no restart can mend: give up at once
+    rulesets: Sequence[Mapping[str, Any]] = ()  # the run's rulesets that are not shipped, handed over in hello
+    offered: tuple[int, ...] = VERSIONS  # the protocol versions offered, the newest first
     hello: Hello | None = field(default=None, init=False)
+    protocol: int = field(default=PROTOCOL_VERSION, init=False)  # the version spoken, once greeted
     failure: str | None = field(default=None, init=False)  # why it was given up, if it was
     fatal: str | None = field(default=None, init=False)  # what it said when it exited with fatal_exit
     restarts: int = field(default=0, init=False)
@@ -103,40 +110,57 @@ class StdioTransport:
         except OSError as exc:
             self.failure = f"cannot start {' '.join(self.argv)}: {exc.strerror or exc}"
             return self.failure
+        for version in self.offered:
+            problem, refused = self._greet(child, version)
+            if not refused or version == self.offered[-1]:
+                return problem
+            self._note(f"hello in protocol {version} refused ({problem}); greeted again in protocol {self.offered[-1]}")
+        return None  # unreachable: the last version returns
+
+    def _greet(self, child: ChildProcess, version: int) -> tuple[str | None, bool]:
+        """Say hello in ``version``: the problem, if one (``None``: greeted), and whether the
+        implementation refused that version with an error reply (it may speak an older one)."""
         hello_id = self._new_id()
-        child.send(dumps({"id": hello_id, "op": HELLO, "protocol": PROTOCOL_VERSION}).encode() + b"\n")
+        rulesets = self.rulesets if version >= 2 else ()
+        child.send(dumps(hello_request(hello_id, version, rulesets)).encode() + b"\n")
         deadline = time.monotonic() + self.hello_timeout
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                return self._lost(f"no reply to hello within {self.hello_timeout:g} s")
+                return self._lost(f"no reply to hello within {self.hello_timeout:g} s"), False
             lines = child.poll(min(remaining, 0.5))
             if child.too_long:
-                return self._lost(f"a hello reply longer than {self.max_line} bytes")
+                return self._lost(f"a hello reply longer than {self.max_line} bytes"), False
             if child.over_limit:
-                return self._lost(child.over_limit)
+                return self._lost(child.over_limit), False
             if not lines and child.exited:
                 status = self._status()
                 if self.fatal_exit is not None and child.returncode() == self.fatal_exit:
                     self.failure = self.fatal = child.stderr_text(1) or f"exit status {self.fatal_exit}"
-                return self._lost(f"exited before answering hello{status}")
+                return self._lost(f"exited before answering hello{status}"), False
             for line in lines:
                 if not line.strip():
                     continue
                 try:
                     message = loads(line)
                 except ValueError:
-                    return self._lost(f"the hello reply is not JSON: {clip(line)}")
+                    return self._lost(f"the hello reply is not JSON: {clip(line)}"), False
                 if not isinstance(message, dict) or message.get("id") != hello_id:
-                    return self._lost(f"the hello reply has the wrong id: {clip(line)}")
+                    return self._lost(f"the hello reply has the wrong id: {clip(line)}"), False
+                if "error" in message and version != self.offered[-1]:
+                    return str(message.get("error", {}).get("message", "an error"))[:200], True
                 try:
-                    hello = Hello.from_result(read_hello(message))
+                    hello = Hello.from_result(read_hello(message, self.offered))
+                except VersionError as exc:  # no restart mends it: every case is errored with the reason
+                    self.failure = str(exc)
+                    return self._lost(str(exc)), False
                 except ProtocolError as exc:
-                    return self._lost(str(exc))
+                    return self._lost(str(exc)), False
                 if self.hello is not None and hello != self.hello:
                     self._note(f"after a restart, hello says something else: {hello}")
                 self.hello = self.hello or hello
-                return None
+                self.protocol = self.hello.protocol
+                return None, False
 
     def _lost(self, problem: str) -> str:
         """Kill the child; the problem, with the tail of its stderr."""
@@ -221,6 +245,7 @@ class StdioTransport:
                 child = self._child
                 assert child is not None
                 last_progress = time.monotonic()
+            protocol = self.protocol
             # Fill the window: sent-again requests go alone; new ones fill it.
             careful = bool(retry) or (in_flight and in_flight[0].careful)
             limit = 1 if careful else self.window
@@ -239,7 +264,8 @@ class StdioTransport:
                     break
                 request_id = self._next_id
                 self._next_id += 1
-                written.append(dumps_own({"id": request_id, "op": item.op, **item.args}).encode())
+                op = item.op if protocol == 2 else wire_op(protocol, item.op, item.args.get("ruleset"))
+                written.append(dumps_own({"id": request_id, "op": op, **item.args}).encode())
                 entry = _InFlight(request_id, item, careful_item)
                 if not in_flight:
                     last_progress = time.monotonic()
@@ -336,7 +362,8 @@ class StdioTransport:
                 Outcome("errored", f"no reply (the reply to a later request, id {reply_id}, came first)"),
             )
         in_flight.popleft()
-        outcome = read_reply(entry.item.op, message)
+        op, args = entry.item.op, entry.item.args
+        outcome = read_reply(op, message, self.protocol, family_of(args.get("ruleset")) if op == "replay" else None)
         if outcome.kind == "errored":  # an error it answered: maybe a limit's doing (a MemoryError)
             why = self.limits.explain(None, outcome.value)
             first, newline, rest = str(outcome.value).partition("\n")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from dicespec.conformance.protocol.messages import Outcome
+from dicespec.conformance.protocol.messages import PROTOCOL_VERSION, Outcome
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 dumps = _ENCODER.encode
@@ -36,18 +36,31 @@ def dumps_own(value: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """Who the implementation is and what it plays (its hello result)."""
+    """Who the implementation is and what it plays (its hello result): the version it speaks,
+    its rulesets by game, its own rules (ruleset documents), and the player counts it plays by
+    game (a game it names none for: every count its rulesets allow)."""
 
     name: str
     games: Mapping[str, tuple[str, ...]]
     version: str | None = None
     language: str | None = None
+    protocol: int = PROTOCOL_VERSION
+    rulesets: tuple[Mapping[str, Any], ...] = ()
+    players: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_result(cls, result: Mapping[str, Any]) -> Hello:
         about = result["implementation"]
         games = {game: tuple(names) for game, names in result["games"].items()}
-        return cls(about["name"], games, about.get("version"), about.get("language"))
+        return cls(
+            about["name"],
+            games,
+            about.get("version"),
+            about.get("language"),
+            result.get("protocol", PROTOCOL_VERSION),
+            tuple(result.get("rulesets") or ()),
+            {game: tuple(counts) for game, counts in (result.get("players") or {}).items()},
+        )
 
     def supports(self, game: str, ruleset: str) -> bool:
         return ruleset in self.games.get(game, ())
@@ -55,6 +68,9 @@ class Hello:
     def describe(self) -> str:
         extra = ", ".join(x for x in (self.version, self.language) if x)
         return f"{self.name} ({extra})" if extra else self.name
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.version, self.protocol))
 
 
 class Request(Protocol):

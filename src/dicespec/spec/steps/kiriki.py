@@ -1,5 +1,5 @@
 """The Kiriki steps. Each asks the implementation under test through its narrow interface
-(``kiriki_score`` and ``kiriki_replay``), never the engine directly; the phrasings are in
+(``score`` and ``replay``), never the engine directly; the phrasings are in
 phrasebook.yaml, the steps both games share in common.py."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def _row(ruleset: str, name: str) -> str:
 @steps
 def row_scores(implementation: Implementation, ruleset: str, dice: str, row: str, score: int) -> None:
     row = _row(ruleset, row)
-    actual = implementation.kiriki_score(ruleset, dice, row)
+    actual = implementation.score(ruleset, dice, row)
     assert actual == score, f"{dice} in {row} under {ruleset}: the spec says {score}, the implementation {actual}"
 
 
@@ -130,7 +130,7 @@ def extra_turns(game: ScriptedGame, player: int, count: int) -> None:
 
 
 def _empty_sheet_lines(implementation: Implementation, ruleset: str) -> list[str]:
-    result = implementation.kiriki_replay(ruleset, 1, [])
+    result = implementation.replay(ruleset, 1, [])
     return list(result["players"][0]["lines"])
 
 

@@ -1,6 +1,6 @@
 """The steps of the set-aside games (10000, Farkle, Greed: whichever game the scenario's tag names,
 under the ruleset the ``ruleset`` fixture names). Each asks the implementation under test through
-its narrow interface (``ten_thousand_score``, ``ten_thousand_best``, ``ten_thousand_replay``,
+its narrow interface (``set_aside``, ``best``, ``replay``,
 protocol version 1's names for every set-aside game); the phrasings are in phrasebook.yaml, the
 steps every game shares in common.py."""
 
@@ -17,19 +17,19 @@ steps = StepLogic()
 
 @steps
 def set_aside_scores(implementation: Implementation, ruleset: str, selection: str, points: int) -> None:
-    answer = implementation.ten_thousand_score(ruleset, selection)
+    answer = implementation.set_aside(ruleset, selection)
     assert answer == {"points": points}, f"setting aside {selection} under {ruleset}: {answer}, not {points}"
 
 
 @steps
 def set_aside_refused(implementation: Implementation, ruleset: str, selection: str, code: str) -> None:
-    answer = implementation.ten_thousand_score(ruleset, selection)
+    answer = implementation.set_aside(ruleset, selection)
     assert answer == {"rejected": code.strip()}, f"setting aside {selection} under {ruleset}: {answer}"
 
 
 @steps
 def best_is(implementation: Implementation, ruleset: str, dice: str, points: int) -> None:
-    actual = implementation.ten_thousand_best(ruleset, dice)
+    actual = implementation.best(ruleset, dice)
     assert actual == points, f"the best of {dice} under {ruleset} is {actual}, not {points}"
 
 
@@ -37,7 +37,7 @@ def best_is(implementation: Implementation, ruleset: str, dice: str, points: int
 def empty_roll_best(implementation: Implementation, ruleset: str, points: int) -> None:
     """A claim about a roll of no dice, which no turn throws: an implementation may refuse the question."""
     try:
-        actual = implementation.ten_thousand_best(ruleset, "")
+        actual = implementation.best(ruleset, "")
     except ValueError as exc:
         raise AssertionError(f"a roll of no dice has no score under {ruleset}: {exc}") from None
     assert actual == points, f"the best of no dice under {ruleset} is {actual}, not {points}"
