@@ -20,8 +20,11 @@ from dicespec import corpus
 from dicespec.conformance.protocol.messages import (
     OPERATIONS,
     PROTOCOL_VERSION,
+    V1_NAMES,
+    VERSIONS,
     Outcome,
     ProtocolError,
+    VersionError,
     arguments,
     problem,
     read_hello,
@@ -45,10 +48,21 @@ def codes(base: type) -> set[str]:
     return found
 
 
-def test_the_schema_is_a_valid_json_schema() -> None:
-    """protocol.json is a valid draft 2020-12 schema, of protocol version 1."""
-    jsonschema.Draft202012Validator.check_schema(schema())
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_schema_is_a_valid_json_schema(version: int) -> None:
+    """protocol-1.json and protocol-2.json are valid draft 2020-12 schemas, each of its version."""
+    jsonschema.Draft202012Validator.check_schema(schema(version))
+    assert schema(version)["$id"].endswith(f":{version}")
     assert schema()["$id"].endswith(f":{PROTOCOL_VERSION}")
+
+
+def test_protocol_1_names_every_operation_of_each_family() -> None:
+    """Each operation of each family has its protocol 1 name, which protocol 1's schema takes."""
+    from dicespec.implementation import OPERATIONS as BY_FAMILY
+
+    assert set(V1_NAMES) == {(op, family) for family, ops in BY_FAMILY.items() for op in ops}
+    for name in V1_NAMES.values():
+        assert {f"{name}_request", f"{name}_result"} <= set(schema(1)["$defs"])
 
 
 def test_operations_mirror_the_interface() -> None:
@@ -71,21 +85,25 @@ def test_the_schema_uses_the_engines_vocabulary() -> None:
     from dicespec.scoresheet.ruleset import SheetRuleset
     from dicespec.setaside.errors import ActionError, SetAsideError
 
-    defs = schema()["$defs"]
-    row_id = re.compile(defs["kiriki_row"]["pattern"])
-    player = defs["kiriki_replay_result"]["properties"]["players"]["items"]
-    lines = player["properties"]["lines"]
-    line_id = re.compile(lines["propertyNames"]["pattern"])
-    sheets = [ruleset for name in ruleset_names() if isinstance(ruleset := find_ruleset(name), SheetRuleset)]
-    assert [row for sheet in sheets for row in sheet.row_ids if not row_id.fullmatch(row)] == []
-    assert [line for sheet in sheets for line in sheet.lines if not line_id.fullmatch(line)] == []
-    assert all(set(lines["required"]) <= set(sheet.lines) for sheet in sheets)
-    assert [str(row) for row in Row] == list(find_ruleset("kiriki").row_ids)  # Kiriki's rows, as the docs list them
-    kiriki_codes = defs["kiriki_replay_result"]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]["enum"]
-    assert set(kiriki_codes) == codes(SheetActionError)
-    assert set(defs["set_aside_rejection"]["enum"]) == codes(SetAsideError)
-    rejected = defs["ten_thousand_replay_result"]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]
-    assert set(rejected["anyOf"][0]["enum"]) == codes(ActionError)
+    for version, row, sheet_replay, set_aside_replay in (
+        (2, "row", "score_sheet_replay_result", "set_aside_replay_result"),
+        (1, "kiriki_row", "kiriki_replay_result", "ten_thousand_replay_result"),
+    ):
+        defs = schema(version)["$defs"]
+        row_id = re.compile(defs[row]["pattern"])
+        player = defs[sheet_replay]["properties"]["players"]["items"]
+        lines = player["properties"]["lines"]
+        line_id = re.compile(lines["propertyNames"]["pattern"])
+        sheets = [ruleset for name in ruleset_names() if isinstance(ruleset := find_ruleset(name), SheetRuleset)]
+        assert [row for sheet in sheets for row in sheet.row_ids if not row_id.fullmatch(row)] == []
+        assert [line for sheet in sheets for line in sheet.lines if not line_id.fullmatch(line)] == []
+        assert all(set(lines["required"]) <= set(sheet.lines) for sheet in sheets)
+        assert [str(row) for row in Row] == list(find_ruleset("kiriki").row_ids)  # Kiriki's rows, as the docs list them
+        sheet_codes = defs[sheet_replay]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]["enum"]
+        assert set(sheet_codes) == codes(SheetActionError)
+        assert set(defs["set_aside_rejection"]["enum"]) == codes(SetAsideError)
+        rejected = defs[set_aside_replay]["properties"]["rejected"]["anyOf"][1]["properties"]["code"]
+        assert set(rejected["anyOf"][0]["enum"]) == codes(ActionError)
 
 
 def test_every_kind_of_corpus_request_is_valid() -> None:
@@ -160,14 +178,20 @@ def test_a_replay_result_of_the_wrong_shape_names_the_place() -> None:
     )
 
 
-def test_hello_must_speak_the_protocol() -> None:
-    """A hello result for another version, or without a name, is refused."""
-    good = {"protocol": 1, "implementation": {"name": "x"}, "games": {"kiriki": ["kiriki"]}}
+def test_hello_must_speak_a_protocol_offered() -> None:
+    """A hello result in a version offered is read by that version's schema; one in a version not
+    offered, or without a name, is refused."""
+    good = {"protocol": 2, "implementation": {"name": "x"}, "games": {"kiriki": ["kiriki"]}}
     assert read_hello({"id": 0, "result": good}) == good
-    with pytest.raises(ProtocolError, match="1 was expected"):
-        read_hello({"id": 0, "result": {**good, "protocol": 2}})
+    assert read_hello({"id": 0, "result": {**good, "protocol": 1}}) == {**good, "protocol": 1}
+    with pytest.raises(VersionError, match=r"it answers protocol 3, which was not offered \(2, 1\)"):
+        read_hello({"id": 0, "result": {**good, "protocol": 3}})
+    with pytest.raises(VersionError, match=r"it answers protocol 1, which was not offered \(2\)"):
+        read_hello({"id": 0, "result": {**good, "protocol": 1}}, offered=(2,))
     with pytest.raises(ProtocolError, match="'name' is a required property"):
         read_hello({"id": 0, "result": {**good, "implementation": {}}})
+    with pytest.raises(ProtocolError, match="Additional properties are not allowed \\('players'"):
+        read_hello({"id": 0, "result": {**good, "protocol": 1, "players": {"kiriki": [1]}}})
 
 
 def test_requests_are_checked() -> None:
@@ -191,9 +215,9 @@ def test_the_adapter_answers_bad_requests_with_errors() -> None:
         "id": 2,
         "error": {"message": "score takes ruleset, dice, row; got ruleset"},
     }
-    assert server.answer({"id": 3, "op": "hello", "protocol": 2}) == {
+    assert server.answer({"id": 3, "op": "hello", "protocol": 3, "protocols": [3]}) == {
         "id": 3,
-        "error": {"message": "protocol 2 is not spoken here (only 1)"},
+        "error": {"message": "protocol 3 is not spoken here (only 2)"},
     }
     assert server.answer({"id": 4, "op": "best", "ruleset": "kiriki", "dice": "5"}) == {
         "id": 4,

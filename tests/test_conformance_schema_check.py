@@ -40,11 +40,26 @@ def examples() -> list[tuple[str, Any]]:
         *islice(corpus.exhaustive({"ten-thousand": ["farkle"], "yacht": ["yacht"]}), 0, None, 997),
     ]
     found: list[tuple[str, Any]] = [
-        ("hello_request", {"id": 0, "op": "hello", "protocol": 1}),
+        ("hello_request", {"id": 0, "op": "hello", "protocol": 2, "protocols": [2, 1]}),
+        (
+            "hello_request",
+            {"id": 0, "op": "hello", "protocol": 2, "protocols": [2], "rulesets": [{"name": "mine", "game": "yacht"}]},
+        ),
         (
             "hello_result",
             {
-                "protocol": 1,
+                "protocol": 2,
+                "implementation": {"name": "x"},
+                "games": {"yahtzee": ["yahtzee-vanilla"]},
+                "rulesets": [{"name": "yahtzee-vanilla", "extends": "yahtzee"}],
+                "players": {"yahtzee": [1]},
+            },
+        ),
+        ("skipped_reply", {"id": 5, "skipped": "it rolls by itself", "cannot_ask": True}),
+        (
+            "hello_result",
+            {
+                "protocol": 2,
                 "implementation": {"name": "x", "version": "1"},
                 "games": {"kiriki": ["kiriki", "kiriki-fr"], "greed": []},
             },
@@ -195,10 +210,10 @@ def test_random_values_get_jsonschemas_verdict(definition: str, value: Any) -> N
     [
         ("count", 2.0),
         ("count", -0.5),
-        ("kiriki_score_result", 3.0),
+        ("score_result", 3.0),
         ("sheet_line", 1.5),
         ("points", object()),
-        ("hello_result", {"protocol": 1.0, "implementation": {"name": "x"}, "games": {}}),
+        ("hello_result", {"protocol": 2.0, "implementation": {"name": "x"}, "games": {}}),
     ],
 )
 def test_what_json_does_not_parse_into_is_left_to_jsonschema(definition: str, value: Any) -> None:
@@ -212,8 +227,9 @@ def test_what_json_does_not_parse_into_is_left_to_jsonschema(definition: str, va
 def test_true_is_not_one() -> None:
     """JSON's true is no integer, nor the 1 of a const."""
     assert quick_check("count")(True) is False
-    assert quick_check("hello_request")({"id": 1, "op": "hello", "protocol": True}) is False
-    assert jsonschema.Draft202012Validator(schema()).is_valid({"id": 1, "op": "hello", "protocol": True}) is False
+    hello = {"id": 1, "op": "hello", "protocol": True, "protocols": [2]}
+    assert quick_check("hello_request")(hello) is False
+    assert jsonschema.Draft202012Validator(schema()).is_valid(hello) is False
 
 
 def test_one_of_means_exactly_one() -> None:

@@ -90,11 +90,14 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     from dicespec.conformance.containment.processes import marked_run, termination_as_interrupt
     from dicespec.conformance.run.runner import conform_and_report, parse_parts
     from dicespec.conformance.run.target import Options, Target
-    from dicespec.rulesets import ruleset_names
+    from dicespec.rulesets import load_ruleset, ruleset_names
 
+    files = [load_ruleset(path) for path in args.ruleset_file or ()]  # a file that cannot be used: one line, here
     unknown = [name for name in args.ruleset or () if name not in ruleset_names()]
-    if unknown:
+    if unknown and (args.function or (not args.ruleset_file and not args.impl and not args.python)):
         raise UsageError(f"unknown ruleset {unknown[0]!r}; shipped rulesets: {', '.join(ruleset_names())}")
+    if args.function and files:
+        raise UsageError("--ruleset-file goes with --impl or --python: a score function plays shipped rulesets")
     if args.categories and not args.function:
         raise UsageError("--categories goes with --function")
     if args.function:
@@ -120,6 +123,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         window=args.window,
         time_limit=args.time_limit,
         progress=wanted(args.progress),
+        ruleset_files=tuple(args.ruleset_file or ()),
         **_containment(args),
     )
     # a killed run still ends what it started, and what its parts failed to end
@@ -321,7 +325,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="run only this part (repeatable; default: all three)",
     )
     conform.add_argument(
-        "--ruleset", action="append", metavar="NAME", help="only cases under this ruleset (repeatable)"
+        "--ruleset",
+        action="append",
+        metavar="NAME",
+        help="only cases under this ruleset (repeatable): a shipped one, or rules of one's own by their name",
+    )
+    conform.add_argument(
+        "--ruleset-file",
+        action="append",
+        metavar="PATH",
+        help="also check under this ruleset file of your own (repeatable; it may 'extends:' a shipped ruleset): "
+        "hello hands it to the implementation, which plays it if it declares its name",
     )
     conform.add_argument(
         "--select",

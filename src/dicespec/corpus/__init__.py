@@ -54,8 +54,9 @@ class Generators:
 
     exhaustive: Callable[[Game, str], Iterator[Case]]
     """Every exhaustive case of one ruleset (by name)."""
-    play: Callable[[Game, str, int, int], Iterator[Case]]
-    """One seeded replayed game (ruleset, index, seed), asked at several points."""
+    play: Callable[[Game, str, int, int, Sequence[int]], Iterator[Case]]
+    """One seeded replayed game (ruleset, index, seed, the player counts to choose from: none,
+    every count), asked at several points."""
     size: Callable[[Any], int]
     """How many exhaustive cases a typed ruleset gives."""
 
@@ -98,22 +99,31 @@ def exhaustive(rulesets: Mapping[str, Sequence[str]]) -> Iterator[Case]:
 
 
 def games(
-    rulesets: Mapping[str, Sequence[str]], *, count: int = GAMES_PER_RULESET, seed: int = 0, kept: bool = False
+    rulesets: Mapping[str, Sequence[str]],
+    *,
+    count: int = GAMES_PER_RULESET,
+    seed: int = 0,
+    kept: bool = False,
+    players: Mapping[str, Sequence[int]] | None = None,
 ) -> Iterator[Case]:
-    """``count`` replayed games per ruleset (game → names), each asked at several points; with
-    ``kept``, a ruleset's games played once are read back from the cache folder after
-    (:mod:`.kept_games`: the same cases)."""
+    """``count`` replayed games per ruleset (game → names), each asked at several points, each by
+    one of the ``players`` counts of its game when they are given (else 1 to 4, within what the
+    ruleset allows); with ``kept``, a ruleset's games played once are read back from the cache
+    folder after (:mod:`.kept_games`: the same cases)."""
     from dicespec.corpus.kept_games import kept_games
 
     for name, names in rulesets.items():
         found = game(name)
         for ruleset in names:
+            counts = tuple(sorted((players or {}).get(name, ())))
 
-            def play(index: int, found: Game = found, ruleset: str = ruleset) -> Iterator[Case]:
-                return GENERATORS[found.family_name].play(found, ruleset, index, seed)
+            def play(
+                index: int, found: Game = found, ruleset: str = ruleset, counts: Sequence[int] = counts
+            ) -> Iterator[Case]:
+                return GENERATORS[found.family_name].play(found, ruleset, index, seed, counts)
 
             if kept:
-                yield from kept_games(name, ruleset, count, seed, play)
+                yield from kept_games(name, ruleset, count, seed, play, counts)
             else:
                 for index in range(count):
                     yield from play(index)

@@ -21,7 +21,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +33,12 @@ KEY = 24  # hexadecimal digits of the hash in a file's name
 _NAME = re.compile(rf"(?P<ruleset>.+)-[0-9a-f]{{{KEY}}}\.json")
 
 
-def path_of(game: str, ruleset: str, count: int, seed: int) -> Path:
-    """The file that holds (or will hold) these games."""
+def path_of(game: str, ruleset: str, count: int, seed: int, players: Sequence[int] = ()) -> Path:
+    """The file that holds (or will hold) these games (played by ``players`` players: none, any)."""
     from dicespec.rulesets import ruleset_data
 
     made_from = json.dumps(
-        [FORMAT, code_digest(), game, ruleset, ruleset_data(ruleset), count, seed],
+        [FORMAT, code_digest(), game, ruleset, ruleset_data(ruleset), count, seed, *([list(players)] * bool(players))],
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,
@@ -84,10 +84,18 @@ def _unpacked(ruleset: str, game: dict[str, Any]) -> Iterator[Case]:
         )
 
 
-def kept_games(game: str, ruleset: str, count: int, seed: int, play: Callable[[int], Iterable[Case]]) -> Iterator[Case]:
-    """The cases of ``count`` games of ``ruleset`` (``play(index)``: one game's), read from
-    their file if it is there, else played, and kept once every game has been played."""
-    path = path_of(game, ruleset, count, seed)
+def kept_games(
+    game: str,
+    ruleset: str,
+    count: int,
+    seed: int,
+    play: Callable[[int], Iterable[Case]],
+    players: Sequence[int] = (),
+) -> Iterator[Case]:
+    """The cases of ``count`` games of ``ruleset`` (``play(index)``: one game's, by one of
+    ``players`` players), read from their file if it is there, else played, and kept once every
+    game has been played."""
+    path = path_of(game, ruleset, count, seed, players)
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
         if stored["format"] != FORMAT or len(stored["games"]) != count:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -90,5 +90,9 @@ class Record:
             )
 
 
-def players_for(rng: random.Random, rules: Ruleset) -> int:
+def players_for(rng: random.Random, rules: Ruleset, allowed: Sequence[int] = ()) -> int:
+    """A game's number of players: one of ``allowed`` (the counts an implementation plays), or
+    else 1 to 4, within what the ruleset allows."""
+    if allowed:
+        return rng.choice(sorted(allowed))
     return max(rules.min_players, min(rules.max_players, rng.choice((1, 1, 2, 2, 3, 4))))

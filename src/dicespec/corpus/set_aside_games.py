@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,8 +59,8 @@ def _probe(rng: random.Random, game: Any) -> str:
     return rng.choice(["set 1", "bank", f"roll {hand}{rng.choice(FACES)}"])
 
 
-def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
-    """One seeded replayed game, asked at several points."""
+def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> Iterator[Case]:
+    """One seeded replayed game, asked at several points (by one of ``players`` players, if given)."""
     from dicespec.setaside.combos import options
     from dicespec.setaside.errors import SetAsideRulesError
     from dicespec.setaside.game import Phase, SetAsideGame, is_entry_bank, must_roll
@@ -71,7 +71,7 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
     name = list(POLICIES)[index % len(POLICIES)]
     policy = POLICIES[name]
-    record = Record(game_, ruleset, index, players_for(rng, rules), name, set_aside_replay_answer)
+    record = Record(game_, ruleset, index, players_for(rng, rules, players), name, set_aside_replay_answer)
     game = SetAsideGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
 
     def probe() -> None:

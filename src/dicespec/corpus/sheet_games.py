@@ -113,8 +113,8 @@ def _probe(rng: random.Random, game: Any) -> str:
     return rng.choice(choices)
 
 
-def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
-    """One seeded replayed game, asked at several points."""
+def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> Iterator[Case]:
+    """One seeded replayed game, asked at several points (by one of ``players`` players, if given)."""
     from dicespec.scoresheet.game import SheetActionError, SheetGame, is_joker
     from dicespec.scoresheet.replay import apply_action, parse_action
     from dicespec.scoresheet.ruleset import SheetRuleset
@@ -124,7 +124,7 @@ def play(game_: Game, ruleset: str, index: int, seed: int) -> Iterator[Case]:
     name = list(POLICIES)[index % len(POLICIES)]
     policy = POLICIES[name]
     record = Record(
-        game_, ruleset, index, players_for(rng, rules), name, lambda result: sheet_replay_answer(rules, result)
+        game_, ruleset, index, players_for(rng, rules, players), name, lambda result: sheet_replay_answer(rules, result)
     )
     game = SheetGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
     five_row = f"score {rules.five_of_a_kind.row}" if rules.five_of_a_kind else None

@@ -165,9 +165,9 @@ def _type(argument: str | list[str]) -> Check:
 def _unique(value: Any) -> bool:
     if type(value) is not list:
         return True
-    if all(type(item) is str for item in value):
+    if all(type(item) is str for item in value) or all(type(item) is int for item in value):
         return len(set(value)) == len(value)
-    raise Unsure("uniqueItems over values other than strings")
+    raise Unsure("uniqueItems over values other than all strings or all integers")
 
 
 def compiled(root: Mapping[str, Any], definition: str) -> Check:

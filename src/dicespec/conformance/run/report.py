@@ -7,8 +7,12 @@ Every case's result is one JSON line (``--report FILE``)::
      "ruleset": "kiriki", "row": "full_house", "outcome": "failed", "expected": 0, "actual": 25}
 
 ``outcome`` is passed, failed (the answer differs from the reference's), errored (no usable
-answer: the message says why) or skipped (the implementation does not support it). The
-summaries below are computed from the same records as they are written.
+answer: the message says why) or skipped. A skipped case says why in ``skip``: ``unsupported``
+(the implementation does not support its ruleset or operation), ``cannot-ask`` (its engine cannot
+be asked it) or ``not-under-rules`` (a case of the spec whose outcome differs under rules of one's
+own); they are counted apart. A case under rules that are not shipped names them in ``rules``
+(``house.yaml (extends yahtzee)``). The summaries below are computed from the same records as
+they are written.
 """
 
 from __future__ import annotations
@@ -23,6 +27,12 @@ from typing import IO, Any
 from dicespec.conformance.containment import defaults
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
+SKIPS = {
+    "unsupported": "Skipped, and why:",
+    "cannot-ask": "Not asked: the implementation supports them, but its engine cannot be asked them:",
+    "not-under-rules": "Not under these rules: cases of the spec whose outcome differs under rules of one's own:",
+}
+"""Why a case is skipped, each counted apart, with the heading the summary gives its reasons."""
 PARTS = ("features", "exhaustive", "games")
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
@@ -56,7 +66,8 @@ class Recorder:
     new_examples: dict[tuple[str, str, str], list[Example]] = field(default_factory=dict)
     new_counts: dict[str, int] = field(default_factory=dict)
     features: list[dict[str, Any]] = field(default_factory=list)  # every feature result, for JUnit
-    skip_reasons: dict[str, int] = field(default_factory=dict)  # why cases were skipped, and how many
+    skip_reasons: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind of skip, why): how many
+    rules: dict[str, str] = field(default_factory=dict)  # rules not shipped: ruleset name → where they come from
 
     def passed(self, case_id: str, part: str, kind: str, ruleset: str, row: str) -> None:
         """The hot path: one passing case."""
@@ -66,10 +77,10 @@ class Recorder:
             counts = self.counts[key] = [0, 0, 0, 0]
         counts[0] += 1
         if self.report is not None:
-            self.report.write(
-                _dumps({"id": case_id, "part": part, "kind": kind, "ruleset": ruleset, "row": row, "outcome": "passed"})
-                + "\n"
-            )
+            line = {"id": case_id, "part": part, "kind": kind, "ruleset": ruleset, "row": row, "outcome": "passed"}
+            if ruleset in self.rules:
+                line["rules"] = self.rules[ruleset]
+            self.report.write(_dumps(line) + "\n")
         if self.previous is not None and case_id in self.previous:
             self.fixed.append(case_id)
 
@@ -85,8 +96,10 @@ class Recorder:
         expected: Any = None,
         actual: Any = None,
         message: str | None = None,
+        skip: str = "unsupported",
     ) -> None:
-        """Any result (passing ones too, but :meth:`passed` is quicker)."""
+        """Any result (passing ones too, but :meth:`passed` is quicker); ``skip`` says why a
+        skipped one was (one of :data:`SKIPS`)."""
         if outcome == "passed":
             self.passed(case_id, part, kind, ruleset or "", row)
             return
@@ -103,16 +116,20 @@ class Recorder:
             "row": row,
             "outcome": outcome,
         }
+        if ruleset in self.rules:
+            line["rules"] = self.rules[ruleset]
         if outcome == "failed":
             line |= {"expected": expected, "actual": actual}
             if message:
                 line["message"] = message
         elif message is not None:
             line["message"] = message
+        if outcome == "skipped":
+            line["skip"] = skip
         if self.report is not None:
             self.report.write(_dumps(line) + "\n")
         if outcome == "skipped":
-            reason = (message or "no reason given").strip().splitlines()[0]
+            reason = (skip, (message or "no reason given").strip().splitlines()[0])
             self.skip_reasons[reason] = self.skip_reasons.get(reason, 0) + 1
             return
         self.not_passing[case_id] = outcome
@@ -141,6 +158,7 @@ class Recorder:
             "",
             result["outcome"],
             message=result.get("message") or None,
+            skip=result.get("skip") or "unsupported",
         )
 
     # -- sums ------------------------------------------------------------------------------
@@ -272,10 +290,16 @@ def summary(recorder: Recorder, *, header: Iterable[str] = (), events: Iterable[
     if out:
         out.append("")
     out += tables(recorder)
-    if recorder.skip_reasons:
-        out.append("Skipped, and why:")
-        out += [f"  {count:,} cases: {reason}" for reason, count in sorted(recorder.skip_reasons.items())]
-        out.append("")
+    for skip, heading in SKIPS.items():
+        reasons = sorted((reason, count) for (kind, reason), count in recorder.skip_reasons.items() if kind == skip)
+        if reasons:
+            total = sum(count for _, count in reasons)
+            out.append(heading if skip == "unsupported" else f"{heading} {total:,}")
+            shown = reasons if skip == "unsupported" else reasons[: recorder.show * 2]  # the first reasons
+            out += [f"  {count:,} cases: {reason}" for reason, count in shown]
+            if len(shown) < len(reasons):
+                out.append(f"  … and {len(reasons) - len(shown):,} more reasons")
+            out.append("")
     if recorder.previous is None:
         out += example_lines(recorder.examples, recorder, title="First cases")
     else:

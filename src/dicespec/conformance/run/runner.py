@@ -31,6 +31,8 @@ from typing import Any
 
 from dicespec import corpus
 from dicespec.conformance.containment import defaults
+from dicespec.conformance.protocol.messages import PROTOCOL_VERSION
+from dicespec.conformance.run.declared import HelloError, check_players, declare_hello, expect_cases, spec_cases
 from dicespec.conformance.run.report import (
     PARTS,
     Recorder,
@@ -44,6 +46,9 @@ from dicespec.conformance.run.target import CannotLoad, Options, Target, open_tr
 from dicespec.conformance.transports.stdio import expected_reply
 from dicespec.conformance.transports.wire import Hello
 from dicespec.progress import ProgressLine
+from dicespec.rulesets import Declared, declare_file, declared_environment, game_of_ruleset
+
+__all__ = ["HelloError", "Run", "conform", "conform_and_report", "parse_parts", "run_rulesets", "shipped_rulesets"]
 
 
 @dataclass
@@ -52,6 +57,7 @@ class Run:
 
     target: Target
     hello: Hello | None = None
+    declared: list[Declared] = field(default_factory=list)  # the rules of one's own it ran under
     failure: str | None = None  # why it could not be started, if it could not
     events: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
@@ -60,10 +66,15 @@ class Run:
 
     def header(self) -> list[str]:
         name = self.hello.describe() if self.hello else "(no hello)"
-        lines = [f"dicespec conform: {self.target.describe()}", f"implementation: {name}"]
+        spoken = f", protocol {self.hello.protocol}" if self.hello and self.hello.protocol != PROTOCOL_VERSION else ""
+        lines = [f"dicespec conform: {self.target.describe()}", f"implementation: {name}{spoken}"]
         if self.hello:
             games = "; ".join(f"{game}: {', '.join(names)}" for game, names in self.hello.games.items())
             lines.append(f"declares: {games or 'nothing'}")
+            if self.hello.players:
+                counts = "; ".join(f"{game}: {', '.join(map(str, n))}" for game, n in self.hello.players.items())
+                lines.append(f"players: {counts}")
+        lines += [f"rules: {declared.name} = {declared.describe()}" for declared in self.declared]
         if self.failure:
             lines.append(f"could not be started: {self.failure}")
         for part in sorted(self.seconds, key=lambda p: PARTS.index(p) if p in PARTS else len(PARTS)):
@@ -84,9 +95,24 @@ def shipped_rulesets(options: Options) -> dict[str, list[str]]:
     return {game: names for game, names in chosen.items() if names}
 
 
+def run_rulesets(options: Options, declared: Sequence[Declared]) -> dict[str, list[str]]:
+    """The rulesets the run is about (game → names): the shipped ones chosen, and the rules of
+    one's own declared for it (a file's, or the implementation's)."""
+    chosen = shipped_rulesets(options)
+    for rules in declared:
+        if options.rulesets is None or rules.name in options.rulesets:
+            names = chosen.setdefault(rules.data["game"], [])
+            if rules.name not in names:
+                names.append(rules.name)
+    return chosen
+
+
 def conform(target: Target, options: Options, recorder: Recorder) -> Run:
-    """Run the chosen parts against the target; every result goes to ``recorder``."""
-    run = Run(target)
+    """Run the chosen parts against the target; every result goes to ``recorder``.
+
+    A ruleset file that cannot be used, or a hello whose rules or player counts cannot be run
+    under, raises (:class:`~dicespec.rulesets.RulesetError`, :class:`HelloError`) before any case."""
+    run = Run(target, declared=[declare_file(path) for path in options.ruleset_files])
     transport = open_transport(target, options)
     features: Features | None = None  # the spec's pytest run, alongside the corpus
     try:
@@ -95,12 +121,23 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
         if getattr(transport, "fatal", None):  # a worker that cannot build the implementation
             raise CannotLoad(transport.fatal)
         if run.hello is not None:
-            shipped = {n for names in shipped_rulesets(Options()).values() for n in names}
-            unknown = sorted(n for names in run.hello.games.values() for n in names if n not in shipped)
+            run.declared += [d for d in declare_hello(run.hello) if d not in run.declared]
+            known = {n for names in run_rulesets(Options(), run.declared).values() for n in names}
+            unknown = sorted(n for names in run.hello.games.values() for n in names if n not in known)
             if unknown:
                 run.notes.append(f"declared but not shipped (not checked): {', '.join(unknown)}")
+            check_players(run.hello, run_rulesets(options, run.declared))
+            missing = sorted(set(options.rulesets or ()) - known)
+            if missing:
+                raise HelloError(
+                    f"unknown ruleset {missing[0]!r}: not shipped, in no --ruleset-file, "
+                    f"not declared by {run.hello.name}"
+                )
+        recorder.rules = {declared.name: declared.describe() for declared in run.declared}
         if "features" in options.parts:
-            features = Features.start(target, options, run)
+            if shipped_rulesets(options):
+                features = Features.start(target, options, run)
+            run_declared_spec(transport, options, recorder, run)
         # The games first: their slow side is the implementation's (it plays every game), which
         # leaves a core to the features; then the exhaustive corpus, which keeps both sides busy.
         for part in ("games", "exhaustive"):
@@ -120,15 +157,41 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
     return run
 
 
+def run_declared_spec(transport: Any, options: Options, recorder: Recorder, run: Run) -> None:
+    """The spec's cases under each ruleset of one's own the run is about, and a file's own
+    ``expect`` entries; the spec's cases whose outcome those rules change are recorded as not
+    under these rules."""
+    chosen = {n for names in run_rulesets(options, run.declared).values() for n in names}
+    for declared in run.declared:
+        if declared.name not in chosen:
+            continue
+        found = spec_cases(declared)
+        for case_id, feature, why in found.not_under:
+            if not options.select or fnmatch.fnmatchcase(case_id, options.select):
+                recorder.record(
+                    case_id, "features", feature, declared.name, "", "skipped", message=why, skip="not-under-rules"
+                )
+        cases = [*found.cases, *expect_cases(declared)]
+        if options.select:
+            cases = [case for case in cases if fnmatch.fnmatchcase(case.id, options.select)]
+        run_cases("features", iter(cases), transport, options, recorder, run)
+        if found.cases or found.not_under:
+            run.notes.append(
+                f"features under {declared.name}: the single-call cases of {declared.extends}; its scenarios that "
+                "play a game or ask several questions run under shipped rulesets only"
+            )
+
+
 # -- the corpus --------------------------------------------------------------------------------
 
 
-def corpus_cases(part: str, options: Options) -> Iterator[corpus.Case]:
-    rulesets = shipped_rulesets(options)
+def corpus_cases(part: str, options: Options, run: Run | None = None) -> Iterator[corpus.Case]:
+    rulesets = run_rulesets(options, run.declared if run else ())
+    players = dict(run.hello.players) if run and run.hello else None
     cases = (
         corpus.exhaustive(rulesets)
         if part == "exhaustive"
-        else corpus.games(rulesets, count=options.games, seed=options.seed, kept=True)
+        else corpus.games(rulesets, count=options.games, seed=options.seed, kept=True, players=players)
     )
     if options.select:
         pattern = options.select
@@ -138,12 +201,18 @@ def corpus_cases(part: str, options: Options) -> Iterator[corpus.Case]:
 
 def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, run: Run) -> int:
     """Stream one part of the corpus through the implementation; the number of cases."""
+    return run_cases(part, corpus_cases(part, options, run), transport, options, recorder, run)
+
+
+def run_cases(
+    part: str, source: Iterator[corpus.Case], transport: Any, options: Options, recorder: Recorder, run: Run
+) -> int:
+    """Stream cases through the implementation, each result recorded; the number of cases."""
     hello = run.hello
     skipped: list[corpus.Case] = []
     passed, record = recorder.passed, recorder.record
     progress = ProgressLine(f"  {part}", unit="cases") if options.progress else None
     deadline = None if options.time_limit is None else time.monotonic() + options.time_limit
-    source = corpus_cases(part, options)
     late: list[corpus.Case] = []
 
     declared: dict[str, bool] = {}  # ruleset → declared (a ruleset belongs to one game)
@@ -160,7 +229,7 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
             supported = declared.get(case.ruleset)
             if supported is None:
                 supported = declared[case.ruleset] = hello is None or hello.supports(
-                    case.id.split("/", 1)[0], case.ruleset
+                    game_of_ruleset(case.ruleset).name, case.ruleset
                 )
             if not supported:
                 skipped.append(case)
@@ -191,6 +260,9 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
                     expected=case.expected,
                     actual=outcome.value,
                 )
+        elif kind == "cannot":
+            why = outcome.value
+            record(case.id, part, case.kind, case.ruleset, case.row, "skipped", message=why, skip="cannot-ask")
         else:
             record(case.id, part, case.kind, case.ruleset, case.row, kind, message=outcome.value)
         record_skipped()
@@ -313,7 +385,8 @@ class Features:
     def start(cls, target: Target, options: Options, run: Run) -> Features:
         folder = tempfile.mkdtemp(prefix="dicespec-conform-")
         try:
-            spec = SpecRun(Path(folder) / "features.jsonl", features_options(target, options))
+            results = Path(folder) / "features.jsonl"
+            spec = SpecRun(results, features_options(target, options), env=declared_environment())
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise

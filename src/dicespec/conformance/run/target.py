@@ -73,6 +73,7 @@ class Options:
     limits: Limits = Limits()
     sandbox: bool = False  # run it in a bubblewrap sandbox
     in_process: bool = False  # call a Python object or function in the runner's own process (trusting it)
+    ruleset_files: tuple[str, ...] = ()  # rulesets of one's own (--ruleset-file), declared for the run
 
 
 class CannotLoad(ValueError):
@@ -95,8 +96,11 @@ def open_transport(target: Target, options: Options) -> Any:
     else:
         assert target.command
         argv, fatal = list(target.command), None
+    from dicespec.rulesets import declared_rulesets
+
     return StdioTransport(
         argv,
+        rulesets=[declared.data for declared in declared_rulesets()],
         timeout=options.timeout,
         hello_timeout=options.hello_timeout,
         max_restarts=options.max_restarts,

@@ -79,11 +79,16 @@ def server(implementation: Any) -> WorkerServer:
     implementation = with_protocol_2_names(implementation)
     games = getattr(implementation, "rulesets", None) or reference_games()
     version = getattr(implementation, "version", None)
+    from dicespec.rulesets import declare_document
+
+    name = getattr(implementation, "name", None) or type(implementation).__name__
+    for number, document in enumerate(getattr(implementation, "rules", None) or ()):
+        declare_document(document, f"{name}: rules[{number}]")  # found by name here too, as the runner finds it
     return WorkerServer(
         implementation,
         games=games,
         version=None if version is None else str(version),
-        name=getattr(implementation, "name", None) or type(implementation).__name__,
+        name=name,
         rules=getattr(implementation, "rules", None) or (),
         players=getattr(implementation, "players", None),
     )

@@ -1,0 +1,123 @@
+"""A run under rules that are not shipped: rules of one's own, declared by either side.
+
+- **The runner to the implementation**: ``dicespec conform --ruleset-file FILE`` declares each
+  file for the run (:func:`dicespec.rulesets.declare_file`); hello hands the documents over,
+  resolved, so that a data-driven implementation may play them.
+- **The implementation to the runner**: its hello may declare rules of its own as documents
+  (``extends: yahtzee`` and what differs), checked here (:func:`declare_hello`) before any case
+  runs; the runner then checks it under the rules it says it plays.
+
+Under such rules the runner asks, besides the corpus (the reference engines play any declared
+ruleset): the spec's single-call cases of the ruleset the rules extend whose answer the reference
+gives alike under both (:func:`spec_cases`; the others are *not under these rules*: counted,
+never run as failures), and the file's own ``expect`` entries (:func:`expect_cases`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dicespec.corpus import Case
+from dicespec.implementation import ReferenceImplementation
+from dicespec.registry import game
+from dicespec.rulesets import Declared, RulesetError, declare_document, find_ruleset
+
+
+class HelloError(ValueError):
+    """A hello that cannot be run under (its rules, its player counts): one line; the run stops
+    before any case, with exit status 2."""
+
+
+def declare_hello(hello: Any) -> list[Declared]:
+    """Declare the rules a hello declares (its ``rulesets`` documents), each refused with one line
+    naming the implementation, the key path and the value."""
+    found = []
+    for number, document in enumerate(hello.rulesets):
+        try:
+            found.append(declare_document(document, f"the hello of {hello.name}: rulesets[{number}]"))
+        except RulesetError as exc:
+            raise HelloError(str(exc)) from None
+    return found
+
+
+def check_players(hello: Any, rulesets: Mapping[str, Iterable[str]]) -> None:
+    """Every player count a hello declares is one each of its rulesets of that game allows."""
+    for name, counts in hello.players.items():
+        for ruleset in rulesets.get(name, ()):
+            rules = find_ruleset(ruleset)
+            outside = [n for n in counts if not rules.min_players <= n <= rules.max_players]
+            if outside:
+                allowed = f"{rules.min_players} to {rules.max_players}"
+                where = f"the hello of {hello.name}: players.{name}"
+                raise HelloError(f"{where}: {outside[0]} is not a count {ruleset} allows ({allowed})")
+
+
+@dataclass(frozen=True, slots=True)
+class SpecCases:
+    """The spec's single-call cases of the ruleset some rules extend, split: ``cases`` asked under
+    those rules (the reference answers them alike under both), ``not_under`` (id, feature, why)."""
+
+    cases: tuple[Case, ...]
+    not_under: tuple[tuple[str, str, str], ...]
+
+
+def _feature_file(entry: Mapping[str, Any]) -> str:
+    return str(entry["feature"]).rsplit(":", 1)[0]
+
+
+def spec_cases(declared: Declared) -> SpecCases:
+    """The spec's cases under ``declared`` (nothing when it extends no shipped ruleset)."""
+    if declared.extends is None:
+        return SpecCases((), ())
+    from dicespec.export import spec_cases as single_calls
+
+    reference = ReferenceImplementation()
+    cases: list[Case] = []
+    not_under: list[tuple[str, str, str]] = []
+    for entry in single_calls(declared.extends):
+        args = {"ruleset": declared.name, **entry["input"]}
+        try:
+            answer = getattr(reference, entry["op"])(**args)
+        except ValueError:
+            answer = None
+        if answer != entry["expected"]:
+            why = f"{declared.extends} answers {entry['expected']!r}, {declared.describe()} {answer!r}"
+            not_under.append((entry["id"], _feature_file(entry), why))
+            continue
+        cases.append(Case(entry["id"], _feature_file(entry), declared.name, "", entry["op"], args, answer))
+    return SpecCases(tuple(cases), tuple(not_under))
+
+
+def expect_cases(declared: Declared) -> Iterator[Case]:
+    """A ruleset file's own ``expect`` entries, as cases: its rolls, and its games (whose answer is
+    the reference's, once the file's totals and refusal are checked against it)."""
+    expect = declared.expect or {}
+    family = game(declared.data["game"]).family_name
+    kind = f"{declared.origin} expect"
+    reference = ReferenceImplementation()
+    for number, roll in enumerate(expect.get("rolls") or ()):
+        dice = str(roll["dice"])
+        if family == "score-sheet":
+            op, args, expected = "score", {"dice": dice, "row": roll["row"]}, roll["score"]
+        elif "best" in roll:
+            op, args, expected = "best", {"dice": dice}, roll["best"]
+        else:
+            op, args, expected = "set_aside", {"dice": dice}, {"points": roll["points"]}
+        args = {"ruleset": declared.name, **args}
+        yield Case(f"{declared.name}/expect/rolls/{number}", kind, declared.name, "rolls", op, args, expected)
+    rules = find_ruleset(declared.name)
+    for number, entry in enumerate(expect.get("games") or ()):
+        players = entry.get("players", rules.min_players)
+        args = {"ruleset": declared.name, "players": players, "actions": list(entry["actions"])}
+        answer = reference.replay(**args)
+        totals = [p["lines"]["grand_total"] if "lines" in p else p["score"] for p in answer["players"]]
+        refused = (answer.get("rejected") or {}).get("code")
+        if totals != list(entry["totals"]) or refused != entry.get("refused"):
+            raise HelloError(
+                f"{declared.origin}: expect.games.{number}: the reference gives totals {totals}"
+                + (f", refused {refused}" if refused else "")
+                + f" (run: dicespec check {declared.origin})"
+            )
+        yield Case(f"{declared.name}/expect/games/{number}", kind, declared.name, "games", "replay", args, answer)
