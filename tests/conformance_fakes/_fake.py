@@ -33,9 +33,14 @@ class Fake(Server):
     to write, or ``None`` for the usual reply)."""
 
     def __init__(
-        self, misbehave: Callable[[bytes], bytes | None] | None = None, implementation: Implementation | None = None
+        self,
+        misbehave: Callable[[bytes], bytes | None] | None = None,
+        implementation: Implementation | None = None,
+        plays_documents: bool = False,
     ) -> None:
-        super().__init__(implementation or ReferenceImplementation(), games=reference_games())
+        super().__init__(
+            implementation or ReferenceImplementation(), games=reference_games(), plays_documents=plays_documents
+        )
         self.misbehave = misbehave
 
     def reply_line(self, line: bytes) -> bytes:
