@@ -83,15 +83,21 @@ def test_an_implementation_is_checked_under_the_rules_it_declares(tmp_path: Path
 
 def test_only_the_declared_player_counts_are_replayed(tmp_path: Path) -> None:
     """A solitaire implementation gets as many replayed games, every one solitaire."""
+    from dicespec import corpus
 
-    def games(extra: dict) -> Counter[int]:
+    def games(extra: dict) -> Counter[str]:
         report = tmp_path / f"{len(extra)}.jsonl"
-        done = conform("--impl", declaring(extra), "--ruleset", "yacht", "--part", "games", *FEW, "--report", str(report))
+        options = ("--ruleset", "yacht", "--part", "games", *FEW, "--report", str(report))
+        done = conform("--impl", declaring(extra), *options)
         assert done.returncode == 0, done.stdout[-2000:] + done.stderr
         return Counter(line["id"].rsplit("/", 1)[0] for line in lines(report))
 
     every, solitaire = games({}), games({"players": {"yacht": [1]}})
     assert len(every) == len(solitaire) == 6
+    asked = list(corpus.games({"yacht": ["yacht"]}, count=6, players={"yacht": [1]}))
+    assert {case.id.rsplit("/", 1)[0] for case in asked} == set(solitaire)
+    assert {case.args["players"] for case in asked} == {1}
+    assert len({case.args["players"] for case in corpus.games({"yacht": ["yacht"]}, count=6)}) > 1
 
 
 def test_a_case_the_engine_cannot_be_asked_is_counted_apart(tmp_path: Path) -> None:

@@ -75,21 +75,21 @@ class WorkerServer(Server):
 def server(implementation: Any) -> WorkerServer:
     """The implementation served as :class:`~dicespec.conformance.transports.in_process.InProcessTransport`
     would call it: its ``rulesets`` attribute (or every shipped ruleset), its ``name`` (or its
-    type's), its ``version``, its own ``rules`` (ruleset documents) and the ``players`` it plays."""
+    type's), its ``version``, its ``own_rulesets`` (ruleset documents of its own rules) and the ``players`` it plays."""
     implementation = with_protocol_2_names(implementation)
     games = getattr(implementation, "rulesets", None) or reference_games()
     version = getattr(implementation, "version", None)
     from dicespec.rulesets import declare_document
 
     name = getattr(implementation, "name", None) or type(implementation).__name__
-    for number, document in enumerate(getattr(implementation, "rules", None) or ()):
-        declare_document(document, f"{name}: rules[{number}]")  # found by name here too, as the runner finds it
+    for number, document in enumerate(getattr(implementation, "own_rulesets", None) or ()):
+        declare_document(document, f"{name}: own_rulesets[{number}]")  # found by name here too, as the runner finds it
     return WorkerServer(
         implementation,
         games=games,
         version=None if version is None else str(version),
         name=name,
-        rules=getattr(implementation, "rules", None) or (),
+        rules=getattr(implementation, "own_rulesets", None) or (),
         players=getattr(implementation, "players", None),
     )
 

@@ -53,7 +53,7 @@ class _Version1Methods:
 
     def __init__(self, implementation: Any) -> None:
         self._implementation = implementation
-        for key in ("name", "version", "rulesets", "rules", "players"):
+        for key in ("name", "version", "rulesets", "own_rulesets", "players"):
             if hasattr(implementation, key):
                 setattr(self, key, getattr(implementation, key))
 
@@ -111,7 +111,7 @@ class InProcessTransport:
             {game: tuple(names) for game, names in games.items()},
             getattr(implementation, "version", None),
             "python (in process)",
-            rulesets=tuple(getattr(implementation, "rules", None) or ()),
+            rulesets=tuple(getattr(implementation, "own_rulesets", None) or ()),
             players={game: tuple(counts) for game, counts in (getattr(implementation, "players", None) or {}).items()},
         )
         self.failure: str | None = None
