@@ -5,6 +5,11 @@ implementation for every case would go).
 Both sides count whole cases: the request written, the reply read and checked against the
 protocol's schema, compared with the reference's answer computed as the corpus streams.
 Targets: at least 30,000 cases/s over stdio, and at least 1,000 times the process-per-case rate.
+Side by side in the same run: the same corpus and the replayed games in protocol 1 (the
+reference adapter as an adapter left at version 1 serves them), which protocol 2 must not be
+slower than; and the corpus under a ruleset file extending yahtzee, first with its replayed games
+worked out (the cache folder emptied of them) and then again (kept in the cache), against the
+shipped yahtzee, which the second must not be slower than.
 Run: ``python benchmarks/conformance_stdio.py [SAMPLE] [--json FILE]`` (SAMPLE: cases run one
 process each, default 40; ``--json``: the figures, each with its goal, written for
 ``benchmarks/summary.py``).
@@ -14,13 +19,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 from itertools import islice
+from pathlib import Path
 
 from dicespec import corpus
+from dicespec.caches import cache_dir
 from dicespec.conformance.run.report import Recorder
 from dicespec.conformance.run.runner import Options, Run, Target, run_corpus, shipped_rulesets
 from dicespec.conformance.transports.stdio import StdioTransport
+from dicespec.rulesets import declare_file, declared_rulesets
 from goals import Figures, Goal, add_json_option
 
 ADAPTER = [sys.executable, "-m", "dicespec.adapter"]
@@ -29,17 +38,70 @@ TARGET_RATIO = Goal(">=", 1_000)
 TARGET_WRONG = Goal("==", 0)
 
 
-def pipelined() -> tuple[int, float, Recorder]:
-    """The whole exhaustive corpus through one adapter process: (cases, seconds, results)."""
+TARGET_NO_SLOWER = Goal(">=", 0.95)  # protocol 2 / protocol 1, a file's rules / shipped ones (timing noise aside)
+HOUSE = "extends: yahtzee\nname: bench-house\nrows:\n  full_house: {points: 30}\n"
+
+
+def pipelined(
+    parts: tuple[str, ...] = ("exhaustive",), adapter: list[str] = ADAPTER, options: Options | None = None
+) -> tuple[int, float, Recorder]:
+    """The corpus's ``parts`` through one adapter process: (cases, seconds, results)."""
     recorder = Recorder()
-    transport = StdioTransport(ADAPTER)
-    run = Run(Target(command=tuple(ADAPTER)))
+    transport = StdioTransport(adapter, rulesets=[d.data for d in declared_rulesets()])
+    run = Run(Target(command=tuple(adapter)), declared=declared_rulesets())
     run.hello = transport.start()
     start = time.perf_counter()
-    count = run_corpus("exhaustive", transport, Options(), recorder, run)
+    count = sum(run_corpus(part, transport, options or Options(), recorder, run) for part in parts)
     elapsed = time.perf_counter() - start
     transport.close()
     return count, elapsed, recorder
+
+
+def side_by_side(figures: Figures) -> bool:
+    """Protocol 2 against protocol 1, and a ruleset file against a shipped ruleset: the figures,
+    and whether every case passed."""
+    clean = True
+    both = ("exhaustive", "games")
+    rates = {}
+    for _ in corpus.games(shipped_rulesets(Options()), kept=True):  # kept first: both versions read them
+        pass
+    for version, adapter in ((2, ADAPTER), (1, [*ADAPTER, "--protocol", "1"])):
+        count, elapsed, recorder = pipelined(both, adapter)
+        rates[version] = count / elapsed
+        clean &= recorder.ok()
+        print(f"protocol {version}: {count:,} cases (exhaustive and games) in {elapsed:.2f} s: {rates[version]:,.0f} /s")
+    ratio = figures.add(
+        "conformance over stdio: protocol 2 / protocol 1 (cases/s, exhaustive and games)",
+        rates[2] / rates[1],
+        "×",
+        TARGET_NO_SLOWER,
+        beside=f"protocol 2: {rates[2]:,.0f} cases/s, protocol 1: {rates[1]:,.0f} cases/s",
+        spec=".2f",
+    )
+    print(f"protocol 2 / protocol 1: {ratio.figure_text}; target {ratio.goal_text}: {ratio.verdict}")
+    with tempfile.TemporaryDirectory() as folder:
+        house = Path(folder) / "house.yaml"
+        house.write_text(HOUSE, encoding="utf-8")
+        declare_file(house)
+        timed = {}
+        for label, name in (("file, first", "bench-house"), ("file, kept", "bench-house"), ("shipped", "yahtzee")):
+            if label == "file, first":
+                for kept in (cache_dir() / "conformance-games").glob("bench-house-*.json"):
+                    kept.unlink()
+            count, elapsed, recorder = pipelined(both, options=Options(rulesets=(name,)))
+            clean &= recorder.ok()
+            timed[label] = count / elapsed
+            print(f"under {label} ({name}): {count:,} cases in {elapsed:.2f} s: {timed[label]:,.0f} cases/s")
+    ratio = figures.add(
+        "conformance over stdio: a ruleset file's rules, kept / shipped rules (cases/s)",
+        timed["file, kept"] / timed["shipped"],
+        "×",
+        TARGET_NO_SLOWER,
+        beside=f"its first run, its games worked out: {timed['file, first']:,.0f} cases/s",
+        spec=".2f",
+    )
+    print(f"a ruleset file / shipped: {ratio.figure_text}; target {ratio.goal_text}: {ratio.verdict}")
+    return clean
 
 
 def process_per_case(sample: int, total: int) -> tuple[int, float, int]:
@@ -94,8 +156,9 @@ def main() -> int:
     )
     print(f"ratio: {ratio.figure_text}; target {ratio.goal_text}: {ratio.verdict}")
     figures.add("conformance over stdio: cases not passed", failed + errored + wrong, goal=TARGET_WRONG, spec=",.0f")
+    clean = side_by_side(figures)
     figures.write(args.json)
-    return 0 if failed == errored == wrong == 0 else 1
+    return 0 if failed == errored == wrong == 0 and clean else 1
 
 
 if __name__ == "__main__":
