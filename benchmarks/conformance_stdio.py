@@ -69,7 +69,7 @@ def side_by_side(figures: Figures) -> bool:
         count, elapsed, recorder = pipelined(both, adapter)
         rates[version] = count / elapsed
         clean &= recorder.ok()
-        print(f"protocol {version}: {count:,} cases (exhaustive and games) in {elapsed:.2f} s: {rates[version]:,.0f} /s")
+        print(f"protocol {version}: {count:,} cases (exhaustive, games) in {elapsed:.2f} s: {rates[version]:,.0f} /s")
     ratio = figures.add(
         "conformance over stdio: protocol 2 / protocol 1 (cases/s, exhaustive and games)",
         rates[2] / rates[1],

@@ -7,7 +7,8 @@ Its parts, from the bottom up; each imports only parts above it in this list (``
 - :mod:`~dicespec.conformance.protocol`: the wire format. ``messages.py``, the protocol's
   version, its operations, and requests and replies checked against its JSON Schema
   (``dicespec/schemas/protocol.json``); ``schema_check.py``, the schema's definitions compiled
-  into quick checks.
+  into quick checks; ``precedence.py``, which rejection code a replay answers when several
+  apply (the engines' order of checks, as the protocol page lists it).
 - :mod:`~dicespec.conformance.containment`: what an implementation under test may take, and
   that it leaves nothing behind. ``defaults.py``, the run's defaults in one place (timeouts,
   window, limits; the command line and the pytest plugin take theirs from it); ``limits.py``,

@@ -1,0 +1,250 @@
+"""What docs/protocol.md says of the replay answers and of the workers, checked against the code:
+what each line and total of a score sheet holds, the dice in their positions (compared as text),
+and the interpreter, environment, folder and path a ``--python`` worker runs with."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from dicespec.cli import main
+from dicespec.implementation import ReferenceImplementation
+from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.scoresheet.game import SheetGame
+from dicespec.scoresheet.ruleset import SheetRuleset
+
+REFERENCE = ReferenceImplementation()
+SHEETS = [name for name in ruleset_names() if isinstance(find_ruleset(name), SheetRuleset)]
+
+
+# -- lines and totals ------------------------------------------------------------------------------
+
+
+def random_game(ruleset: SheetRuleset, players: int, seed: int) -> list[str]:
+    """A game's actions, played at random: often five of a kind (bonuses, jokers, repeats); every
+    other game begins with five of a kind of each face in turn, each in the upper rows where it
+    can go (the upper bonus), and goes on at random."""
+    rng = random.Random(seed)
+    upper_first = seed % 2 == 0
+    faces = rng.sample(range(1, 7), 6) if upper_first else []
+    game = SheetGame(ruleset, players, seed=seed)
+    actions: list[str] = []
+
+    def throw(n: int) -> str:
+        if rng.random() < 0.3:
+            return str(rng.randint(1, 6)) * n
+        return "".join(str(rng.randint(1, 6)) for _ in range(n))
+
+    while not game.is_over:
+        dice = str(faces.pop()) * ruleset.dice if faces else throw(ruleset.dice)
+        game.roll(dice)
+        actions.append(f"roll {dice}")
+        while game.rolls_left and not upper_first and rng.random() < 0.4:
+            positions = sorted(rng.sample(range(ruleset.dice), rng.randint(1, ruleset.dice)))
+            values = throw(len(positions))
+            game.reroll(positions, values)
+            actions.append(f"reroll {','.join(str(p + 1) for p in positions)}={values}")
+        rows = game.scorable_rows()
+        upper = [(points, row) for row, points in game.offers() if ruleset.rows[row].section == "upper"]
+        if upper_first and upper:
+            game.score(max(upper)[1])
+            actions.append(f"score {max(upper)[1]}")
+        elif rows:
+            row = rng.choice(rows)
+            game.score(row)
+            actions.append(f"score {row}")
+        else:
+            game.end_turn()
+            actions.append("end")
+    return actions
+
+
+def check_lines(ruleset: SheetRuleset, lines: dict[str, int | None]) -> None:
+    """The page's statement: upper_total is the upper rows and bonus; lower_total the lower rows
+    and yahtzee_bonus where the sheet has it; grand_total the two; an empty row counts 0."""
+    upper = [row for row, spec in ruleset.rows.items() if spec.section == "upper"]
+    lower = [row for row, spec in ruleset.rows.items() if spec.section == "lower"]
+    assert set(upper) | set(lower) == set(ruleset.rows)
+    derived = set(lines) - set(ruleset.rows)
+    assert derived == {"upper_total", "lower_total", "grand_total"} | ({"bonus"} & derived) | (
+        {"yahtzee_bonus"} & derived
+    )
+    assert lines["upper_total"] == sum(lines[row] or 0 for row in upper) + (lines.get("bonus") or 0)
+    assert lines["lower_total"] == sum(lines[row] or 0 for row in lower) + (lines.get("yahtzee_bonus") or 0)
+    assert lines["grand_total"] == lines["upper_total"] + lines["lower_total"]
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_the_totals_hold_what_the_page_says_on_random_sheets(name: str) -> None:
+    ruleset = find_ruleset(name)
+    assert isinstance(ruleset, SheetRuleset)
+    seen = {"bonus": 0, "yahtzee_bonus": 0}
+    for seed in range(12):
+        actions = random_game(ruleset, 2, seed)
+        for end in (len(actions) // 3, len(actions) // 2, len(actions)):
+            answer = REFERENCE.replay(name, 2, actions[:end])
+            assert answer["rejected"] is None
+            for player in answer["players"]:
+                check_lines(ruleset, player["lines"])
+                for line in seen:
+                    seen[line] += bool(player["lines"].get(line))
+    assert seen["bonus"] or ruleset.bonus_more_than is None, "no game earned the upper bonus"
+    assert seen["yahtzee_bonus"] or ruleset.bonus_line is None, "no game earned a Yahtzee bonus"
+
+
+def test_a_repeat_kiriki_adds_to_the_kiriki_row() -> None:
+    lines = REFERENCE.replay("kiriki", 1, ["roll 11111", "score kiriki", "roll 22222", "score kiriki"])["players"][0]
+    assert lines["lines"]["kiriki"] == 100 and lines["lines"]["lower_total"] == 100
+
+
+def test_the_sheets_with_a_bonus_line_name_it_yahtzee_bonus() -> None:
+    """The page names the one bonus line of the lower section: every sheet that has one calls it so."""
+    assert {find_ruleset(name).bonus_line for name in SHEETS} == {None, "yahtzee_bonus"}
+
+
+# -- the dice in their positions ---------------------------------------------------------------------
+
+
+def test_a_reroll_replaces_the_dice_in_their_positions() -> None:
+    assert REFERENCE.replay("yacht", 1, ["roll 12345", "reroll 1,2=66"])["dice"] == "66345"
+    assert REFERENCE.replay("yacht", 1, ["roll 12345", "reroll 5,1=21"])["dice"] == "12342"
+    assert REFERENCE.replay("kiriki", 1, ["roll 63524", "reroll 3=1", "reroll 2,4=55"])["dice"] == "65154"
+
+
+def test_a_set_aside_roll_shows_its_dice_as_rolled() -> None:
+    assert REFERENCE.replay("ten-thousand", 1, ["roll 615243"])["dice"] == "615243"
+
+
+SORTED_DICE = '''
+from dicespec.implementation import ReferenceImplementation
+
+
+class SortedDice(ReferenceImplementation):
+    """The reference, with the dice of each replay answer in ascending order."""
+
+    name = "sorted-dice"
+    rulesets = {"yacht": ["yacht"]}
+
+    def replay(self, ruleset, players, actions):
+        answer = super().replay(ruleset, players, actions)
+        if answer["dice"] is not None:
+            answer["dice"] = "".join(sorted(answer["dice"]))
+        return answer
+'''
+
+
+def test_the_dice_of_an_answer_are_compared_as_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An implementation right in everything but the order of the dice fails the games it is asked."""
+    (tmp_path / "sorted_dice.py").write_text(SORTED_DICE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    report = tmp_path / "report.jsonl"
+    args = ["--ruleset", "yacht", "--part", "games", "--games", "3", "--in-process", "--report", str(report)]
+    assert main(["conform", "--python", "sorted_dice:SortedDice", *args]) == 1
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    failed = [line for line in lines if line["outcome"] == "failed"]
+    assert failed and all(line["outcome"] in ("passed", "failed") for line in lines)
+    for line in failed:
+        expected, actual = line["expected"], line["actual"]
+        assert expected["dice"] != actual["dice"] and sorted(expected["dice"]) == sorted(actual["dice"])
+        assert {**expected, "dice": None} == {**actual, "dice": None}
+
+
+# -- what the workers run with -----------------------------------------------------------------------
+
+PROBE = '''
+import json, os, sys
+
+
+class Probe:
+    """Writes down what it runs with, and answers 0 to every score."""
+
+    name = "probe"
+    rulesets = {"yacht": ["yacht"]}
+
+    def __init__(self):
+        try:
+            import on_pythonpath
+            imported = on_pythonpath.__file__
+        except ImportError:
+            imported = None
+        facts = {
+            "executable": sys.executable,
+            "cwd": os.getcwd(),
+            "path": sys.path,
+            "environment": dict(os.environ),
+            "stdin": sys.stdin.read(),
+            "imported": imported,
+        }
+        print("printed by the implementation")
+        with open(os.path.join(os.environ["PROBE_OUT"], f"{os.getpid()}.json"), "w") as out:
+            json.dump(facts, out)
+
+    def score(self, ruleset, dice, row):
+        return 0
+'''
+
+
+@pytest.fixture
+def probe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    """A folder holding the probe (the current folder), one on PYTHONPATH, one for its facts."""
+    folders = {name: tmp_path / name for name in ("work", "extra", "facts")}
+    for folder in folders.values():
+        folder.mkdir()
+    (folders["work"] / "probe.py").write_text(textwrap.dedent(PROBE), encoding="utf-8")
+    (folders["extra"] / "on_pythonpath.py").write_text("", encoding="utf-8")
+    monkeypatch.chdir(folders["work"])
+    monkeypatch.setenv("PYTHONPATH", str(folders["extra"]))
+    monkeypatch.setenv("PROBE_OUT", str(folders["facts"]))
+    monkeypatch.setenv("PYTEST_ADDOPTS", "-p no:nothing-here")
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    return folders
+
+
+def facts(folder: Path) -> list[dict]:
+    return [json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.json"))]
+
+
+def check_worker(found: dict, folders: dict[str, Path]) -> None:
+    assert found["executable"] == sys.executable  # the runner's interpreter, not the first python on PATH
+    assert Path(found["cwd"]).resolve() == folders["work"].resolve()  # the runner's current folder
+    environment = found["environment"]
+    assert environment["PROBE_OUT"] == str(folders["facts"])  # the runner's environment, inherited
+    assert environment["PYTHONPATH"] == str(folders["extra"])
+    assert "DICESPEC_CONFORM_RUN" in environment  # the run's mark
+    assert found["imported"] == str(folders["extra"] / "on_pythonpath.py")  # PYTHONPATH is searched
+    assert found["stdin"] == ""  # it reads nothing; the protocol has its own copies of stdin and stdout
+
+
+def test_a_python_worker_runs_with_the_runners_interpreter_environment_folder_and_path(
+    probe: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--ruleset", "yacht", "--part", "exhaustive", "--select", "yacht/score/yacht/12346/yacht"]
+    assert main(["conform", "--python", "probe:Probe", *args]) == 0
+    assert "implementation: probe" in capsys.readouterr().out
+    (found,) = facts(probe["facts"])
+    check_worker(found, probe)
+    assert found["environment"]["PYTEST_ADDOPTS"] == "-p no:nothing-here"  # untouched outside the features part
+    runner_path = [entry for entry in sys.path if isinstance(entry, str)]
+    assert found["path"][: len(runner_path)] == runner_path  # the runner's sys.path first
+    assert str(probe["extra"]) in found["path"][len(runner_path) :]  # then its own: PYTHONPATH's, the folder's
+    assert str(probe["work"]) in found["path"][len(runner_path) :] or "" in found["path"]
+
+
+def test_the_features_parts_worker_runs_in_the_spec_runs_environment(probe: dict[str, Path]) -> None:
+    """The runner's own worker (its hello), and the one the spec's pytest run starts: the runner's
+    environment there, with bytecode not written and no PYTEST_ADDOPTS."""
+    args = ["--ruleset", "yacht", "--part", "features", "--select", "yacht-en-canonical-not-yacht"]
+    assert main(["conform", "--python", "probe:Probe", *args]) == 0
+    found = facts(probe["facts"])
+    for each in found:
+        check_worker(each, probe)
+    in_spec_run = [each["environment"] for each in found if "PYTEST_ADDOPTS" not in each["environment"]]
+    assert len(in_spec_run) == 1 and len(found) == 2
+    assert in_spec_run[0]["PYTHONDONTWRITEBYTECODE"] == "1"
+    (own,) = [each["environment"] for each in found if "PYTEST_ADDOPTS" in each["environment"]]
+    assert "PYTHONDONTWRITEBYTECODE" not in own
