@@ -79,7 +79,7 @@ def test_yacht_holds_its_spec_cases_and_its_whole_corpus() -> None:
     yacht cases of the spec that one call checks, in feature order; the corpus is the runner's."""
     data = exported("yacht")
     assert list(data) == ["schema", "dicespec", "ruleset", "game", "title", "description", "digest", "spec", "corpus"]
-    assert (data["schema"], data["ruleset"], data["game"]) == ("urn:dicespec:export:1", "yacht", "yacht")
+    assert (data["schema"], data["ruleset"], data["game"]) == ("urn:dicespec:export:2", "yacht", "yacht")
     expected = [case.id for case in cases() if "yacht" in case.runs_under and question(case) is not None]
     assert [case["id"] for case in data["spec"]] == expected and len(expected) > 40
     assert len(data["corpus"]) == corpus.size(find_ruleset("yacht"))
@@ -173,6 +173,20 @@ def test_a_file_of_the_wrong_shape_or_digest_is_refused() -> None:
         check({**broken, "digest": digest(broken["spec"], broken["corpus"])}, "greed")
     with pytest.raises(ValueError, match=r"^greed: corpus\.0\."):
         check({**data, "corpus": [{**data["corpus"][0], "input": {"dice": "1", "row": "ones"}}]}, "greed")
+
+
+def test_the_cases_speak_protocol_2_and_protocol_1_s_names_are_refused() -> None:
+    """Every case's op is a protocol-2 operation; a file in version 1's words (its format and
+    its game-named operations) does not fit the schema."""
+    ops = {case["op"] for ruleset in ("yacht", "greed") for key in ("spec", "corpus") for case in sampled(ruleset)[key]}
+    assert ops == set(SINGLE_CALLS)
+    data = sampled("greed")
+    with pytest.raises(ValueError, match=r"^greed: schema"):
+        check({**data, "schema": "urn:dicespec:export:1"}, "greed")
+    for old in ("ten_thousand_score", "ten_thousand_best"):
+        renamed = [{**case, "op": old} for case in data["corpus"][:1]]
+        with pytest.raises(ValueError, match=r"^greed: corpus\.0"):
+            check({**data, "corpus": renamed, "digest": digest(data["spec"], renamed)}, "greed")
 
 
 def test_the_digest_is_the_sha256_of_the_cases_canonical_json() -> None:

@@ -6,10 +6,15 @@ interface, for ``dicespec conform`` (see ``docs/protocol.md``).
   examples.adapters.pyhtzee:implementation``);
 - ``pyfarkle``: a Farkle implementation (a Python package), asked for set-asides and best scores;
 - ``js/dicespec-adapter.mjs``: an independent implementation of every game in JavaScript, speaking
-  the stdio protocol (``--impl "node examples/adapters/js/dicespec-adapter.mjs"``); it plays the
-  rule families with the values of ``js/rulesets.json`` (``dicespec rulesets --json``).
+  the stdio protocol, version 2 (``--impl "node examples/adapters/js/dicespec-adapter.mjs"``); it
+  plays the rule families with the values of ``js/rulesets.json`` (``dicespec rulesets --json``)
+  and of the rulesets a hello hands over.
 
-Each answers what its package can answer and skips the rest (a method that raises
-:class:`NotImplementedError`). Where a package's answer differs from the spec, that is a finding
-about the package: ``fixtures/conformance/`` holds the findings, the Conformance page shows them.
+Each answers what its package can answer and skips the rest, with the reason: a method raises
+:class:`NotImplementedError` for what the package does not play, and pyhtzee's raise
+:class:`~dicespec.implementation.CannotAsk` for what its engine cannot be asked (an action it
+takes by itself, such as its own roll). ``players`` names the player counts a package's game
+plays, where it plays only some. Where a package's answer differs from the spec, that is a
+finding about the package: ``fixtures/conformance/`` holds the findings, the Conformance page
+shows them.
 """

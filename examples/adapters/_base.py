@@ -29,6 +29,7 @@ class Adapter:
     name: str
     package: str  # the distribution whose version the hello reports
     rulesets: ClassVar[dict[str, list[str]]]
+    players: ClassVar[dict[str, list[int]]] = {}  # game → the player counts its game plays (none: every count)
     skips: ClassVar[dict[str, str]] = {}  # operation → why the package cannot answer it
 
     @property

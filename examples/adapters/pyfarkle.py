@@ -17,9 +17,10 @@ monkeypatch, for the package has no seam for them: its ``pyfarkle.game`` module 
 while it replays (and puts ``random`` back after). The package is neither copied nor changed.
 pyfarkle refuses by disabling its buttons, without saying why; the adapter names the refusal
 from the button: a hold that scores 0 is ``not-scoring``, a bank it disables ``below-entry``, a
-roll it disables ``must-set-aside``. What it cannot be asked is skipped, with the reason: games
-of other than two players, a set-aside before a roll or of dice not shown, a roll of another
-number of dice than the player holds, anything after the game is won.
+roll it disables ``must-set-aside``. It plays two players (``players`` says so). What it cannot
+be asked is skipped, with the reason: games of other than two players, a set-aside before a roll
+or of dice not shown, a roll of another number of dice than the player holds, anything after the
+game is won.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class Pyfarkle(Adapter):
     name = "pyfarkle"
     package = "pyfarkle"
     rulesets: ClassVar[dict[str, list[str]]] = {"ten-thousand": ["farkle-linear"]}
+    players: ClassVar[dict[str, list[int]]] = {"ten-thousand": [2]}  # as its app starts a game
 
     def _player(self, dice: str) -> Any:
         from pyfarkle.game import PlayerAI

@@ -14,13 +14,17 @@ names; a ``roll`` is the game's public ``roll_dice`` of all five dice, a ``rerol
 action, a ``score`` its category action. pyhtzee refuses an action without saying why, so the
 adapter names the refusal from the action refused: a reroll after the last roll is
 ``no-rolls-left``, a score in a filled row ``row-used``. The package is neither copied nor
-changed. What it cannot be asked is skipped, with the reason:
+changed.
 
-- games of more than one player (pyhtzee plays solitaire);
-- Kiriki's repeat kirikis and the publisher's forced joker (pyhtzee has neither);
-- a turn that scores or rerolls before its roll, a second roll in a turn, ``end``, an empty or
-  out-of-range reroll, a score in a derived line, and anything after the last turn: pyhtzee rolls
-  on its own at the start of a turn and has no such actions to refuse.
+What it does not play is skipped, with the reason: games of more than one player (pyhtzee plays
+solitaire: ``players`` says so, and the runner replays solitaire games only), Kiriki's repeat
+kirikis and the publisher's forced joker (pyhtzee has neither).
+
+What its engine cannot be asked raises :class:`~dicespec.implementation.CannotAsk`, with the
+reason (the case is skipped as not askable, apart from what is not supported): a turn that scores
+or rerolls before its roll, a second roll in a turn, a roll of other than five dice of 1 to 6,
+``end``, an empty or out-of-range reroll, a score in a derived line, and anything after the last
+turn. pyhtzee rolls on its own at the start of a turn and has no such actions to refuse.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, ClassVar
 
+from dicespec.implementation import CannotAsk
 from examples.adapters._base import Adapter, faces
 
 REPLAYED = {"yahtzee-free-joker": "YAHTZEE_FREE_CHOICE_JOKER", "yatzy": "YATZY"}  # ruleset → its pyhtzee Rule
@@ -53,6 +58,7 @@ class Pyhtzee(Adapter):
         "yahtzee": ["yahtzee", "yahtzee-free-joker"],
         "yatzy": ["yatzy"],
     }
+    players: ClassVar[dict[str, list[int]]] = {"yahtzee": [1], "yatzy": [1]}  # its game is solitaire
 
     def __init__(self) -> None:
         from pyhtzee import Pyhtzee as Game
@@ -116,10 +122,12 @@ class Pyhtzee(Adapter):
         for at, action in enumerate(actions):
             verb, _, rest = action.partition(" ")
             if game.round >= rows:
-                raise NotImplementedError("pyhtzee is asked nothing after its last turn")
+                raise CannotAsk("pyhtzee's game is over after its last turn: it cannot be asked anything more")
             if verb == "roll":
                 if rolled:
-                    raise NotImplementedError("pyhtzee rolls on its own at a turn's start: a second roll is not asked")
+                    raise CannotAsk("pyhtzee rolls on its own once at a turn's start: a second roll cannot be asked")
+                if not _dice(rest, 5):
+                    raise CannotAsk("pyhtzee rolls five dice of 1 to 6 itself: a roll of other dice cannot be asked")
                 script.values.extend(faces(rest))
                 game.roll_dice(True, True, True, True, True)
                 rolled, rolls = True, 1
@@ -131,11 +139,11 @@ class Pyhtzee(Adapter):
                     or not positions
                     or len(set(positions)) != len(positions)
                     or not all(0 <= p < 5 for p in positions)
-                    or len(values) != len(positions)
+                    or not _dice(values, len(positions))
                 ):
-                    raise NotImplementedError(
-                        "pyhtzee cannot be asked this reroll (before the roll, of no dice, "
-                        "or of dice that are not there)"
+                    raise CannotAsk(
+                        "pyhtzee cannot be asked this reroll (before the roll, of no dice, of dice "
+                        "that are not there, or to other values than 1 to 6)"
                     )
                 script.values.extend(value for _, value in sorted(zip(positions, faces(values), strict=True)))
                 try:
@@ -146,7 +154,7 @@ class Pyhtzee(Adapter):
                 rolls += 1
             elif verb == "score":
                 if not rolled or rest not in categories:
-                    raise NotImplementedError(
+                    raise CannotAsk(
                         "pyhtzee cannot be asked to score before the turn's roll, or in a line that is no row"
                     )
                 try:
@@ -156,7 +164,7 @@ class Pyhtzee(Adapter):
                     break
                 rolled, rolls = False, 0
             else:
-                raise NotImplementedError(f"pyhtzee has no action {verb!r}")
+                raise CannotAsk(f"pyhtzee has no action {verb!r} (a turn ends when it scores)")
         return self._answer(game, rules, categories, rolled, rolls, rejected)
 
     def _answer(
@@ -179,14 +187,21 @@ class Pyhtzee(Adapter):
         if rules.bonus_line:
             derived[rules.bonus_line] = extra
         sheet = {line: derived[line] if line in derived else lines[line] for line in rules.lines}
+        over = game.is_finished()
         return {
             "players": [{"lines": sheet, "turns_taken": game.round, "extra_turns": 0}],
-            "over": game.is_finished(),
+            "over": over,
             "current": 0,
             "dice": "".join(map(str, game.dice)) if rolled else None,
             "rolls": rolls,
+            "winners": [0] if over else [],  # solitaire: the one player has the highest total
             "rejected": rejected,
         }
+
+
+def _dice(text: str, count: int) -> bool:
+    """Are ``text``'s characters ``count`` dice of 1 to 6?"""
+    return len(text) == count and all(c in "123456" for c in text)
 
 
 def _scorer(game_class: Any, rule: Any, categories: dict[str, Any]) -> dict[str, Any]:

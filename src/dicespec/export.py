@@ -10,7 +10,7 @@ corpus is the conformance runner's own (:mod:`dicespec.corpus`). The file's shap
 the JSON Schema ``dicespec/schemas/export.json``::
 
     {
-      "schema": "urn:dicespec:export:1", "dicespec": "0.1.0", "ruleset": "yacht", "game": "yacht",
+      "schema": "urn:dicespec:export:2", "dicespec": "0.1.0", "ruleset": "yacht", "game": "yacht",
       "title": "…", "description": "…", "digest": "sha256:…",
       "spec": [
         {"id": "yacht-en-example-1", "op": "score", "input": {"dice": "11145", "row": "ones"},
@@ -193,7 +193,7 @@ def export(
         "description": (
             f"Test data of the dicespec ruleset {ruleset} ({found.title}): every case of the spec that one call "
             "checks, then every case of the exhaustive corpus, each with the reference engines' answer. Call op "
-            "(an operation of the dicespec conformance protocol, version 1) with the ruleset and input as its "
+            "(an operation of the dicespec conformance protocol, version 2) with the ruleset and input as its "
             "arguments; the answer must equal expected. A spec case quotes its source sentence (source normative: "
             "the rule it pins down), names the rule, and where the errata say the text is wrong under this "
             "ruleset, carries the text's claim beside the answer that holds."

@@ -13,9 +13,13 @@
 // Two front ends use it: dicespec-adapter.mjs (node), which reads rulesets.json and answers the
 // conformance protocol's requests with `operations(rulesets)`, and the rules website's scorer,
 // which fetches the same data and asks `sheetScores` and `setAsideOptions`.
+//
+// It plays a ruleset only as far as its model of the families goes: `unplayable(data)` says which
+// rule value of a ruleset it does not know (a key, a rule family, a choice), and such a ruleset is
+// neither declared nor played; the rest of the data is read, never guessed at.
 
-const PROTOCOL = 1;
-const VERSION = "2.0.0";
+/** The implementation's version, as its hello reports it. */
+export const VERSION = "2.0.0";
 const FACES = [1, 2, 3, 4, 5, 6];
 
 /** The family a ruleset's data belongs to: its rows make a score sheet, its singles a set-aside game. */
@@ -432,13 +436,23 @@ class SheetGame {
     return Object.fromEntries(rules.lines.map((line) => [line, line in derived ? derived[line] : sheet.cells.get(line) ?? null]));
   }
 
+  /** Once the game is over, the players with the highest grand total; ties share. */
+  winners(sheets) {
+    if (!this.over) return [];
+    const totals = sheets.map((lines) => lines.grand_total);
+    const top = Math.max(...totals);
+    return totals.flatMap((total, i) => (total === top ? [i] : []));
+  }
+
   answer(rejected) {
+    const sheets = this.players.map((p) => this.lines(p.sheet));
     return {
-      players: this.players.map((p) => ({ lines: this.lines(p.sheet), turns_taken: p.turnsTaken, extra_turns: p.extraTurns })),
+      players: this.players.map((p, i) => ({ lines: sheets[i], turns_taken: p.turnsTaken, extra_turns: p.extraTurns })),
       over: this.over,
       current: this.current,
       dice: this.dice === null ? null : this.dice.join(""),
       rolls: this.rolls,
+      winners: this.winners(sheets),
       rejected,
     };
   }
@@ -791,16 +805,194 @@ function replay(game, actions) {
   }
   return game.answer(null);
 }
+
+// -- what this engine's model of the families covers ---------------------------------------------
+//
+// A ruleset's data is checked against the rule values the engine knows before it is played: every
+// key of the family's rules, and every value a choice may take. Prose and provenance (a title, the
+// sources, the translations, the gaps) are no rules and are not read. A value the model does not
+// cover, a rule this engine has never heard of included, leaves the ruleset out.
+
+const NOT_RULES = new Set(["title", "description", "source", "language", "translations", "texts", "trace", "gaps", "expect"]);
+const DERIVED = new Set(["bonus", "upper_total", "lower_total", "grand_total"]);
+const LINE_ID = /^[a-z][a-z0-9_]*$/;
+
+const isInteger = (value, min = 0, max = Infinity) => Number.isInteger(value) && value >= min && value <= max;
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isFaceList = (value, min, max) =>
+  Array.isArray(value) && value.length >= min && value.length <= max && value.every((f) => isInteger(f, 1, 6)) &&
+  new Set(value).size === value.length;
+const isPoints = (value) => isInteger(value) || value === "sum" || value === "matching";
+
+/** The first key of `object` not among `known` (each a key this engine reads), or null. */
+function unknownKey(object, known) {
+  return Object.keys(object).find((key) => !known.includes(key)) ?? null;
+}
+
+/** Why a mapping does not hold the keys and values that `checks` (key -> check) describe, or null;
+ * `optional` keys may be missing. */
+function mismatch(where, object, checks, optional = []) {
+  if (!isObject(object)) return `${where}: not a mapping`;
+  const extra = unknownKey(object, Object.keys(checks));
+  if (extra !== null) return `${where}.${extra}: a rule this engine does not know`;
+  for (const [key, check] of Object.entries(checks)) {
+    if (!Object.hasOwn(object, key)) {
+      if (optional.includes(key)) continue;
+      return `${where}.${key}: missing`;
+    }
+    const why = check(object[key], `${where}.${key}`);
+    if (why) return why === true ? `${where}.${key}: ${JSON.stringify(object[key])} is not a value this engine plays` : why;
+  }
+  return null;
+}
+
+// Each check answers false (playable), true (a value it does not play) or its own message.
+const integer = (min = 0, max = Infinity) => (value) => !isInteger(value, min, max);
+const oneOf = (...values) => (value) => !values.includes(value);
+const players = (value, where) =>
+  mismatch(where, value, { min: integer(1, 20), max: integer(1, 20) }) ?? (value.min > value.max ? `${where}: min is above max` : null);
+
+// The parameters of each rule family of a row, besides its label, section and rule.
+const ROW_FAMILIES = {
+  face: { face: integer(1, 6) },
+  of_a_kind: { at_least: integer(1, 5), points: (v) => !isPoints(v) },
+  pairs: { pairs: integer(1, 2) },
+  full_house: { points: (v) => !isPoints(v), five_of_a_kind_counts: (v) => typeof v !== "boolean" },
+  straight: { length: integer(2, 5), faces: (v) => !isFaceList(v, 2, 5), points: (v) => !isPoints(v) },
+  chance: {},
+};
+
+function rowMismatch(id, row) {
+  const where = `rows.${id}`;
+  if (!LINE_ID.test(id) || DERIVED.has(id)) return `${where}: not a row id this engine can keep apart from the sheet's totals`;
+  if (!isObject(row)) return `${where}: not a mapping`;
+  if (!Object.hasOwn(ROW_FAMILIES, row.rule)) return `${where}.rule: ${JSON.stringify(row.rule)} is not a rule family this engine plays`;
+  const own = { label: (v) => typeof v !== "string", section: oneOf("upper", "lower"), rule: () => false, ...ROW_FAMILIES[row.rule] };
+  const optional = row.rule === "straight" ? ["label", "length", "faces"] : ["label"];
+  const why = mismatch(where, row, own, optional);
+  if (why) return why;
+  if (row.rule === "straight" && ("length" in row) === ("faces" in row)) return `${where}: a straight has a length or faces`;
+  return null;
+}
+
+function sheetMismatch(data) {
+  const rows = data.rows;
+  if (!isObject(rows) || Object.keys(rows).length === 0) return "rows: no rows";
+  for (const [id, row] of Object.entries(rows)) {
+    const why = rowMismatch(id, row);
+    if (why) return why;
+  }
+  const upperBonus = (value, where) => {
+    if (value === null) return null;
+    const form = isObject(value) && "at_least" in value ? { at_least: integer(1), points: integer() } : { more_than: integer(), points: integer() };
+    return mismatch(where, value, form);
+  };
+  const fiveOfAKind = (value, where) => {
+    if (value === null) return null;
+    const repeat = (r, at) => {
+      const why = mismatch(at, r, { adds: (v) => v !== null && !isInteger(v, 1), to: (v) => typeof v !== "string" }, ["to"]);
+      if (why || r.to === undefined || r.to === "cell") return why;
+      if (!LINE_ID.test(r.to) || DERIVED.has(r.to) || Object.hasOwn(rows, r.to)) return `${at}.to: ${JSON.stringify(r.to)} is not a bonus line of its own`;
+      return null;
+    };
+    return mismatch(where, value, {
+      row: (v) => (Object.hasOwn(rows, v) ? null : `${where}.row: ${JSON.stringify(v)} is not a row of the sheet`),
+      repeat,
+      extra_turns: oneOf("repeat", "every", "none"),
+    });
+  };
+  return mismatch("", data, {
+    game: (v) => typeof v !== "string",
+    name: (v) => typeof v !== "string",
+    dice: integer(5, 5), // the full house and the five of a kind are read on five dice
+    rolls_per_turn: integer(1),
+    players,
+    rows: () => null, // checked above
+    upper_bonus: upperBonus,
+    five_of_a_kind: fiveOfAKind,
+    joker: oneOf("none", "forced", "free"),
+    winner: oneOf("highest_total_ties_share"),
+  });
+}
+
+function setAsideMismatch(data) {
+  const byFace = (v) => !(Array.isArray(v) && v.length === 6 && v.every((p) => isInteger(p)));
+  const list = (item) => (value, where) => {
+    if (!Array.isArray(value)) return `${where}: not a list`;
+    for (const [i, entry] of value.entries()) {
+      const why = item(entry, `${where}.${i}`);
+      if (why) return why;
+    }
+    return null;
+  };
+  const moreOfAKind = (value, where) =>
+    mismatch(where, value, {
+      rule: oneOf("doubling", "linear", "fixed"),
+      largest: integer(3, 6),
+      points: (v, at) => mismatch(at, v, { four: integer(), five: integer(), six: integer() }, ["four", "five", "six"]),
+    }, ["points"]);
+  return mismatch("", data, {
+    game: (v) => typeof v !== "string",
+    name: (v) => typeof v !== "string",
+    dice: integer(1, 6), // more of a kind is known up to six dice
+    players,
+    singles: byFace,
+    three_of_a_kind: byFace,
+    more_of_a_kind: moreOfAKind,
+    straights: list((v, at) => mismatch(at, v, { faces: (f) => !isFaceList(f, 2, 6), points: integer() })),
+    patterns: list((v, at) =>
+      mismatch(at, v, {
+        name: (n) => typeof n !== "string",
+        counts: (c) => !(Array.isArray(c) && c.length >= 2 && c.length <= 6 && c.every((n) => isInteger(n, 1, 6))),
+        points: integer(),
+      }),
+    ),
+    set_aside: oneOf("chosen", "all_scoring"),
+    entry: (v, at) => mismatch(at, v, { points: integer(), below: oneOf("refused", "scores_nothing") }),
+    end: (v, at) => mismatch(at, v, { target: integer(1), final_round: (f) => typeof f !== "boolean" }),
+    hot_dice: oneOf("optional", "compulsory"),
+    winner: oneOf("highest_score_ties_share"),
+  });
+}
+
+/** Why this engine cannot play a ruleset's data (the first rule value its model does not cover),
+ * or null when it plays it. */
+export function unplayable(data) {
+  if (!isObject(data)) return "not a mapping";
+  const rules = Object.fromEntries(Object.entries(data).filter(([key]) => !NOT_RULES.has(key)));
+  const family = familyOf(rules);
+  if (family === null) return "neither a score sheet (rows) nor a set-aside game (singles)";
+  const why = family === "score-sheet" ? sheetMismatch(rules) : setAsideMismatch(rules);
+  return why && why.replace(/^\./, "");
+}
+
 // -- a ruleset, ready to play ---------------------------------------------------------------------
 
 // rulesets' data -> ruleset name -> a score sheet's rules, or a set-aside ruleset's scoring
 const prepared = new WeakMap();
+// rulesets' data -> ruleset name -> why it is not played (null: it is)
+const refusals = new WeakMap();
 
-/** A ruleset of this family, ready to play; a ruleset not in the rulesets' data is skipped. */
+/** Why the ruleset `name` of the rulesets' data is not played, or null when it is. */
+function refusal(rulesets, name) {
+  if (!Object.hasOwn(rulesets, name)) return "not in the rulesets' data";
+  if (!refusals.has(rulesets)) refusals.set(rulesets, new Map());
+  const known = refusals.get(rulesets);
+  if (!known.has(name)) known.set(name, unplayable(rulesets[name]));
+  return known.get(name);
+}
+
+/** The family of a ruleset this engine plays; a ruleset it does not play is skipped. */
+export function familyOfRuleset(rulesets, name) {
+  const why = refusal(rulesets, name);
+  if (why !== null) throw new Skip(`ruleset ${JSON.stringify(name)} is not supported (${why})`);
+  return familyOf(rulesets[name]);
+}
+
+/** A ruleset of this family, ready to play; a ruleset it does not play is skipped. */
 export function rulesOf(rulesets, name, family) {
-  const data = Object.hasOwn(rulesets, name) ? rulesets[name] : null;
-  if (data === null || familyOf(data) === null) throw new Skip(`ruleset ${JSON.stringify(name)} is not supported`);
-  if (familyOf(data) !== family) throw new Error(`ruleset ${JSON.stringify(name)} is not a ${family} ruleset`);
+  if (familyOfRuleset(rulesets, name) !== family) throw new Error(`ruleset ${JSON.stringify(name)} is not a ${family} ruleset`);
+  const data = rulesets[name];
   if (!prepared.has(rulesets)) prepared.set(rulesets, new Map());
   const ready = prepared.get(rulesets);
   if (!ready.has(name)) ready.set(name, family === "score-sheet" ? sheetRules(data) : new SetAsideScoring(data));
@@ -811,7 +1003,7 @@ export function rulesOf(rulesets, name, family) {
 export function declaredGames(rulesets) {
   const games = {};
   for (const [name, data] of Object.entries(rulesets)) {
-    if (familyOf(data) !== null) (games[data.game] ??= []).push(name);
+    if (refusal(rulesets, name) === null) (games[data.game] ??= []).push(name);
   }
   return games;
 }
@@ -825,34 +1017,27 @@ function diceOf(text, { min, max }) {
 
 // -- the protocol's operations ---------------------------------------------------------------------
 
-/** The operations of the conformance protocol (version 1) over the rulesets' data, each answering a
- * request's arguments (the node adapter serves them; read-export.mjs calls them directly). */
+/** The operations of the conformance protocol (version 2's names) over the rulesets' data, each
+ * answering a request's arguments (the node adapter serves them; read-export.mjs calls them
+ * directly). The rulesets' data may gain rulesets later (the rulesets a hello hands over). */
 export function operations(rulesets) {
   return {
-    hello(request) {
-      if (request.protocol !== PROTOCOL) throw new Error(`protocol ${request.protocol} is not spoken here`);
-      return {
-        protocol: PROTOCOL,
-        implementation: { name: "dicespec-js", version: VERSION, language: "javascript" },
-        games: declaredGames(rulesets),
-      };
-    },
-    kiriki_score({ ruleset, dice, row }) {
+    score({ ruleset, dice, row }) {
       const rules = rulesOf(rulesets, ruleset, "score-sheet");
       if (!Object.hasOwn(rules.rows, row)) throw new Error(`unknown row ${JSON.stringify(row)}; rows are: ${rules.rowIds.join(", ")}`);
       return rowPoints(rules.rows[row], countsOf(diceOf(dice, { min: rules.dice, max: rules.dice })));
     },
-    kiriki_replay({ ruleset, players, actions }) {
-      return replay(new SheetGame(rulesOf(rulesets, ruleset, "score-sheet"), players), actions);
-    },
-    ten_thousand_score({ ruleset, dice }) {
+    set_aside({ ruleset, dice }) {
       return rulesOf(rulesets, ruleset, "set-aside").setAside(diceOf(dice, { min: 0, max: Infinity }));
     },
-    ten_thousand_best({ ruleset, dice }) {
+    best({ ruleset, dice }) {
       const scoring = rulesOf(rulesets, ruleset, "set-aside");
       return scoring.best(diceOf(dice, { min: 1, max: scoring.rules.dice }));
     },
-    ten_thousand_replay({ ruleset, players, actions }) {
+    replay({ ruleset, players, actions }) {
+      if (familyOfRuleset(rulesets, ruleset) === "score-sheet") {
+        return replay(new SheetGame(rulesOf(rulesets, ruleset, "score-sheet"), players), actions);
+      }
       const scoring = rulesOf(rulesets, ruleset, "set-aside");
       return replay(new SetAsideGame(scoring.rules, scoring, players), actions);
     },
