@@ -163,3 +163,35 @@ def test_a_ruleset_file_that_cannot_be_used_is_refused_before_any_case(tmp_path:
     done = conform("--impl", REFERENCE, "--ruleset-file", str(bad))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith(f"dicespec: error: {bad}: rows.full_house.points: 'many'"), done.stderr
+
+
+def test_vanilla_yahtzee_with_one_bug_of_flow_fails_exactly_its_cases(tmp_path: Path) -> None:
+    """A package playing Yahtzee with no bonus and no joker, declared as its own rules, with one
+    bug of game flow (a filled box can be scored again): under its declared rules it fails the
+    replays the reference refuses as row-used, and nothing else."""
+    from dicespec import corpus
+    from dicespec.rulesets import declare_document, forget_declared
+
+    sys.path.insert(0, str(FAKES))
+    try:
+        from vanilla_yahtzee import DOCUMENT, NAME
+    finally:
+        sys.path.remove(str(FAKES))
+    report = tmp_path / "r.jsonl"
+    command = f"{PYTHON} {shlex.quote(str(FAKES / 'vanilla_yahtzee.py'))}"
+    done = conform("--impl", command, "--games", "40", "--report", str(report))
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr
+    found = lines(report)
+    failed = {line["id"] for line in found if line["outcome"] == "failed"}
+    assert {line["outcome"] for line in found if line["ruleset"] == NAME} == {"passed", "failed"}
+    forget_declared()
+    try:
+        declare_document(DOCUMENT, "the test")
+        refused = {
+            case.id
+            for case in corpus.games({"yahtzee": [NAME]}, count=40)
+            if (case.expected["rejected"] or {}).get("code") == "row-used"
+        }
+    finally:
+        forget_declared()
+    assert refused and failed == refused

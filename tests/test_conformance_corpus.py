@@ -97,7 +97,7 @@ def test_games_reach_what_the_rules_are_about(thirty_games: list[corpus.Case]) -
     seen: Counter[str] = Counter()
     for case in thirty_games:
         answer, actions = case.expected, case.args["actions"]
-        if case.op == "replay":
+        if "lines" in answer["players"][0]:  # a score-sheet game
             seen["bonus"] += any(p["lines"].get("bonus") for p in answer["players"])
             seen["yahtzee bonus"] += any(p["lines"].get("yahtzee_bonus") for p in answer["players"])
             seen["extra turn"] += any(p["extra_turns"] for p in answer["players"])

@@ -44,7 +44,7 @@ def row_used(answer: dict[str, Any]) -> bool:
 def test_its_hello_declares_yahtzee_with_no_upper_bonus_no_yahtzee_bonus_and_no_joker() -> None:
     """Its hello (protocol 2) plays its own ruleset only, declared as what differs from yahtzee;
     the rules declared are yahtzee's boxes with none of the three."""
-    server = Server(FAKE, games=FAKE.rulesets, rules=FAKE.rules)
+    server = Server(FAKE, games=FAKE.rulesets, rules=FAKE.own_rulesets)
     hello = read_hello(server.answer({"id": 1, "op": "hello", "protocol": 2, "protocols": [2, 1]}))
     assert hello["games"] == {"yahtzee": [NAME]}
     [document] = hello["rulesets"]

@@ -81,12 +81,12 @@ def _rules(ruleset: str) -> SheetRuleset:
 
 
 class VanillaYahtzee:
-    """The implementation: its own rules (``rules``), and the one ruleset it plays (``rulesets``)."""
+    """The implementation: its own rules (``own_rulesets``), and the one ruleset it plays (``rulesets``)."""
 
     name = "vanilla-yahtzee"
     version = "1.0.0"
     rulesets: ClassVar[dict[str, list[str]]] = {"yahtzee": [NAME]}
-    rules: ClassVar[list[dict[str, Any]]] = [DOCUMENT]
+    own_rulesets: ClassVar[list[dict[str, Any]]] = [DOCUMENT]
 
     def score(self, ruleset: str, dice: str, row: str) -> int:
         rules = _rules(ruleset)
@@ -116,4 +116,4 @@ if __name__ == "__main__":
     from dicespec.conformance.serving.adapter import Server
 
     vanilla_rules()
-    run(Server(implementation, games=VanillaYahtzee.rulesets, rules=VanillaYahtzee.rules, version="1.0.0"))
+    run(Server(implementation, games=VanillaYahtzee.rulesets, rules=VanillaYahtzee.own_rulesets, version="1.0.0"))
