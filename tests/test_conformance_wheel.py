@@ -87,7 +87,8 @@ def test_the_wheel_carries_the_spec(installed: Path) -> None:
     wheel = next((installed.parent / "dist").glob("dicespec-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in (
-        "dicespec/schemas/protocol.json",
+        "dicespec/schemas/protocol-1.json",
+        "dicespec/schemas/protocol-2.json",
         "dicespec/_data/fixtures/errata.yaml",
         "dicespec/spec/steps/plugin.py",
         "dicespec/spec/steps/scenarios.py",

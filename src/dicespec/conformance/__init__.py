@@ -6,7 +6,7 @@ Its parts, from the bottom up; each imports only parts above it in this list (``
 
 - :mod:`~dicespec.conformance.protocol`: the wire format. ``messages.py``, the protocol's
   version, its operations, and requests and replies checked against its JSON Schema
-  (``dicespec/schemas/protocol.json``); ``schema_check.py``, the schema's definitions compiled
+  (``dicespec/schemas/protocol-2.json``, ``protocol-1.json``); ``schema_check.py``, the schema's definitions compiled
   into quick checks; ``precedence.py``, which rejection code a replay answers when several
   apply (the engines' order of checks, as the protocol page lists it).
 - :mod:`~dicespec.conformance.containment`: what an implementation under test may take, and

@@ -1,7 +1,7 @@
 """Quick yes-or-no checks of a message against one definition of the protocol's JSON Schema.
 
 :mod:`jsonschema` takes about a millisecond to check one replay answer; the runner checks
-thousands. :func:`compiled` turns a definition of ``protocol.json`` into a plain Python function
+thousands. :func:`compiled` turns a definition of a protocol schema (``protocol-2.json``) into a plain Python function
 that answers the same question in microseconds, for the keywords the protocol's schema uses
 (``type``, ``required``, ``properties``, ``additionalProperties``, ``propertyNames``, ``items``,
 ``minItems``, ``uniqueItems``, ``minLength``, ``pattern``, ``minimum``, ``enum``, ``const``,
