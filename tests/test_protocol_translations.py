@@ -19,7 +19,7 @@ from dicespec.site import layout
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ENGLISH = "protocol.md"
 LANGUAGES = ("fr", "de", "pl")
-ENGLISH_ONLY = ("architecture.md",)  # pages with no translation: a translation links the English one
+ENGLISH_ONLY = ("architecture.md", "rule-changes.md")  # pages with no translation: a translation links the English one
 
 HEADING = re.compile(r"^(#{1,6}) +(.*?)(?: +\{#([\w-]+)\})?\s*$")
 INLINE_CODE = re.compile(r"(`+)(.+?)\1", re.S)
