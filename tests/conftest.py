@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
 
 import pytest
+
+from dicespec.rulesets import declared_rulesets, forget_declared
 
 # The test run's own plugins: what it makes once and shares between pytest-xdist's workers
 # (tests/shared.py), the machine for the tests that need it alone (tests/alone.py), the order the
@@ -35,3 +38,13 @@ def node() -> None:
         if os.environ.get("CI") == "true":
             pytest.fail("node is not installed, and CI must run the JavaScript implementation")
         pytest.skip("node is not installed")
+
+
+@pytest.fixture(autouse=True)
+def declared_for_one_test() -> Iterator[None]:
+    """A ruleset a test declares (a command's --ruleset-file) is forgotten after it: a process
+    declares its rules once, and the next test may declare a file of the same name."""
+    before = declared_rulesets()
+    yield
+    if declared_rulesets() != before:
+        forget_declared()

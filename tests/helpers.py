@@ -7,11 +7,14 @@ from pathlib import Path
 import pytest
 
 from dicespec.cli import main
+from dicespec.rulesets import forget_declared
 
 
 def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Exit status, stdout and stderr of ``dicespec argv``, run in process; an argparse exit is
-    caught as the shell would see it."""
+    """Exit status, stdout and stderr of ``dicespec argv``, run in process as in a process of its
+    own (no ruleset of one's own declared before it); an argparse exit is caught as the shell would
+    see it."""
+    forget_declared()
     try:
         status = main(argv)
     except SystemExit as exc:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from dicespec import Roll, find_ruleset, ruleset_names
+from dicespec.scoresheet.families import Face
+from dicespec.scoresheet.rows import score_sheet
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.setaside.ruleset import SetAsideRuleset
 from sheet_rows import UPPER_ROWS, Row
@@ -76,6 +79,23 @@ def kiriki_sheets(draw: st.DrawFn) -> Sheet:
     }
     filled = draw(st.sets(st.sampled_from(list(Row))))
     return Sheet.from_cells({str(row): draw(possible[row]) for row in Row if row in filled})
+
+
+@st.composite
+def filled_sheets(draw: st.DrawFn, ruleset: SheetRuleset) -> Sheet:
+    """A full sheet of any score-sheet ruleset: each upper row a count of its face (so that the
+    bonus is earned now and then), each other row what a roll scores there, and, where the ruleset
+    has a bonus line, a few repeat five of a kinds on it."""
+    cells = {}
+    for row in ruleset.rows.values():
+        if row.section == "upper" and isinstance(row.rule, Face):
+            cells[row.id] = row.rule.face * draw(st.integers(min_value=0, max_value=ruleset.dice))
+        else:
+            cells[row.id] = score_sheet(ruleset, draw(rolls(ruleset.dice)))[row.id]
+    five = ruleset.five_of_a_kind
+    repeats = draw(st.integers(min_value=0, max_value=3)) if ruleset.bonus_line and five else 0
+    line = repeats * (five.repeat_adds or 0) if five else 0
+    return Sheet.from_cells(cells, repeats=repeats, line=line, ruleset=ruleset)
 
 
 # -- game actions ----------------------------------------------------------------------------

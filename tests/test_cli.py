@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
 import io
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from dicespec.cli import main
 from dicespec.registry import game
 from dicespec.rulesets import find_ruleset, ruleset_data, ruleset_names
+from dicespec.scoresheet.ruleset import SheetRuleset
 from helpers import run_cli
+from strategies import filled_sheets
 
 
 def table(out: str) -> dict[str, int]:
@@ -181,20 +189,67 @@ def test_rulesets_as_json_hold_every_rule_value(capsys: pytest.CaptureFixture[st
         kept = {
             key: value for key, value in ruleset_data(name).items() if key not in ("source", "texts", "trace", "gaps")
         }
-        assert data == kept, name
+        assert {key: value for key, value in data.items() if key != "sheet"} == kept, name
+        assert ("sheet" in data) == isinstance(shipped, SheetRuleset), name
 
 
-def test_rulesets_as_json_of_one_game(capsys: pytest.CaptureFixture[str]) -> None:
-    """``--json --game yahtzee`` prints the Yahtzee rulesets only; the free joker's, which extends
-    the publisher's, has every row of it written out."""
-    status, out, _ = run_cli(["rulesets", "--json", "--game", "yahtzee"], capsys)
-    assert status == 0
-    exported = json.loads(out)
-    assert list(exported) == ["yahtzee", "yahtzee-free-joker"]
-    free, publisher = exported["yahtzee-free-joker"], exported["yahtzee"]
-    assert (free["joker"], publisher["joker"]) == ("free", "forced")
-    assert free["rows"] == publisher["rows"] and free["upper_bonus"] == {"more_than": 62, "points": 35}
-    assert "extends" not in free and "trace" not in free
+@functools.cache
+def printed_rulesets() -> dict[str, Any]:
+    """What ``dicespec rulesets --json`` prints, read once."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["rulesets", "--json"]) == 0
+    data: dict[str, Any] = json.loads(out.getvalue())
+    return data
+
+
+SHEET_RULESETS = [name for name in ruleset_names() if isinstance(find_ruleset(name), SheetRuleset)]
+
+
+def test_rulesets_as_json_give_each_sheet_s_lines_in_order() -> None:
+    """A score-sheet ruleset's ``sheet`` is its every line top to bottom, each a row, a bonus or a
+    total; a set-aside ruleset has none."""
+    for name, data in printed_rulesets().items():
+        ruleset = find_ruleset(name)
+        if not isinstance(ruleset, SheetRuleset):
+            assert "sheet" not in data, name
+            continue
+        assert [line["id"] for line in data["sheet"]] == list(ruleset.lines), name
+        assert [line["id"] for line in data["sheet"] if line["kind"] == "row"] == list(ruleset.rows), name
+        assert all(("adds" in line) == (line["kind"] == "total") for line in data["sheet"]), name
+    yahtzee = {line["id"]: line for line in printed_rulesets()["yahtzee"]["sheet"]}
+    assert yahtzee["bonus"] == {"id": "bonus", "kind": "bonus"}
+    assert yahtzee["upper_total"]["adds"] == ["ones", "twos", "threes", "fours", "fives", "sixes", "bonus"]
+    assert yahtzee["lower_total"]["adds"][-2:] == ["chance", "yahtzee_bonus"]
+    assert yahtzee["grand_total"]["adds"] == ["upper_total", "lower_total"]
+
+
+@pytest.mark.parametrize("name", SHEET_RULESETS)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_each_total_adds_what_the_json_says_on_any_filled_sheet(name: str, data: st.DataObject) -> None:
+    """On a filled sheet, each total the engine writes is the sum of the lines its ``adds`` names,
+    and the grand total counts every row and every bonus once."""
+    ruleset = find_ruleset(name)
+    assert isinstance(ruleset, SheetRuleset)
+    sheet = data.draw(filled_sheets(ruleset))
+    lines = sheet.lines(ruleset)
+    printed = printed_rulesets()[name]["sheet"]
+    for line in printed:
+        if line["kind"] == "total":
+            assert lines[line["id"]] == sum(lines[part] or 0 for part in line["adds"]), (line, lines)
+    assert (lines["upper_total"], lines["lower_total"], lines["grand_total"]) == (
+        sheet.upper_total(ruleset),
+        sheet.lower_total(ruleset),
+        sheet.grand_total(ruleset),
+    )
+    assert lines["grand_total"] == sum(sheet.cells.values()) + sheet.bonus(ruleset) + sheet.line
+    adds = {line["id"]: line["adds"] for line in printed if line["kind"] == "total"}
+
+    def leaves(line: str) -> list[str]:
+        return [leaf for part in adds[line] for leaf in leaves(part)] if line in adds else [line]
+
+    assert sorted(leaves("grand_total")) == sorted(line["id"] for line in printed if line["kind"] != "total")
 
 
 # -- play ---------------------------------------------------------------------------------------------

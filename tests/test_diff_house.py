@@ -101,7 +101,7 @@ def test_bad_input_is_one_line_naming_it(
         ("kiriki", "farkle"): "compare two rulesets of one game",
         ("kiriki", "generala"): "unknown ruleset 'generala'",
         ("kiriki", str(tmp_path / "gone.yaml")): "gone.yaml: no such ruleset file",
-        ("kiriki", str(broken)): f"{broken}: not valid YAML at line ",
+        ("kiriki", str(broken)): f"{broken}:4: not valid YAML: ",
         (str(invalid), "kiriki"): "full_house",
     }
     for argv, message in expected.items():
@@ -237,6 +237,25 @@ def test_a_set_aside_house_rule(early_entry: Path, no_spec_run: None, capsys: py
     assert (shown["before"]["entry"], shown["after"]["entry"]) == (750, 500)
     assert shown["after"]["entry_chance"] == pytest.approx(found.after.entry_chance)
     assert set(shown["after"]["banking"]) == {"1", "2", "3", "4", "5", "6"}
+
+
+def test_a_ruleset_file_option_is_the_side_b(
+    early_entry: Path, no_spec_run: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``A --ruleset-file F`` is ``A F``; ``--ruleset-file F`` alone compares F with what it
+    extends; A, B and the option at once, or no side at all, is a usage error in one line."""
+    status, positional, _ = run_cli(["diff", "ten-thousand", str(early_entry), "--json"], capsys)
+    assert status == 0
+    for argv in (["ten-thousand", "--ruleset-file", str(early_entry)], ["--ruleset-file", str(early_entry)]):
+        status, out, _ = run_cli(["diff", *argv, "--json"], capsys)
+        assert (status, out) == (0, positional), argv
+    for argv, says in (
+        (["kiriki", "farkle", "--ruleset-file", str(early_entry)], "not B as well ('farkle')"),
+        ([], "diff compares two rulesets: A B, or A --ruleset-file PATH"),
+        (["kiriki"], "diff compares two rulesets: A B, or A --ruleset-file PATH"),
+    ):
+        status, out, err = run_cli(["diff", *argv], capsys)
+        assert (status, out) == (2, "") and says in err and err.count("\n") == 1, err
 
 
 def test_the_command_tells_a_terminal_what_it_runs(

@@ -3,7 +3,7 @@ outcomes its ``expect`` block gives checked (:mod:`dicespec.rulesets.expect` doe
 
 :func:`register` adds the command to the ``dicespec`` parser; ``python -m dicespec.check_command
 FILE`` runs it alone. Exit status: 0 when every expectation holds, 1 when one fails, 2 when the
-file cannot be used.
+file cannot be used (one line on stderr, as every command refuses a ``--ruleset-file``).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from dicespec.ruleset_option import HELP, add_ruleset_file, usable_file
 from dicespec.rulesets.expect import InvalidFile, Report, check_file
 
 HOLDS, FAILS, INVALID = 0, 1, 2
@@ -41,8 +42,11 @@ def _as_json(path: str, report: Report | None, error: InvalidFile | None) -> dic
 
 def run(path: str, *, as_json: bool = False) -> int:
     """Check the file at ``path``, print what was found (one line per failed expectation and a
-    summary, or one JSON object) and give the exit status."""
+    summary, or one JSON object) and give the exit status. A file that cannot be used is
+    refused as every command refuses a ``--ruleset-file`` (:mod:`dicespec.ruleset_option`): one
+    line on stderr, nothing on stdout (with ``as_json``, the JSON object says it)."""
     try:
+        usable_file(path)  # refused as every command refuses it
         report: Report | None = check_file(path)
         error = None
     except InvalidFile as exc:
@@ -50,7 +54,7 @@ def run(path: str, *, as_json: bool = False) -> int:
     if as_json:
         print(json.dumps(_as_json(path, report, error), indent=2, ensure_ascii=False))
     elif error is not None:
-        print(error)
+        print(f"dicespec: error: {error}", file=sys.stderr)
     else:
         assert report is not None
         for failure in report.failures:
@@ -63,7 +67,7 @@ def run(path: str, *, as_json: bool = False) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    return run(args.file, as_json=args.json)
+    return run(args.file if args.ruleset_file is None else args.ruleset_file, as_json=args.json)
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
@@ -77,11 +81,16 @@ def register(commands: argparse._SubParsersAction[Any]) -> argparse.ArgumentPars
         "replayed games (actions in the replay notation and each player's total). Prints one line "
         "per expectation that fails, naming its line in the file, and a summary. Exit status 0 when "
         "all hold, 1 when one fails, 2 when the file cannot be used (the line is named where it can be).",
-        epilog="example: dicespec check house.yaml",
+        epilog="examples: dicespec check house.yaml   dicespec check --ruleset-file house.yaml",
     )
-    check.add_argument(
-        "file", metavar="RULESET_FILE", help="a ruleset YAML file, with its expected outcomes under 'expect:'"
+    given = check.add_mutually_exclusive_group(required=True)
+    given.add_argument(
+        "file",
+        metavar="RULESET_FILE",
+        nargs="?",
+        help="a ruleset YAML file, with its expected outcomes under 'expect:'",
     )
+    add_ruleset_file(given, help=f"{HELP}: the same as RULESET_FILE")
     check.add_argument("--json", action="store_true", help="print the result as one JSON object")
     check.set_defaults(run=_cmd_check)
     return check

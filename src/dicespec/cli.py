@@ -7,21 +7,24 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from dicespec.conformance.containment import defaults
 from dicespec.dice import DiceError, Roll
 from dicespec.progress import wanted
 from dicespec.registry import game, game_names
+from dicespec.ruleset_option import HELP, add_ruleset_file, ruleset_file
 from dicespec.rulesets import (
     Ruleset,
     RulesetError,
     find_ruleset,
-    load_ruleset,
-    rule_values,
+    published,
     ruleset_data,
     ruleset_names,
 )
+
+if TYPE_CHECKING:
+    from dicespec.regression.sides import Side
 
 
 class UsageError(Exception):
@@ -36,7 +39,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _ruleset(name_of_game: str, name: str | None, path: str | None) -> Ruleset:
-    ruleset = load_ruleset(path) if path is not None else find_ruleset(name or game(name_of_game).default_ruleset)
+    if path is not None:  # declared: found by its name from now on, as a shipped one is
+        return find_ruleset(ruleset_file(path, game=name_of_game).name)
+    ruleset = find_ruleset(name or game(name_of_game).default_ruleset)
     if ruleset.game != name_of_game:
         raise UsageError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not {name_of_game}")
     return ruleset
@@ -53,9 +58,13 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 def _cmd_rulesets(args: argparse.Namespace) -> int:
-    names = ruleset_names(args.game)
+    names = (
+        ruleset_names(args.game)
+        if args.ruleset_file is None
+        else [ruleset_file(args.ruleset_file, game=args.game).name]
+    )
     if args.json:
-        print(json.dumps({name: rule_values(ruleset_data(name)) for name in names}, indent=2))
+        print(json.dumps({name: published(name) for name in names}, indent=2))
         return 0
     width = max(len(n) for n in names)
     for name in names:
@@ -170,9 +179,8 @@ def _containment(args: argparse.Namespace) -> dict[str, Any]:
 def _cmd_diff(args: argparse.Namespace) -> int:
     from dicespec.progress import ProgressLine
     from dicespec.regression.diff import as_json, compare, figures, report
-    from dicespec.regression.sides import sides
 
-    first, second = sides(args.before, args.after)  # an unknown name, a bad file, two games: one line
+    first, second = _diff_sides(args.before, args.after, args.ruleset_file)
     live = wanted(None)  # progress on stderr only when it is a terminal
     if live:
         print(f"diff: running the spec under {first.label} and {second.label}", file=sys.stderr, flush=True)
@@ -190,17 +198,44 @@ def _cmd_diff(args: argparse.Namespace) -> int:
     return 0
 
 
+def _diff_sides(before: str | None, after: str | None, path: str | None) -> tuple[Side, Side]:
+    """``A B``; ``A --ruleset-file B``; or ``--ruleset-file B`` alone, against what B extends (or
+    its game's reference). An unknown name, a bad file, two games: one line."""
+    from dicespec.regression.sides import file_side, side, sides
+
+    if path is None:
+        if before is None or after is None:
+            raise UsageError("diff compares two rulesets: A B, or A --ruleset-file PATH")
+        return sides(before, after)
+    if after is not None:
+        raise UsageError(f"diff compares two rulesets: A and --ruleset-file {path}, not B as well ({after!r})")
+    first = None if before is None else side(before)
+    own = ruleset_file(path, game=None if first is None else first.game)
+    if first is None:
+        first = side(own.extends or game(own.data["game"]).default_ruleset)
+    return first, file_side(path)
+
+
 def _cmd_export(args: argparse.Namespace) -> int:
     try:
-        from dicespec.export import dumps, export
+        from dicespec.export import LeftOut, based_on, dumps, export
     except ImportError as exc:  # the spec's reader (gherkin, parse) comes with the 'test' extra
         raise UsageError(
             f"export reads the spec's features, which needs {exc.name or 'a package'}: install dicespec[test]"
         ) from None
 
-    if args.ruleset not in ruleset_names():
+    if args.ruleset_file is not None:
+        own = ruleset_file(args.ruleset_file)  # declared: the export finds it by its name
+        name, origin, rules = own.name, own.origin, own.describe()
+    elif args.ruleset in ruleset_names():
+        name = origin = rules = args.ruleset
+    else:
         raise UsageError(f"unknown ruleset {args.ruleset!r}; shipped rulesets: {', '.join(ruleset_names())}")
-    data = export(args.ruleset)
+    left_out: list[LeftOut] = []
+    data = export(name, left_out=left_out)
+    if left_out:
+        count = f"{len(left_out):,} spec case{'s' if len(left_out) > 1 else ''}"
+        print(f"{count} of {based_on(name)} left out: their outcome differs under {origin}", file=sys.stderr)
     if args.output is None:
         try:
             sys.stdout.write(dumps(data))
@@ -215,7 +250,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         raise UsageError(f"-o {args.output}: cannot write the file ({exc.strerror})") from None
     print(
         f"{args.output}: {len(data['spec']):,} spec cases and {len(data['corpus']):,} corpus cases "
-        f"under {args.ruleset}, {data['digest']}"
+        f"under {rules}, {data['digest']}"
     )
     return 0
 
@@ -236,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="NAME",
             help="a shipped ruleset (see 'dicespec rulesets'); default: the game's reference",
         )
-        group.add_argument("--ruleset-file", metavar="PATH", help="a ruleset YAML file of your own")
+        add_ruleset_file(group)
 
     score = commands.add_parser(
         "score",
@@ -252,13 +287,20 @@ def build_parser() -> argparse.ArgumentParser:
     rulesets = commands.add_parser(
         "rulesets",
         help="list the shipped rulesets",
-        description="The shipped rulesets, each with a one-line description.",
+        description="The shipped rulesets, each with a one-line description; with --ruleset-file, the ruleset of "
+        "that file alone.",
+        epilog="examples: dicespec rulesets --game yahtzee --json   dicespec rulesets --json --ruleset-file house.yaml",
     )
     rulesets.add_argument("--game", choices=sorted(game_names()), help="only this game's rulesets")
+    add_ruleset_file(
+        rulesets, help=f"{HELP}: that ruleset alone, as the shipped ones are listed (with --game: one of that game)"
+    )
     rulesets.add_argument(
         "--json",
         action="store_true",
-        help="print the rulesets' rule values as one JSON object by name, extends resolved (no sources, trace or gaps)",
+        help="print the rulesets' rule values as one JSON object by name, extends resolved (no sources, trace or "
+        "gaps), and for a score-sheet ruleset its 'sheet': every line top to bottom, {id, kind: row, bonus or "
+        "total}, each total with the lines it 'adds'",
     )
     rulesets.set_defaults(run=_cmd_rulesets)
 
@@ -461,10 +503,18 @@ def build_parser() -> argparse.ArgumentParser:
         "ruleset), or a ruleset file of your own (a path, or any name ending in .yaml or .yml; it may "
         "'extends:' a shipped ruleset). A score-sheet ruleset not solved before takes a few seconds "
         "(kept in the solver's cache).",
-        epilog="examples: dicespec diff kiriki kiriki-fr   dicespec diff kiriki house.yaml",
+        epilog="examples: dicespec diff kiriki kiriki-fr   dicespec diff kiriki house.yaml   "
+        "dicespec diff kiriki --ruleset-file house.yaml   dicespec diff --ruleset-file house.yaml",
     )
-    diff.add_argument("before", metavar="A", help="a shipped ruleset, a game (its reference ruleset) or a ruleset file")
-    diff.add_argument("after", metavar="B", help="another ruleset of the same game, as A")
+    diff.add_argument(
+        "before",
+        metavar="A",
+        nargs="?",
+        help="a shipped ruleset, a game (its reference ruleset) or a ruleset file; with --ruleset-file, "
+        "default: the ruleset the file extends, or its game's reference",
+    )
+    diff.add_argument("after", metavar="B", nargs="?", help="another ruleset of the same game, as A")
+    add_ruleset_file(diff, help=f"{HELP}, as B: 'diff A --ruleset-file PATH' compares A with it")
     diff.add_argument("--json", action="store_true", help="everything as one JSON object")
     diff.set_defaults(run=_cmd_diff)
 
@@ -475,9 +525,16 @@ def build_parser() -> argparse.ArgumentParser:
         "(its id, the call, the expected answer, its source sentence and rule) and every case of the "
         "exhaustive corpus, each with the reference's answer, and a digest. Its JSON Schema is "
         "dicespec/schemas/export.json in the package; docs/protocol.md says how to use it.",
-        epilog="example: dicespec export yacht -o yacht.json",
+        epilog="examples: dicespec export yacht -o yacht.json   "
+        "dicespec export --ruleset-file house.yaml -o house.json",
     )
-    export.add_argument("ruleset", metavar="NAME", help="a shipped ruleset (see 'dicespec rulesets')")
+    exported = export.add_mutually_exclusive_group(required=True)
+    exported.add_argument("ruleset", metavar="NAME", nargs="?", help="a shipped ruleset (see 'dicespec rulesets')")
+    add_ruleset_file(
+        exported,
+        help=f"{HELP}, instead of NAME: its spec cases are those of the ruleset it extends (or its game's "
+        "reference) whose answer it does not change; how many it leaves out is said on stderr",
+    )
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     export.set_defaults(run=_cmd_export)
 

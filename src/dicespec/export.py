@@ -4,10 +4,12 @@
 call of the interface checks and the whole exhaustive corpus, each with the answer the reference
 engines give, so that an implementation in any language can load the cases into its own test
 framework without the conformance runner (as Exercism's canonical data, JSON-Schema-Test-Suite
-and toml-test are loaded). Nothing is stated twice: the spec's cases are read from the features
-(:mod:`dicespec.spec`; each line of a case is the phrasebook step pytest-bdd binds it to), the
-corpus is the conformance runner's own (:mod:`dicespec.corpus`). The file's shape is
-the JSON Schema ``dicespec/schemas/export.json``::
+and toml-test are loaded); ``dicespec export --ruleset-file house.yaml`` does the same for a ruleset
+of one's own, declared for the run (the spec's cases are then those of the ruleset it extends
+whose answer the file's rules do not change: :func:`spec_cases`). Nothing is stated twice: the
+spec's cases are read from the features (:mod:`dicespec.spec`; each line of a case is the
+phrasebook step pytest-bdd binds it to), the corpus is the conformance runner's own
+(:mod:`dicespec.corpus`). The file's shape is the JSON Schema ``dicespec/schemas/export.json``::
 
     {
       "schema": "urn:dicespec:export:2", "dicespec": "0.1.0", "ruleset": "yacht", "game": "yacht",
@@ -43,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from dicespec.implementation import ReferenceImplementation
 from dicespec.registry import game
-from dicespec.rulesets import find_ruleset, ruleset_data
+from dicespec.rulesets import declared, describe_rules, find_ruleset, ruleset_data
 
 if TYPE_CHECKING:
     from dicespec.spec import Case, Finding
@@ -125,21 +127,35 @@ def question(case: Case) -> Question | None:
 
 
 def spec_cases(
-    ruleset: str, spec: Iterable[Case] | None = None, findings: Mapping[str, Sequence[Finding]] | None = None
+    ruleset: str,
+    spec: Iterable[Case] | None = None,
+    findings: Mapping[str, Sequence[Finding]] | None = None,
+    *,
+    left_out: list[LeftOut] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """Every case of the spec (default: :func:`dicespec.spec.cases`) under ``ruleset`` that one
     call checks, with the reference's answer, and the text's claim where it differs (the errata,
-    default :func:`dicespec.spec.findings_by_case`, say why)."""
+    default :func:`dicespec.spec.findings_by_case`, say why).
+
+    No case of the spec runs under a ruleset of one's own (declared, see
+    :func:`dicespec.rulesets.declare_file`): its cases are those of the ruleset it is based on
+    (:func:`based_on`) whose reference answer is the same under both; the others are added to
+    ``left_out``, when given."""
     from dicespec.spec import cases, findings_by_case
 
+    base = based_on(ruleset)
     reference = ReferenceImplementation()
     by_case = findings_by_case() if findings is None else findings
     for case in cases() if spec is None else spec:
-        if ruleset not in case.runs_under or (asked := question(case)) is None:
+        if base not in case.runs_under or (asked := question(case)) is None:
             continue
         try:
-            answer = getattr(reference, asked.op)(ruleset, **asked.input)
+            answer = getattr(reference, asked.op)(base, **asked.input)
         except ValueError:  # a question the reference refuses (dice the ruleset never rolls): no answer to write
+            continue
+        if base != ruleset and (own := _answer(reference, asked, ruleset)) != answer:
+            if left_out is not None:
+                left_out.append(LeftOut(case.id, case.path, answer, own))
             continue
         entry: dict[str, Any] = {"id": case.id, "op": asked.op, "input": asked.input, "expected": answer}
         if asked.claim != answer:
@@ -149,6 +165,34 @@ def spec_cases(
             entry["findings"] = [finding.id for finding in by_case.get(case.id, ())]
         entry.update(rule=case.rule, source=case.source, quote=case.quote, feature=f"{case.path}:{case.line}")
         yield entry
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A case of the spec left out of a declared ruleset's: the reference answers it otherwise
+    under the ruleset it is based on (``expected``) than under the declared one (``under``)."""
+
+    id: str
+    feature: str
+    expected: Any
+    under: Any
+
+
+def based_on(ruleset: str) -> str:
+    """The shipped ruleset whose spec cases ``ruleset`` takes: itself when shipped; for a declared
+    one, the ruleset it extends, or else its game's reference."""
+    own = declared(ruleset)
+    if own is None:
+        return ruleset
+    return own.extends or game(own.data["game"]).default_ruleset
+
+
+def _answer(reference: ReferenceImplementation, asked: Question, ruleset: str) -> Any:
+    """The reference's answer to ``asked`` under ``ruleset``, or the error it refuses it with."""
+    try:
+        return getattr(reference, asked.op)(ruleset, **asked.input)
+    except ValueError as refused:
+        return refused
 
 
 def corpus_cases(ruleset: str) -> Iterator[dict[str, Any]]:
@@ -174,16 +218,21 @@ def digest(spec: list[dict[str, Any]], corpus: list[dict[str, Any]]) -> str:
 
 
 def export(
-    ruleset: str, spec: Iterable[Case] | None = None, findings: Mapping[str, Sequence[Finding]] | None = None
+    ruleset: str,
+    spec: Iterable[Case] | None = None,
+    findings: Mapping[str, Sequence[Finding]] | None = None,
+    *,
+    left_out: list[LeftOut] | None = None,
 ) -> dict[str, Any]:
-    """The test data of one shipped ruleset, as the schema ``export`` describes it (the spec's
-    cases and findings as :func:`spec_cases` takes them)."""
+    """The test data of one ruleset, shipped or declared, as the schema ``export`` describes it
+    (the spec's cases and findings as :func:`spec_cases` takes them, and the ids of the cases it
+    leaves out of a declared ruleset's added to ``left_out``)."""
     from dicespec import __version__
     from dicespec.validation import schema
 
     rules = find_ruleset(ruleset)
     found = game(rules.game)
-    asked, corpus = list(spec_cases(ruleset, spec, findings)), list(corpus_cases(ruleset))
+    asked, corpus = list(spec_cases(ruleset, spec, findings, left_out=left_out)), list(corpus_cases(ruleset))
     return {
         "schema": schema(SCHEMA)["$id"],
         "dicespec": __version__,
@@ -191,17 +240,29 @@ def export(
         "game": found.name,
         "title": rules.title,
         "description": (
-            f"Test data of the dicespec ruleset {ruleset} ({found.title}): every case of the spec that one call "
-            "checks, then every case of the exhaustive corpus, each with the reference engines' answer. Call op "
+            f"Test data of the dicespec ruleset {ruleset} ({found.title}): every case of the spec "
+            "that one call checks, then every case of the exhaustive corpus, each with the reference engines' "
+            "answer. Call op "
             "(an operation of the dicespec conformance protocol, version 2) with the ruleset and input as its "
             "arguments; the answer must equal expected. A spec case quotes its source sentence (source normative: "
             "the rule it pins down), names the rule, and where the errata say the text is wrong under this "
-            "ruleset, carries the text's claim beside the answer that holds."
+            "ruleset, carries the text's claim beside the answer that holds." + _borrowed(ruleset)
         ),
         "digest": digest(asked, corpus),
         "spec": asked,
         "corpus": corpus,
     }
+
+
+def _borrowed(ruleset: str) -> str:
+    """What the description says of a declared ruleset's spec cases: whose they are."""
+    base = based_on(ruleset)
+    if base == ruleset:
+        return ""
+    return (
+        f" The ruleset {ruleset} is one of one's own, {describe_rules(ruleset)}: no case of the spec is written "
+        f"for it, and its spec cases are those of {base} whose answer is the same under both."
+    )
 
 
 _ONE_LINE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))

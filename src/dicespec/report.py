@@ -32,6 +32,7 @@ from typing import Any
 import yaml
 
 from dicespec.regression.figures import Comparison, compare
+from dicespec.ruleset_option import HELP, add_ruleset_file, usable_file
 from dicespec.rulesets import find_ruleset
 
 CHECKOUT = Path(__file__).resolve().parents[2]
@@ -262,7 +263,9 @@ def _cmd_report(args: argparse.Namespace) -> int:
     from dicespec.progress import wanted
     from dicespec.registry import game
 
-    done = build_report(args.ruleset_file, args.output, force=args.force, progress=wanted(None))
+    path = args.file if args.ruleset_file is None else args.ruleset_file
+    usable_file(path)  # refused as every command refuses it, before anything is written
+    done = build_report(path, args.output, force=args.force, progress=wanted(None))
     print(
         f"{done.page}: {done.title} ({game(done.game).title} house ruleset {done.name!r}, compared with "
         f"{done.base}; {done.files} files in {done.folder})"
@@ -284,9 +287,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "scores any roll under both in the browser. The page opens from the file system, no server "
         "needed. It is built with the website's theme, so it needs a checkout of the repository. "
         "A ruleset not solved before takes a few seconds (kept in the solver's cache).",
-        epilog="examples: dicespec report house.yaml   dicespec report house.yaml -o out/",
+        epilog="examples: dicespec report house.yaml   dicespec report house.yaml -o out/   "
+        "dicespec report --ruleset-file house.yaml",
     )
-    report.add_argument("ruleset_file", metavar="RULESET_FILE", help="a ruleset YAML file of your own")
+    given = report.add_mutually_exclusive_group(required=True)
+    given.add_argument("file", metavar="RULESET_FILE", nargs="?", help="a ruleset YAML file of your own")
+    add_ruleset_file(given, help=f"{HELP}: the same as RULESET_FILE")
     report.add_argument(
         "-o",
         "--output",

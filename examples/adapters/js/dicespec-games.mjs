@@ -810,10 +810,13 @@ function replay(game, actions) {
 //
 // A ruleset's data is checked against the rule values the engine knows before it is played: every
 // key of the family's rules, and every value a choice may take. Prose and provenance (a title, the
-// sources, the translations, the gaps) are no rules and are not read. A value the model does not
+// sources, the translations, the gaps) are no rules and are not read, nor is the sheet's layout that
+// `dicespec rulesets --json` derives from the rules (`sheet`). A value the model does not
 // cover, a rule this engine has never heard of included, leaves the ruleset out.
 
-const NOT_RULES = new Set(["title", "description", "source", "language", "translations", "texts", "trace", "gaps", "expect"]);
+const NOT_RULES = new Set([
+  "title", "description", "source", "language", "translations", "texts", "trace", "gaps", "expect", "sheet",
+]);
 const DERIVED = new Set(["bonus", "upper_total", "lower_total", "grand_total"]);
 const LINE_ID = /^[a-z][a-z0-9_]*$/;
 

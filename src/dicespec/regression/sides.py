@@ -3,9 +3,10 @@ a ruleset file of one's own, and the ruleset it stands for.
 
 A side is read as a file when it ends in ``.yaml`` or ``.yml`` or names a folder (``./house``);
 otherwise as a shipped ruleset's name, then as a game's name (its reference ruleset), and last as
-an existing file. A file is loaded as ``--ruleset-file`` loads it
-(:func:`dicespec.rulesets.load_ruleset`: it may ``extends:`` a shipped ruleset and write only what
-differs); its errors name the file and the line or key.
+an existing file. A file is loaded with :func:`dicespec.rulesets.load_ruleset` (it may
+``extends:`` a shipped ruleset and write only what differs); its errors name the file, the line
+and the key as ``--ruleset-file``'s do (:mod:`dicespec.ruleset_option`). ``dicespec diff A
+--ruleset-file B`` takes B as a file whatever its name (:func:`file_side`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import yaml
 
 from dicespec.registry import game, game_names
 from dicespec.rulesets import Ruleset, RulesetError, UnknownRulesetError, find_ruleset, load_ruleset, ruleset_names
+from dicespec.rulesets.expect import located
 
 FILE_ENDINGS = (".yaml", ".yml")
 
@@ -70,11 +72,16 @@ def _looks_like_a_file(given: str) -> bool:
     return given.endswith(FILE_ENDINGS) or os.sep in given or "/" in given
 
 
-def _file_side(given: str) -> Side:
+def file_side(given: str) -> Side:
+    """The side of the ruleset file ``given``, whatever its name; a one-line
+    :class:`~dicespec.rulesets.RulesetError` naming the file, the line and the key otherwise."""
     path = Path(given)
     if not path.is_file():
         raise RulesetError(f"{given}: no such ruleset file")
-    ruleset = load_ruleset(path)  # its errors name the file, and the line or key
+    try:
+        ruleset = load_ruleset(path)
+    except RulesetError as exc:  # named as every command names it: the file, the line, the key
+        raise located(path, exc) from None
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))  # read fine just now: a mapping
     extends, title = raw.get("extends"), raw.get("title")
     return Side(
@@ -91,14 +98,14 @@ def side(given: str) -> Side:
     """The side ``given`` stands for (see the module's description); a one-line
     :class:`~dicespec.rulesets.RulesetError` naming what is wrong otherwise."""
     if _looks_like_a_file(given):
-        return _file_side(given)
+        return file_side(given)
     if given in ruleset_names():
         return Side(given, find_ruleset(given), given)
     if given in game_names():
         reference = game(given).default_ruleset
         return Side(reference, find_ruleset(reference), reference)
     if Path(given).is_file():
-        return _file_side(given)
+        return file_side(given)
     raise UnknownRulesetError(
         f"unknown ruleset {given!r}; shipped rulesets: {', '.join(ruleset_names())}; or a ruleset file (.yaml)"
     )

@@ -44,10 +44,10 @@ from dicespec.rulesets.prose import (
     layered,
     translation_problems,
 )
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.validation import check
 
 if TYPE_CHECKING:
-    from dicespec.scoresheet.ruleset import SheetRuleset
     from dicespec.setaside.ruleset import SetAsideRuleset
 
 Ruleset: TypeAlias = "SheetRuleset | SetAsideRuleset"
@@ -75,6 +75,7 @@ __all__ = [
     "load_ruleset",
     "of_kind",
     "prose",
+    "published",
     "rule_values",
     "ruleset_data",
     "ruleset_names",
@@ -241,6 +242,18 @@ def rule_values(data: Mapping[str, Any]) -> dict[str, Any]:
     """A ruleset's plain data without its :data:`PROVENANCE` (key order kept: rows are in sheet
     order): what ``dicespec rulesets --json`` prints and other implementations read."""
     return {key: value for key, value in data.items() if key not in PROVENANCE}
+
+
+def published(name: str) -> dict[str, Any]:
+    """What ``dicespec rulesets --json`` prints of the ruleset ``name`` (shipped or declared), and
+    other implementations read: its :func:`rule_values`, and for a score-sheet ruleset its
+    ``sheet``, every line top to bottom as the engine's sheet lays it out and adds it up
+    (:meth:`SheetRuleset.layout <dicespec.scoresheet.ruleset.SheetRuleset.layout>`)."""
+    values = rule_values(ruleset_data(name))
+    ruleset = find_ruleset(name)
+    if isinstance(ruleset, SheetRuleset):
+        values["sheet"] = ruleset.layout()
+    return values
 
 
 def ruleset_data(name: str) -> dict[str, Any]:
@@ -425,7 +438,7 @@ def _declare(origin: Path, document: dict[str, Any], fallback_name: str | None) 
         raise RulesetError(f"{origin}: name: {name!r} is a shipped ruleset's name: give these rules one of their own")
     parent = document.get("extends")
     expect = document.get(EXPECT)
-    _table()
+    _table()  # the declarations handed down in the environment, first
     return _add(Declared(name, str(origin), parent if isinstance(parent, str) else None, data, expect))
 
 
@@ -450,6 +463,8 @@ def declare_document(document: Any, origin: str) -> Declared:
     if not isinstance(document, Mapping):
         kind = type(document).__name__
         raise RulesetError(f"{origin}: a ruleset document is a mapping of keys to values, not {kind}")
+    if EXPECT in document:
+        raise RulesetError(f"{origin}: {EXPECT}: only a ruleset file carries the outcomes it expects (dicespec check)")
     return _declare(Path(origin), dict(document), None)
 
 

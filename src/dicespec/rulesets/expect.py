@@ -47,7 +47,7 @@ from dicespec.rulesets.paths import EXPECT
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 
-__all__ = ["Failure", "InvalidFile", "Report", "check_file"]
+__all__ = ["Failure", "InvalidFile", "Report", "check_file", "located"]
 
 
 class InvalidFile(RulesetError):
@@ -105,6 +105,8 @@ class Report:
 def _read(path: Path) -> tuple[yaml.Node | None, Any]:
     """The file's YAML node tree (each node knows its line) and its data; a YAML error, or a key
     written twice, as an :class:`InvalidFile` naming the line."""
+    if not path.is_file():
+        raise InvalidFile(path, None, "no such ruleset file")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -159,6 +161,19 @@ def _located(path: Path, root: yaml.Node | None, error: RulesetError) -> Invalid
     found = _KEY_PATH.match(rest)
     line = _line(root, found.group(1).split(".")) if found else None
     return InvalidFile(path, line, rest)
+
+
+def located(path: str | Path, error: RulesetError) -> InvalidFile:
+    """The loader's one-line ``error`` about the file at ``path`` as :func:`check_file` gives it:
+    with the line where the file writes the key path it names (a YAML error, with its own line)."""
+    if isinstance(error, InvalidFile):
+        return error
+    path = Path(path)
+    try:
+        root, _ = _read(path)
+    except InvalidFile as unreadable:
+        return unreadable
+    return _located(path, root, error)
 
 
 # -- the expectations, read ----------------------------------------------------------------------

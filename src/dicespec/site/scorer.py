@@ -36,8 +36,7 @@ from dicespec.rulesets import (
     find_ruleset_of,
     of_kind,
     prose,
-    rule_values,
-    ruleset_data,
+    published,
     ruleset_names,
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
@@ -99,7 +98,7 @@ class Offer:
 def rulesets_json(own: Sequence[Offer] = ()) -> str:
     """The rulesets' data the JavaScript implementation reads: what ``dicespec rulesets --json``
     prints, then the rule values of each ruleset of one's own in ``own``, under its name."""
-    data: dict[str, Any] = {name: rule_values(ruleset_data(name)) for name in ruleset_names()}
+    data: dict[str, Any] = {name: published(name) for name in ruleset_names()}
     data.update({offer.name: dict(offer.values) for offer in own if offer.values is not None})
     return json.dumps(data, indent=2) + "\n"
 

@@ -84,18 +84,22 @@ def family_of(ruleset: Any) -> str | None:
     return found
 
 
+def _v1_name(op: str, family: str | None) -> str:
+    """Protocol 1's name of ``op`` for a game of ``family`` (unknown: the family that has ``op``,
+    the score-sheet games' replay for a replay); ``hello`` is ``hello``."""
+    family = family or ("set-aside" if op in ("set_aside", "best") else "score-sheet")
+    return V1_NAMES.get((op, family), op)
+
+
 def wire_op(version: int, op: str, ruleset: Any) -> str:
     """The name ``op`` goes by on the wire in ``version``, for a request about ``ruleset``."""
-    if version != 1:
-        return op
-    family = family_of(ruleset) or ("set-aside" if op in ("set_aside", "best") else "score-sheet")
-    return V1_NAMES.get((op, family), op)
+    return _v1_name(op, family_of(ruleset)) if version == 1 else op
 
 
 def result_definition(version: int, op: str, family: str | None) -> str:
     """The schema's definition of ``op``'s result in ``version`` (a replay's is its family's)."""
     if version == 1:
-        return f"{wire_op(1, op, None) if family is None else V1_NAMES.get((op, family), op)}_result"
+        return f"{_v1_name(op, family)}_result"
     if op == "replay" and family is not None:
         return f"{family.replace('-', '_')}_replay_result"
     return f"{op}_result"

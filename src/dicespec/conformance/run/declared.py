@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicespec.corpus import Case
+from dicespec.export import based_on
 from dicespec.implementation import ReferenceImplementation
 from dicespec.registry import game
 from dicespec.rulesets import Declared, RulesetError, declare_document, find_ruleset
@@ -60,7 +61,7 @@ class SpecCases:
     those rules (the reference answers them alike under both), ``not_under`` (id, feature, why)."""
 
     cases: tuple[Case, ...]
-    not_under: tuple[tuple[str, str, str], ...]
+    not_under: tuple[tuple[str, str, str], ...]  # (id, feature, why)
 
 
 def _feature_file(entry: Mapping[str, Any]) -> str:
@@ -68,35 +69,48 @@ def _feature_file(entry: Mapping[str, Any]) -> str:
 
 
 def spec_cases(declared: Declared) -> SpecCases:
-    """The spec's cases under ``declared`` (nothing when it extends no shipped ruleset)."""
-    if declared.extends is None:
-        return SpecCases((), ())
+    """The spec's cases under ``declared``: those of the ruleset it is based on that one call
+    checks (:func:`dicespec.export.spec_cases`, which leaves out those it answers otherwise)."""
+    from dicespec.export import LeftOut
     from dicespec.export import spec_cases as single_calls
 
-    reference = ReferenceImplementation()
-    cases: list[Case] = []
-    not_under: list[tuple[str, str, str]] = []
-    for entry in single_calls(declared.extends):
-        args = {"ruleset": declared.name, **entry["input"]}
-        try:
-            answer = getattr(reference, entry["op"])(**args)
-        except ValueError:
-            answer = None
-        if answer != entry["expected"]:
-            why = f"{declared.extends} answers {entry['expected']!r}, {declared.describe()} {answer!r}"
-            not_under.append((entry["id"], _feature_file(entry), why))
-            continue
-        cases.append(Case(entry["id"], _feature_file(entry), declared.name, "", entry["op"], args, answer))
-    return SpecCases(tuple(cases), tuple(not_under))
+    left_out: list[LeftOut] = []
+    cases = tuple(
+        Case(
+            entry["id"],
+            _feature_file(entry),
+            declared.name,
+            "",
+            entry["op"],
+            {"ruleset": declared.name, **entry["input"]},
+            entry["expected"],
+        )
+        for entry in single_calls(declared.name, left_out=left_out)
+    )
+    base = based_on(declared.name)
+    not_under = tuple(
+        (case.id, case.feature, f"{base} answers {case.expected!r}, {declared.describe()} {case.under!r}")
+        for case in left_out
+    )
+    return SpecCases(cases, not_under)
 
 
 def expect_cases(declared: Declared) -> Iterator[Case]:
-    """A ruleset file's own ``expect`` entries, as cases: its rolls, and its games (whose answer is
-    the reference's, once the file's totals and refusal are checked against it)."""
+    """A ruleset file's own ``expect`` entries, as cases: its rolls, with the answers the file
+    expects, and its games, with the reference's whole answer. A file whose expectations the
+    reference does not meet (:func:`dicespec.rulesets.expect.check_file` says which) is refused."""
     expect = declared.expect or {}
+    if not expect:
+        return
+    from dicespec.rulesets.expect import check_file
+
+    report = check_file(declared.origin)
+    if not report.holds:
+        first = report.failures[0]
+        where = f"{declared.origin}:{first.line}" if first.line else declared.origin
+        raise HelloError(f"{where}: expect: {first.message} (dicespec check {declared.origin} says more)")
     family = game(declared.data["game"]).family_name
     kind = f"{declared.origin} expect"
-    reference = ReferenceImplementation()
     for number, roll in enumerate(expect.get("rolls") or ()):
         dice = str(roll["dice"])
         if family == "score-sheet":
@@ -107,17 +121,9 @@ def expect_cases(declared: Declared) -> Iterator[Case]:
             op, args, expected = "set_aside", {"dice": dice}, {"points": roll["points"]}
         args = {"ruleset": declared.name, **args}
         yield Case(f"{declared.name}/expect/rolls/{number}", kind, declared.name, "rolls", op, args, expected)
-    rules = find_ruleset(declared.name)
+    rules, reference = find_ruleset(declared.name), ReferenceImplementation()
     for number, entry in enumerate(expect.get("games") or ()):
         players = entry.get("players", rules.min_players)
         args = {"ruleset": declared.name, "players": players, "actions": list(entry["actions"])}
         answer = reference.replay(**args)
-        totals = [p["lines"]["grand_total"] if "lines" in p else p["score"] for p in answer["players"]]
-        refused = (answer.get("rejected") or {}).get("code")
-        if totals != list(entry["totals"]) or refused != entry.get("refused"):
-            raise HelloError(
-                f"{declared.origin}: expect.games.{number}: the reference gives totals {totals}"
-                + (f", refused {refused}" if refused else "")
-                + f" (run: dicespec check {declared.origin})"
-            )
         yield Case(f"{declared.name}/expect/games/{number}", kind, declared.name, "games", "replay", args, answer)

@@ -45,6 +45,7 @@ from dicespec.conformance.run.spec_run import SpecRun
 from dicespec.conformance.run.target import CannotLoad, Options, Target, open_transport
 from dicespec.conformance.transports.stdio import expected_reply
 from dicespec.conformance.transports.wire import Hello
+from dicespec.export import based_on
 from dicespec.progress import ProgressLine
 from dicespec.rulesets import Declared, declare_file, declared_environment, game_of_ruleset
 
@@ -177,8 +178,8 @@ def run_declared_spec(transport: Any, options: Options, recorder: Recorder, run:
         run_cases("features", iter(cases), transport, options, recorder, run)
         if found.cases or found.not_under:
             run.notes.append(
-                f"features under {declared.name}: the single-call cases of {declared.extends}; its scenarios that "
-                "play a game or ask several questions run under shipped rulesets only"
+                f"features under {declared.name}: the single-call cases of {based_on(declared.name)}; its "
+                "scenarios that play a game or ask several questions run under shipped rulesets only"
             )
 
 

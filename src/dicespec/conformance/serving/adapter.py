@@ -26,6 +26,7 @@ from dicespec.conformance.protocol.messages import (
     V1_OPERATIONS,
     ProtocolError,
     arguments,
+    family_of,
     games_of,
 )
 from dicespec.conformance.serving.quick_reference import QuickReference
@@ -126,7 +127,7 @@ class Server:
             return {"id": request_id, "skipped": f"ruleset {args.get('ruleset')!r} is not supported"}
         try:
             result = getattr(self.implementation, op)(**args)
-            if self.protocol == 1 and op == "replay" and "lines" in result["players"][0]:
+            if self.protocol == 1 and op == "replay" and family_of(args["ruleset"]) == "score-sheet":
                 result = {key: value for key, value in result.items() if key != "winners"}  # protocol 1 has none
             return {"id": request_id, "result": result}
         except CannotAsk as exc:

@@ -74,9 +74,9 @@ class _Version1Methods:
 
     def replay(self, ruleset: str, players: int, actions: list[str]) -> Any:
         answer = self._call("replay", ruleset, players, actions)
-        if isinstance(answer, dict) and family_of(ruleset) == "score-sheet" and "winners" not in answer:
-            return upgrade(1, "replay", "score-sheet", answer) if check_result("replay", answer, 1) is None else answer
-        return answer
+        family = family_of(ruleset)
+        valid = check_result("replay", answer, 1, family) is None  # else the runner says what is wrong with it
+        return upgrade(1, "replay", family, answer) if valid else answer
 
 
 def with_protocol_2_names(implementation: Any) -> Any:

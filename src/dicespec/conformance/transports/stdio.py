@@ -148,7 +148,8 @@ class StdioTransport:
                 if not isinstance(message, dict) or message.get("id") != hello_id:
                     return self._lost(f"the hello reply has the wrong id: {clip(line)}"), False
                 if "error" in message and version != self.offered[-1]:
-                    return str(message.get("error", {}).get("message", "an error"))[:200], True
+                    error = message["error"]
+                    return clip(str(error.get("message") if isinstance(error, dict) else error), 200), True
                 try:
                     hello = Hello.from_result(read_hello(message, self.offered))
                 except VersionError as exc:  # no restart mends it: every case is errored with the reason

@@ -69,9 +69,6 @@ class Hello:
         extra = ", ".join(x for x in (self.version, self.language) if x)
         return f"{self.name} ({extra})" if extra else self.name
 
-    def __hash__(self) -> int:
-        return hash((self.name, self.version, self.protocol))
-
 
 class Request(Protocol):
     """What a transport needs of a case: an operation and its arguments."""

@@ -1,6 +1,6 @@
 """The steps both games share: dice shown, a game scripted in the replay notation, the turn
 order, the end, and rejections. Each asks the implementation under test through the narrow
-interface (``replay`` / ``replay``); the phrasings are in phrasebook.yaml."""
+interface (``replay``, which answers in the shape of the ruleset's family); the phrasings are in phrasebook.yaml."""
 
 from __future__ import annotations
 

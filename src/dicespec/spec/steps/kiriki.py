@@ -1,5 +1,5 @@
-"""The Kiriki steps. Each asks the implementation under test through its narrow interface
-(``score`` and ``replay``), never the engine directly; the phrasings are in
+"""The score-sheet steps (Kiriki, Yahtzee, Yatzy, Yacht). Each asks the implementation under test
+through its narrow interface (``score`` and ``replay``), never the engine directly; the phrasings are in
 phrasebook.yaml, the steps both games share in common.py."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The steps of the set-aside games (10000, Farkle, Greed: whichever game the scenario's tag names,
 under the ruleset the ``ruleset`` fixture names). Each asks the implementation under test through
-its narrow interface (``set_aside``, ``best``, ``replay``,
-protocol version 1's names for every set-aside game); the phrasings are in phrasebook.yaml, the
+its narrow interface (``set_aside``, ``best``, ``replay``: the operations of every set-aside
+game); the phrasings are in phrasebook.yaml, the
 steps every game shares in common.py."""
 
 from __future__ import annotations
