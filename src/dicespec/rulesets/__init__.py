@@ -248,11 +248,22 @@ def published(name: str) -> dict[str, Any]:
     """What ``dicespec rulesets --json`` prints of the ruleset ``name`` (shipped or declared), and
     other implementations read: its :func:`rule_values`, and for a score-sheet ruleset its
     ``sheet``, every line top to bottom as the engine's sheet lays it out and adds it up
-    (:meth:`SheetRuleset.layout <dicespec.scoresheet.ruleset.SheetRuleset.layout>`)."""
+    (:attr:`SheetRuleset.lines <dicespec.scoresheet.ruleset.SheetRuleset.lines>` and
+    :attr:`~dicespec.scoresheet.ruleset.SheetRuleset.totals`): ``{"id", "kind"}``, the kind a
+    ``row`` a player scores in, a ``bonus`` (the upper bonus, a bonus line) or a ``total``, and
+    for a total the lines it ``adds``."""
     values = rule_values(ruleset_data(name))
     ruleset = find_ruleset(name)
     if isinstance(ruleset, SheetRuleset):
-        values["sheet"] = ruleset.layout()
+        totals = ruleset.totals
+
+        def kind(line: str) -> str:
+            return "row" if line in ruleset.rows else "total" if line in totals else "bonus"
+
+        values["sheet"] = [
+            {"id": line, "kind": kind(line), **({"adds": list(totals[line])} if line in totals else {})}
+            for line in ruleset.lines
+        ]
     return values
 
 

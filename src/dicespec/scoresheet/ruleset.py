@@ -19,7 +19,6 @@ from dicespec.scoresheet.families import Face, OfAKind, RowRule, rule_from_data
 Section = Literal["upper", "lower"]
 ExtraTurns = Literal["repeat", "every", "none"]
 Joker = Literal["none", "forced", "free"]
-LineKind = Literal["row", "bonus", "total"]
 
 # The derived lines of every sheet, which no player scores in.
 BONUS, UPPER_TOTAL, LOWER_TOTAL, GRAND_TOTAL = "bonus", "upper_total", "lower_total", "grand_total"
@@ -109,8 +108,9 @@ class SheetRuleset:
     def totals(self) -> dict[str, tuple[str, ...]]:
         """What each total line adds up, in sheet order: the upper rows and the upper bonus (where
         there is one), the lower rows and the bonus line (where there is one), then both totals.
-        The sheet adds them so (:meth:`Sheet.lines <dicespec.scoresheet.sheet.Sheet.lines>`) and
-        lays them out so (:attr:`lines`)."""
+        The sheet lays them out so (:attr:`lines`), and adds them so
+        (:meth:`Sheet.upper_total <dicespec.scoresheet.sheet.Sheet.upper_total>` and the others: a
+        test holds the two together)."""
         bonus = (BONUS,) if self.bonus_more_than is not None else ()
         extra = (self.bonus_line,) if self.bonus_line else ()
         return {
@@ -125,26 +125,6 @@ class SheetRuleset:
         the ruleset has that bonus): each total below the lines it adds."""
         totals = self.totals
         return (*totals[UPPER_TOTAL], UPPER_TOTAL, *totals[LOWER_TOTAL], LOWER_TOTAL, GRAND_TOTAL)
-
-    def line_kind(self, line: str) -> LineKind:
-        """What ``line`` of the sheet is: a ``row`` a player scores in, a ``bonus`` (the upper
-        bonus, a bonus line) or a ``total``; an :class:`UnknownRowError` for no line of it."""
-        if line in self.rows:
-            return "row"
-        if line in self.totals:
-            return "total"
-        if line in self.lines:
-            return "bonus"
-        raise UnknownRowError(f"unknown line {line!r}; lines are: {', '.join(self.lines)}")
-
-    def layout(self) -> list[dict[str, Any]]:
-        """The sheet's lines top to bottom as plain data: ``{"id", "kind"}`` (:meth:`line_kind`),
-        and for a total the lines it ``adds`` (:attr:`totals`)."""
-        totals = self.totals
-        return [
-            {"id": line, "kind": self.line_kind(line), **({"adds": list(totals[line])} if line in totals else {})}
-            for line in self.lines
-        ]
 
     @property
     def derived_lines(self) -> tuple[str, ...]:

@@ -54,35 +54,27 @@ class Sheet:
 
     def upper_total(self, ruleset: SheetRuleset) -> int:
         """The upper rows and the bonus."""
-        return self._total(ruleset, UPPER_TOTAL)
+        return self.upper_sum(ruleset) + self.bonus(ruleset)
 
     def lower_total(self, ruleset: SheetRuleset) -> int:
         """The lower rows (a five-of-a-kind cell with its repeats included) and any bonus line."""
-        return self._total(ruleset, LOWER_TOTAL)
+        return sum(self.cells.get(row, 0) for row in ruleset.lower_rows) + self.line
 
     def grand_total(self, ruleset: SheetRuleset) -> int:
         """Upper total and lower total."""
-        return self._total(ruleset, GRAND_TOTAL)
-
-    def _total(self, ruleset: SheetRuleset, total: str) -> int:
-        """A total line: the lines the ruleset says it adds (:attr:`SheetRuleset.totals`)."""
-        return sum(self._value(ruleset, line) for line in ruleset.totals[total])
-
-    def _value(self, ruleset: SheetRuleset, line: str) -> int:
-        """Any line's points, an empty row's 0."""
-        if line == BONUS:
-            return self.bonus(ruleset)
-        if line == ruleset.bonus_line:
-            return self.line
-        if line in ruleset.totals:
-            return self._total(ruleset, line)
-        return self.cells.get(line, 0)
+        return self.upper_total(ruleset) + self.lower_total(ruleset)
 
     def lines(self, ruleset: SheetRuleset) -> dict[str, int | None]:
         """Every line of the sheet top to bottom, ``None`` for an empty row."""
-        return {
-            line: self.cells.get(line) if line in ruleset.rows else self._value(ruleset, line) for line in ruleset.lines
+        derived = {
+            BONUS: self.bonus(ruleset),
+            UPPER_TOTAL: self.upper_total(ruleset),
+            LOWER_TOTAL: self.lower_total(ruleset),
+            GRAND_TOTAL: self.grand_total(ruleset),
         }
+        if ruleset.bonus_line:
+            derived[ruleset.bonus_line] = self.line
+        return {line: derived[line] if line in derived else self.cells.get(line) for line in ruleset.lines}
 
     # -- new sheets -----------------------------------------------------------------------
 
