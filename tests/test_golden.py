@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dicespec.cli import main
+from dicespec.conformance.run import holds
 from dicespec.regression import golden, outcomes
 from dicespec.regression.diff import RollChange, compare, corpus_size, report
 from dicespec.rulesets import ruleset_names
@@ -70,8 +71,8 @@ def test_a_set_aside_counts_the_rolls_of_its_games_dice() -> None:
 def test_kiriki_against_kiriki_fr(today: dict[str, golden.Golden], monkeypatch: pytest.MonkeyPatch) -> None:
     """kiriki → kiriki-fr moves exactly the 240 ordered large straights (40 → 30), and the cases
     of the spec about the large straight and the first kiriki's extra turn."""
-    # The spec runs under both rulesets are the module's (outcomes.features, run once for `today`).
-    monkeypatch.setattr(outcomes, "features", lambda rulesets: {name: today[name].features for name in rulesets})
+    # The spec runs under both rulesets are the module's (holds.features, run once for `today`).
+    monkeypatch.setattr(holds, "features", lambda rulesets: {name: today[name].features for name in rulesets})
     diff = compare("kiriki", "kiriki-fr")
     assert {(c.column, c.dice, c.before, c.after) for c in diff.rolls} == {
         ("large_straight", "12345", "40", "30"),

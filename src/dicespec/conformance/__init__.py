@@ -25,8 +25,10 @@ Its parts, from the bottom up; each imports only parts above it in this list (``
   is pointed at, its options and the transport that reaches it; ``runner.py``, the features
   and the corpus (:mod:`dicespec.corpus`, a unit of its own below this one, since regression
   reads it too); ``declared.py``, a run under rules of one's own (a ruleset file's, or those an
-  implementation declares in its hello: their spec cases and ``expect`` entries, its player
-  counts); ``spec_run.py``, the spec's pytest run in a child process, with the spec's own
+  implementation declares in its hello: their ``expect`` entries, its player counts);
+  ``holds.py``, whether each case of the spec holds under one ruleset, as the reference plays it
+  (for ``dicespec diff``, the golden files, and rules of one's own); ``spec_run.py``, the spec's
+  pytest run in a child process, with the spec's own
   plugin and this part's; ``worker.py``, a Python object or function in a process of its own;
   ``function.py``, a plain scoring function behind the interface (``--function``);
   ``shrink.py``, a failing replay shrunk to the shortest that still fails; ``report.py``, results

@@ -8,7 +8,7 @@ answers under both rulesets and every ordered roll of the corpus it stands for (
 the number of distinct rolls of all the dice it is part of: six in 10000, five in Greed). A case
 of the spec differs when its claim holds under one ruleset and not under the other: the spec is
 run as under the game's reference ruleset, every question answered under the side's ruleset
-(:class:`~dicespec.regression.outcomes.UnderRuleset`), so a ruleset file needs no finding of the
+(:class:`~dicespec.conformance.run.holds.UnderRuleset`), so a ruleset file needs no finding of the
 errata to name it. The replayed games are not compared: each ruleset's seeded games are other
 games. The figures (expected scores, odds, opening decisions, banking) are
 :mod:`dicespec.regression.figures`'.
@@ -22,6 +22,7 @@ from math import comb
 from typing import Any
 
 from dicespec import corpus
+from dicespec.conformance.run import holds
 from dicespec.registry import game
 from dicespec.regression import outcomes
 from dicespec.regression.figures import Comparison, Odds, Progress, SetAsideFigures, SheetFigures
@@ -105,7 +106,7 @@ def compare(before: str | Side, after: str | Side) -> Diff:
     name, a game's name, a ruleset file's path, or a :class:`Side`); the spec runs take seconds."""
     first, second = sides(before, after)
     changes = _roll_changes(first.ruleset, second.ruleset)
-    found = outcomes.features([first.spec_name, second.spec_name])
+    found = holds.features([first.spec_name, second.spec_name])
     verdicts_before, verdicts_after = found[first.spec_name], found[second.spec_name]
     flipped = [
         (case_id, verdict, verdicts_after.get(case_id, "(no case)"))

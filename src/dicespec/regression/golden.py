@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dicespec.conformance.run import holds
 from dicespec.regression import outcomes
 from dicespec.rulesets import ruleset_names
 from dicespec.spec.paths import data_root
@@ -89,7 +90,7 @@ class Golden:
 
 def compute(rulesets: Sequence[str]) -> dict[str, Golden]:
     """Today's outcomes of these rulesets."""
-    features = outcomes.features(rulesets)
+    features = holds.features(rulesets)
     return {
         name: Golden(name, outcomes.rolls(name), features[name], {g.index: g.line() for g in outcomes.games(name)})
         for name in rulesets

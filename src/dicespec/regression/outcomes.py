@@ -11,7 +11,7 @@ Three parts, each computed from the same sources as the conformance runner's cas
 - **features**: every case of the game's features, and whether its claim holds under the
   ruleset. The spec's own pytest run decides (its steps, its errata), with every question put to
   the reference engines under this ruleset (:class:`UnderRuleset`): a shipped one, or a ruleset
-  file of one's own (:func:`ruleset_of`);
+  file of one's own (:func:`dicespec.conformance.run.holds.ruleset_of`);
 - **games**: the seeded replayed games of the corpus, one digest each.
 """
 
@@ -19,22 +19,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, permutations
-from pathlib import Path
 from typing import Any
 
-from dicespec.conformance.run.spec_run import Finished, SpecRun
 from dicespec.corpus import Case
 from dicespec.dice import FACES, Roll
 from dicespec.implementation import (
     ReferenceImplementation,
-    set_aside_replay_answer,
-    set_aside_score_answer,
-    sheet_replay_answer,
 )
 from dicespec.registry import Game
 from dicespec.registry import game as registry_game
@@ -43,29 +36,17 @@ from dicespec.rulesets import (
     find_ruleset,
     find_ruleset_of,
     game_of_ruleset,
-    load_ruleset,
-    of_kind,
     ruleset_data,
-    ruleset_names,
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
-from dicespec.validation import JSON
 
 NO_ANSWER = "-"  # the best score of no dice: not a case
-RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
 
 
 def game_of(ruleset: str) -> str:
     name: str = ruleset_data(ruleset)["game"]
     return name
-
-
-def ruleset_of(ruleset: str) -> Ruleset:
-    """The ruleset ``ruleset`` stands for: a shipped ruleset's name, or else the path of a ruleset
-    file of one's own (a :class:`~dicespec.rulesets.RulesetError` naming the file if it cannot be
-    used)."""
-    return find_ruleset(ruleset) if ruleset in ruleset_names() else load_ruleset(ruleset)
 
 
 def columns(ruleset: str) -> tuple[str, ...]:
@@ -196,111 +177,8 @@ def rolls_of(ruleset: Ruleset) -> dict[str, tuple[str, ...]]:
 # -- features ----------------------------------------------------------------------------------
 
 
-class UnderRuleset(ReferenceImplementation):
-    """The reference engines, answering every question of a game under one ruleset (named by
-    the environment variable ``DICESPEC_UNDER_RULESET``: a shipped ruleset's name or a ruleset
-    file's path, see :func:`ruleset_of`), whatever ruleset of that game the step names. Run with
-    ``--dicespec-python dicespec.regression.outcomes:UnderRuleset``, the spec's steps then check
-    each case's claim against that ruleset. Questions about another game's rulesets go to the
-    reference as asked."""
-
-    name = "dicespec-reference (one ruleset)"
-
-    def __init__(self) -> None:
-        self.ruleset = os.environ[RULESET_VARIABLE]
-        self.rules = ruleset_of(self.ruleset)
-        self.rulesets = {self.rules.game: [registry_game(self.rules.game).default_ruleset]}
-        self.family = registry_game(self.rules.game).family_name
-
-    def _sheet(self, ruleset: str) -> SheetRuleset | None:
-        """The ruleset to answer under, if ``ruleset`` is of this ruleset's game."""
-        return of_kind(SheetRuleset, self.rules) if game_of(ruleset) == self.rules.game else None
-
-    def _set_aside(self, ruleset: str) -> SetAsideRuleset | None:
-        return of_kind(SetAsideRuleset, self.rules) if game_of(ruleset) == self.rules.game else None
-
-    def score(self, ruleset: str, dice: str, row: str) -> int:
-        from dicespec.scoresheet.rows import score
-
-        if (rules := self._sheet(ruleset)) is None:
-            return super().score(ruleset, dice, row)
-        return score(rules, Roll.parse(dice, count=rules.dice), row)
-
-    def set_aside(self, ruleset: str, dice: str) -> JSON:
-        if (rules := self._set_aside(ruleset)) is None:
-            return super().set_aside(ruleset, dice)
-        return set_aside_score_answer(rules, Roll.parse(dice))
-
-    def best(self, ruleset: str, dice: str) -> int:
-        from dicespec.setaside.combos import best
-
-        if (rules := self._set_aside(ruleset)) is None:
-            return super().best(ruleset, dice)
-        return best(rules, Roll.parse(dice))
-
-    def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        from dicespec.scoresheet.replay import replay as sheet_replay
-        from dicespec.setaside.replay import replay as set_aside_replay
-
-        if game_of(ruleset) != self.rules.game:
-            return super().replay(ruleset, players, actions)
-        if (sheet := self._sheet_of_family()) is not None:
-            return sheet_replay_answer(sheet, sheet_replay(sheet, players, actions))
-        rules = of_kind(SetAsideRuleset, self.rules)
-        return set_aside_replay_answer(set_aside_replay(rules, players, actions))
-
-    def _sheet_of_family(self) -> SheetRuleset | None:
-        """The ruleset as a score-sheet ruleset, if its game is one."""
-        return of_kind(SheetRuleset, self.rules) if self.family == "score-sheet" else None
-
-
-class FeatureRunError(RuntimeError):
-    """The spec's pytest run did not run to its end."""
-
-
-def features(rulesets: Sequence[str]) -> dict[str, dict[str, str]]:
-    """For each ruleset (a shipped name, or the absolute path of a ruleset file), every case of its
-    game's features: ``holds`` when the case's claim holds under it, ``fails`` when it does not
-    (one spec run per ruleset, two at a time)."""
-    with tempfile.TemporaryDirectory(prefix="dicespec-golden-") as folder:
-        running: list[tuple[str, SpecRun]] = []
-        found: dict[str, dict[str, str]] = {}
-        for number, ruleset in enumerate(rulesets):
-            if len(running) == 2:
-                name, run = running.pop(0)
-                found[name] = _collect(name, run.finish())
-            running.append((ruleset, _start_spec_run(ruleset, Path(folder) / f"run-{number}.jsonl")))
-        for name, run in running:
-            found[name] = _collect(name, run.finish())
-    return {ruleset: found[ruleset] for ruleset in rulesets}
-
-
-def _start_spec_run(ruleset: str, results: Path) -> SpecRun:
-    found = registry_game(ruleset_of(ruleset).game)
-    reference, marker = found.default_ruleset, found.tag
-    options = [
-        "-m",
-        marker,
-        "--dicespec-python",
-        "dicespec.regression.outcomes:UnderRuleset",
-        "--dicespec-rulesets",
-        reference,
-    ]
-    return SpecRun(results, options, env={RULESET_VARIABLE: ruleset})
-
-
-def _collect(ruleset: str, done: Finished) -> dict[str, str]:
-    if done.returncode not in (0, 1) or done.results is None:
-        raise FeatureRunError(f"the spec run under {ruleset} failed (exit status {done.returncode}):\n{done.tail()}")
-    holds: dict[str, str] = {}
-    for result in done.results:
-        if result.outcome == "errored" or result.outcome == "skipped":
-            raise FeatureRunError(f"{result.id} under {ruleset}: {result.outcome}: {result.message}")
-        # The spec marks some cases as expected failures under the reference: such a case's
-        # claim holds when it passed against that expectation (xpassed), and fails when it
-        # failed as expected (xfailed).
-        holds[result.id] = "holds" if result.pytest in ("passed", "xpassed") else "fails"
-    return dict(sorted(holds.items()))
+# The spec's run under one ruleset, which the conformance runner asks too, lives beside it:
+# dicespec.conformance.run.holds (UnderRuleset, features).
 
 
 # -- games -------------------------------------------------------------------------------------

@@ -8,19 +8,17 @@
   runs; the runner then checks it under the rules it says it plays.
 
 Under such rules the runner asks, besides the corpus (the reference engines play any declared
-ruleset): the spec's single-call cases of the ruleset the rules extend whose answer the reference
-gives alike under both (:func:`spec_cases`; the others are *not under these rules*: counted,
-never run as failures), and the file's own ``expect`` entries (:func:`expect_cases`).
+ruleset): the spec's cases of the ruleset the rules are based on, whose claims hold or fail alike
+under both (:func:`dicespec.conformance.run.holds.alike`; the others are *not under these rules*:
+counted, never run as failures), and the file's own ``expect`` entries (:func:`expect_cases`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from dicespec.corpus import Case
-from dicespec.export import based_on
 from dicespec.implementation import ReferenceImplementation
 from dicespec.registry import game
 from dicespec.rulesets import Declared, RulesetError, declare_document, find_ruleset
@@ -53,46 +51,6 @@ def check_players(hello: Any, rulesets: Mapping[str, Iterable[str]]) -> None:
                 allowed = f"{rules.min_players} to {rules.max_players}"
                 where = f"the hello of {hello.name}: players.{name}"
                 raise HelloError(f"{where}: {outside[0]} is not a count {ruleset} allows ({allowed})")
-
-
-@dataclass(frozen=True, slots=True)
-class SpecCases:
-    """The spec's single-call cases of the ruleset some rules extend, split: ``cases`` asked under
-    those rules (the reference answers them alike under both), ``not_under`` (id, feature, why)."""
-
-    cases: tuple[Case, ...]
-    not_under: tuple[tuple[str, str, str], ...]  # (id, feature, why)
-
-
-def _feature_file(entry: Mapping[str, Any]) -> str:
-    return str(entry["feature"]).rsplit(":", 1)[0]
-
-
-def spec_cases(declared: Declared) -> SpecCases:
-    """The spec's cases under ``declared``: those of the ruleset it is based on that one call
-    checks (:func:`dicespec.export.spec_cases`, which leaves out those it answers otherwise)."""
-    from dicespec.export import LeftOut
-    from dicespec.export import spec_cases as single_calls
-
-    left_out: list[LeftOut] = []
-    cases = tuple(
-        Case(
-            entry["id"],
-            _feature_file(entry),
-            declared.name,
-            "",
-            entry["op"],
-            {"ruleset": declared.name, **entry["input"]},
-            entry["expected"],
-        )
-        for entry in single_calls(declared.name, left_out=left_out)
-    )
-    base = based_on(declared.name)
-    not_under = tuple(
-        (case.id, case.feature, f"{base} answers {case.expected!r}, {declared.describe()} {case.under!r}")
-        for case in left_out
-    )
-    return SpecCases(cases, not_under)
 
 
 def expect_cases(declared: Declared) -> Iterator[Case]:

@@ -34,6 +34,7 @@ import pytest
 
 from dicespec.conformance.containment import defaults
 from dicespec.conformance.containment.limits import parse_count, parse_size
+from dicespec.conformance.run.report import NOT_UNDER
 from dicespec.conformance.transports.client import (
     ImplementationError,
     ImplementationSkipped,
@@ -134,6 +135,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--dicespec-select", metavar="GLOB", help="only the cases whose id matches")
     group.addoption("--dicespec-rulesets", metavar="NAMES", help="only cases under these rulesets (comma-separated)")
     group.addoption("--dicespec-results", metavar="FILE", help="write one JSON line per case to FILE")
+    group.addoption(
+        "--dicespec-under",
+        metavar="BASE=RULES",
+        help="ask the implementation every question of a case under the shipped ruleset BASE under the declared "
+        "ruleset RULES instead (rules of one's own that extend BASE)",
+    )
+    group.addoption(
+        "--dicespec-not-under",
+        metavar="FILE",
+        help="with --dicespec-under: a JSON object of the case ids whose outcome RULES changes, each with why: "
+        "they are skipped as not under these rules",
+    )
 
 
 def _start(config: pytest.Config) -> ProtocolImplementation | None:
@@ -176,6 +189,10 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
         implementation = ProtocolImplementation(open_transport(target, options))
     except ValueError as exc:  # a function's problems, in process
         raise pytest.UsageError(str(exc)) from None
+    under = config.getoption("dicespec_under")
+    if under:
+        base, _, rules = under.partition("=")
+        implementation.renamed = {base: rules}
     fatal = getattr(implementation.transport, "fatal", None)
     if fatal:  # a worker that cannot build the object or function
         implementation.close()
@@ -246,10 +263,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return  # every case will error, saying why
     from dicespec.rulesets import ruleset_data
 
+    not_under = _not_under(config)
     for item in items:
         ruleset = ruleset_of(item)
-        if ruleset is not None and not hello.supports(ruleset_data(ruleset)["game"], ruleset):
-            item.add_marker(pytest.mark.skip(reason=f"{hello.name} does not declare the ruleset {ruleset}"))
+        case = case_id(item)
+        if case is not None and case in not_under:
+            item.add_marker(pytest.mark.skip(reason=f"{NOT_UNDER}: {not_under[case]}"))
+            continue
+        asked = implementation.renamed.get(ruleset, ruleset) if ruleset is not None else None
+        if asked is not None and not hello.supports(ruleset_data(asked)["game"], asked):
+            item.add_marker(pytest.mark.skip(reason=f"{hello.name} does not declare the ruleset {asked}"))
+
+
+def _not_under(config: pytest.Config) -> dict[str, str]:
+    path = config.getoption("dicespec_not_under")
+    if not path:
+        return {}
+    found: dict[str, str] = json.loads(Path(path).read_text(encoding="utf-8"))
+    return found
 
 
 # -- outcomes --------------------------------------------------------------------------------

@@ -33,6 +33,8 @@ SKIPS = {
     "not-under-rules": "Not under these rules: cases of the spec whose outcome differs under rules of one's own:",
 }
 """Why a case is skipped, each counted apart, with the heading the summary gives its reasons."""
+NOT_UNDER = "not under these rules"
+"""How the reason of a case of the spec skipped as not under the rules it is asked under begins."""
 PARTS = ("features", "exhaustive", "games")
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 

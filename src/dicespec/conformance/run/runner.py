@@ -21,19 +21,22 @@ process (:mod:`~dicespec.conformance.run.worker`) unless ``in_process`` trusts i
 from __future__ import annotations
 
 import fnmatch
+import json
 import shutil
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from dicespec import corpus
 from dicespec.conformance.containment import defaults
 from dicespec.conformance.protocol.messages import PROTOCOL_VERSION
-from dicespec.conformance.run.declared import HelloError, check_players, declare_hello, expect_cases, spec_cases
+from dicespec.conformance.run.declared import HelloError, check_players, declare_hello, expect_cases
+from dicespec.conformance.run.holds import alike
 from dicespec.conformance.run.report import (
+    NOT_UNDER,
     PARTS,
     Recorder,
     load_track,
@@ -115,7 +118,7 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
     under, raises (:class:`~dicespec.rulesets.RulesetError`, :class:`HelloError`) before any case."""
     run = Run(target, declared=[declare_file(path) for path in options.ruleset_files])
     transport = open_transport(target, options)
-    features: Features | None = None  # the spec's pytest run, alongside the corpus
+    features: list[Features] = []  # the spec's pytest runs, alongside the corpus
     try:
         run.hello = transport.start()
         run.failure = transport.failure
@@ -137,8 +140,9 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
         recorder.rules = {declared.name: declared.describe() for declared in run.declared}
         if "features" in options.parts:
             if shipped_rulesets(options):
-                features = Features.start(target, options, run)
-            run_declared_spec(transport, options, recorder, run)
+                features.append(Features.start(target, options, run))
+            features += [Features.start_under(target, options, declared) for declared in chosen_declared(options, run)]
+            run_expected(transport, options, recorder, run)
         # The games first: their slow side is the implementation's (it plays every game), which
         # leaves a core to the features; then the exhaustive corpus, which keeps both sides busy.
         for part in ("games", "exhaustive"):
@@ -148,39 +152,29 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
                 run.seconds[part] = elapsed = time.perf_counter() - started
                 if count and elapsed > 0:
                     run.cases_per_second[part] = count / elapsed
-        if features is not None:
-            features.finish(recorder, run)
+        for each in features:
+            each.finish(recorder, run)
     finally:
-        if features is not None:
-            features.stop()
+        for each in features:
+            each.stop()
         transport.close()
         run.events = list(getattr(transport, "events", []))
     return run
 
 
-def run_declared_spec(transport: Any, options: Options, recorder: Recorder, run: Run) -> None:
-    """The spec's cases under each ruleset of one's own the run is about, and a file's own
-    ``expect`` entries; the spec's cases whose outcome those rules change are recorded as not
-    under these rules."""
+def chosen_declared(options: Options, run: Run) -> list[Declared]:
+    """The rules of one's own declared for the run that it is about."""
     chosen = {n for names in run_rulesets(options, run.declared).values() for n in names}
-    for declared in run.declared:
-        if declared.name not in chosen:
-            continue
-        found = spec_cases(declared)
-        for case_id, feature, why in found.not_under:
-            if not options.select or fnmatch.fnmatchcase(case_id, options.select):
-                recorder.record(
-                    case_id, "features", feature, declared.name, "", "skipped", message=why, skip="not-under-rules"
-                )
-        cases = [*found.cases, *expect_cases(declared)]
-        if options.select:
-            cases = [case for case in cases if fnmatch.fnmatchcase(case.id, options.select)]
+    return [declared for declared in run.declared if declared.name in chosen]
+
+
+def run_expected(transport: Any, options: Options, recorder: Recorder, run: Run) -> None:
+    """A ruleset file's own ``expect`` entries, as cases of the features part."""
+    cases = [case for declared in chosen_declared(options, run) for case in expect_cases(declared)]
+    if options.select:
+        cases = [case for case in cases if fnmatch.fnmatchcase(case.id, options.select)]
+    if cases:
         run_cases("features", iter(cases), transport, options, recorder, run)
-        if found.cases or found.not_under:
-            run.notes.append(
-                f"features under {declared.name}: the single-call cases of {based_on(declared.name)}; its "
-                "scenarios that play a game or ask several questions run under shipped rulesets only"
-            )
 
 
 # -- the corpus --------------------------------------------------------------------------------
@@ -376,22 +370,41 @@ class Features:
     """The features part: the spec's pytest run in a child process of its own, started at once so
     that it runs alongside the corpus (on another core), its results recorded when it ends."""
 
-    def __init__(self, options: Options, spec: SpecRun | None, folder: str | None) -> None:
+    def __init__(self, options: Options, spec: SpecRun | None, folder: str | None, under: str | None = None) -> None:
         self.options = options
         self.spec = spec
         self.folder = folder
+        self.under = under  # the declared ruleset its cases are asked under, if any
         self.started = time.perf_counter()
 
     @classmethod
     def start(cls, target: Target, options: Options, run: Run) -> Features:
+        """The spec's run under the shipped rulesets chosen."""
+        return cls._start(options, features_options(target, options))
+
+    @classmethod
+    def start_under(cls, target: Target, options: Options, declared: Declared) -> Features:
+        """The spec's run of the cases of the shipped ruleset ``declared`` is based on, asked
+        under ``declared``; those whose outcome it changes are skipped as not under these rules."""
+        chosen = replace(options, rulesets=None)
+        base = based_on(declared.name)
+        return cls._start(chosen, [*features_options(target, chosen), "--dicespec-rulesets", base], declared.name)
+
+    @classmethod
+    def _start(cls, options: Options, arguments: list[str], under: str | None = None) -> Features:
         folder = tempfile.mkdtemp(prefix="dicespec-conform-")
         try:
+            if under is not None:
+                base = based_on(under)
+                not_under = Path(folder) / "not-under.json"
+                not_under.write_text(json.dumps(alike(base, under)[1]), encoding="utf-8")
+                arguments = [*arguments, "--dicespec-under", f"{base}={under}", "--dicespec-not-under", str(not_under)]
             results = Path(folder) / "features.jsonl"
-            spec = SpecRun(results, features_options(target, options), env=declared_environment())
+            spec = SpecRun(results, arguments, env=declared_environment())
         except BaseException:
             shutil.rmtree(folder, ignore_errors=True)
             raise
-        return cls(options, spec, folder)
+        return cls(options, spec, folder, under)
 
     def finish(self, recorder: Recorder, run: Run) -> None:
         """Wait for the run (until the time limit, and a minute more, from its start) and record its results."""
@@ -405,7 +418,7 @@ class Features:
         if done.returncode is None:
             run.notes.append("features: stopped at the time limit")
         for result in done.results or []:
-            recorder.feature(result.to_json())
+            recorder.feature(self._result(result.to_json()))
         if done.returncode not in (None, 0, 1, 5):
             recorder.record(
                 "features",
@@ -416,6 +429,15 @@ class Features:
                 "errored",
                 message=f"the spec's pytest run failed (exit status {done.returncode}):\n{done.tail()}",
             )
+
+    def _result(self, found: dict[str, Any]) -> dict[str, Any]:
+        """A result of the run, under the rules it was asked under."""
+        if self.under is None:
+            return found
+        message = found.get("message") or ""
+        if message.startswith(NOT_UNDER):
+            return {**found, "ruleset": self.under, "skip": "not-under-rules", "message": message[len(NOT_UNDER) + 2 :]}
+        return {**found, "ruleset": self.under}
 
     def stop(self) -> None:
         """End the run if it has not ended (the corpus was interrupted), and remove its folder."""

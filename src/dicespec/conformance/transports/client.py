@@ -34,6 +34,7 @@ class ProtocolImplementation:
         self.transport = transport
         hello = transport.start()
         self.name = hello.name if hello else "(not started)"
+        self.renamed: dict[str, str] = {}  # a ruleset the steps name → the ruleset asked in its place
 
     @property
     def hello(self) -> Hello | None:
@@ -41,6 +42,7 @@ class ProtocolImplementation:
         return hello
 
     def _ask(self, op: str, **args: Any) -> Any:
+        args["ruleset"] = self.renamed.get(args["ruleset"], args["ruleset"])
         why = problem("request", {"id": 0, "op": op, **args})
         if why is not None:
             raise ProtocolError(f"the request breaks the protocol: {why}")

@@ -1,0 +1,191 @@
+"""Whether each case of the spec holds under one ruleset: the spec's own pytest run, with every
+question put to the reference engines under that ruleset (:class:`UnderRuleset`).
+
+``dicespec diff`` and the golden files ask it of two rulesets, or of every shipped one
+(:mod:`dicespec.regression.outcomes`); the conformance runner asks it of rules of one's own and
+the shipped ruleset they extend, to know which scenarios of the latter it may run under the former
+(those that hold, or fail, alike under both).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from dicespec.conformance.run.spec_run import Finished, SpecRun
+from dicespec.dice import Roll
+from dicespec.implementation import (
+    ReferenceImplementation,
+    set_aside_replay_answer,
+    set_aside_score_answer,
+    sheet_replay_answer,
+)
+from dicespec.registry import game as registry_game
+from dicespec.rulesets import (
+    Ruleset,
+    declared,
+    declared_environment,
+    find_ruleset,
+    load_ruleset,
+    of_kind,
+    ruleset_data,
+    ruleset_names,
+)
+from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.setaside.ruleset import SetAsideRuleset
+from dicespec.validation import JSON
+
+RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
+
+
+def game_of(ruleset: str) -> str:
+    name: str = ruleset_data(ruleset)["game"]
+    return name
+
+
+def ruleset_of(ruleset: str) -> Ruleset:
+    """The ruleset ``ruleset`` stands for: a shipped ruleset's name, a declared one's (see
+    :func:`dicespec.rulesets.declare_file`), or else the path of a ruleset file of one's own (a
+    :class:`~dicespec.rulesets.RulesetError` naming the file if it cannot be used)."""
+    if ruleset in ruleset_names() or declared(ruleset) is not None:
+        return find_ruleset(ruleset)
+    return load_ruleset(ruleset)
+
+
+class UnderRuleset(ReferenceImplementation):
+    """The reference engines, answering every question of a game under one ruleset (named by
+    the environment variable ``DICESPEC_UNDER_RULESET``: a shipped ruleset's name or a ruleset
+    file's path, see :func:`ruleset_of`), whatever ruleset of that game the step names. Run with
+    ``--dicespec-python dicespec.conformance.run.holds:UnderRuleset``, the spec's steps then check
+    each case's claim against that ruleset. Questions about another game's rulesets go to the
+    reference as asked."""
+
+    name = "dicespec-reference (one ruleset)"
+
+    def __init__(self) -> None:
+        self.ruleset = os.environ[RULESET_VARIABLE]
+        self.rules = ruleset_of(self.ruleset)
+        self.rulesets = {self.rules.game: ruleset_names(self.rules.game)}  # whichever of them a step names
+        self.family = registry_game(self.rules.game).family_name
+
+    def _sheet(self, ruleset: str) -> SheetRuleset | None:
+        """The ruleset to answer under, if ``ruleset`` is of this ruleset's game."""
+        return of_kind(SheetRuleset, self.rules) if game_of(ruleset) == self.rules.game else None
+
+    def _set_aside(self, ruleset: str) -> SetAsideRuleset | None:
+        return of_kind(SetAsideRuleset, self.rules) if game_of(ruleset) == self.rules.game else None
+
+    def score(self, ruleset: str, dice: str, row: str) -> int:
+        from dicespec.scoresheet.rows import score
+
+        if (rules := self._sheet(ruleset)) is None:
+            return super().score(ruleset, dice, row)
+        return score(rules, Roll.parse(dice, count=rules.dice), row)
+
+    def set_aside(self, ruleset: str, dice: str) -> JSON:
+        if (rules := self._set_aside(ruleset)) is None:
+            return super().set_aside(ruleset, dice)
+        return set_aside_score_answer(rules, Roll.parse(dice))
+
+    def best(self, ruleset: str, dice: str) -> int:
+        from dicespec.setaside.combos import best
+
+        if (rules := self._set_aside(ruleset)) is None:
+            return super().best(ruleset, dice)
+        return best(rules, Roll.parse(dice))
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        from dicespec.scoresheet.replay import replay as sheet_replay
+        from dicespec.setaside.replay import replay as set_aside_replay
+
+        if game_of(ruleset) != self.rules.game:
+            return super().replay(ruleset, players, actions)
+        if (sheet := self._sheet_of_family()) is not None:
+            return sheet_replay_answer(sheet, sheet_replay(sheet, players, actions))
+        rules = of_kind(SetAsideRuleset, self.rules)
+        return set_aside_replay_answer(set_aside_replay(rules, players, actions))
+
+    def _sheet_of_family(self) -> SheetRuleset | None:
+        """The ruleset as a score-sheet ruleset, if its game is one."""
+        return of_kind(SheetRuleset, self.rules) if self.family == "score-sheet" else None
+
+
+class FeatureRunError(RuntimeError):
+    """The spec's pytest run did not run to its end."""
+
+
+def features(rulesets: Sequence[str], scenarios: str | None = None) -> dict[str, dict[str, str]]:
+    """For each ruleset (a shipped name, a declared one's, or the absolute path of a ruleset file),
+    every case of its game's features that runs under ``scenarios`` (a shipped ruleset; default:
+    the game's reference): ``holds`` when the case's claim holds under it, ``fails`` when it does
+    not (one spec run per ruleset, two at a time)."""
+    with tempfile.TemporaryDirectory(prefix="dicespec-golden-") as folder:
+        running: list[tuple[str, SpecRun]] = []
+        found: dict[str, dict[str, str]] = {}
+        for number, ruleset in enumerate(rulesets):
+            if len(running) == 2:
+                name, run = running.pop(0)
+                found[name] = _collect(name, run.finish())
+            running.append((ruleset, _start_spec_run(ruleset, Path(folder) / f"run-{number}.jsonl", scenarios)))
+        for name, run in running:
+            found[name] = _collect(name, run.finish())
+    return {ruleset: found[ruleset] for ruleset in rulesets}
+
+
+def _start_spec_run(ruleset: str, results: Path, scenarios: str | None = None) -> SpecRun:
+    found = registry_game(ruleset_of(ruleset).game)
+    reference, marker = scenarios or found.default_ruleset, found.tag
+    options = [
+        "-m",
+        marker,
+        "--dicespec-python",
+        "dicespec.conformance.run.holds:UnderRuleset",
+        "--dicespec-rulesets",
+        reference,
+    ]
+    return SpecRun(results, options, env={**declared_environment(), RULESET_VARIABLE: ruleset})
+
+
+def _collect(ruleset: str, done: Finished) -> dict[str, str]:
+    if done.returncode not in (0, 1) or done.results is None:
+        raise FeatureRunError(f"the spec run under {ruleset} failed (exit status {done.returncode}):\n{done.tail()}")
+    holds: dict[str, str] = {}
+    for result in done.results:
+        if result.outcome == "errored" or result.outcome == "skipped":
+            raise FeatureRunError(f"{result.id} under {ruleset}: {result.outcome}: {result.message}")
+        # The spec marks some cases as expected failures under the reference: such a case's
+        # claim holds when it passed against that expectation (xpassed), and fails when it
+        # failed as expected (xfailed).
+        holds[result.id] = "holds" if result.pytest in ("passed", "xpassed") else "fails"
+    return dict(sorted(holds.items()))
+
+
+def alike(base: str, rules: str) -> tuple[set[str], dict[str, str]]:
+    """The cases of the spec that run under the shipped ruleset ``base`` which hold, or fail,
+    alike under the declared ruleset ``rules``, and the others, each with why (the reference's
+    two verdicts). Worked out once for a pair of rules and kept in the cache folder, under the
+    digest of both rules and of the package's code."""
+    import hashlib
+    import json
+
+    from dicespec.caches import cache_dir, code_digest
+    from dicespec.rulesets import rules_digest
+
+    made_from = json.dumps([code_digest(), base, rules_digest(ruleset_data(base)), rules_digest(ruleset_data(rules))])
+    path = cache_dir() / "spec-under-rules" / f"{hashlib.sha256(made_from.encode()).hexdigest()[:24]}.json"
+    try:
+        verdicts = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        verdicts = features([base, rules], scenarios=base)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(verdicts), encoding="utf-8")
+    under_base, under_rules = verdicts[base], verdicts[rules]
+    same = {case for case, verdict in under_base.items() if under_rules.get(case) == verdict}
+    differ = {
+        case: f"its claim {verdict} under {base}, {under_rules.get(case, 'not run')} under these rules"
+        for case, verdict in under_base.items()
+        if case not in same
+    }
+    return same, differ
