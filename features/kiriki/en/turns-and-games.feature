@@ -179,8 +179,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
   @id:kiriki-en-equal-grand-totals @rule:players @ruleset:kiriki-no-extra
   Scenario: Two sheets filled differently end on the same grand total
     Pins down: two players can finish on the same grand total by different rows, one with the bonus and the other with a kiriki.
-    # Equal grand totals share the win (the ruleset's winner rule). The Kiriki replay answer reports
-    # no winners yet, so this case checks the totals the winner is decided by.
+    # Equal grand totals share the win (the ruleset's winner rule).
     Given a game of 2 players
     When these turns are played:
       | player | dice  | row             |
@@ -215,6 +214,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     And player 2 has 0 in "bonus"
     And player 1 has 235 in "grand_total"
     And player 2 has 235 in "grand_total"
+    And players 1 and 2 share the win
 
   @id:kiriki-en-turn-stays-with-the-last-player @rule:turns
   Scenario: Once the game is over, the turn stays with the player who played last

@@ -1,6 +1,7 @@
-"""The steps both games share: dice shown, a game scripted in the replay notation, the turn
-order, the end, and rejections. Each asks the implementation under test through the narrow
-interface (``replay``, which answers in the shape of the ruleset's family); the phrasings are in phrasebook.yaml."""
+"""The steps both families share: dice shown, a game scripted in the replay notation, the turn
+order, the end, the winners, and rejections. Each asks the implementation under test through
+the narrow interface (``replay``, which answers in the shape of the ruleset's family); the
+phrasings are in phrasebook.yaml."""
 
 from __future__ import annotations
 
@@ -119,6 +120,19 @@ def dice_now(game: ScriptedGame, dice: str) -> None:
 def turns_taken(game: ScriptedGame, player: int, count: int) -> None:
     actual = game.player(player)["turns_taken"]
     assert actual == count, f"player {player} has played {actual} turns"
+
+
+@steps
+def winner(game: ScriptedGame, player: int) -> None:
+    result = game.accepted()
+    assert result["over"] and result["winners"] == [player - 1], f"winners: {result['winners']}"
+
+
+@steps
+def winners(game: ScriptedGame, players: str) -> None:
+    result = game.accepted()
+    expected = [n - 1 for n in digits(players)]
+    assert result["over"] and result["winners"] == expected, f"winners: {result['winners']}"
 
 
 register("common", steps)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dicespec.implementation import Implementation
 from dicespec.rulesets import ruleset_data
 
-from .common import ScriptedGame, digits, roll
+from .common import ScriptedGame, roll
 from .phrasebook import StepLogic, register
 
 steps = StepLogic()
@@ -88,22 +88,9 @@ def not_on_board(game: ScriptedGame, player: int) -> None:
 
 
 @steps
-def winner(game: ScriptedGame, player: int) -> None:
-    result = game.accepted()
-    assert result["over"] and result["winners"] == [player - 1], f"winners: {result['winners']}"
-
-
-@steps
 def no_roll_on_table(game: ScriptedGame) -> None:
     shown = game.accepted()["dice"]
     assert shown is None, f"the roll {shown} still waits to be set aside"
-
-
-@steps
-def winners(game: ScriptedGame, players: str) -> None:
-    result = game.accepted()
-    expected = [n - 1 for n in digits(players)]
-    assert result["over"] and result["winners"] == expected, f"winners: {result['winners']}"
 
 
 @steps
