@@ -84,10 +84,31 @@ function notation(action) {
 
 // -- the rule families of a row: does a roll meet its pattern, and what does it score ----------
 
-/** The highest face that at least `n` dice show, or null. */
-function highestFaceWith(counts, n) {
-  for (let face = 6; face >= 1; face--) if (counts[face] >= n) return face;
+/** The highest face that at least `n` dice show (exactly `n`, and no more, when `exactly`), or null. */
+function highestFaceWith(counts, n, exactly = false) {
+  for (let face = 6; face >= 1; face--) if (exactly ? counts[face] === n : counts[face] >= n) return face;
   return null;
+}
+
+/** An of-a-kind row's count of dice, and whether it wants exactly that many of the face. */
+const kindOf = (row) => ("exactly" in row ? [row.exactly, true] : [row.at_least, false]);
+
+/** The face of an of-a-kind row's dice: the highest that makes the row, or null. */
+const ofAKindFace = (row, counts) => highestFaceWith(counts, ...kindOf(row));
+
+/** Groups of dice of different faces, each at least as large as the row's `groups` say (3 and 2,
+ * 3 and 3, 4 and 2): the highest sum the grouped dice can make, or null when the dice hold no such
+ * groups. Every way of giving the groups different faces is tried. */
+function bestGroups(counts, sizes, used = new Set()) {
+  if (sizes.length === 0) return 0;
+  const [size, ...rest] = sizes;
+  let best = null;
+  for (const face of FACES) {
+    if (used.has(face) || counts[face] < size) continue;
+    const others = bestGroups(counts, rest, new Set([...used, face]));
+    if (others !== null) best = Math.max(best ?? 0, face * size + others);
+  }
+  return best;
 }
 
 /** The faces of the `n` highest pairs of different faces, or null when the dice hold fewer. */
@@ -104,9 +125,11 @@ function isFullHouse(counts, fiveOfAKindCounts) {
   return fiveOfAKindCounts && shown.length === 1 && shown[0] === 5;
 }
 
-/** `length` consecutive faces anywhere, or exactly the row's `faces`. */
+/** `length` consecutive faces anywhere, or every face of the row's `faces`, or of one of the
+ * sets of its `any_of` (a straight that wraps round). */
 function isStraight(counts, row) {
-  if (row.faces) return row.faces.every((face) => counts[face] > 0);
+  const sets = row.faces ? [row.faces] : row.any_of;
+  if (sets) return sets.some((faces) => faces.every((face) => counts[face] > 0));
   let run = 0;
   for (const face of FACES) {
     run = counts[face] > 0 ? run + 1 : 0;
@@ -122,13 +145,15 @@ function meetsRow(row, counts) {
     case "chance":
       return true;
     case "of_a_kind":
-      return highestFaceWith(counts, row.at_least) !== null;
+      return ofAKindFace(row, counts) !== null;
     case "pairs":
       return highestPairs(counts, row.pairs) !== null;
     case "full_house":
       return isFullHouse(counts, row.five_of_a_kind_counts);
     case "straight":
       return isStraight(counts, row);
+    case "groups":
+      return bestGroups(counts, row.groups) !== null;
   }
   throw new Error(`unknown rule family ${JSON.stringify(row.rule)}`);
 }
@@ -152,10 +177,12 @@ function rowPoints(row, counts, { joker = false } = {}) {
       return counts[row.face] * row.face;
     case "chance": // every die
       return total(counts);
-    case "of_a_kind": // the matching dice are `at_least` dice of the highest such face
-      return worth(row.points, counts, highestFaceWith(counts, row.at_least) * row.at_least);
+    case "of_a_kind": // the matching dice are `at_least` (or `exactly`) dice of the highest such face
+      return worth(row.points, counts, ofAKindFace(row, counts) * kindOf(row)[0]);
     case "pairs": // the dice of the highest pairs
       return 2 * sum(highestPairs(counts, row.pairs));
+    case "groups": // the grouped dice, by default
+      return worth(row.points ?? "matching", counts, bestGroups(counts, row.groups));
     case "full_house": // the pattern uses every die
     case "straight":
       return worth(row.points, counts, total(counts));
@@ -189,6 +216,7 @@ function sheetRules(data) {
     name: data.name,
     dice: data.dice,
     rollsPerTurn: data.rolls_per_turn,
+    savedRolls: data.saved_rolls === true, // a turn's unused rolls are banked for the player's later turns
     players: data.players,
     rows: data.rows,
     rowIds,
@@ -259,6 +287,17 @@ function canScore(rules, sheet, dice, row) {
   return allowedRows(rules, sheet, dice).includes(row);
 }
 
+/** What the dice score in the open row `id` of the sheet: 0 while the row it requires holds
+ * nothing; a joker's full value where it applies; and, made with the turn's first roll, the row's
+ * first-roll points added when the dice meet its pattern. */
+function openRowPoints(rules, sheet, dice, id, { firstRoll = false } = {}) {
+  const row = rules.rows[id];
+  if (row.requires !== undefined && (sheet.cells.get(row.requires) ?? 0) <= 0) return 0;
+  const counts = countsOf(dice);
+  const points = rowPoints(row, counts, { joker: scoresAsJoker(rules, sheet, dice) });
+  return firstRoll && meetsRow(row, counts) ? points + (row.first_roll?.adds ?? 0) : points;
+}
+
 /** Does a score earn a turn at the end: every five of a kind scored above 0, each repeat, or none? */
 function earnsExtraTurn(rules, { first, repeat }) {
   switch (rules.five?.extra_turns) {
@@ -283,10 +322,12 @@ class SheetGame {
       sheet: { cells: new Map(), line: 0 }, // filled rows; the points of the bonus line
       turnsTaken: 0,
       extraTurns: 0,
+      savedRolls: 0, // rolls banked from earlier turns (where the ruleset saves rolls)
     }));
     this.current = 0;
     this.dice = null;
     this.rolls = 0;
+    this.wonBy = null; // the player whose first-roll score won the game at once
   }
 
   clone() {
@@ -303,7 +344,7 @@ class SheetGame {
   }
 
   get over() {
-    return !this.players.some((p) => this.hasTurnLeft(p));
+    return this.wonBy !== null || !this.players.some((p) => this.hasTurnLeft(p));
   }
 
   get player() {
@@ -360,10 +401,14 @@ class SheetGame {
     this.rolls = 1;
   }
 
-  /** Some dice (at least one, each once) thrown again, while the turn has rolls left. */
+  /** Some dice (at least one, each once) thrown again, while the turn has rolls left: its own, and
+   * the player's saved ones where the ruleset saves rolls. */
   reroll(positions, values) {
     this.requireRolled();
-    if (this.rolls >= this.rules.rollsPerTurn) throw new Rejected("no-rolls-left");
+    const saving = this.rules.savedRolls;
+    if (this.rolls >= this.rules.rollsPerTurn + (saving ? this.player.savedRolls : 0)) {
+      throw new Rejected(saving ? "no-saved-rolls" : "no-rolls-left");
+    }
     if (positions.length === 0) throw new Rejected("empty-reroll");
     if (positions.some((p) => !(p >= 0 && p < this.rules.dice))) throw new Rejected("bad-die-index");
     if (new Set(positions).size !== positions.length) throw new Rejected("bad-die-index");
@@ -385,12 +430,16 @@ class SheetGame {
     if (!canScore(rules, sheet, this.dice, row)) throw new Rejected(sheet.cells.has(row) ? "row-used" : "joker-row");
     const repeat = isRepeat(rules, sheet, counts);
     let earned;
+    let won = false;
     if (sheet.cells.has(row)) {
       // a repeat added to its own filled cell (Kiriki): it fills no row
       sheet.cells.set(row, sheet.cells.get(row) + rules.repeatAdds);
       earned = earnsExtraTurn(rules, { first: false, repeat: true });
     } else {
-      const points = rowPoints(rules.rows[row], counts, { joker: scoresAsJoker(rules, sheet, this.dice) });
+      const firstRoll = this.rolls === 1;
+      const points = openRowPoints(rules, sheet, this.dice, row, { firstRoll });
+      // a row that wins when made with the turn's first roll, scoring, ends the game at once
+      won = firstRoll && rules.rows[row].first_roll?.wins === true && points > 0;
       sheet.cells.set(row, points);
       // a repeat whose points go to a bonus line (Yahtzee) comes with any row it is scored in
       const toLine = rules.bonusLine !== null && repeat;
@@ -399,7 +448,7 @@ class SheetGame {
       earned = earnsExtraTurn(rules, { first, repeat: toLine });
     }
     if (earned) player.extraTurns += 1;
-    this.endTurn();
+    this.endTurn({ won });
   }
 
   /** A turn with no score: only once every row is filled. */
@@ -409,11 +458,19 @@ class SheetGame {
     this.endTurn();
   }
 
-  /** The next player with a turn left, in order (the same player if nobody else has one). */
-  endTurn() {
-    this.player.turnsTaken += 1;
+  /** The next player with a turn left, in order (the same player if nobody else has one); the
+   * rolls the turn did not use are banked, and the saved ones it used spent, where the ruleset
+   * saves rolls. A win at once keeps the player and ends the game. */
+  endTurn({ won = false } = {}) {
+    const player = this.player;
+    player.turnsTaken += 1;
+    if (this.rules.savedRolls) player.savedRolls += this.rules.rollsPerTurn - this.rolls;
     this.dice = null;
     this.rolls = 0;
+    if (won) {
+      this.wonBy = this.current;
+      return;
+    }
     const count = this.players.length;
     for (let step = 1; step <= count; step++) {
       const next = (this.current + step) % count;
@@ -436,9 +493,11 @@ class SheetGame {
     return Object.fromEntries(rules.lines.map((line) => [line, line in derived ? derived[line] : sheet.cells.get(line) ?? null]));
   }
 
-  /** Once the game is over, the players with the highest grand total; ties share. */
+  /** Once the game is over, the player who won at once, else the players with the highest grand
+   * total; ties share. */
   winners(sheets) {
     if (!this.over) return [];
+    if (this.wonBy !== null) return [this.wonBy];
     const totals = sheets.map((lines) => lines.grand_total);
     const top = Math.max(...totals);
     return totals.flatMap((total, i) => (total === top ? [i] : []));
@@ -447,7 +506,12 @@ class SheetGame {
   answer(rejected) {
     const sheets = this.players.map((p) => this.lines(p.sheet));
     return {
-      players: this.players.map((p, i) => ({ lines: sheets[i], turns_taken: p.turnsTaken, extra_turns: p.extraTurns })),
+      players: this.players.map((p, i) => ({
+        lines: sheets[i],
+        turns_taken: p.turnsTaken,
+        extra_turns: p.extraTurns,
+        ...(this.rules.savedRolls ? { saved_rolls: p.savedRolls } : {}), // only where the ruleset saves rolls
+      })),
       over: this.over,
       current: this.current,
       dice: this.dice === null ? null : this.dice.join(""),
@@ -855,26 +919,56 @@ const oneOf = (...values) => (value) => !values.includes(value);
 const players = (value, where) =>
   mismatch(where, value, { min: integer(1, 20), max: integer(1, 20) }) ?? (value.min > value.max ? `${where}: min is above max` : null);
 
-// The parameters of each rule family of a row, besides its label, section and rule.
+// The parameters of each rule family of a row, besides its label, section and rule; and those of
+// them a row may leave out (of a family's alternatives, a row gives exactly one: ALTERNATIVES).
 const ROW_FAMILIES = {
   face: { face: integer(1, 6) },
-  of_a_kind: { at_least: integer(1, 5), points: (v) => !isPoints(v) },
-  pairs: { pairs: integer(1, 2) },
+  of_a_kind: { at_least: integer(1, 6), exactly: integer(1, 6), points: (v) => !isPoints(v) },
+  pairs: { pairs: integer(1, 3) },
   full_house: { points: (v) => !isPoints(v), five_of_a_kind_counts: (v) => typeof v !== "boolean" },
-  straight: { length: integer(2, 5), faces: (v) => !isFaceList(v, 2, 5), points: (v) => !isPoints(v) },
+  straight: {
+    length: integer(2, 6),
+    faces: (v) => !isFaceList(v, 2, 6),
+    any_of: (v) => !(Array.isArray(v) && v.length >= 2 && v.every((f) => isFaceList(f, 2, 6)) &&
+      new Set(v.map((f) => JSON.stringify(f))).size === v.length),
+    points: (v) => !isPoints(v),
+  },
+  groups: {
+    groups: (v) => !(Array.isArray(v) && v.length === 2 && v.every((n) => isInteger(n, 2, 4))),
+    points: (v) => !isPoints(v),
+  },
   chance: {},
 };
+const ALTERNATIVES = { of_a_kind: ["at_least", "exactly"], straight: ["length", "faces", "any_of"] };
+const OPTIONAL = { groups: ["points"] };
 
-function rowMismatch(id, row) {
+// What any row may say besides its family's parameters: what its combination does when made with
+// the turn's first roll (adds points, wins the game at once), and the row it requires to hold points.
+const firstRoll = (value, where) =>
+  mismatch(where, value, { adds: integer(1), wins: (v) => typeof v !== "boolean" }, ["adds", "wins"]) ??
+  (Object.keys(value).length === 0 ? `${where}: says nothing` : null);
+
+function rowMismatch(id, row, rows) {
   const where = `rows.${id}`;
   if (!LINE_ID.test(id) || DERIVED.has(id)) return `${where}: not a row id this engine can keep apart from the sheet's totals`;
   if (!isObject(row)) return `${where}: not a mapping`;
   if (!Object.hasOwn(ROW_FAMILIES, row.rule)) return `${where}.rule: ${JSON.stringify(row.rule)} is not a rule family this engine plays`;
-  const own = { label: (v) => typeof v !== "string", section: oneOf("upper", "lower"), rule: () => false, ...ROW_FAMILIES[row.rule] };
-  const optional = row.rule === "straight" ? ["label", "length", "faces"] : ["label"];
+  const requires = (v, at) => (v !== id && Object.hasOwn(rows, v) ? null : `${at}: ${JSON.stringify(v)} is not another row of the sheet`);
+  const own = {
+    label: (v) => typeof v !== "string",
+    section: oneOf("upper", "lower"),
+    rule: () => false,
+    ...ROW_FAMILIES[row.rule],
+    first_roll: firstRoll,
+    requires,
+  };
+  const alternatives = ALTERNATIVES[row.rule] ?? [];
+  const optional = ["label", "first_roll", "requires", ...alternatives, ...(OPTIONAL[row.rule] ?? [])];
   const why = mismatch(where, row, own, optional);
   if (why) return why;
-  if (row.rule === "straight" && ("length" in row) === ("faces" in row)) return `${where}: a straight has a length or faces`;
+  if (alternatives.length && alternatives.filter((key) => key in row).length !== 1) {
+    return `${where}: a ${row.rule} row has one of ${alternatives.join(", ")}`;
+  }
   return null;
 }
 
@@ -882,7 +976,7 @@ function sheetMismatch(data) {
   const rows = data.rows;
   if (!isObject(rows) || Object.keys(rows).length === 0) return "rows: no rows";
   for (const [id, row] of Object.entries(rows)) {
-    const why = rowMismatch(id, row);
+    const why = rowMismatch(id, row, rows);
     if (why) return why;
   }
   const upperBonus = (value, where) => {
@@ -899,7 +993,10 @@ function sheetMismatch(data) {
       return null;
     };
     return mismatch(where, value, {
-      row: (v) => (Object.hasOwn(rows, v) ? null : `${where}.row: ${JSON.stringify(v)} is not a row of the sheet`),
+      // the joker reads a five of a kind's face off its first die: the row is one of all the dice
+      row: (v) => (Object.hasOwn(rows, v) && rows[v].rule === "of_a_kind" && kindOf(rows[v])[0] === data.dice
+        ? null
+        : `${where}.row: ${JSON.stringify(v)} is not a row of all ${data.dice} dice of a kind`),
       repeat,
       extra_turns: oneOf("repeat", "every", "none"),
     });
@@ -907,7 +1004,8 @@ function sheetMismatch(data) {
   return mismatch("", data, {
     game: (v) => typeof v !== "string",
     name: (v) => typeof v !== "string",
-    dice: integer(5, 5), // the full house and the five of a kind are read on five dice
+    dice: integer(5, 6),
+    saved_rolls: (v) => typeof v !== "boolean",
     rolls_per_turn: integer(1),
     players,
     rows: () => null, // checked above
@@ -915,7 +1013,7 @@ function sheetMismatch(data) {
     five_of_a_kind: fiveOfAKind,
     joker: oneOf("none", "forced", "free"),
     winner: oneOf("highest_total_ties_share"),
-  });
+  }, ["saved_rolls"]);
 }
 
 function setAsideMismatch(data) {

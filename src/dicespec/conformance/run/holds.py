@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from dicespec.conformance.run.spec_run import Finished, SpecRun
@@ -116,21 +116,25 @@ class FeatureRunError(RuntimeError):
     """The spec's pytest run did not run to its end."""
 
 
-def features(rulesets: Sequence[str], scenarios: str | None = None) -> dict[str, dict[str, str]]:
+def features(
+    rulesets: Sequence[str], scenarios: str | None = None, *, unaskable: Collection[str] = ()
+) -> dict[str, dict[str, str]]:
     """For each ruleset (a shipped name, a declared one's, or the absolute path of a ruleset file),
     every case of its game's features that runs under ``scenarios`` (a shipped ruleset; default:
     the game's reference): ``holds`` when the case's claim holds under it, ``fails`` when it does
-    not (one spec run per ruleset, two at a time)."""
+    not (one spec run per ruleset, two at a time). Under a ruleset in ``unaskable``, a case the
+    reference cannot answer (a row those rules lack, a roll of another number of dice) is
+    :data:`UNASKABLE`; under any other, it stops the run."""
     with tempfile.TemporaryDirectory(prefix="dicespec-golden-") as folder:
         running: list[tuple[str, SpecRun]] = []
         found: dict[str, dict[str, str]] = {}
         for number, ruleset in enumerate(rulesets):
             if len(running) == 2:
                 name, run = running.pop(0)
-                found[name] = _collect(name, run.finish())
+                found[name] = _collect(name, run.finish(), name in unaskable)
             running.append((ruleset, _start_spec_run(ruleset, Path(folder) / f"run-{number}.jsonl", scenarios)))
         for name, run in running:
-            found[name] = _collect(name, run.finish())
+            found[name] = _collect(name, run.finish(), name in unaskable)
     return {ruleset: found[ruleset] for ruleset in rulesets}
 
 
@@ -148,11 +152,19 @@ def _start_spec_run(ruleset: str, results: Path, scenarios: str | None = None) -
     return SpecRun(results, options, env={**declared_environment(), RULESET_VARIABLE: ruleset})
 
 
-def _collect(ruleset: str, done: Finished) -> dict[str, str]:
+UNASKABLE = "cannot be asked"
+"""The verdict of a case whose question rules of one's own cannot answer: it asks for a row they
+lack, or rolls another number of dice than theirs."""
+
+
+def _collect(ruleset: str, done: Finished, unaskable: bool = False) -> dict[str, str]:
     if done.returncode not in (0, 1) or done.results is None:
         raise FeatureRunError(f"the spec run under {ruleset} failed (exit status {done.returncode}):\n{done.tail()}")
     holds: dict[str, str] = {}
     for result in done.results:
+        if unaskable and result.outcome == "errored":
+            holds[result.id] = UNASKABLE
+            continue
         if result.outcome == "errored" or result.outcome == "skipped":
             raise FeatureRunError(f"{result.id} under {ruleset}: {result.outcome}: {result.message}")
         # The spec marks some cases as expected failures under the reference: such a case's
@@ -178,7 +190,7 @@ def alike(base: str, rules: str) -> tuple[set[str], dict[str, str]]:
     try:
         verdicts = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        verdicts = features([base, rules], scenarios=base)
+        verdicts = features([base, rules], scenarios=base, unaskable=[rules])
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(verdicts), encoding="utf-8")
     under_base, under_rules = verdicts[base], verdicts[rules]
