@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from dicespec import corpus
 from dicespec.conformance.protocol.messages import read_hello, read_reply
@@ -198,3 +199,39 @@ def test_a_handed_over_ruleset_it_cannot_play_is_left_out_and_skipped() -> None:
     ]
     assert read_reply("score", replies[1]).kind == "skipped" and "penalty" in replies[1]["skipped"]
     assert replies[2] == {"id": 3, "result": 5}
+
+
+# -- the widened score sheet: rules of a test's own that use every new rule ---------------------
+
+OWN_RULESETS = sorted((Path(__file__).resolve().parent / "js_rulesets").glob("*.yaml"))
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("node")
+@pytest.mark.parametrize("path", OWN_RULESETS, ids=[path.stem for path in OWN_RULESETS])
+def test_it_plays_every_new_score_sheet_rule_as_the_reference(path: Path) -> None:
+    """Six dice (three pairs, villa, tower, the 1-6 straight, six of a kind, saved rolls; a six-dice
+    joker) and Generala's rules (a straight that wraps round, four exactly, first-roll points, a
+    first-roll win, a row that requires another), each a file of tests/js_rulesets/ handed over in
+    hello: its own expected rolls and games, the spec's scenarios that can be asked under it, its
+    whole exhaustive corpus and the first replayed games all pass; none is skipped but the
+    scenarios not under these rules."""
+    name = path.stem
+    recorder = Recorder(show=3)
+    options = Options(games=GAMES, rulesets=(name,), ruleset_files=(str(path),))
+    run = conform(Target.from_command_line(COMMAND), options, recorder)
+    assert run.hello is not None and name in run.hello.games[yaml_game(path)]
+    passed, failed, errored, _ = recorder.totals()
+    assert (failed, errored) == (0, 0), "\n".join(
+        line for examples in recorder.examples.values() for e in examples for line in (e.id, str(e.message))
+    )
+    counted = {key[:2] for key in recorder.counts}
+    assert {("features", "expect"), ("exhaustive", "score"), ("games", "game")} <= {
+        (part, kind.split()[-1]) for part, kind in counted
+    }, counted
+    assert passed > 50_000
+
+
+def yaml_game(path: Path) -> str:
+    """The game a ruleset file is of."""
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["game"]

@@ -25,7 +25,8 @@ from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.setaside.combos import best, options
 from dicespec.site import layout
-from dicespec.site.scorer import GAMES_MODULE, row_texts, scorer_block, scorer_files
+from dicespec.site.house import read_house
+from dicespec.site.scorer import GAMES_MODULE, Offer, row_texts, scorer_block, scorer_files
 from helpers import run_cli
 from sitebuild import REPO, Elements, built_site
 
@@ -455,3 +456,53 @@ def test_the_scorer_has_no_accessibility_violation(base_url, page) -> None:
         page.add_script_tag(content=_AXE.read_text(encoding="utf-8"))
         found = page.evaluate("async () => (await axe.run('.ds-scorer')).violations.map(v => v.id + ': ' + v.help)")
         assert not found, f"{game}: {found}"
+
+
+# -- rules of one's own that use the widened score sheet: six dice, first-roll rows -----------------
+
+OWN_RULESETS = sorted((Path(__file__).resolve().parent / "js_rulesets").glob("*.yaml"))
+
+
+@pytest.mark.usefixtures("node")
+def test_the_browser_module_scores_rules_of_ones_own_with_every_new_rule_as_the_reference() -> None:
+    """Under the six-dice rules and the Generala-like rules of tests/js_rulesets/ (as a house
+    ruleset's page carries them), ``sheetScores`` answers every roll of the ruleset's dice as
+    ``dicespec score`` does: one roll, not the turn's first (no first-roll points), on no sheet
+    (a row that requires another scores as its dice are)."""
+    from itertools import combinations_with_replacement
+
+    houses = [read_house(path) for path in OWN_RULESETS]
+    asked = [
+        (
+            house.name,
+            "score-sheet",
+            ["".join(map(str, c)) for c in combinations_with_replacement(range(1, 7), house.ruleset.dice)],
+        )
+        for house in houses
+    ]
+    script = _EVERY_ROLL % (
+        json.dumps(GAMES_MODULE.as_uri()),
+        json.dumps(scorer_files([house.offer(house.name) for house in houses])["javascripts/rulesets.json"].decode()),
+        json.dumps(json.dumps(asked)),
+    )
+    result = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    answers = json.loads(result.stdout)
+    for house, (name, _, rolls) in zip(houses, asked, strict=True):
+        assert len(rolls) == (462 if house.ruleset.dice == 6 else 252)
+        wrong = [
+            f"{name} {dice}: {got} != {expected}"
+            for dice, got in zip(rolls, answers[name], strict=True)
+            if got != (expected := dict(score_sheet(house.ruleset, Roll.parse(dice))))
+        ]
+        assert not wrong, "\n".join(wrong[:10]) + f"\n({len(wrong)} rolls differ)"
+
+
+def test_a_six_dice_ruleset_gets_six_dice_inputs_and_a_five_dice_one_hides_the_sixth() -> None:
+    """The block offering a six-dice ruleset of one's own and its five-dice base has six dice
+    inputs (the script hides the sixth under the five-dice one) and gives each ruleset its dice."""
+    house = read_house(OWN_RULESETS[[p.stem for p in OWN_RULESETS].index("js-six-dice")])
+    block = scorer_block(house.game, "en", [house.offer(house.name), Offer(house.base, house.base)])
+    assert block.count('name="die"') == 6
+    data = json.loads(re.search(r'class="ds-scorer-data">(.*?)</script>', block).group(1))
+    assert [(r["name"], r["dice"]) for r in data["rulesets"]] == [("js-six-dice", 6), ("yatzy", 5)]
