@@ -506,3 +506,19 @@ def test_a_six_dice_ruleset_gets_six_dice_inputs_and_a_five_dice_one_hides_the_s
     assert block.count('name="die"') == 6
     data = json.loads(re.search(r'class="ds-scorer-data">(.*?)</script>', block).group(1))
     assert [(r["name"], r["dice"]) for r in data["rulesets"]] == [("js-six-dice", 6), ("yatzy", 5)]
+
+
+def test_the_scorer_states_a_rows_first_roll_points_win_and_requirement_beside_its_score() -> None:
+    """The scorer scores one roll as a roll after a reroll, on no sheet (as the reference's
+    ``score`` does): a row's rule text then says what a game adds, as the rules page does."""
+    house = read_house(OWN_RULESETS[[p.stem for p in OWN_RULESETS].index("js-generala")])
+    block = scorer_block(house.game, "en", [house.offer(house.name)])
+    data = json.loads(re.search(r'class="ds-scorer-data">(.*?)</script>', block).group(1))
+    rules = {row["id"]: row["rule"] for row in data["rulesets"][0]["rows"]}
+    assert rules["escalera"].endswith(" Made with the turn's first roll, it scores 5 more.")
+    assert rules["generala"].endswith(" Made with the turn's first roll, it wins the game at once.")
+    assert rules["double_generala"].endswith(
+        " Made with the turn's first roll, it scores 20 more."
+        " It scores only once generala holds points; before that it may be filled, for 0."
+    )
+    assert rules["ones"] == "The sum of the dice that show 1; 0 when none does."

@@ -41,6 +41,7 @@ from dicespec.rulesets import (
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site.markup import text
+from dicespec.site.topics import row_rules
 
 FOLDER = "javascripts"  # below the site root, beside scorer.mjs
 GAMES_MODULE = Path(__file__).resolve().parents[3] / "examples" / "adapters" / "js" / "dicespec-games.mjs"
@@ -57,13 +58,20 @@ class RowText:
 
 def row_texts(ruleset: str, lang: str) -> dict[str, RowText]:
     """Each row of a score-sheet ruleset (id -> label and rule), in sheet order, in ``lang``: the
-    ruleset's label in that language and the rule family's description, as the rules page gives them."""
+    ruleset's label in that language and the rule family's description, with what the row does
+    beyond its pattern (first-roll points or win, a row it requires), as the rules page gives them."""
     sheet = find_ruleset_of(SheetRuleset, ruleset)
     labels = prose(ruleset, lang).rows
     return {
-        row.id: RowText(labels.get(row.id, row.label), row.rule.describe(sheet.dice, lang=lang))
-        for row in sheet.rows.values()
+        row.id: RowText(labels.get(row.id, row.label), _rule_text(sheet, row.id, lang)) for row in sheet.rows.values()
     }
+
+
+def _rule_text(ruleset: SheetRuleset, row: str, lang: str) -> str:
+    """A row's rule in sentences: its pattern's, then what it does beyond it. The scorer scores one
+    roll, not a turn's first, on no sheet: a row's first-roll points are not in its score, and a
+    row that requires another scores its dice; these sentences say what a game adds."""
+    return " ".join([ruleset.rows[row].rule.describe(ruleset.dice, lang), *row_rules(ruleset, row, lang, "define")])
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +154,8 @@ def _json_in_html(value: Any) -> str:
 def own_row_texts(ruleset: SheetRuleset, lang: str) -> dict[str, RowText]:
     """Each row of a score-sheet ruleset of one's own, as :func:`row_texts` gives a shipped one's:
     its label as the file writes it (it has no translations) and the rule family's description in
-    ``lang``."""
-    return {row.id: RowText(row.label, row.rule.describe(ruleset.dice, lang)) for row in ruleset.rows.values()}
+    ``lang``, with what the row does beyond its pattern."""
+    return {row.id: RowText(row.label, _rule_text(ruleset, row.id, lang)) for row in ruleset.rows.values()}
 
 
 def _ruleset_entry(offer: Offer, family: str, lang: str) -> dict[str, Any]:

@@ -78,9 +78,9 @@ def _count(n: int, lang: str) -> str:
 # -- a sheet of rows ----------------------------------------------------------------------------
 
 
-def _row_rules(ruleset: SheetRuleset, row_id: str, lang: str, kind: str) -> list[str]:
+def row_rules(ruleset: SheetRuleset, row_id: str, lang: str, kind: str) -> list[str]:
     """What a row does beyond its pattern, in sentences (``kind`` "define") or a few words ("value"):
-    its first-roll points or win, and the row it requires."""
+    its first-roll points or win, and the row it requires (the rules page and the scorer say it)."""
     words, row = rule_words(lang), ruleset.rows[row_id]
     found = []
     if row.first_roll_adds:
@@ -96,13 +96,13 @@ def _row_rules(ruleset: SheetRuleset, row_id: str, lang: str, kind: str) -> list
 def _row_topic(reference: SheetRuleset, row_id: str, lang: str) -> Topic:
     def define(ruleset: SheetRuleset) -> str:
         return " ".join(
-            [ruleset.rows[row_id].rule.describe(ruleset.dice, lang), *_row_rules(ruleset, row_id, lang, "define")]
+            [ruleset.rows[row_id].rule.describe(ruleset.dice, lang), *row_rules(ruleset, row_id, lang, "define")]
         )
 
     def value(ruleset: SheetRuleset) -> str:
         if row_id not in ruleset.rows:
             return rule_words(lang)["row.missing"]
-        return ", ".join([ruleset.rows[row_id].rule.value(lang), *_row_rules(ruleset, row_id, lang, "value")])
+        return ", ".join([ruleset.rows[row_id].rule.value(lang), *row_rules(ruleset, row_id, lang, "value")])
 
     return Topic(row_id.replace("_", "-"), row_label(reference, row_id, lang), define, value)
 
