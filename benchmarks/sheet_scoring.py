@@ -124,7 +124,8 @@ def main() -> None:
     per_roll = theirs / len(ALL_DICE)
     uncached = best_of(args.repeats, dicespec_uncached)
     print(f"Score-sheet scoring, every ordered roll x every row, best of {args.repeats} (pyhtzee {version('pyhtzee')})")
-    print(f"  {'pyhtzee, 13 rows':<34} {theirs * 1e3:8.2f} ms  {per_roll * 1e6:6.2f} us/roll  ({len(ALL_DICE):,} rolls)")
+    shape = f"{len(ALL_DICE):,} rolls"
+    print(f"  {'pyhtzee, 13 rows':<34} {theirs * 1e3:8.2f} ms  {per_roll * 1e6:6.2f} us/roll  ({shape})")
     print(f"  {'kiriki, no cache':<34} {uncached * 1e3:8.2f} ms  {uncached / len(ALL_DICE) * 1e6:6.2f} us/roll")
     figures, verdicts = Figures(), []
     sheets = [name for name in ruleset_names() if isinstance(find_ruleset(name), SheetRuleset)]
