@@ -4,7 +4,9 @@
 // rule values), as its first argument.
 //
 // It plays the two families of games the rulesets describe: score-sheet games (Kiriki, Yahtzee,
-// Yatzy, Yacht: a sheet of rows, each a rule family with its parameters) and set-aside games
+// Yatzy, Yacht, and five- or six-dice sheets like Generala's and Maxi Yatzy's: a sheet of rows, each
+// a rule family with its parameters, and what a row or the ruleset adds to it: first-roll points or
+// a first-roll win, a row it requires, saved rolls) and set-aside games
 // (10000, Farkle, Greed: dice set aside for combinations). It knows the families, never a game:
 // every number and every rule choice is read from the rulesets' data. Written in its own way from
 // the protocol's description and the ruleset schemas (the reference engines were read for the
@@ -79,7 +81,7 @@ function notation(action) {
 }
 
 // ===============================================================================================
-// Score-sheet games: Kiriki, Yahtzee, Yatzy, Yacht
+// Score-sheet games: Kiriki, Yahtzee, Yatzy, Yacht, and their five- and six-dice kin
 // ===============================================================================================
 
 // -- the rule families of a row: does a roll meet its pattern, and what does it score ----------
