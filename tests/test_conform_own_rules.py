@@ -74,6 +74,21 @@ def test_a_ruleset_file_is_handed_to_a_data_driven_implementation(tmp_path: Path
     assert "Not under these rules" in done.stdout
 
 
+def test_a_scenario_these_rules_cannot_ask_is_not_under_them(tmp_path: Path) -> None:
+    """Rules of six dice that extend a five-dice ruleset: the spec's scenarios that roll five dice
+    cannot be asked under them (the reference refuses the roll), and are not under these rules,
+    counted apart; the run goes on to its end."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: yacht\nname: yacht-six\ndice: 6\n", "utf-8")
+    done = conform(
+        "--impl", REFERENCE, "--ruleset-file", str(house), "--ruleset", "yacht-six", *FEW,
+        "--part", "features", "--report", str(tmp_path / "r.jsonl"),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    not_under = [line for line in lines(tmp_path / "r.jsonl") if line.get("skip") == "not-under-rules"]
+    assert "its claim holds under yacht, cannot be asked under these rules" in {line["message"] for line in not_under}
+
+
 def test_an_implementation_is_checked_under_the_rules_it_declares(tmp_path: Path) -> None:
     """Rules declared in hello (extends yahtzee, no upper bonus) are the rules its cases run under."""
     hello = {"games": {"yahtzee": ["yahtzee-vanilla"]}, "rulesets": [VANILLA]}
