@@ -27,7 +27,7 @@ Feature: Maxi Yatzy's six dice and saved rolls: the edge cases
     Examples: Villa
       Pins down: a villa is two groups of three of different faces.
       | id                         | dice   | row   | score |
-      | maxi-yatzy-en-villa-333666 | 336363 | Villa | 27    |
+      | maxi-yatzy-en-villa-333666 | 336636 | Villa | 27    |
       | maxi-yatzy-en-villa-222255 | 222255 | Villa | 0     |
 
     Examples: Tower

@@ -136,7 +136,7 @@ Feature: Maxi Yatzy, as maxiyahtzee.com gives its rules
       | 444412 | fours  |
       | 555512 | fives  |
       | 666612 | sixes  |
-    Then player 1 has 84 in "upper_total"
+    Then player 1 has 184 in "upper_total"
     And player 1 has 100 in "bonus"
 
   @id:maxi-yatzy-en-no-bonus-at-83 @rule:bonus

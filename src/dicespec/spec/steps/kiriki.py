@@ -131,9 +131,9 @@ def extra_turns(game: ScriptedGame, player: int, count: int) -> None:
 
 @steps
 def saved_rolls(game: ScriptedGame, player: int, count: int) -> None:
-    """The rolls the player has banked from earlier turns, as the replay answer's ``saved_rolls``
-    (one count a player) says."""
-    actual = game.accepted()["saved_rolls"][player - 1]
+    """The rolls the player has banked from earlier turns: ``saved_rolls`` in the player's entry
+    of the replay answer."""
+    actual = game.player(player)["saved_rolls"]
     assert actual == count, f"player {player} has {actual} saved rolls, not {count}"
 
 
