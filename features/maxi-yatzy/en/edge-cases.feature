@@ -56,14 +56,14 @@ Feature: Maxi Yatzy's six dice and saved rolls: the edge cases
       | maxi-yatzy-en-six-of-a-kind | 111111 | Maxi Yatzy | 100   |
       | maxi-yatzy-en-five-of-six   | 111112 | Maxi Yatzy | 0     |
 
-  @id:maxi-yatzy-en-saved-after-early-score @rule:turns
+  @id:maxi-yatzy-en-saved-after-early-score @rule:saved-rolls
   Scenario: A turn scored after its first roll banks its two other rolls
     Pins down: the rolls a turn does not use are banked for its player.
     Given a game of 1 player
     When the player rolls 123456 and scores "Full straight"
     Then player 1 has 2 saved rolls
 
-  @id:maxi-yatzy-en-saved-add-up @rule:turns
+  @id:maxi-yatzy-en-saved-add-up @rule:saved-rolls
   Scenario: Saved rolls add up over turns
     Pins down: each turn banks what it leaves unused, on top of what is saved.
     Given a game of 1 player
@@ -73,7 +73,7 @@ Feature: Maxi Yatzy's six dice and saved rolls: the edge cases
     And the player scores "Maxi Yatzy"
     Then player 1 has 3 saved rolls
 
-  @id:maxi-yatzy-en-saved-used-later @rule:turns
+  @id:maxi-yatzy-en-saved-used-later @rule:saved-rolls
   Scenario: A later turn rolls past its own three with the saved rolls
     Pins down: a turn may reroll while it has rolls of its own or saved ones, and spends the saved ones.
     Given a game of 1 player
@@ -86,7 +86,7 @@ Feature: Maxi Yatzy's six dice and saved rolls: the edge cases
     When the player scores "Maxi Yatzy"
     Then player 1 has 1 saved roll
 
-  @id:maxi-yatzy-en-saved-none-left @rule:turns
+  @id:maxi-yatzy-en-saved-none-left @rule:saved-rolls
   Scenario: A reroll past the turn's own rolls and the saved ones is refused
     Pins down: with no saved roll left, a fourth reroll is refused as no-saved-rolls.
     Given a game of 1 player
@@ -99,7 +99,7 @@ Feature: Maxi Yatzy's six dice and saved rolls: the edge cases
     And the player rerolls dice 1 and gets 1
     Then the last action is rejected as no-saved-rolls and changes nothing
 
-  @id:maxi-yatzy-en-saved-per-player @rule:turns
+  @id:maxi-yatzy-en-saved-per-player @rule:saved-rolls
   Scenario: Saved rolls are the player's own
     Pins down: a player's banked rolls serve that player alone, not the next one.
     Given a game of 2 players

@@ -171,7 +171,7 @@ Feature: Maxi Yatzy, as maxiyahtzee.com gives its rules
     When the player scores "Chance"
     Then the last action is rejected as not-rolled and changes nothing
 
-  @id:maxi-yatzy-en-unused-rolls-saved @rule:turns
+  @id:maxi-yatzy-en-unused-rolls-saved @rule:saved-rolls
   Scenario: The rolls a turn leaves unused are saved for the next turn
     The rolls a turn leaves unused are saved for the player's following turns.
     Given a game of 1 player
