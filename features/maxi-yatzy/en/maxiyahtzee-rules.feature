@@ -184,3 +184,23 @@ Feature: Maxi Yatzy, as maxiyahtzee.com gives its rules
     And the player scores "Maxi Yatzy"
     Then player 1 has 100 in "Maxi Yatzy"
     And player 1 has 0 saved rolls
+
+  @id:maxi-yatzy-en-teemeam-bonus-50-at-75 @erratum @variant @ruleset:maxi-yatzy-teemeam @rule:bonus
+  Scenario: Another score sheet gives a bonus of 50 at 75
+    a bonus of 50 points for at least 75 in the upper section
+    Given a game of 1 player
+    When these turns are played:
+      | roll   | row    |
+      | 111123 | ones   |
+      | 222213 | twos   |
+      | 333312 | threes |
+      | 444123 | fours  |
+      | 555123 | fives  |
+      | 666612 | sixes  |
+    Then player 1 has 50 in "bonus"
+
+  @id:maxi-yatzy-en-teemeam-full-house-sum @erratum @variant @ruleset:maxi-yatzy-teemeam @rule:full-house
+  Scenario: Another score sheet scores a full house with all the dice
+    a full house scoring the sum of all the dice
+    Given the dice show 344666
+    Then the "Full house" row scores 29
