@@ -235,3 +235,30 @@ def test_it_plays_every_new_score_sheet_rule_as_the_reference(path: Path) -> Non
 def yaml_game(path: Path) -> str:
     """The game a ruleset file is of."""
     return yaml.safe_load(path.read_text(encoding="utf-8"))["game"]
+
+
+@pytest.mark.usefixtures("node")
+def test_a_handed_over_row_rule_it_does_not_know_leaves_the_ruleset_out() -> None:
+    """The new row keys are read, never guessed at: a first-roll rule it does not know, a row
+    required that the sheet lacks, and a five-of-a-kind row that is not one of all the dice each
+    leave their ruleset out, said why on stderr; the well-formed one is played."""
+    rows = ruleset_data("yahtzee")["rows"]
+    odd_first = {**rows, "chance": {**rows["chance"], "first_roll": {"doubles": True}}}
+    odd_requires = {**rows, "yahtzee": {**rows["yahtzee"], "requires": "nowhere"}}
+    fine = {**rows, "yahtzee": {**rows["yahtzee"], "first_roll": {"wins": True}, "requires": "chance"}}
+    documents = [
+        own_rules("js-odd-first", rows=odd_first),
+        own_rules("js-odd-requires", rows=odd_requires),
+        own_rules("js-five-of-six", dice=6),
+        own_rules("js-served", rows=fine, joker="none", five_of_a_kind=None),
+    ]
+    replies, err = converse({**HELLO_2, "rulesets": documents})
+    assert replies[0]["result"]["games"]["yahtzee"] == ["yahtzee", "yahtzee-free-joker", "js-served"]
+    assert err.splitlines() == [
+        f"dicespec-js: does not play the ruleset {name}: {why}"
+        for name, why in (
+            ("js-odd-first", "rows.chance.first_roll.doubles: a rule this engine does not know"),
+            ("js-odd-requires", 'rows.yahtzee.requires: "nowhere" is not another row of the sheet'),
+            ("js-five-of-six", 'five_of_a_kind.row: "yahtzee" is not a row of all 6 dice of a kind'),
+        )
+    ]
