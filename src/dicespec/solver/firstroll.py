@@ -426,7 +426,7 @@ def _turns_forward(
     return won
 
 
-_WINS: dict[int, float] = {}
+_WINS: dict[int, tuple[np.ndarray, float]] = {}  # by the id of the table solved
 
 
 def win_chance(solved: PlainSolution) -> float:
@@ -436,8 +436,8 @@ def win_chance(solved: PlainSolution) -> float:
     carries the chance of reaching each state without a win yet; each turn adds its chance of a
     win. 0 for a ruleset without a winning row."""
     key = id(solved.values)
-    if key in _WINS:
-        return _WINS[key]
+    if key in _WINS and _WINS[key][0] is solved.values:
+        return _WINS[key][1]
     rules, values = solved.rules, solved.values
     if not rules.wins.any():
         return 0.0
@@ -452,5 +452,5 @@ def win_chance(solved: PlainSolution) -> float:
         for start in range(0, len(filled), FORWARD_CHUNK):
             part = slice(start, start + FORWARD_CHUNK)
             won += _turns_forward(rules, values, (filled[part], upper[part], held[part]), reach[flat[part]], reach)
-    _WINS[key] = won
+    _WINS[key] = (values, won)  # the table held, so that its id names no other
     return won
