@@ -36,8 +36,10 @@ FACE_ROWS = {
     name: f"{{label: {name.title()}, section: upper, rule: face, face: {face}"
     for face, name in enumerate(["ones", "twos", "threes", "fours", "fives", "sixes"], start=1)
 }
-STRAIGHT = "{label: Straight, section: lower, rule: straight, any_of: [[1, 2, 3, 4, 5], [2, 3, 4, 5, 6], [1, 3, 4, 5, 6]], points: 20"
-FULL_HOUSE = "{label: Full House, section: lower, rule: groups, groups: [3, 2], points: 30"
+STRAIGHT = (
+    "{label: Straight, section: lower, rule: straight, any_of: [[1, 2, 3, 4, 5], [2, 3, 4, 5, 6], [1, 3, 4, 5, 6]], "
+    "points: 20"
+)
 POKER = "{label: Poker, section: lower, rule: of_a_kind, at_least: 4, points: 40"
 GENERALA_ROW = "{label: Generala, section: lower, rule: of_a_kind, at_least: 5, points: 50"
 DOUBLE = "{label: Double Generala, section: lower, rule: of_a_kind, at_least: 5, points: 100"
@@ -153,7 +155,9 @@ class BruteForce:
             rows = self._rows(cells, dice, left == self.rerolls)
             best = max(value for value, _, _ in rows)
             # on a tie: a winning row first, then sheet order
-            chosen = next(r for r in rows if r[0] == best and r[1]) if any(r[0] == best and r[1] for r in rows) else None
+            chosen = (
+                next(r for r in rows if r[0] == best and r[1]) if any(r[0] == best and r[1] for r in rows) else None
+            )
             chosen = chosen or next(r for r in rows if r[0] == best)
             choice: tuple[float, tuple[str, object]] = (best, ("score", chosen))
             if left:
@@ -323,7 +327,9 @@ def test_too_many_states_are_refused_in_one_line(rulesets: Path) -> None:
 def test_these_rules_with_a_five_of_a_kind_block_are_refused(tmp_path: Path) -> None:
     """The plain path holds no five-of-a-kind block: one line says so."""
     path = tmp_path / "served.yaml"
-    path.write_text("extends: yahtzee\nname: served\nrows: {large_straight: {first_roll: {adds: 5}}}\n", encoding="utf-8")
+    path.write_text(
+        "extends: yahtzee\nname: served\nrows: {large_straight: {first_roll: {adds: 5}}}\n", encoding="utf-8"
+    )
     served = load_ruleset(path)
     assert isinstance(served, SheetRuleset)
     with pytest.raises(UnsupportedRulesetError, match="five_of_a_kind block"):
@@ -423,6 +429,7 @@ def test_the_engine_game_scores_as_the_plain_paths_rows(generala: PlainSolution)
                 assert points[:, 0].tolist() == engine
 
 
+@pytest.mark.slow
 def test_the_report_says_what_the_score_means_and_gives_the_chance(generala: PlainSolution) -> None:
     text = sheet_report(generala)
     assert f"expected final grand total: {generala.expected_score:.2f}" in text
@@ -430,6 +437,7 @@ def test_the_report_says_what_the_score_means_and_gives_the_chance(generala: Pla
     assert f"won at once (generala above 0 with a turn's first roll): {generala.win_chance():.3%}" in text
 
 
+@pytest.mark.slow
 def test_the_generala_figures(generala: PlainSolution) -> None:
     """The figures themselves, for the record (the checks above say why they are right)."""
     assert generala.expected_score == pytest.approx(162.469468, abs=1e-6)
@@ -443,3 +451,17 @@ def test_the_summary_of_shipped_rulesets_is_unchanged_in_shape() -> None:
     for entries in found.values():
         for entry in entries:
             assert "win_at_once" not in entry
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "pl"])
+def test_the_optimal_play_page_says_what_the_score_means_and_gives_the_chance(lang: str) -> None:
+    """An entry with a winning row gets the sentence in every language; one without, none."""
+    from dicespec.registry import game
+    from dicespec.site.optimal import _sheet
+
+    plain = {"ruleset": "yatzy", "title": "Yatzy", "expected_score": 248.63}
+    served = {**plain, "winning_rows": ["yatzy"], "win_at_once": 0.0064968}
+    chance = {"en": "0.650 %", "fr": "0,650", "de": "0,650", "pl": "0,650"}[lang]
+    with_win = "\n".join(_sheet(game("yatzy"), [plain, served], lang))
+    assert with_win.count(chance) == 1 and with_win.count("<code>yatzy</code>") == 3
+    assert chance not in "\n".join(_sheet(game("yatzy"), [plain], lang))

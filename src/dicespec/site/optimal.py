@@ -73,12 +73,27 @@ def _sheet(game: Game, entries: list[dict[str, Any]], lang: str) -> list[str]:
                     optimum=decimal(PLAIN_YAHTZEE_OPTIMUM, lang),
                 )
             )
+    served = [_served_win(entry, lang) for entry in entries if entry.get("win_at_once") is not None]
     return [
         f"## {text(game.title)} {{#{game.name}}}\n",
         " ".join(about) + "\n",
         table([w["ruleset"], w["ruleset_title"], w["expected_score"], w["against_reference"]], rows) + "\n",
+        *(sentence + "\n" for sentence in served),
         w.format("hint", game=game.name) + "\n",
     ]
+
+
+def _served_win(entry: dict[str, Any], lang: str) -> str:
+    """What the expected score of a ruleset with a row that wins at once means, and the chance of
+    such a win under the same play (Generala's, made with a turn's first roll)."""
+    w = words("optimal", lang)
+    labels = [foreign(*row_label_with_language(entry["ruleset"], row, lang), lang) for row in entry["winning_rows"]]
+    return w.format(
+        "served_win",
+        ruleset=code(entry["ruleset"]),
+        row=", ".join(labels),
+        chance=percentage(entry["win_at_once"], lang, digits=3),
+    )
 
 
 def _dice(w: Words, n: int) -> str:
