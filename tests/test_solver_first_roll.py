@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dicespec import find_ruleset, load_ruleset
+from dicespec import load_ruleset
 from dicespec.dice import Roll
 from dicespec.errors import UnsupportedRulesetError
 from dicespec.scoresheet.game import row_points, wins_at_once
@@ -289,26 +289,6 @@ def test_a_generala_on_the_first_roll_wins_with_its_own_chance(rulesets: Path) -
     assert solved.win_chance() == pytest.approx(6 / 7776, abs=1e-15)
     plain = ruleset(rulesets, {"generala": GENERALA_ROW}, rolls=3)
     assert solved.expected_score == pytest.approx(scoresheet.solve(plain).expected_score, abs=1e-12)
-
-
-@pytest.mark.parametrize("name", ["yacht"])
-def test_both_paths_solve_a_ruleset_without_these_rules_alike(name: str) -> None:
-    """A shipped ruleset with none of these rules, solved by the plain path and the batched one:
-    every state's value within 1e-9."""
-    shipped = find_ruleset(name)
-    assert isinstance(shipped, SheetRuleset)
-    fast = scoresheet.solve(shipped)
-    plain = firstroll.solve(shipped)
-    np.testing.assert_allclose(plain.values[:, :, 0], fast.values[:, :, 0], rtol=0, atol=1e-9)
-
-
-def test_both_paths_hold_the_upper_bonus_alike(rulesets: Path) -> None:
-    """With an upper bonus: the plain path's values are the batched solver's wherever a sheet can be."""
-    rows = {name: FACE_ROWS[name] for name in ("fours", "fives", "sixes")}
-    mine = ruleset(rulesets, {**rows, "straight": STRAIGHT}, rolls=3, bonus="{more_than: 30, points: 25}")
-    fast, plain = scoresheet.solve(mine), firstroll.solve(mine)
-    known = ~np.isnan(fast.values[:, :, 0])
-    np.testing.assert_allclose(plain.values[:, :, 0][known], fast.values[:, :, 0][known], rtol=0, atol=1e-9)
 
 
 # -- refusals ------------------------------------------------------------------------------------
