@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from math import factorial
 
 import numpy as np
 
@@ -41,7 +42,7 @@ from dicespec.errors import UnsupportedRulesetError
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.solver.keeps import KeepTables, best_keep_values, keep_tables, probability, reroll_values, roll_of
+from dicespec.solver.keeps import KeepTables, best_keep_values, keep_tables, reroll_values, roll_of
 from dicespec.solver.sheetrules import STATE_BOUND, state_count
 
 __all__ = [
@@ -357,12 +358,11 @@ def _keep_moves(tables: KeepTables) -> tuple[np.ndarray, np.ndarray]:
     and for each roll its proper keeps (fewer dice than the roll) in the hint's order on a tie,
     fewer dice first, padded with ``len(keeps)`` (a keep worth ``-inf``)."""
     rolls = tables.roll_counts()
-    moves = np.zeros((len(tables.keeps), len(rolls)))
-    for k, keep in enumerate(tables.keeps):
-        for r, roll in enumerate(rolls):
-            rest = tuple(n - m for n, m in zip(roll, keep, strict=True))
-            if min(rest) >= 0:
-                moves[k, r] = probability(rest)
+    rest = np.array(rolls)[None, :, :] - np.array(tables.keeps)[:, None, :]  # (keeps, rolls, faces)
+    factorials = np.array([float(factorial(n)) for n in range(tables.dice + 1)])
+    thrown = rest.sum(axis=2)
+    ways = factorials[np.maximum(thrown, 0)] / np.prod(factorials[np.maximum(rest, 0)], axis=2)
+    moves = np.where((rest >= 0).all(axis=2), ways / 6.0**thrown, 0.0)
     proper = []
     for roll in rolls:
         inside = sorted((keep for keep in tables.sub_keeps(roll) if sum(keep) < tables.dice), key=sum)
@@ -373,13 +373,14 @@ def _keep_moves(tables: KeepTables) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _chosen_rows(wins: np.ndarray, value: np.ndarray, points: np.ndarray, *, first: bool) -> np.ndarray:
-    """For each roll and state (the first two axes of ``value``; the last: the sheet's rows, ``wins``
+    """For each roll and state (the last two axes of ``value``; the first: the sheet's rows, ``wins``
     of each), the row the hint puts first: the best value; on a tie a row that wins at once, then
     sheet order."""
-    best = value.max(axis=2, keepdims=True)
-    winning = (wins & (points > 0)) if first else np.zeros(value.shape, dtype=bool)
-    rank = np.where(winning, 0, 1) * value.shape[2] + np.arange(value.shape[2])
-    found: np.ndarray = np.where(value == best, rank, np.iinfo(np.int64).max).argmin(axis=2)
+    best = value.max(axis=0, keepdims=True)
+    order = np.arange(len(value))[:, None, None]
+    winning = (wins[:, None, None] & (points > 0)) if first else np.zeros(value.shape, dtype=bool)
+    rank = np.where(winning, 0, 1) * len(value) + order
+    found: np.ndarray = np.where(value == best, rank, np.iinfo(np.int64).max).argmin(axis=0)
     return found
 
 
@@ -396,28 +397,38 @@ def _turns_forward(
     moves, proper = _keep_moves(rules.tables)
     filled, upper, held = states
     size, rows = len(filled), len(rules.rows)
-    expected, _ = turn_arrays(rules, values, filled, upper, held)
+
+    def options(first: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each row's value, points and next state (rows, rolls, states)."""
+        found = [row_options(rules, values, filled, upper, held, i, first=first) for i in range(rows)]
+        value, points, index = (np.stack([part[k] for part in found]) for k in range(3))
+        return value, points, index
+
+    later, at_first = options(False), options(True)
+    # the keeps' values as turn_arrays makes them (the same maxima, so the same numbers)
+    expected, rolls_now = [later[0].max(axis=0)], later[0].max(axis=0)
+    for _ in range(rules.rerolls):
+        keeps = reroll_values(rules.tables, rolls_now)
+        expected.append(keeps)
+        rolls_now = best_keep_values(rules.tables, keeps)
     dist = rules.tables.roll_probability[:, None] * mass[None, :]
     rolls, columns = np.arange(len(dist))[:, None], np.arange(size)[None, :]
     won = 0.0
     for left in reversed(range(rules.rerolls + 1)):
         first = left == rules.rerolls
-        options = [row_options(rules, values, filled, upper, held, i, first=first) for i in range(rows)]
-        value = np.stack([found[0] for found in options], axis=2)  # (rolls, states, rows)
-        points = np.stack([found[1] for found in options], axis=2)
-        index = np.stack([found[2] for found in options], axis=2)
+        value, points, index = at_first if first else later
         row = _chosen_rows(rules.wins, value, points, first=first)  # (rolls, states)
-        best = value[rolls, columns, row]
+        best = value[row, rolls, columns]
         scores = np.ones(dist.shape, dtype=bool)
         if left:
             padded = np.concatenate([expected[left], np.full((1, size), -np.inf)])
             keep_values = padded[proper]  # (rolls, proper keeps, states)
             keep = proper[rolls, keep_values.argmax(axis=1)]
             scores = best >= keep_values.max(axis=1)
-        win = scores & first & rules.wins[row] & (points[rolls, columns, row] > 0)
+        win = scores & first & rules.wins[row] & (points[row, rolls, columns] > 0)
         won += float(dist[win].sum())
         landing = scores & ~win
-        np.add.at(reach, index[rolls, columns, row][landing], dist[landing])
+        np.add.at(reach, index[row, rolls, columns][landing], dist[landing])
         if not left:
             break
         kept = np.zeros((len(rules.tables.keeps), size))
