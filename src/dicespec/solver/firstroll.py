@@ -30,7 +30,6 @@ and the within-turn choices, ties broken as :func:`dicespec.solver.hint.hint` br
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -305,7 +304,6 @@ class PlainSolution:
 
     ruleset: SheetRuleset
     values: np.ndarray
-    seconds: float | None = None  # how long the solve took, when it was solved in this process
 
     @property
     def rules(self) -> PlainRules:
@@ -343,10 +341,7 @@ class PlainSolution:
 
 def solve(ruleset: SheetRuleset, *, progress: Progress | None = None) -> PlainSolution:
     """Solve ``ruleset`` afresh (no cache)."""
-    rules = plain_rules_of(ruleset)
-    start = time.perf_counter()
-    values = solve_values(rules, progress=progress)
-    return PlainSolution(ruleset, values, time.perf_counter() - start)
+    return PlainSolution(ruleset, solve_values(plain_rules_of(ruleset), progress=progress))
 
 
 # -- the forward pass: the chance of a win at once ---------------------------------------------
