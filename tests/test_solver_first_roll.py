@@ -244,6 +244,23 @@ def test_the_plain_path_is_the_brute_force(rulesets: Path, rows: dict[str, str])
         assert solved.value(PlainState.of(mine, sheet)) == pytest.approx(brute.value(cells), abs=1e-9)
 
 
+def test_the_plain_path_is_the_brute_force_with_all_three_rules_at_once(rulesets: Path) -> None:
+    """Three rows, two rolls: a straight +5 on the first roll, a Generala that wins so made, a
+    Double Generala that requires it; the expected score and the chance of a win at once are the
+    brute force's."""
+    mine = ruleset(
+        rulesets,
+        {
+            "straight": f"{STRAIGHT}, first_roll: {{adds: 5}}",
+            "generala": f"{GENERALA_ROW}, first_roll: {{wins: true}}",
+            "double": f"{DOUBLE}, requires: generala",
+        },
+    )
+    solved, brute = firstroll.solve(mine), BruteForce(mine)
+    assert solved.expected_score == pytest.approx(brute.value(), abs=1e-9)
+    assert solved.win_chance() == pytest.approx(brute.wins(), abs=1e-12)
+
+
 @pytest.mark.parametrize("rolls", [2, 3])
 def test_the_first_roll_bonus_adds_its_points_times_the_chance_of_a_first_roll_straight(
     rulesets: Path, rolls: int
