@@ -141,7 +141,7 @@ BROKEN = {
     "unknown_extends": ("extends: kiriki-xx\n", ["extends: 'kiriki-xx'", "not a shipped ruleset"]),
     "extends_not_a_name": ("extends: [kiriki]\n", ["extends: ['kiriki']"]),
     "no_game": ("name: mine\n", ["game: None", "not a known game"]),
-    "unknown_game": ("game: generala\n", ["game: 'generala'", "not a known game"]),
+    "unknown_game": ("game: mahjong\n", ["game: 'mahjong'", "not a known game"]),
     "missing_key": ("game: kiriki\nname: mine\n", ["title: missing"]),
 }
 
