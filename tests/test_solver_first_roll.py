@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dicespec import load_ruleset
+from dicespec import find_ruleset, load_ruleset
 from dicespec.dice import Roll
 from dicespec.errors import UnsupportedRulesetError
 from dicespec.scoresheet.game import row_points, wins_at_once
@@ -436,10 +436,18 @@ def test_the_report_says_what_the_score_means_and_gives_the_chance(generala: Pla
 
 @pytest.mark.slow
 def test_the_generala_figures(generala: PlainSolution) -> None:
-    """The figures themselves, for the record (the checks above say why they are right)."""
+    """The figures themselves, for the record (the checks above say why they are right): the tests'
+    own file, whose straight takes 1-3-4-5-6 as well, is the shipped generala-one-for-two."""
     assert generala.expected_score == pytest.approx(162.469468, abs=1e-6)
     assert generala.win_chance() == pytest.approx(0.0064968665, abs=1e-9)
     assert plain_rules_of(generala.ruleset).held_sizes == 2
+    shipped = scoresheet.solution(find_ruleset("generala-one-for-two"))
+    np.testing.assert_array_equal(np.isnan(shipped.values), np.isnan(generala.values))
+    np.testing.assert_allclose(shipped.values, generala.values, rtol=0, atol=1e-12)
+    reference = scoresheet.solution(find_ruleset("generala"))
+    assert isinstance(reference, PlainSolution)
+    assert reference.expected_score == pytest.approx(159.618456, abs=1e-6)
+    assert reference.win_chance() == pytest.approx(0.0064454195, abs=1e-9)
 
 
 def test_the_summary_of_shipped_rulesets_is_unchanged_in_shape() -> None:
@@ -452,13 +460,19 @@ def test_the_summary_of_shipped_rulesets_is_unchanged_in_shape() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "pl"])
 def test_the_optimal_play_page_says_what_the_score_means_and_gives_the_chance(lang: str) -> None:
-    """An entry with a winning row gets the sentence in every language; one without, none."""
+    """A game with a winning row gets a column of the chance and the sentence saying what the score
+    means, in every language; a game without, neither."""
+    from dicespec.catalog import words
     from dicespec.registry import game
-    from dicespec.site.optimal import _sheet
+    from dicespec.site.optimal import UNSOLVED, _sheet
 
-    plain = {"ruleset": "yatzy", "title": "Yatzy", "expected_score": 248.63}
-    served = {**plain, "winning_rows": ["yatzy"], "win_at_once": 0.0064968}
-    chance = {"en": "0.650 %", "fr": "0,650", "de": "0,650", "pl": "0,650"}[lang]
-    with_win = "\n".join(_sheet(game("yatzy"), [plain, served], lang))
-    assert with_win.count(chance) == 1 and with_win.count("<code>yatzy</code>") == 3
-    assert chance not in "\n".join(_sheet(game("yatzy"), [plain], lang))
+    w = words("optimal", lang)
+    reference = {"ruleset": "generala", "title": "Generala", "expected_score": 159.62}
+    served = {**reference, "winning_rows": ["generala"], "win_at_once": 0.0064454}
+    refused = {**reference, "ruleset": "generala-60", "expected_score": None, "winning_rows": ["generala"]}
+    chance = {"en": "0.645 %", "fr": "0,645", "de": "0,645", "pl": "0,645"}[lang]
+    page = "\n".join(_sheet(game("generala"), [served, refused], lang))
+    assert page.count(chance) == 1 and f"| {w['won_at_once']} |" in page and f"| {UNSOLVED} |" in page
+    assert page.count(w["won_at_once"]) == 2  # the column's head, and the sentence that names it
+    plain = "\n".join(_sheet(game("yatzy"), [{"ruleset": "yatzy", "title": "Yatzy", "expected_score": 248.44}], lang))
+    assert w["won_at_once"] not in plain
