@@ -437,11 +437,11 @@ def test_the_report_says_what_the_score_means_and_gives_the_chance(generala: Pla
 @pytest.mark.slow
 def test_the_generala_figures(generala: PlainSolution) -> None:
     """The figures themselves, for the record (the checks above say why they are right): the tests'
-    own file, whose straight takes 1-3-4-5-6 as well, is the shipped generala-one-for-two."""
+    own file, whose straight takes 1-3-4-5-6 as well, is the shipped generala-one-as-two."""
     assert generala.expected_score == pytest.approx(162.469468, abs=1e-6)
     assert generala.win_chance() == pytest.approx(0.0064968665, abs=1e-9)
     assert plain_rules_of(generala.ruleset).held_sizes == 2
-    shipped = scoresheet.solution(find_ruleset("generala-one-for-two"))
+    shipped = scoresheet.solution(find_ruleset("generala-one-as-two"))
     np.testing.assert_array_equal(np.isnan(shipped.values), np.isnan(generala.values))
     np.testing.assert_allclose(shipped.values, generala.values, rtol=0, atol=1e-12)
     reference = scoresheet.solution(find_ruleset("generala"))
@@ -450,12 +450,15 @@ def test_the_generala_figures(generala: PlainSolution) -> None:
     assert reference.win_chance() == pytest.approx(0.0064454195, abs=1e-9)
 
 
-def test_the_summary_of_shipped_rulesets_is_unchanged_in_shape() -> None:
-    """Rulesets without a winning row keep their three keys (the committed figures do not move)."""
-    found = summary(compute=False)
-    for entries in found.values():
+def test_only_a_ruleset_with_a_winning_row_has_a_chance_of_a_win_in_the_summary() -> None:
+    """Rulesets without a winning row keep their three keys (their committed figures do not move);
+    Generala's add the winning rows and the chance of a win at once."""
+    for entries in summary(compute=False).values():
         for entry in entries:
-            assert "win_at_once" not in entry
+            rows = getattr(find_ruleset(entry["ruleset"]), "rows", {})
+            winning = [row.id for row in rows.values() if row.first_roll_wins]
+            assert ("win_at_once" in entry) == bool(winning)
+            assert entry.get("winning_rows", []) == winning
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "pl"])
