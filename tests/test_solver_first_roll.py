@@ -479,3 +479,25 @@ def test_the_optimal_play_page_says_what_the_score_means_and_gives_the_chance(la
     assert page.count(w["won_at_once"]) == 2  # the column's head, and the sentence that names it
     plain = "\n".join(_sheet(game("yatzy"), [{"ruleset": "yatzy", "title": "Yatzy", "expected_score": 248.44}], lang))
     assert w["won_at_once"] not in plain
+
+
+@pytest.mark.parametrize("cells", [{}, {"sixes": 18, "straight": 0}], ids=["empty", "two-filled"])
+def test_the_forward_pass_plays_the_turn_the_hint_advises(generala: PlainSolution, cells: dict) -> None:
+    """One turn of the forward pass from a sheet wins at once with the chance of the first rolls
+    whose best choice, as the hint lists them, is a winning score; and the chance it carries on
+    adds up with that to 1."""
+    sheet = Sheet()
+    for row, points in cells.items():
+        sheet = sheet.with_cell(row, points)
+    state, rules = PlainState.of(generala.ruleset, sheet), generala.rules
+    reach = np.zeros(generala.values.size)
+    states = tuple(np.array([n], dtype=np.int64) for n in (state.filled, state.upper, state.held))
+    won = firstroll._turns_forward(rules, generala.values, states, np.array([1.0]), reach)
+    plan, tables, expected = TurnPlan(generala, sheet), keep_tables(5), 0.0
+    for counts, p in zip(tables.roll_counts(), tables.roll_probability, strict=True):
+        best = plan.best(roll_of(counts).dice, 2)
+        dice = roll_of(counts)
+        if best.action is Action.SCORE and best.row is not None:
+            expected += p * wins_at_once(generala.ruleset, sheet, dice, best.row, first_roll=True)
+    assert won == pytest.approx(expected, abs=1e-15) and won > 0
+    assert won + reach.sum() == pytest.approx(1.0, abs=1e-12)
