@@ -227,3 +227,56 @@ def test_every_state_is_the_previous_solvers_within_1e_9(name: str) -> None:
     assert stats.states == before_stats.states
     np.testing.assert_array_equal(np.isnan(now), np.isnan(before))
     assert np.nanmax(np.abs(now - before)) <= SAME
+
+
+# -- the plain path (issue 27) against the batched solve --------------------------------------
+
+
+@pytest.mark.parametrize("name", ["yacht"])
+def test_the_plain_path_solves_a_ruleset_without_its_rules_as_the_batched_solve(name: str) -> None:
+    """The plain path (dicespec.solver.firstroll: first-roll and requires rules) on a shipped ruleset
+    with none of those rules, which the batched solve takes: every state's value within 1e-9."""
+    from dicespec.solver import firstroll
+
+    shipped = find_ruleset(name)
+    assert isinstance(shipped, SheetRuleset)
+    fast, plain = scoresheet.solve(shipped), firstroll.solve(shipped)
+    np.testing.assert_allclose(plain.values[:, :, 0], fast.values[:, :, 0], rtol=0, atol=SAME)
+
+
+FACES = [("fours", 4), ("fives", 5), ("sixes", 6)]
+
+
+def test_the_plain_path_holds_the_upper_bonus_as_the_batched_solve(tmp_path: Path) -> None:
+    """With an upper bonus as well: the plain path's values are the batched solve's wherever a sheet can be."""
+    from dicespec.solver import firstroll
+
+    path = tmp_path / "bonus.yaml"
+    path.write_text(
+        "\n".join(
+            [
+                "game: yatzy",
+                "name: bonus",
+                "title: Bonus",
+                "description: Three upper rows, a straight and an upper bonus.",
+                "dice: 5",
+                "rolls_per_turn: 3",
+                "players: {min: 1, max: 4}",
+                "rows:",
+                *(f"  {row}: {{label: {row}, section: upper, rule: face, face: {face}}}" for row, face in FACES),
+                "  straight: {label: Straight, section: lower, rule: straight, faces: [2, 3, 4, 5, 6], points: 30}",
+                "upper_bonus: {more_than: 30, points: 25}",
+                "five_of_a_kind: null",
+                "joker: none",
+                "winner: highest_total_ties_share",
+                "gaps: []",
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    mine = load_ruleset(path)
+    assert isinstance(mine, SheetRuleset)
+    fast, plain = scoresheet.solve(mine), firstroll.solve(mine)
+    known = ~np.isnan(fast.values[:, :, 0])
+    np.testing.assert_allclose(plain.values[:, :, 0][known], fast.values[:, :, 0][known], rtol=0, atol=SAME)

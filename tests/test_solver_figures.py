@@ -52,3 +52,22 @@ def test_set_aside_figures_agree_with_the_solver(game, name):
     assert figures["expected_turn_score"] == pytest.approx(turn.expected_turn_score, abs=1e-9), STALE
     assert figures["on_board_chance"] == pytest.approx(entry.on_board_chance, abs=1e-12), STALE
     assert figures["banking_table"] == {str(n): t for n, t in turn.banking_table().items()}, STALE
+
+
+WINNING_RULESETS = [
+    (game, name)
+    for game, name in SHEET_RULESETS
+    if any(row.first_roll_wins for row in getattr(find_ruleset(name), "rows", {}).values())
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "name"), WINNING_RULESETS)
+def test_a_served_wins_figures_agree_with_the_solver(game, name):
+    """A ruleset with a row that wins at once (Generala's): its committed expected score and chance
+    of a win at once are the plain path's."""
+    solved = solution(find_ruleset(name))
+    figures = _entries(game)[name]
+    assert figures["expected_score"] == pytest.approx(solved.expected_score, abs=1e-9), STALE
+    assert figures["win_at_once"] == pytest.approx(solved.win_chance(), abs=1e-12), STALE
+    assert figures["winning_rows"] == list(solved.winning_rows), STALE

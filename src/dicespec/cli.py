@@ -322,7 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve = commands.add_parser(
         "solve",
         help="optimal play and its expected score",
-        description="Kiriki, Yahtzee, Yatzy, Yacht: the optimal solitaire expected score; the state values are "
+        description="Kiriki, Yahtzee, Yatzy, Yacht, Generala: the optimal solitaire expected score (Generala's: "
+        "of a game played out in full, with the exact chance of a win at once); the state values are "
         "cached (first solve: seconds). 10000, Greed: the turn that maximises expected points, its banking table, and "
         "the chance of getting on the board in one turn.",
         epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   "

@@ -31,7 +31,7 @@ from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 
 if TYPE_CHECKING:
-    from dicespec.solver.scoresheet import SheetSolution
+    from dicespec.solver.scoresheet import Solution
 
 Progress = Callable[[int, int], None]
 """Told ``(states solved, states in all)`` while a score-sheet ruleset is solved."""
@@ -143,7 +143,7 @@ class SetAsideFigures:
 Figures = SheetFigures | SetAsideFigures
 
 
-def openings(ruleset: SheetRuleset, solved: SheetSolution) -> dict[str, Opening]:
+def openings(ruleset: SheetRuleset, solved: Solution) -> dict[str, Opening]:
     """The solver's choices for every distinct first roll at the empty sheet, rerolls all to come."""
     from dicespec.scoresheet.sheet import Sheet
     from dicespec.solver.hint import TurnPlan

@@ -86,12 +86,28 @@ def _sheet(game: Game, entries: list[dict[str, Any]], lang: str) -> list[str]:
                     optimum=decimal(PLAIN_YAHTZEE_OPTIMUM, lang),
                 )
             )
+    header = [w["ruleset"], w["ruleset_title"], w["expected_score"], w["against_reference"]]
+    served = [entry for entry in entries if entry.get("winning_rows")]
+    if served:  # a row that wins at once (Generala's): what the score means, and the chance of such a win
+        header.append(w["won_at_once"])
+        for row, entry in zip(rows, entries, strict=True):
+            chance = entry.get("win_at_once")
+            row.append(UNSOLVED if chance is None else percentage(chance, lang, digits=3))
+        about.append(_served_win(served[0], lang))
     return [
         f"## {text(game.title)} {{#{game.name}}}\n",
         " ".join(about) + "\n",
-        table([w["ruleset"], w["ruleset_title"], w["expected_score"], w["against_reference"]], rows) + "\n",
+        table(header, rows) + "\n",
         w.format("hint", game=game.name) + "\n",
     ]
+
+
+def _served_win(entry: dict[str, Any], lang: str) -> str:
+    """What the expected score of a ruleset with a row that wins at once means, and what the column
+    of the chance of such a win under the same play gives (Generala's, made with a turn's first roll)."""
+    w = words("optimal", lang)
+    labels = [foreign(*row_label_with_language(entry["ruleset"], row, lang), lang) for row in entry["winning_rows"]]
+    return w.format("served_win", row=", ".join(labels), column=w["won_at_once"])
 
 
 def _dice(w: Words, n: int) -> str:

@@ -26,9 +26,10 @@ from dicespec.rulesets import Ruleset, find_ruleset, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver.cache import rules_key
+from dicespec.solver.firstroll import PlainSolution
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
 from dicespec.solver.report import set_aside_report, sheet_report
-from dicespec.solver.scoresheet import Progress, SheetSolution, is_cached, solution, solve
+from dicespec.solver.scoresheet import Progress, SheetSolution, Solution, is_cached, solution, solve
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy
 
 __all__ = [
@@ -37,7 +38,9 @@ __all__ = [
     "Choice",
     "EntryPolicy",
     "FamilySolver",
+    "PlainSolution",
     "SheetSolution",
+    "Solution",
     "TurnPlan",
     "TurnPolicy",
     "entry_policy",
@@ -58,7 +61,10 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
 
     - a score-sheet ruleset: ``{"ruleset", "title", "expected_score"}``: the optimal solitaire
       expected final grand total, from the cache; a ruleset not cached yet is solved (a few seconds
-      each) unless ``compute`` is false, when its ``expected_score`` is ``None``.
+      each) unless ``compute`` is false, when its ``expected_score`` is ``None``. A ruleset with a
+      row that wins at once (Generala's, made with a turn's first roll) adds ``"winning_rows"`` and
+      ``"win_at_once"``: the expected score is that of a game played out in full, and beside it the
+      exact chance that a game under that same play is won at once.
     - a set-aside ruleset: ``{"ruleset", "title", "expected_turn_score", "on_board_chance", "entry",
       "banking_table", "banking_cap"}``: ``banking_table`` maps dice in hand (1 to 6) to the turn
       total from which banking is right; ``on_board_chance`` is the chance of banking at least
@@ -74,10 +80,16 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
 
 def _sheet_figures(ruleset: SheetRuleset, compute: bool, progress: Progress | None) -> dict[str, Any]:
     try:
-        score = solution(ruleset, progress=progress).expected_score if compute or is_cached(ruleset) else None
+        solved = solution(ruleset, progress=progress) if compute or is_cached(ruleset) else None
     except UnsupportedRulesetError as exc:
         return {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": None, "unsolved": str(exc)}
-    return {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": score}
+    score = None if solved is None else solved.expected_score
+    found: dict[str, Any] = {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": score}
+    winning = tuple(row.id for row in ruleset.rows.values() if row.first_roll_wins)
+    if winning:  # the score of a game played out in full; beside it, the chance of a win at once
+        assert solved is None or isinstance(solved, PlainSolution)
+        found |= {"winning_rows": list(winning), "win_at_once": None if solved is None else solved.win_chance()}
+    return found
 
 
 def _set_aside_figures(ruleset: SetAsideRuleset, compute: bool, progress: Progress | None) -> dict[str, Any]:

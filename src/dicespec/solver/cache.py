@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from dicespec.caches import cache_dir, code_digest
-from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.scoresheet.ruleset import Row, SheetRuleset
 
 __all__ = ["FORMAT", "cache_dir", "load_table", "rules_key", "save_table", "table_key", "table_path"]
 
@@ -33,12 +33,22 @@ def rules_key(ruleset: SheetRuleset) -> str:
         "format": FORMAT,
         "dice": ruleset.dice,
         "rolls_per_turn": ruleset.rolls_per_turn,
-        "rows": [[row.id, row.section, row.rule.family, asdict(row.rule)] for row in ruleset.rows.values()],
+        "rows": [
+            [row.id, row.section, row.rule.family, asdict(row.rule), *_row_rules(row)] for row in ruleset.rows.values()
+        ],
         "bonus": [ruleset.bonus_more_than, ruleset.bonus_points],
         "five_of_a_kind": None if ruleset.five_of_a_kind is None else asdict(ruleset.five_of_a_kind),
         "joker": ruleset.joker,
     }
     return hashlib.sha256(json.dumps(rules, sort_keys=True).encode()).hexdigest()
+
+
+def _row_rules(row: Row) -> list[dict[str, object]]:
+    """A row's first-roll and requires rules, where it has any (none: nothing, so that the keys of
+    rulesets without them stay as they were)."""
+    if not (row.first_roll_adds or row.first_roll_wins or row.requires is not None):
+        return []
+    return [{"first_roll_adds": row.first_roll_adds, "first_roll_wins": row.first_roll_wins, "requires": row.requires}]
 
 
 def table_key(ruleset: SheetRuleset) -> str:

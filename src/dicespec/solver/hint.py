@@ -15,14 +15,15 @@ from enum import StrEnum
 import numpy as np
 
 from dicespec.dice import Roll
-from dicespec.scoresheet.game import allowed_rows, is_repeat, row_points
+from dicespec.scoresheet.game import allowed_rows, is_repeat, row_points, wins_at_once
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
+from dicespec.solver.firstroll import PlainSolution, PlainState, turn_arrays
 from dicespec.solver.keeps import best_keep_values, counts_of, reroll_values, roll_of
 from dicespec.solver.scoresheet import (
     NoTurnLeftError,
     RepeatCell,
-    SheetSolution,
+    Solution,
     State,
     StateBatch,
     final_values,
@@ -79,17 +80,35 @@ def reroll_positions(dice: Roll, kept: Roll | Iterable[int]) -> list[int]:
 
 
 class TurnPlan:
-    """Optimal play of one turn from a sheet: the value of every keep at every roll of the turn."""
+    """Optimal play of one turn from a sheet: the value of every keep at every roll of the turn.
 
-    def __init__(self, solved: SheetSolution, sheet: Sheet) -> None:
+    A ruleset of the plain path (:mod:`dicespec.solver.firstroll`: first-roll or requires rules)
+    is planned from its own state and arrays, the same numbers its solve and forward pass read;
+    with the turn's rerolls all to come, a row scores with its first-roll points."""
+
+    def __init__(self, solved: Solution, sheet: Sheet) -> None:
         self.solution = solved
         self.ruleset = solved.ruleset
-        self.rules = solved.rules
         self.sheet = sheet
+        self.total = sheet.grand_total(self.ruleset)
+        self._plain: PlainSolution | None = solved if isinstance(solved, PlainSolution) else None
+        if isinstance(solved, PlainSolution):
+            plain = solved.rules
+            self.plain_state = PlainState.of(self.ruleset, sheet)
+            if not solved.has_turn(self.plain_state):
+                raise NoTurnLeftError("every row is filled: the game is over for this sheet")
+            self.tables, self.rerolls = plain.tables, plain.rerolls
+            state = self.plain_state
+            filled, upper, held = (np.array([n], dtype=np.int64) for n in (state.filled, state.upper, state.held))
+            arrays, _ = turn_arrays(plain, solved.values, filled, upper, held)
+            # expected[r][keep]: the value of holding that keep with r rolls left; expected[0]: per roll.
+            self._expected = [found[:, 0] for found in arrays]
+            return
+        self.rules = solved.rules
+        self.tables, self.rerolls = self.rules.tables, self.rules.rerolls
         self.state = State.of(self.ruleset, sheet)
         if not solved.has_turn(self.state):
             raise NoTurnLeftError("every row is filled and no turn is owed: the game is over for this sheet")
-        self.total = sheet.grand_total(self.ruleset)
         own = solved.value(self.state)  # what a repeat kiriki comes back to
         batch = StateBatch(
             np.array([self.state.filled]), np.array([self.state.upper]), np.array([int(self.state.kiriki)])
@@ -109,6 +128,24 @@ class TurnPlan:
         :func:`~dicespec.solver.keeps.keep_tables`) with ``rolls_left`` rerolls left; with none
         left, of each roll's best choice, in roll order."""
         return self._expected[rolls_left]
+
+    def _plain_score_choices(self, plain: PlainSolution, roll: Roll, first: bool) -> list[tuple[Choice, float, bool]]:
+        """The rows for ``roll`` on the plain path: each with its value, and whether it wins at once."""
+        rules, state, values = plain.rules, self.plain_state, plain.values
+        found = []
+        for row in allowed_rows(self.ruleset, self.sheet, roll):
+            i = rules.rows.index(row)
+            points = row_points(self.ruleset, self.sheet, roll, row, first_roll=first)
+            upper, held, gain = state.upper, state.held, points
+            if i in rules.upper_index:
+                gain += rules.bonus(state.upper, points)
+                upper = min(rules.upper_cap, state.upper + points)
+            if i in rules.required and points > 0:
+                held |= 1 << rules.required.index(i)
+            after = float(values[state.filled | rules.bit(row), upper, held])
+            won = wins_at_once(self.ruleset, self.sheet, roll, row, first_roll=first)
+            found.append((Choice(Action.SCORE, row=row), gain + after, won))
+        return found
 
     def _score_choices(self, roll: Roll) -> list[tuple[Choice, float]]:
         rules, state, values = self.rules, self.state, self.solution.values
@@ -145,18 +182,23 @@ class TurnPlan:
         """Every choice for ``dice`` with ``rolls_left`` rerolls left, and its expected final grand
         total; best first (on equal values, scoring before keeping, then fewer dice kept)."""
         roll = Roll.of(dice, count=self.ruleset.dice)
-        if not 0 <= rolls_left <= self.rules.rerolls:
-            raise ValueError(f"rolls left: {rolls_left}; a turn has 0 to {self.rules.rerolls} rerolls left")
-        found = self._score_choices(roll)
+        if not 0 <= rolls_left <= self.rerolls:
+            raise ValueError(f"rolls left: {rolls_left}; a turn has 0 to {self.rerolls} rerolls left")
+        if self._plain is not None:
+            scored = self._plain_score_choices(self._plain, roll, first=rolls_left == self.rerolls)
+        else:
+            scored = [(choice, value, False) for choice, value in self._score_choices(roll)]
+        found = list(scored)
         if rolls_left:
-            tables = self.rules.tables
+            tables = self.tables
             expected = self._expected[rolls_left]
             for keep in tables.sub_keeps(counts_of(roll.dice)):
                 if sum(keep) < self.ruleset.dice:
-                    found.append((Choice(Action.KEEP, dice=roll_of(keep)), float(expected[tables.index[keep]])))
-        found = [(choice, self.total + value) for choice, value in found]
+                    found.append((Choice(Action.KEEP, dice=roll_of(keep)), float(expected[tables.index[keep]]), False))
         order = {Action.SCORE: 0, Action.END: 1, Action.KEEP: 2}
-        return sorted(found, key=lambda pair: (-pair[1], order[pair[0].action], len(pair[0].dice or ())))
+        # on equal values: a score before a keep, a row that wins at once before another, fewer dice kept
+        ranked = sorted(found, key=lambda item: (-item[1], order[item[0].action], not item[2], len(item[0].dice or ())))
+        return [(choice, self.total + value) for choice, value, _ in ranked]
 
     def best(self, dice: Roll | Iterable[int] | str, rolls_left: int) -> Choice:
         """The optimal choice."""
@@ -169,7 +211,7 @@ def hint(
     dice: Roll | Iterable[int] | str,
     rolls_left: int,
     *,
-    solved: SheetSolution | None = None,
+    solved: Solution | None = None,
 ) -> list[tuple[Choice, float]]:
     """Every choice for ``dice`` on ``sheet`` with ``rolls_left`` rerolls left, each with the
     expected final grand total of optimal solitaire play after it, best first.

@@ -5,22 +5,30 @@ from __future__ import annotations
 from pathlib import Path
 
 from dicespec.solver.cache import table_path
-from dicespec.solver.scoresheet import SheetSolution
+from dicespec.solver.firstroll import PlainSolution
+from dicespec.solver.scoresheet import Solution
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy
 
 
-def sheet_report(solved: SheetSolution) -> str:
-    """The optimal expected score of a score-sheet ruleset and where its state values are kept."""
+def sheet_report(solved: Solution) -> str:
+    """The optimal expected score of a score-sheet ruleset and where its state values are kept; for
+    a ruleset with a row that wins at once, what the score means and the chance of such a win."""
     ruleset = solved.ruleset
-    return "\n".join(
-        [
-            f"{ruleset.title} ({ruleset.name}): optimal solitaire play",
-            f"  expected final grand total: {solved.expected_score:.2f}",
-            f"  state values: {_home_relative(path)}"
-            if (path := table_path(ruleset)).exists()
-            else "  state values: not cached",
+    lines = [
+        f"{ruleset.title} ({ruleset.name}): optimal solitaire play",
+        f"  expected final grand total: {solved.expected_score:.2f}",
+    ]
+    if isinstance(solved, PlainSolution) and (winning := solved.winning_rows):
+        rows = " or ".join(winning)
+        lines += [
+            f"    (a game played out in full: {rows} made with a turn's first roll scores its points"
+            " like any other row)",
+            f"  chance that a game under that play is won at once ({rows} above 0 with a turn's first roll): "
+            f"{solved.win_chance():.3%}",
         ]
-    )
+    path = table_path(ruleset)
+    lines.append(f"  state values: {_home_relative(path)}" if path.exists() else "  state values: not cached")
+    return "\n".join(lines)
 
 
 def _home_relative(path: Path) -> str:

@@ -70,8 +70,10 @@ import numpy as np
 from dicespec.errors import UnsupportedRulesetError
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
+from dicespec.solver import firstroll
 from dicespec.solver.cache import load_table, rules_key, save_table
 from dicespec.solver.finals import FinalLayout, add_repeats, final_layout, score_rolls, work_table, write_final_values
+from dicespec.solver.firstroll import PlainSolution, plain_rules_of, uses_row_rules
 from dicespec.solver.sheetrules import (
     RepeatCell,
     Rules,
@@ -88,10 +90,12 @@ __all__ = [
     "MAX_NEWTON_STEPS",
     "TOLERANCE",
     "NoTurnLeftError",
+    "PlainSolution",
     "Progress",
     "RepeatCell",
     "Rules",
     "SheetSolution",
+    "Solution",
     "SolveStats",
     "State",
     "StateBatch",
@@ -433,8 +437,17 @@ class SheetSolution:
         return sheet.grand_total(self.ruleset) + self.value(State.of(self.ruleset, sheet))
 
 
-def solve(ruleset: SheetRuleset, *, progress: Progress | None = None) -> SheetSolution:
-    """Solve ``ruleset`` afresh (no cache): about a second (Kiriki without repeats) to three (the reference, Yatzy)."""
+Solution = SheetSolution | PlainSolution
+"""A score-sheet ruleset's solution: the batched solve's, or the plain path's (rows with first-roll
+or requires rules, :mod:`dicespec.solver.firstroll`)."""
+
+
+def solve(ruleset: SheetRuleset, *, progress: Progress | None = None) -> Solution:
+    """Solve ``ruleset`` afresh (no cache): about a second (Kiriki without repeats) to three (the reference, Yatzy).
+
+    A ruleset with first-roll or requires rules goes to the plain path (:mod:`dicespec.solver.firstroll`)."""
+    if uses_row_rules(ruleset):
+        return firstroll.solve(ruleset, progress=progress)
     values, _ = solve_values(rules_of(ruleset), progress=progress)
     return SheetSolution(ruleset, values)
 
@@ -447,9 +460,11 @@ def is_cached(ruleset: SheetRuleset) -> bool:
 _SOLVED: dict[str, np.ndarray] = {}  # state values by rules key, once read or solved in this process
 
 
-def solution(ruleset: SheetRuleset, *, progress: Progress | None = None) -> SheetSolution:
+def solution(ruleset: SheetRuleset, *, progress: Progress | None = None) -> Solution:
     """The solution of ``ruleset``: from memory or the cache file, else solved now and written there."""
     key = rules_key(ruleset)
+    if uses_row_rules(ruleset):
+        plain_rules_of(ruleset)  # refuses, in one line, what the plain path cannot hold
     if key not in _SOLVED:
         values = load_table(ruleset)
         if values is None:
@@ -459,4 +474,6 @@ def solution(ruleset: SheetRuleset, *, progress: Progress | None = None) -> Shee
             except OSError:
                 pass  # no writable cache: the table serves this process only
         _SOLVED[key] = values
+    if uses_row_rules(ruleset):
+        return PlainSolution(ruleset, _SOLVED[key])
     return SheetSolution(ruleset, _SOLVED[key])

@@ -92,11 +92,13 @@ upper sums; 16,777,216 take a few GB of tables)."""
 def state_count(ruleset: SheetRuleset) -> int:
     """How many turn-start states a solve of ``ruleset`` would hold: every set of filled rows,
     every capped upper sum, every state of the five-of-a-kind row, every count of saved rolls
-    (a player can bank at most the rolls of every turn but the last)."""
+    (a player can bank at most the rolls of every turn but the last), and for each row another
+    row requires, whether it holds points."""
     upper = 1 if ruleset.bonus_more_than is None else ruleset.bonus_more_than + 2
     five = 1 if ruleset.five_of_a_kind is None else 3
     saved = (ruleset.rolls_per_turn - 1) * (len(ruleset.rows) - 1) + 1 if ruleset.saved_rolls else 1
-    return (1 << len(ruleset.rows)) * upper * five * saved
+    required = len({row.requires for row in ruleset.rows.values() if row.requires is not None})
+    return (1 << len(ruleset.rows)) * upper * five * saved * (1 << required)
 
 
 def _require_supported(ruleset: SheetRuleset) -> None:
@@ -108,15 +110,16 @@ def _require_supported(ruleset: SheetRuleset) -> None:
             f"{', saved rolls' if ruleset.saved_rolls else ''}) is more than the solver's bound of {STATE_BOUND:,}"
         )
     for row in ruleset.rows.values():
+        # the plain path (dicespec.solver.firstroll) holds these; the batched solve does not
         if row.first_roll_adds or row.first_roll_wins:
             raise UnsupportedRulesetError(
                 f"ruleset {ruleset.name}: row {row.id} scores differently on the turn's first roll; "
-                "the solver's turn does not tell the first roll from the others"
+                "the batched solver's turn does not tell the first roll from the others"
             )
         if row.requires is not None:
             raise UnsupportedRulesetError(
                 f"ruleset {ruleset.name}: row {row.id} requires {row.requires} to hold points; "
-                "the solver's state does not record whether it does"
+                "the batched solver's state does not record whether it does"
             )
 
 
