@@ -138,6 +138,40 @@ BROKEN = {
     "bad_enum": ("extends: kiriki\nfive_of_a_kind: {extra_turns: sometimes}\n", ["five_of_a_kind", "'sometimes'"]),
     "bad_name": ("extends: kiriki\nname: My Rules\n", ["name: 'My Rules'"]),
     "bad_dice": ("extends: kiriki\ndice: 7\n", ["dice: 7"]),
+    # rules that cannot go together, each refused naming its keys
+    "villa_with_five_dice": (
+        "extends: yatzy\nrows:\n  villa: {label: Villa, section: lower, rule: groups, groups: [3, 3]}\n",
+        ["rows.villa.groups with dice: 5", "needs 6 dice"],
+    ),
+    "three_pairs_with_five_dice": (
+        "extends: yatzy\nrows:\n  two_pairs: {pairs: 3}\n",
+        ["rows.two_pairs.pairs with dice: 5", "needs 6 dice"],
+    ),
+    "six_of_a_kind_with_five_dice": (
+        "extends: yatzy\nrows:\n  yatzy: {at_least: 6}\n",
+        ["rows.yatzy.at_least with dice: 5", "needs 6 dice"],
+    ),
+    "full_straight_with_five_dice": (
+        "extends: yatzy\nrows:\n  large_straight: {faces: [1, 2, 3, 4, 5, 6]}\n",
+        ["rows.large_straight.faces with dice: 5", "needs 6 dice"],
+    ),
+    "full_house_with_six_dice": (
+        "extends: maxi-yatzy\nrows:\n  chance: {rule: full_house, points: 25, five_of_a_kind_counts: false}\n",
+        ["rows.chance.rule: 'full_house' with dice: 6", "groups: [3, 2]"],
+    ),
+    "first_roll_with_one_roll": (
+        "extends: generala\nrolls_per_turn: 1\n",
+        ["rows.straight.first_roll with rolls_per_turn: 1"],
+    ),
+    "requires_a_row_not_there": (
+        "extends: yatzy\nrows:\n  double_yatzy:\n"
+        "    {label: Double, section: lower, rule: of_a_kind, at_least: 5, points: 100, requires: generala}\n",
+        ["rows.double_yatzy.requires: 'generala'", "not another row"],
+    ),
+    "saved_rolls_with_one_roll": (
+        "extends: yatzy\nrolls_per_turn: 1\nsaved_rolls: true\n",
+        ["saved_rolls with rolls_per_turn: 1"],
+    ),
     "unknown_extends": ("extends: kiriki-xx\n", ["extends: 'kiriki-xx'", "not a shipped ruleset"]),
     "extends_not_a_name": ("extends: [kiriki]\n", ["extends: ['kiriki']"]),
     "no_game": ("name: mine\n", ["game: None", "not a known game"]),

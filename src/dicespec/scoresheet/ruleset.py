@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from dicespec.scoresheet.errors import UnknownRowError
-from dicespec.scoresheet.families import Face, Groups, OfAKind, Pairs, RowRule, Straight, rule_from_data
+from dicespec.scoresheet.families import Face, FullHouse, Groups, OfAKind, Pairs, RowRule, Straight, rule_from_data
 
 Section = Literal["upper", "lower"]
 ExtraTurns = Literal["repeat", "every", "none"]
@@ -227,6 +227,11 @@ def _check_rows(rows: Mapping[str, Row], data: Mapping[str, Any]) -> None:
         key, needed = _dice_needed(row.rule)
         if needed > dice:
             raise ValueError(f"rows.{row.id}.{key} with dice: {dice}: the pattern needs {needed} dice")
+        if isinstance(row.rule, FullHouse) and dice != 5:
+            raise ValueError(
+                f"rows.{row.id}.rule: 'full_house' with dice: {dice}: a full house is of five dice; "
+                "groups: [3, 2] is three and two of a kind among more"
+            )
         if (row.first_roll_adds or row.first_roll_wins) and rolls == 1:
             raise ValueError(f"rows.{row.id}.first_roll with rolls_per_turn: 1: every roll is a turn's first")
         if row.requires is not None and (row.requires not in rows or row.requires == row.id):
