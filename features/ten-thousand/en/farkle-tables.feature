@@ -111,3 +111,41 @@ Feature: 10000 and the Farkle tables: the edge cases all three rulesets agree on
     Then the game is over
     And player 1 has 10000 points
     And player 1 wins
+
+  @id:ten-thousand-en-bank-past-target-counts @rule:end
+  Scenario: A bank that passes the target counts in full
+    Pins down: where the end need not hit the target exactly, a bank past it is added whole and reaches it.
+    Given a game of 1 player
+    When these actions are played:
+      | action      |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | bank        |
+    Then the game is over
+    And player 1 has 10500 points

@@ -11,7 +11,7 @@ methods say the rules in words, in any language of the site, from the ``rules`` 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import reduce
@@ -72,9 +72,9 @@ class InstantWin:
     of_a_kind: int
     first_roll_only: bool  # only on the first roll of a turn (not after hot dice)
 
-    def wins(self, counts: Mapping[int, int], *, first_roll: bool) -> bool:
-        """Does a roll with these counts of faces win at once?"""
-        return (first_roll or not self.first_roll_only) and max(counts.values(), default=0) >= self.of_a_kind
+    def wins(self, counts: Sequence[int], *, first_roll: bool) -> bool:
+        """Does a roll with these counts of each face (ones first) win at once?"""
+        return (first_roll or not self.first_roll_only) and max(counts, default=0) >= self.of_a_kind
 
 
 # The YAML keys of the fixed values of four, five and six of a kind.
