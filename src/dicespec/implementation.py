@@ -26,9 +26,10 @@ names the first action the rules refused (the state is the one just before it).
 
 where ``current`` is the player to act (the last to play, once over), ``dice`` the roll
 waiting for its set-aside, ``farkles_in_a_row`` (only where the ruleset has a farkle penalty)
-the player's farkles since their last turn that did not farkle, ``dice_left`` the dice not set aside since the turn began or the
-last hot dice (the dice on the table, or the dice the next roll throws), ``winners`` the
-0-based indexes of the winners once ``over`` (ties share), and ``rejected`` names the first
+the player's farkles since their last turn that did not farkle, ``dice_left`` the dice not set
+aside since the turn began or the last hot dice (the dice on the table, or the dice the next
+roll throws), ``winners`` the 0-based indexes of the winners once ``over`` (the player whose roll
+won at once, else the highest scores; ties share), and ``rejected`` names the first
 action the rules refused, with the state just before it (codes: ``game-over``, ``not-rolled``,
 ``must-set-aside``, ``already-set-aside``, ``bad-dice``, ``below-entry``, ``must-roll``, and
 the set-aside codes, plus ``not-in-roll`` and ``scoring-dice-left``).

@@ -293,7 +293,9 @@ class SetAsideGame:
             raise BadDiceError(f"{roll or 'no dice'}: {len(roll)} dice, but the player rolls {n}")
         return roll
 
-    def _end_turn(self, player: PlayerState, *, reached: bool = False, farkled: bool = False, won: bool = False) -> None:
+    def _end_turn(
+        self, player: PlayerState, *, reached: bool = False, farkled: bool = False, won: bool = False
+    ) -> None:
         """Record the player's turn and pass the dice on; end the game when it is over. A turn
         that ends other than by a farkle starts the player's farkles in a row again."""
         state = self.state

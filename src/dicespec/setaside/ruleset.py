@@ -228,7 +228,9 @@ class SetAsideRuleset:
             gaps=tuple((gap["key"], gap["choice"]) for gap in data["gaps"]),
             game=data["game"],
             exact_target=data["end"].get("exact", False),
-            farkle_penalty=None if penalty is None else FarklePenalty(penalty["farkles"], penalty["points"], penalty["floor"]),
+            farkle_penalty=(
+                None if penalty is None else FarklePenalty(penalty["farkles"], penalty["points"], penalty["floor"])
+            ),
             instant_win=None if instant is None else InstantWin(instant["of_a_kind"], instant["first_roll_only"]),
         )
         ruleset.check_combined()
@@ -245,7 +247,8 @@ class SetAsideRuleset:
             raise ValueError(f"farkle_penalty.floor: {penalty.floor}: a floor above 0 would raise a score of 0")
         if self.instant_win is not None and self.instant_win.of_a_kind > self.dice:
             raise ValueError(
-                f"instant_win.of_a_kind: {self.instant_win.of_a_kind}: more than the {self.dice} dice (dice) a roll throws"
+                f"instant_win.of_a_kind: {self.instant_win.of_a_kind}: "
+                f"more than the {self.dice} dice (dice) a roll throws"
             )
         if self.exact_target:
             if self.entry > self.target:
