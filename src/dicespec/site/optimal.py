@@ -110,10 +110,7 @@ def _set_aside(game: Game, entries: list[dict[str, Any]], banking: str, lang: st
         w["banking_intro"] + "\n",
         table(
             [w["ruleset"], *(_dice(w, n) for n in range(1, dice + 1))],
-            [
-                [code(e["ruleset"]), *(_banking_cell(e, n, lang) for n in range(1, dice + 1))]
-                for e in entries
-            ],
+            [[code(e["ruleset"]), *(_banking_cell(e, n, lang) for n in range(1, dice + 1))] for e in entries],
         )
         + "\n",
     ]
