@@ -243,8 +243,9 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
         (
             1,
             "extends: kiriki-de",
-            "house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset (farkle, farkle-linear, "
-            "greed, kiriki, kiriki-fr, kiriki-no-extra, ten-thousand, yacht, yahtzee, yahtzee-free-joker, yatzy)",
+            "house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset (farkle, farkle-five-dice, farkle-linear, "
+            "greed, kiriki, kiriki-fr, kiriki-no-extra, ten-thousand, ten-thousand-exact, yacht, yahtzee, "
+            "yahtzee-free-joker, yatzy)",
         ),
     ],
 )
