@@ -74,7 +74,7 @@ class InstantWin:
 
     def wins(self, counts: Sequence[int], *, first_roll: bool) -> bool:
         """Does a roll with these counts of each face (ones first) win at once?"""
-        return (first_roll or not self.first_roll_only) and max(counts, default=0) >= self.of_a_kind
+        return (first_roll or not self.first_roll_only) and max(counts) >= self.of_a_kind  # six counts, never none
 
 
 # The YAML keys of the fixed values of four, five and six of a kind.
