@@ -117,11 +117,21 @@ ten_thousand_rolls = st.integers(min_value=1, max_value=6).flatmap(rolls)
 
 
 @st.composite
-def ten_thousand_roll_and_part(draw: st.DrawFn) -> tuple[Roll, Roll]:
-    """A 10000 roll and a non-empty part of it (some of its dice, in their thrown order)."""
-    roll = draw(ten_thousand_rolls)
+def ten_thousand_roll_and_part(draw: st.DrawFn, dice: int = 6) -> tuple[Roll, Roll]:
+    """A 10000 roll of at most ``dice`` dice and a non-empty part of it (some of its dice, in their
+    thrown order)."""
+    roll = draw(st.integers(min_value=1, max_value=dice).flatmap(rolls))
     positions = draw(st.sets(st.integers(min_value=0, max_value=len(roll) - 1), min_size=1))
     return roll, Roll.of(roll[i] for i in sorted(positions))
+
+
+@st.composite
+def ten_thousand_ruleset_roll_and_part(draw: st.DrawFn) -> tuple[SetAsideRuleset, Roll, Roll]:
+    """A shipped 10000 ruleset, a roll of as many dice as it throws at most, and a part of it."""
+    ruleset = draw(ten_thousand_rulesets)
+    assert isinstance(ruleset, SetAsideRuleset)
+    roll, part = draw(ten_thousand_roll_and_part(ruleset.dice))
+    return ruleset, roll, part
 
 
 set_aside_rulesets = st.sampled_from(

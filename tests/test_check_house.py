@@ -13,7 +13,7 @@ import pytest
 
 import dicespec.rulesets as rulesets_module
 from dicespec import check_command
-from dicespec.rulesets import find_ruleset, load_ruleset, ruleset_data
+from dicespec.rulesets import find_ruleset, load_ruleset, ruleset_data, ruleset_names
 from dicespec.rulesets.expect import InvalidFile, check_file
 from dicespec.rulesets.paths import inherited_trace, value_keys
 from helpers import run_cli, write_lines
@@ -243,10 +243,7 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
         (
             1,
             "extends: kiriki-de",
-            "house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset (farkle, farkle-linear, generala, "
-            "generala-60, generala-first-roll-10, generala-one-as-two, generala-wrap, greed, kiriki, kiriki-fr, "
-            "kiriki-no-extra, maxi-yatzy, maxi-yatzy-teemeam, ten-thousand, yacht, yahtzee, yahtzee-free-joker, "
-            "yatzy)",
+            f"house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset ({', '.join(sorted(ruleset_names()))})",
         ),
     ],
 )

@@ -424,3 +424,16 @@ def test_the_spec_s_engines_answer_under_a_file(house: Path, monkeypatch: pytest
     assert under.replay("kiriki", 1, ["roll 22333", "score full_house"])["players"][0]["lines"]["full_house"] == 30
     assert under.score("yatzy", "22333", "full_house") == 13  # Yatzy's own full house: the sum
     assert under.best("ten-thousand", "111") == 1000
+
+
+def test_a_sides_figures_name_the_rules_the_turn_policy_leaves_out() -> None:
+    """A set-aside side with a farkle penalty, an exact end or an instant win says which of them its
+    figures leave out; a side without them names none."""
+    exact = find_ruleset("ten-thousand-exact")
+    five = find_ruleset("farkle-five-dice")
+    plain = find_ruleset("farkle")
+    assert isinstance(exact, SetAsideRuleset) and isinstance(five, SetAsideRuleset)
+    assert isinstance(plain, SetAsideRuleset)
+    assert figures_module.set_aside_figures(exact).unaccounted == ("end.exact",)
+    assert figures_module.set_aside_figures(five).unaccounted == ("farkle_penalty", "instant_win")
+    assert figures_module.set_aside_figures(plain).unaccounted == ()

@@ -202,6 +202,17 @@ PINNED = [
     ("greed", "end", "greed", "define", "The game ends when a bank reaches 3000, after a final round."),
     ("greed", "straights", "greed", "define", "One die of each face of a run, in one roll: no straight scores."),
     ("greed", "players", "greed", "value", "2 to 20"),
+    (
+        "ten-thousand",
+        "farkle-penalty",
+        "farkle-five-dice",
+        "value",
+        "3 in a row lose 500; may go below 0",
+    ),
+    ("ten-thousand", "farkle-penalty", "farkle", "value", "none"),
+    ("ten-thousand", "instant-win", "farkle-five-dice", "value", "5 of a kind, first roll of a turn"),
+    ("ten-thousand", "instant-win", "ten-thousand", "value", "none"),
+    ("ten-thousand", "end", "ten-thousand-exact", "value", "10000, no final round, hit exactly"),
 ]
 
 
@@ -371,3 +382,29 @@ def test_row_titles_and_spans_read_the_rulesets_labels_in_the_language(monkeypat
     )
     assert topic("yahtzee", "three-of-a-kind").title == "Three of a kind"  # English: the ruleset's own label
     assert topic("yahtzee", "three-of-a-kind", "pl").title == "Three of a kind"  # no translation yet
+
+
+def test_the_new_rules_in_sentences() -> None:
+    """A farkle penalty, an instant win and an exact end each read as one sentence, with or without
+    a floor, on any roll or on a turn's first only."""
+    from dataclasses import replace
+
+    from dicespec.setaside.ruleset import FarklePenalty, InstantWin
+
+    five = find_ruleset("farkle-five-dice")
+    assert isinstance(five, SetAsideRuleset)
+    assert five.describe_farkle_penalty() == (
+        "A player who farkles 3 times in a row loses 500; the count then starts again. A score may go below 0."
+    )
+    floored = replace(five, farkle_penalty=FarklePenalty(2, 1000, 0), instant_win=InstantWin(6, False))
+    assert floored.describe_farkle_penalty().endswith("A score does not go below 0.")
+    assert floored.describe_instant_win() == "A roll of 6 dice of a kind wins the game at once, whatever the scores."
+    assert five.describe_instant_win().startswith("The first roll of a turn showing 5 dice of a kind")
+    exact = find_ruleset("ten-thousand-exact")
+    assert isinstance(exact, SetAsideRuleset)
+    assert exact.describe_end() == (
+        "The game ends when a bank reaches 10000. A bank must hit 10000 exactly: one that would pass it scores nothing."
+    )
+    assert (
+        find_ruleset("farkle").describe_farkle_penalty() == "Farkles in a row cost nothing beyond each turn's points."
+    )  # type: ignore[union-attr]

@@ -241,3 +241,23 @@ def test_the_chance_of_getting_on_the_board_matches_play_through_the_engine() ->
     error = (chance * (1 - chance) / 20_000) ** 0.5
     assert abs(chance - entry.on_board_chance) < 4 * error
     assert 0.4 < entry.on_board_chance < 0.43
+
+
+def test_the_figures_name_the_rules_the_turn_policy_leaves_out() -> None:
+    """A ruleset whose farkle penalty, exact end or instant win the one-turn policy cannot play has
+    its figures say which rules they leave out; a ruleset without them says nothing of the kind."""
+    from dicespec.solver import summary
+    from dicespec.solver.report import set_aside_report
+    from dicespec.solver.setaside import unaccounted
+
+    assert unaccounted(find_ruleset("farkle-five-dice")) == ("farkle_penalty", "instant_win")
+    assert unaccounted(find_ruleset("ten-thousand-exact")) == ("end.exact",)
+    assert unaccounted(find_ruleset("farkle")) == ()
+    figures = {entry["ruleset"]: entry for entry in summary()["ten-thousand"]}
+    assert figures["farkle-five-dice"]["unaccounted"] == ["farkle_penalty", "instant_win"]
+    assert "unaccounted" not in figures["farkle"]
+    exact = find_ruleset("ten-thousand-exact")
+    report = set_aside_report(turn_policy(exact), entry_policy(exact))
+    assert "not accounted for: end.exact" in report
+    farkle = find_ruleset("farkle")
+    assert "not accounted for" not in set_aside_report(turn_policy(farkle), entry_policy(farkle))

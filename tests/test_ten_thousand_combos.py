@@ -26,7 +26,8 @@ from dicespec.setaside.errors import (
     SetAsideError,
     TooManyDiceError,
 )
-from strategies import set_aside_ruleset_and_roll, ten_thousand_roll_and_part, ten_thousand_rulesets
+from dicespec.setaside.ruleset import SetAsideRuleset
+from strategies import set_aside_ruleset_and_roll, ten_thousand_ruleset_roll_and_part
 
 TEXT = find_ruleset("ten-thousand")
 FARKLE = find_ruleset("farkle")
@@ -229,11 +230,11 @@ def test_options_are_distinct_scoring_parts(ruleset_and_roll) -> None:
         assert score(ruleset, option.dice, roll=roll) == option.points > 0
 
 
-@given(ten_thousand_rulesets, ten_thousand_roll_and_part())
-def test_a_part_scores_exactly_when_it_is_an_option(ruleset, roll_and_part: tuple[Roll, Roll]) -> None:
+@given(ten_thousand_ruleset_roll_and_part())
+def test_a_part_scores_exactly_when_it_is_an_option(ruleset_roll_and_part: tuple[SetAsideRuleset, Roll, Roll]) -> None:
     """Where the player chooses, a part of a roll scores when it is one of the roll's options, and is
     rejected otherwise."""
-    roll, part = roll_and_part
+    ruleset, roll, part = ruleset_roll_and_part
     points = {o.dice: o.points for o in options(ruleset, roll)}
     key = Roll(part.sorted)
     if key in points:

@@ -21,12 +21,14 @@ def variant(tmp_path: Path, text: str) -> SetAsideRuleset:
 
 
 def test_shipped_rulesets() -> None:
-    """The text's ruleset is the default 10000 ruleset; the Farkle table ships beside it."""
+    """The text's ruleset is the default 10000 ruleset, with six dice; the Farkle tables ship beside
+    it, with six dice or, in Wikipedia's variation, five."""
     names = ruleset_names("ten-thousand")
-    assert names[0] == "ten-thousand" and "farkle" in names
+    assert names[0] == "ten-thousand" and "farkle" in names and find_ruleset("ten-thousand").dice == 6
     for name in names:
         ruleset = find_ruleset(name)
-        assert isinstance(ruleset, SetAsideRuleset) and ruleset.game == "ten-thousand" and ruleset.dice == 6
+        assert isinstance(ruleset, SetAsideRuleset) and ruleset.game == "ten-thousand" and ruleset.dice in (5, 6)
+    assert find_ruleset("farkle-five-dice").dice == 5
 
 
 def test_text_ruleset_values() -> None:
@@ -171,7 +173,51 @@ BAD = [
     ("set_aside: some\n", "set_aside", "some"),
     ("dice: 4\n", "dice", "4"),
     ("dice: 7\n", "dice", "7"),
+    ("farkle_penalty: {farkles: 0, points: 500, floor: 0}\n", "farkle_penalty.farkles", "0"),
+    ("farkle_penalty: {farkles: 3, points: 0, floor: 0}\n", "farkle_penalty.points", "0"),
+    ("farkle_penalty: {farkles: 3, points: 500, floor: 100}\n", "farkle_penalty.floor", "100"),
+    ("farkle_penalty: {farkles: 3, points: 500}\n", "farkle_penalty", "floor"),
+    ("instant_win: {of_a_kind: 7, first_roll_only: true}\n", "instant_win.of_a_kind", "7"),
+    ("end: {target: 10000, final_round: false, exact: maybe}\n", "end.exact", "maybe"),
 ]
+
+# Rules that cannot go together: each refused in one line naming the keys.
+COMBINED = [
+    ("end: {target: 10025, final_round: false, exact: true}\n", ("end.exact", "end.target: 10025", "50")),
+    ("end: {target: 500, final_round: false, exact: true}\n", ("end.exact", "entry.points: 750", "end.target: 500")),
+    ("dice: 5\ninstant_win: {of_a_kind: 6, first_roll_only: false}\n", ("instant_win.of_a_kind: 6", "dice")),
+]
+
+
+@pytest.mark.parametrize(("text", "named"), COMBINED)
+def test_rules_that_cannot_go_together(tmp_path: Path, text: str, named: tuple[str, ...]) -> None:
+    """A ruleset combining rules that cannot go together is refused at load, in one line naming the keys."""
+    with pytest.raises(RulesetError) as caught:
+        variant(tmp_path, text)
+    message = str(caught.value)
+    assert "\n" not in message and "variant.yaml" in message
+    assert all(part in message for part in named), message
+
+
+def test_new_rules_default_to_none(tmp_path: Path) -> None:
+    """Without the keys, a ruleset has no farkle penalty, no instant win and an end that may pass the target."""
+    for name in ruleset_names("ten-thousand") + ruleset_names("greed"):
+        data = ruleset_data(name)
+        ruleset = find_ruleset(name)
+        assert (ruleset.farkle_penalty is None) == ("farkle_penalty" not in data)
+        assert (ruleset.instant_win is None) == ("instant_win" not in data)
+        assert ruleset.exact_target == data["end"].get("exact", False)
+    plain = variant(tmp_path, "")
+    assert plain.farkle_penalty is None and plain.instant_win is None and not plain.exact_target
+
+
+def test_a_penalty_with_a_floor_stops_there(tmp_path: Path) -> None:
+    """A floor of 0 keeps a score from going below 0; without a floor it goes below."""
+    floored = variant(tmp_path, "farkle_penalty: {farkles: 2, points: 500, floor: 0}\n")
+    assert floored.farkle_penalty is not None and floored.farkle_penalty.applied(300) == 0
+    assert floored.farkle_penalty.applied(800) == 300
+    unfloored = variant(tmp_path, "farkle_penalty: {farkles: 2, points: 500, floor: null}\n")
+    assert unfloored.farkle_penalty is not None and unfloored.farkle_penalty.applied(300) == -200
 
 
 @pytest.mark.parametrize(("text", "key_path", "value"), BAD)

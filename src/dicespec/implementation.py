@@ -18,16 +18,18 @@ names the first action the rules refused (the state is the one just before it).
 10000 set-aside answers are ``{"points": 1050}`` or ``{"rejected": "not-scoring"}`` (codes:
 ``empty-set-aside``, ``too-many-dice``, ``not-scoring``). 10000 replay answers look like::
 
-    {"players": [{"score": 0, "on_board": false, "turns_taken": 1}],
+    {"players": [{"score": 0, "on_board": false, "turns_taken": 1, "farkles_in_a_row": 1}],
      "current": 0, "phase": "turn-start" | "rolled" | "set-aside",
      "dice": "111556" | null, "dice_left": 6, "turn_points": 0,
      "over": false, "winners": [],
      "rejected": null | {"at": 3, "code": "must-set-aside"}}
 
 where ``current`` is the player to act (the last to play, once over), ``dice`` the roll
-waiting for its set-aside, ``dice_left`` the dice not set aside since the turn began or the
-last hot dice (the dice on the table, or the dice the next roll throws), ``winners`` the
-0-based indexes of the winners once ``over`` (ties share), and ``rejected`` names the first
+waiting for its set-aside, ``farkles_in_a_row`` (only where the ruleset has a farkle penalty)
+the player's farkles since their last turn that did not farkle, ``dice_left`` the dice not set
+aside since the turn began or the last hot dice (the dice on the table, or the dice the next
+roll throws), ``winners`` the 0-based indexes of the winners once ``over`` (the player whose roll
+won at once, else the highest scores; ties share), and ``rejected`` names the first
 action the rules refused, with the state just before it (codes: ``game-over``, ``not-rolled``,
 ``must-set-aside``, ``already-set-aside``, ``bad-dice``, ``below-entry``, ``must-roll``, and
 the set-aside codes, plus ``not-in-roll`` and ``scoring-dice-left``).
@@ -184,13 +186,21 @@ def sheet_replay_answer(rules: SheetRuleset, result: Any) -> JSON:
     }
 
 
+def _set_aside_player(player: Any) -> JSON:
+    """A player of a set-aside replay answer; ``farkles_in_a_row`` only where the ruleset counts them."""
+    answer: dict[str, Any] = {"score": player.score, "on_board": player.on_board, "turns_taken": player.turns_taken}
+    if player.farkles_in_a_row is not None:
+        answer["farkles_in_a_row"] = player.farkles_in_a_row
+    return answer
+
+
 def set_aside_replay_answer(result: Any) -> JSON:
     """The ``replay`` answer for a 10000 :class:`~dicespec.setaside.replay.ReplayResult`."""
     from dicespec.setaside.game import winners
 
     state = result.state
     return {
-        "players": [{"score": p.score, "on_board": p.on_board, "turns_taken": p.turns_taken} for p in state.players],
+        "players": [_set_aside_player(p) for p in state.players],
         "current": state.current,
         "phase": str(state.phase),
         "dice": None if state.dice is None else str(state.dice),

@@ -720,7 +720,10 @@ class SetAsideGame {
     }
     this.rules = data;
     this.scoring = scoring;
-    this.players = Array.from({ length: players }, () => ({ score: 0, onBoard: false, turnsTaken: 0 }));
+    this.penalty = data.farkle_penalty ?? null; // so many farkles in a row cost points
+    this.instantWin = data.instant_win ?? null; // a roll of so many dice of a kind wins at once
+    this.exact = data.end.exact ?? false; // a bank must hit the target exactly
+    this.players = Array.from({ length: players }, () => ({ score: 0, onBoard: false, turnsTaken: 0, farkles: 0 }));
     this.current = 0;
     this.phase = "turn-start"; // turn-start: roll; rolled: set aside; set-aside: roll or bank
     this.dice = null;
@@ -728,6 +731,7 @@ class SetAsideGame {
     this.turnPoints = 0;
     this.over = false;
     this.finalRoundBy = null; // who reached the target, while the final round is played
+    this.wonAtOnceBy = null; // who threw the roll that wins at once
   }
 
   clone() {
@@ -767,12 +771,37 @@ class SetAsideGame {
     this.requirePlaying();
     if (this.phase === "rolled") throw new Rejected("must-set-aside");
     if (dice.length !== this.diceLeft) throw new Rejected("bad-dice");
+    if (this.winsAtOnce(dice)) {
+      this.wonAtOnceBy = this.current;
+      this.endTurn(this.players[this.current], { won: true });
+      return;
+    }
     if (this.scoring.best(dice) === 0) {
-      this.endTurn(this.players[this.current]); // a farkle: the turn's points are lost
+      this.endTurn(this.farkled(this.players[this.current]), { farkled: true }); // the turn's points are lost
       return;
     }
     this.dice = dice;
     this.phase = "rolled";
+  }
+
+  /** Does the roll win at once: so many dice of one face, on a turn's first roll where the rules say so? */
+  winsAtOnce(dice) {
+    if (this.instantWin === null) return false;
+    if (this.instantWin.first_roll_only && this.phase !== "turn-start") return false;
+    const most = Math.max(...FACES.map((face) => dice.filter((d) => d === face).length));
+    return most >= this.instantWin.of_a_kind;
+  }
+
+  /** One more farkle in a row; at the penalty's number, the penalty (down to its floor, if any) and a new count. */
+  farkled(player) {
+    if (this.penalty === null) return player;
+    player.farkles += 1;
+    if (player.farkles >= this.penalty.farkles) {
+      const lowered = player.score - this.penalty.points;
+      player.score = this.penalty.floor === null ? lowered : Math.max(lowered, this.penalty.floor);
+      player.farkles = 0;
+    }
+    return player;
   }
 
   /** Scoring dice of the roll set aside: the player's choice, or every scoring die where the
@@ -810,6 +839,10 @@ class SetAsideGame {
       this.endTurn(player); // below the entry: the turn scores nothing
       return;
     }
+    if (this.exact && player.score + this.turnPoints > this.rules.end.target) {
+      this.endTurn(player); // past a target to hit exactly: the turn scores nothing
+      return;
+    }
     player.score += this.turnPoints;
     player.onBoard = true;
     this.endTurn(player, { reached: player.score >= this.rules.end.target });
@@ -822,11 +855,12 @@ class SetAsideGame {
 
   /** The dice pass on. A bank reaching the target ends the game, or starts the final round, which
    * ends when the dice come back to the player who reached it. */
-  endTurn(player, { reached = false } = {}) {
+  endTurn(player, { reached = false, farkled = false, won = false } = {}) {
     player.turnsTaken += 1;
+    if (!farkled) player.farkles = 0; // any other end of a turn starts the count again
     if (reached && this.finalRoundBy === null) this.finalRoundBy = this.current;
     const following = (this.current + 1) % this.players.length;
-    this.over = (reached && !this.rules.end.final_round) || following === this.finalRoundBy;
+    this.over = won || (reached && !this.rules.end.final_round) || following === this.finalRoundBy;
     if (!this.over) this.current = following;
     this.phase = "turn-start";
     this.dice = null;
@@ -834,16 +868,22 @@ class SetAsideGame {
     this.turnPoints = 0;
   }
 
-  /** The highest scores win; ties share. */
+  /** Who won at once, else the highest scores; ties share. */
   winners() {
     if (!this.over) return [];
+    if (this.wonAtOnceBy !== null) return [this.wonAtOnceBy];
     const top = Math.max(...this.players.map((p) => p.score));
     return this.players.flatMap((p, i) => (p.score === top ? [i] : []));
   }
 
   answer(rejected) {
     return {
-      players: this.players.map((p) => ({ score: p.score, on_board: p.onBoard, turns_taken: p.turnsTaken })),
+      players: this.players.map((p) => ({
+        score: p.score,
+        on_board: p.onBoard,
+        turns_taken: p.turnsTaken,
+        ...(this.penalty === null ? {} : { farkles_in_a_row: p.farkles }),
+      })),
       current: this.current,
       phase: this.phase,
       dice: this.dice === null ? null : this.dice.join(""),
@@ -918,6 +958,7 @@ function mismatch(where, object, checks, optional = []) {
 // Each check answers false (playable), true (a value it does not play) or its own message.
 const integer = (min = 0, max = Infinity) => (value) => !isInteger(value, min, max);
 const oneOf = (...values) => (value) => !values.includes(value);
+const isNotBoolean = (value) => typeof value !== "boolean";
 const players = (value, where) =>
   mismatch(where, value, { min: integer(1, 20), max: integer(1, 20) }) ?? (value.min > value.max ? `${where}: min is above max` : null);
 
@@ -1052,10 +1093,21 @@ function setAsideMismatch(data) {
     ),
     set_aside: oneOf("chosen", "all_scoring"),
     entry: (v, at) => mismatch(at, v, { points: integer(), below: oneOf("refused", "scores_nothing") }),
-    end: (v, at) => mismatch(at, v, { target: integer(1), final_round: (f) => typeof f !== "boolean" }),
+    end: (v, at) =>
+      mismatch(at, v, { target: integer(1), final_round: isNotBoolean, exact: isNotBoolean }, ["exact"]),
+    farkle_penalty: (v, at) =>
+      v === null
+        ? null
+        : mismatch(at, v, {
+            farkles: integer(1),
+            points: integer(1),
+            floor: (f) => !(f === null || (Number.isInteger(f) && f <= 0)),
+          }),
+    instant_win: (v, at) =>
+      v === null ? null : mismatch(at, v, { of_a_kind: integer(3, 6), first_roll_only: isNotBoolean }),
     hot_dice: oneOf("optional", "compulsory"),
     winner: oneOf("highest_score_ties_share"),
-  });
+  }, ["farkle_penalty", "instant_win"]);
 }
 
 /** Why this engine cannot play a ruleset's data (the first rule value its model does not cover),

@@ -111,3 +111,52 @@ Feature: 10000 and the Farkle tables: the edge cases all three rulesets agree on
     Then the game is over
     And player 1 has 10000 points
     And player 1 wins
+
+  @id:ten-thousand-en-bank-past-target-counts @rule:end
+  Scenario: A bank that passes the target counts in full
+    Pins down: where the end need not hit the target exactly, a bank past it is added whole and reaches it.
+    Given a game of 1 player
+    When these actions are played:
+      | action      |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | roll 111234 |
+      | set 111     |
+      | roll 555    |
+      | set 555     |
+      | bank        |
+    Then the game is over
+    And player 1 has 10500 points
+
+  @id:ten-thousand-en-no-farkle-count @rule:farkle
+  Scenario: Without a farkle penalty, farkles in a row are not counted
+    Pins down: only a ruleset with a farkle penalty counts farkles in a row; the others lose the turn's points and nothing else.
+    Given a game of 2 players
+    When the player rolls 111234 and sets aside 111
+    And the player banks
+    And the player rolls 234623
+    And the player rolls 234623
+    Then no farkles in a row are counted
+    And player 1 has 1000 points

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicespec.corpus.case import Case, digits
 from dicespec.corpus.record import Record, players_for
@@ -13,6 +13,11 @@ from dicespec.dice import FACES
 from dicespec.implementation import set_aside_replay_answer
 from dicespec.registry import Game
 from dicespec.rulesets import find_ruleset_of
+
+if TYPE_CHECKING:
+    from dicespec.setaside.combos import Option
+    from dicespec.setaside.game import GameState
+    from dicespec.setaside.ruleset import SetAsideRuleset
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,31 @@ def _probe(rng: random.Random, game: Any) -> str:
     return rng.choice(["set 1", "bank", f"roll {hand}{rng.choice(FACES)}"])
 
 
+# Where the game around a turn matters, every policy also plays as a player would, so that a
+# seeded game ends: under an end that must hit the target exactly, it takes the set-aside that
+# lands on the target and banks there; one farkle short of a farkle penalty, it banks as soon as
+# it may. Neither applies (nor draws a random number) under any other ruleset.
+
+
+def _hitting_target(rules: SetAsideRuleset, state: GameState, choices: Sequence[Option]) -> Option | None:
+    """The set-aside that makes the turn land on a target to hit exactly, if there is one."""
+    if not rules.exact_target:
+        return None
+    needed = rules.target - state.players[state.current].score - state.turn_points
+    return next((option for option in choices if option.points == needed), None)
+
+
+def _hits_target(rules: SetAsideRuleset, state: GameState) -> bool:
+    """Does banking now hit a target to hit exactly?"""
+    return rules.exact_target and state.players[state.current].score + state.turn_points == rules.target
+
+
+def _plays_safe(rules: SetAsideRuleset, state: GameState) -> bool:
+    """Is the player one farkle short of the ruleset's farkle penalty?"""
+    penalty = rules.farkle_penalty
+    return penalty is not None and (state.players[state.current].farkles_in_a_row or 0) + 1 >= penalty.farkles
+
+
 def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> Iterator[Case]:
     """One seeded replayed game, asked at several points (by one of ``players`` players, if given)."""
     from dicespec.setaside.combos import options
@@ -99,7 +129,10 @@ def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int
             probe()
             assert game.state.dice is not None  # rolled, and no farkle
             choices = options(rules, game.state.dice)
-            if policy.pick == "most":
+            hitting = _hitting_target(rules, game.state, choices)
+            if hitting is not None:
+                option = hitting
+            elif policy.pick == "most":
                 option = choices[0]
             elif policy.pick == "fewest":
                 option = min(choices, key=lambda o: (len(o.dice), -o.points))
@@ -114,6 +147,10 @@ def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int
                 continue
             entered = is_entry_bank(rules, state.players[player_index], state.turn_points)
             may_bank = entered or (policy.reckless and rules.below_entry is BelowEntry.SCORES_NOTHING)
+            if may_bank and (_hits_target(rules, state) or _plays_safe(rules, state)):
+                game.bank()
+                record.actions.append("bank")
+                break
             if may_bank and state.turn_points >= policy.bank_at and rng.random() <= policy.bank_chance:
                 game.bank()
                 record.actions.append("bank")

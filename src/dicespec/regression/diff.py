@@ -262,6 +262,8 @@ def _set_aside_lines(diff: Diff, before: SetAsideFigures, after: SetAsideFigures
     for label, side in ((diff.before, before), (diff.after, after)):
         if side.unsolved:
             yield f"  {label}: {side.unsolved}"
+        if side.unaccounted:
+            yield f"  {label}: the one-turn policy leaves out {', '.join(side.unaccounted)}"
     if before.banking or after.banking:
         width = max(len(diff.before), len(diff.after), 6)
         yield "  bank once the turn's points reach (by dice in hand; below it, roll on):"
@@ -361,6 +363,7 @@ def _side_json(side: SheetFigures | SetAsideFigures) -> dict[str, Any]:
         "entry": side.entry,
         "entry_chance": side.entry_chance,
         "farkle_odds": {str(n): odds.as_json() for n, odds in side.farkles.items()},
+        **({"unaccounted": list(side.unaccounted)} if side.unaccounted else {}),
     }
 
 

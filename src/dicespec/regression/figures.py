@@ -129,7 +129,9 @@ class SheetFigures:
 @dataclass(frozen=True, slots=True)
 class SetAsideFigures:
     """A set-aside ruleset's figures. ``banking`` maps dice in hand to the turn total from which
-    banking is right (at every larger total too); ``entry_chance`` is ``None`` without an entry."""
+    banking is right (at every larger total too); ``entry_chance`` is ``None`` without an entry;
+    ``unaccounted`` names the rules the one-turn policy leaves out (a farkle penalty, an exact end,
+    an instant win)."""
 
     expected_turn_score: float | None
     banking: dict[int, int]
@@ -138,6 +140,7 @@ class SetAsideFigures:
     entry_chance: float | None
     farkles: dict[int, Odds]
     unsolved: str | None = None
+    unaccounted: tuple[str, ...] = ()
 
 
 Figures = SheetFigures | SetAsideFigures
@@ -178,6 +181,7 @@ def sheet_figures(ruleset: SheetRuleset, *, progress: Progress | None = None) ->
 def set_aside_figures(ruleset: SetAsideRuleset) -> SetAsideFigures:
     """The figures of a set-aside ruleset (about a second)."""
     from dicespec.solver import entry_policy, turn_policy
+    from dicespec.solver.setaside import unaccounted
 
     farkles = farkle_odds(ruleset)
     try:
@@ -185,7 +189,10 @@ def set_aside_figures(ruleset: SetAsideRuleset) -> SetAsideFigures:
         chance = entry_policy(ruleset).on_board_chance if ruleset.entry > 0 else None
     except UnsupportedRulesetError as exc:
         return SetAsideFigures(None, {}, None, ruleset.entry, None, farkles, unsolved=str(exc))
-    return SetAsideFigures(turn.expected_turn_score, turn.banking_table(), turn.cap, ruleset.entry, chance, farkles)
+    left_out = unaccounted(ruleset)
+    return SetAsideFigures(
+        turn.expected_turn_score, turn.banking_table(), turn.cap, ruleset.entry, chance, farkles, unaccounted=left_out
+    )
 
 
 FIGURES: dict[str, Callable[[Any, Progress | None], Figures]] = {

@@ -16,7 +16,9 @@ A turn goes:
 A player is *on the board* after a first turn that banks at least the ruleset's entry points;
 before that, a smaller bank is refused or scores nothing, as the ruleset says. A bank reaching
 the target ends the game at once, or starts a final round in which every other player has one
-more turn. The highest score wins; equal scores share the win.
+more turn; where the ruleset's end must hit the target exactly, a bank that would pass it scores
+nothing. The highest score wins; equal scores share the win. Where the ruleset says so, a roll
+wins the game at once (so many dice of a kind), and so many farkles in a row cost a penalty.
 
 Every action is checked before anything changes: an illegal one raises an
 :class:`~dicespec.setaside.errors.ActionError` (or a
@@ -65,6 +67,7 @@ class PlayerState:
     score: int = 0
     on_board: bool = False
     turns_taken: int = 0
+    farkles_in_a_row: int | None = None  # counted where the ruleset has a farkle penalty (None otherwise)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,7 @@ class GameState:
     turn_points: int = 0
     final_round_by: int | None = None  # who reached the target, while the final round is played
     is_over: bool = False
+    won_at_once_by: int | None = None  # who threw a roll that wins at once (the ruleset's instant win)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -122,8 +126,34 @@ def has_reached_target(ruleset: SetAsideRuleset, player: PlayerState) -> bool:
     return player.score >= ruleset.target
 
 
+def passes_target(ruleset: SetAsideRuleset, player: PlayerState, points: int) -> bool:
+    """Would banking ``points`` pass the target, where the ruleset's end must hit it exactly?"""
+    return ruleset.exact_target and player.score + points > ruleset.target
+
+
+def wins_at_once(ruleset: SetAsideRuleset, state: GameState, roll: Roll) -> bool:
+    """Does ``roll`` win the game at once (the ruleset's instant win; a turn's first roll, where it says so)?"""
+    instant = ruleset.instant_win
+    return instant is not None and instant.wins(roll.counts, first_roll=state.phase is Phase.TURN_START)
+
+
+def after_farkle(ruleset: SetAsideRuleset, player: PlayerState) -> PlayerState:
+    """The player after a farkle: one more farkle in a row, and the penalty once they reach the
+    ruleset's number (the count then starts again)."""
+    penalty = ruleset.farkle_penalty
+    if penalty is None:
+        return player
+    count = (player.farkles_in_a_row or 0) + 1
+    if count < penalty.farkles:
+        return replace(player, farkles_in_a_row=count)
+    return replace(player, score=penalty.applied(player.score), farkles_in_a_row=0)
+
+
 def winners(state: GameState) -> tuple[int, ...]:
-    """The 0-based indexes of the players with the highest score (ties share the win)."""
+    """The 0-based indexes of the winners: who won at once, else the players with the highest
+    score (ties share the win)."""
+    if state.won_at_once_by is not None:
+        return (state.won_at_once_by,)
     top = max(state.scores)
     return tuple(i for i, points in enumerate(state.scores) if points == top)
 
@@ -158,7 +188,9 @@ class SetAsideGame:
             )
         self.ruleset = ruleset
         self._dice = dice if dice is not None else random_dice(seed)
-        self.state = GameState(players=tuple(PlayerState() for _ in range(players)), dice_left=ruleset.dice)
+        counted = 0 if ruleset.farkle_penalty is not None else None
+        player = PlayerState(farkles_in_a_row=counted)
+        self.state = GameState(players=(player,) * players, dice_left=ruleset.dice)
 
     # -- views -------------------------------------------------------------------------------
 
@@ -187,8 +219,10 @@ class SetAsideGame:
         if state.phase is Phase.ROLLED:
             raise MustSetAsideError("set aside at least one scoring die before rolling again")
         roll = self._draw(state.dice_left, dice)
-        if is_farkle(self.ruleset, roll):
-            self._end_turn(state.players[state.current])
+        if wins_at_once(self.ruleset, state, roll):
+            self._end_turn(state.players[state.current], won=True)
+        elif is_farkle(self.ruleset, roll):
+            self._end_turn(after_farkle(self.ruleset, state.players[state.current]), farkled=True)
         else:
             self.state = replace(state, phase=Phase.ROLLED, dice=roll)
         return roll
@@ -236,6 +270,9 @@ class SetAsideGame:
                 )
             self._end_turn(player)  # the turn scores nothing
             return 0
+        if passes_target(self.ruleset, player, state.turn_points):
+            self._end_turn(player)  # past the target that must be hit exactly: the turn scores nothing
+            return 0
         banked = replace(player, score=player.score + state.turn_points, on_board=True)
         self._end_turn(banked, reached=has_reached_target(self.ruleset, banked))
         return state.turn_points
@@ -256,20 +293,25 @@ class SetAsideGame:
             raise BadDiceError(f"{roll or 'no dice'}: {len(roll)} dice, but the player rolls {n}")
         return roll
 
-    def _end_turn(self, player: PlayerState, *, reached: bool = False) -> None:
-        """Record the player's turn and pass the dice on; end the game when it is over."""
+    def _end_turn(
+        self, player: PlayerState, *, reached: bool = False, farkled: bool = False, won: bool = False
+    ) -> None:
+        """Record the player's turn and pass the dice on; end the game when it is over. A turn
+        that ends other than by a farkle starts the player's farkles in a row again."""
         state = self.state
         players = list(state.players)
-        players[state.current] = replace(player, turns_taken=player.turns_taken + 1)
+        in_a_row = player.farkles_in_a_row if farkled or player.farkles_in_a_row is None else 0
+        players[state.current] = replace(player, turns_taken=player.turns_taken + 1, farkles_in_a_row=in_a_row)
         final_round_by = state.final_round_by
         if reached and final_round_by is None:
             final_round_by = state.current
         following = (state.current + 1) % len(players)
-        over = (reached and not self.ruleset.final_round) or following == final_round_by
+        over = won or (reached and not self.ruleset.final_round) or following == final_round_by
         self.state = GameState(
             players=tuple(players),
             dice_left=self.ruleset.dice,
             current=state.current if over else following,
             final_round_by=final_round_by,
             is_over=over,
+            won_at_once_by=state.current if won else None,
         )

@@ -11,9 +11,11 @@ methods say the rules in words, in any language of the site, from the ``rules`` 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import reduce
+from math import gcd
 from typing import Any
 
 from dicespec.catalog import CatalogError
@@ -47,6 +49,32 @@ class SetAsideRule(StrEnum):
 
     CHOSEN = "chosen"  # the player chooses: any scoring dice, at least one (10000)
     ALL_SCORING = "all_scoring"  # every die that scores in the roll's best split, no choice (Greed)
+
+
+@dataclass(frozen=True, slots=True)
+class FarklePenalty:
+    """Points a player loses after ``farkles`` farkles in a row (the count then starts again)."""
+
+    farkles: int  # farkles in a row that cost the penalty
+    points: int  # what the penalty takes off the player's score
+    floor: int | None  # the lowest score the penalty leaves (0: never below 0); None: no floor
+
+    def applied(self, score: int) -> int:
+        """The score after the penalty."""
+        lowered = score - self.points
+        return lowered if self.floor is None else max(lowered, self.floor)
+
+
+@dataclass(frozen=True, slots=True)
+class InstantWin:
+    """A roll that wins the game at once: ``of_a_kind`` dice of one face in one roll."""
+
+    of_a_kind: int
+    first_roll_only: bool  # only on the first roll of a turn (not after hot dice)
+
+    def wins(self, counts: Sequence[int], *, first_roll: bool) -> bool:
+        """Does a roll with these counts of each face (ones first) win at once?"""
+        return (first_roll or not self.first_roll_only) and max(counts) >= self.of_a_kind  # six counts, never none
 
 
 # The YAML keys of the fixed values of four, five and six of a kind.
@@ -163,6 +191,9 @@ class SetAsideRuleset:
     hot_dice: HotDice
     gaps: tuple[tuple[str, str], ...]
     game: str  # the registry's name of the game the ruleset is for
+    exact_target: bool = False  # a bank must hit the target exactly: one that would pass it scores nothing
+    farkle_penalty: FarklePenalty | None = None  # points lost after so many farkles in a row
+    instant_win: InstantWin | None = None  # a roll that wins the game at once
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> SetAsideRuleset:
@@ -172,7 +203,9 @@ class SetAsideRuleset:
         points = more.get("points", {})
         fixed = tuple((n, points[key]) for n, key in KIND_NAMES.items() if key in points)
         more_of_a_kind = MoreOfAKind(rule, largest=more["largest"], fixed=fixed)
-        return cls(
+        penalty = data.get("farkle_penalty")
+        instant = data.get("instant_win")
+        ruleset = cls(
             name=data["name"],
             title=data["title"],
             description=data["description"],
@@ -194,7 +227,50 @@ class SetAsideRuleset:
             hot_dice=HotDice(data["hot_dice"]),
             gaps=tuple((gap["key"], gap["choice"]) for gap in data["gaps"]),
             game=data["game"],
+            exact_target=data["end"].get("exact", False),
+            farkle_penalty=(
+                None if penalty is None else FarklePenalty(penalty["farkles"], penalty["points"], penalty["floor"])
+            ),
+            instant_win=None if instant is None else InstantWin(instant["of_a_kind"], instant["first_roll_only"]),
         )
+        ruleset.check_combined()
+        return ruleset
+
+    def check_combined(self) -> None:
+        """Refuse, in one line naming the keys, rules that cannot go together (a :class:`ValueError`)."""
+        penalty = self.farkle_penalty
+        if penalty is not None and penalty.farkles < 1:
+            raise ValueError(f"farkle_penalty.farkles: {penalty.farkles}: a penalty counts at least 1 farkle in a row")
+        if penalty is not None and penalty.points < 1:
+            raise ValueError(f"farkle_penalty.points: {penalty.points}: a penalty takes at least 1 point")
+        if penalty is not None and penalty.floor is not None and penalty.floor > 0:
+            raise ValueError(f"farkle_penalty.floor: {penalty.floor}: a floor above 0 would raise a score of 0")
+        if self.instant_win is not None and self.instant_win.of_a_kind > self.dice:
+            raise ValueError(
+                f"instant_win.of_a_kind: {self.instant_win.of_a_kind}: "
+                f"more than the {self.dice} dice (dice) a roll throws"
+            )
+        if self.exact_target:
+            if self.entry > self.target:
+                raise ValueError(
+                    f"end.exact with entry.points: {self.entry} above end.target: {self.target}: "
+                    "no first bank can hit the target"
+                )
+            step = self.points_step()
+            if step and self.target % step:
+                raise ValueError(
+                    f"end.exact with end.target: {self.target}: no score hits it (every score is a multiple of {step})"
+                )
+
+    def points_step(self) -> int:
+        """The greatest common divisor of every value a score moves by: each combination's points,
+        and a farkle penalty's (and the floor it stops at). Every score is a multiple of it."""
+        values = [*self.singles, *self.three_of_a_kind, *(s.points for s in self.straights)]
+        values += [p.points for p in self.patterns]
+        values += [self.of_a_kind_points(face, n) or 0 for face in range(1, 7) for n in range(4, 7)]
+        if self.farkle_penalty is not None:
+            values += [self.farkle_penalty.points, self.farkle_penalty.floor or 0]
+        return reduce(gcd, values, 0)
 
     def of_a_kind_points(self, face: int, count: int) -> int | None:
         """Points of ``count`` (3 to 6) dice showing ``face``, as one combination; ``None`` if none."""
@@ -279,12 +355,60 @@ class SetAsideRuleset:
         return words.format("entry.value", entry=amount(self.entry, lang), below=below)
 
     def describe_end(self, lang: str = "en") -> str:
+        words = rule_words(lang)
         key = "end.describe_final_round" if self.final_round else "end.describe"
-        return rule_words(lang).format(key, target=amount(self.target, lang))
+        said = words.format(key, target=amount(self.target, lang))
+        if self.exact_target:
+            said += " " + words.format("end.exact", target=amount(self.target, lang))
+        return said
 
     def end_value(self, lang: str = "en") -> str:
+        words = rule_words(lang)
         key = "end.value_final_round" if self.final_round else "end.value"
-        return rule_words(lang).format(key, target=amount(self.target, lang))
+        value = words.format(key, target=amount(self.target, lang))
+        return words.format("end.value_exact", value=value) if self.exact_target else value
+
+    def describe_farkle_penalty(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        penalty = self.farkle_penalty
+        if penalty is None:
+            return words["farkle_penalty.none"]
+        floor = (
+            words["farkle_penalty.floor_none"]
+            if penalty.floor is None
+            else words.format("farkle_penalty.floor", floor=amount(penalty.floor, lang))
+        )
+        return words.format(
+            "farkle_penalty.describe", farkles=penalty.farkles, points=amount(penalty.points, lang), floor=floor
+        )
+
+    def farkle_penalty_value(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        penalty = self.farkle_penalty
+        if penalty is None:
+            return words["farkle_penalty.none_value"]
+        floor = (
+            words["farkle_penalty.value_floor_none"]
+            if penalty.floor is None
+            else words.format("farkle_penalty.value_floor", floor=amount(penalty.floor, lang))
+        )
+        return words.format(
+            "farkle_penalty.value", farkles=penalty.farkles, points=amount(penalty.points, lang), floor=floor
+        )
+
+    def describe_instant_win(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        if self.instant_win is None:
+            return words["instant_win.none"]
+        key = "instant_win.describe_first_roll" if self.instant_win.first_roll_only else "instant_win.describe"
+        return words.format(key, count=self.instant_win.of_a_kind)
+
+    def instant_win_value(self, lang: str = "en") -> str:
+        words = rule_words(lang)
+        if self.instant_win is None:
+            return words["instant_win.none_value"]
+        key = "instant_win.value_first_roll" if self.instant_win.first_roll_only else "instant_win.value"
+        return words.format(key, count=self.instant_win.of_a_kind)
 
     def __hash__(self) -> int:
         return hash(self.name)

@@ -254,6 +254,11 @@ def _score_table(house: House, found: Comparison, w: Words) -> list[str]:
         )
         + "\n",
     ]
+    out += [  # the rules of the game around a turn that the one-turn policy does not play
+        fill(best["unaccounted"], ruleset=code(name), rules=", ".join(code(key) for key in side.unaccounted)) + "\n"
+        for name, side in ((house.base, old), (house.name, new))
+        if side.unaccounted
+    ]
     if old.banking or new.banking:
         dice = sorted({*old.banking, *new.banking})
         cells = []

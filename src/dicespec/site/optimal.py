@@ -116,7 +116,7 @@ def _dice(w: Words, n: int) -> str:
 
 def _set_aside(game: Game, entries: list[dict[str, Any]], banking: str, lang: str) -> list[str]:
     w = words("optimal", lang)
-    dice = find_ruleset(entries[0]["ruleset"]).dice
+    dice = max(find_ruleset(e["ruleset"]).dice for e in entries)
     out = [
         f"## {text(game.title)} {{#{game.name}}}\n",
         w.format("set_aside_about", dice=small_number(dice, lang)) + "\n",
@@ -139,14 +139,23 @@ def _set_aside(game: Game, entries: list[dict[str, Any]], banking: str, lang: st
         w["banking_intro"] + "\n",
         table(
             [w["ruleset"], *(_dice(w, n) for n in range(1, dice + 1))],
-            [
-                [code(e["ruleset"]), *(grouped(e["banking_table"][str(n)], lang) for n in range(1, dice + 1))]
-                for e in entries
-            ],
+            [[code(e["ruleset"]), *(_banking_cell(e, n, lang) for n in range(1, dice + 1))] for e in entries],
         )
         + "\n",
     ]
+    out += [
+        w.format("unaccounted", ruleset=code(e["ruleset"]), rules=", ".join(code(key) for key in e["unaccounted"]))
+        + "\n"
+        for e in entries
+        if e.get("unaccounted")
+    ]
     return out
+
+
+def _banking_cell(entry: dict[str, Any], dice: int, lang: str) -> str:
+    """A ruleset's banking threshold with so many dice in hand; a dash where it throws fewer dice."""
+    threshold = entry["banking_table"].get(str(dice))
+    return "—" if threshold is None else grouped(threshold, lang)
 
 
 @dataclass(frozen=True, slots=True)

@@ -322,6 +322,13 @@ def set_aside_topics(reference: SetAsideRuleset, lang: str = "en") -> tuple[Topi
         ),
         Topic("farkle", words["farkle.title"], lambda r: words["farkle.define"], None, ("farkle",)),
         Topic(
+            "farkle-penalty",
+            words["farkle_penalty.title"],
+            lambda r: r.describe_farkle_penalty(lang),
+            lambda r: r.farkle_penalty_value(lang),
+            ("farkle_penalty",),
+        ),
+        Topic(
             "hot-dice",
             words["hot_dice.title"],
             lambda r: r.describe_hot_dice(lang),
@@ -333,6 +340,13 @@ def set_aside_topics(reference: SetAsideRuleset, lang: str = "en") -> tuple[Topi
         ),
         Topic(
             "end", words["end.title"], lambda r: r.describe_end(lang), lambda r: r.end_value(lang), ("end", "winner")
+        ),
+        Topic(
+            "instant-win",
+            words["instant_win.title"],
+            lambda r: r.describe_instant_win(lang),
+            lambda r: r.instant_win_value(lang),
+            ("instant_win",),
         ),
         Topic(
             "players",

@@ -30,7 +30,7 @@ from dicespec.solver.firstroll import PlainSolution
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
 from dicespec.solver.report import set_aside_report, sheet_report
 from dicespec.solver.scoresheet import Progress, SheetSolution, Solution, is_cached, solution, solve
-from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy
+from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy, unaccounted
 
 __all__ = [
     "SOLVERS",
@@ -68,7 +68,9 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
     - a set-aside ruleset: ``{"ruleset", "title", "expected_turn_score", "on_board_chance", "entry",
       "banking_table", "banking_cap"}``: ``banking_table`` maps dice in hand (1 to 6) to the turn
       total from which banking is right; ``on_board_chance`` is the chance of banking at least
-      ``entry`` in one turn. Computed in about a second.
+      ``entry`` in one turn; ``unaccounted``, only where there are any, the keys of the ruleset's
+      rules the turn policy leaves out (:func:`dicespec.solver.setaside.unaccounted`): its figures
+      are then the optimal play of a turn without them. Computed in about a second.
     """
     return {
         game.name: [
@@ -94,7 +96,7 @@ def _sheet_figures(ruleset: SheetRuleset, compute: bool, progress: Progress | No
 
 def _set_aside_figures(ruleset: SetAsideRuleset, compute: bool, progress: Progress | None) -> dict[str, Any]:
     turn, entry = turn_policy(ruleset), entry_policy(ruleset)
-    return {
+    figures: dict[str, Any] = {
         "ruleset": ruleset.name,
         "title": ruleset.title,
         "expected_turn_score": turn.expected_turn_score,
@@ -103,6 +105,10 @@ def _set_aside_figures(ruleset: SetAsideRuleset, compute: bool, progress: Progre
         "banking_table": turn.banking_table(),
         "banking_cap": turn.cap,
     }
+    left_out = unaccounted(ruleset)
+    if left_out:  # the rules of the game around the turn that the policies do not play
+        figures["unaccounted"] = list(left_out)
+    return figures
 
 
 def _sheet_kept(ruleset: SheetRuleset, entry: dict[str, Any]) -> dict[str, Any]:

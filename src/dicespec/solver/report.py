@@ -7,7 +7,7 @@ from pathlib import Path
 from dicespec.solver.cache import table_path
 from dicespec.solver.firstroll import PlainSolution
 from dicespec.solver.scoresheet import Solution
-from dicespec.solver.setaside import EntryPolicy, TurnPolicy
+from dicespec.solver.setaside import EntryPolicy, TurnPolicy, unaccounted
 
 
 def sheet_report(solved: Solution) -> str:
@@ -54,4 +54,10 @@ def set_aside_report(turn: TurnPolicy, entry: EntryPolicy) -> str:
     ]
     lines += [f"    {_dice(n):<7} {total:>6,}" for n, total in turn.banking_table().items()]
     lines.append(f"  from {turn.cap:,} on, banking is always right (a proven bound; the solve starts there)")
+    left_out = unaccounted(ruleset)
+    if left_out:
+        lines.append(
+            f"  not accounted for: {', '.join(left_out)}: these figures are the optimal play of one turn "
+            "without those rules, not of this ruleset's game"
+        )
     return "\n".join(lines)

@@ -30,6 +30,12 @@ the entry. The entry policy maximises that chance: ``P(t, n) = 1`` for ``t >= en
 otherwise a roll, each set-aside chosen to maximise ``P``.
 
 Hot dice are optional in every shipped ruleset; a ruleset that makes them compulsory is refused.
+
+**What the policies leave out.** Both policies look at one turn alone, so the rules that depend
+on the game around the turn are not in them (:func:`unaccounted`): a penalty after so many farkles
+in a row (a farkle costs the turn's points only, here), an end that must hit the target exactly
+(a bank is worth its points whatever the score), and a roll that wins at once (it scores as its
+combination). The figures of such a ruleset say so, rather than pretend to be its optimal play.
 """
 
 from __future__ import annotations
@@ -114,6 +120,21 @@ def _moves(ruleset: SetAsideRuleset) -> _Moves:
                 gain.append(option.points // step)
                 left.append(n - len(option.dice) or ruleset.dice)
     return _Moves(*(np.array(a) for a in (dice, chance, starts, gain, left)))
+
+
+UNACCOUNTED_RULES = ("farkle_penalty", "end.exact", "instant_win")
+"""The keys of the rules the turn and entry policies leave out, in this order."""
+
+
+def unaccounted(ruleset: SetAsideRuleset) -> tuple[str, ...]:
+    """The keys of the ruleset's rules that the turn and entry policies do not account for (see
+    the module docstring): none for a ruleset without them."""
+    present = {
+        "farkle_penalty": ruleset.farkle_penalty is not None,
+        "end.exact": ruleset.exact_target,
+        "instant_win": ruleset.instant_win is not None,
+    }
+    return tuple(key for key in UNACCOUNTED_RULES if present[key])
 
 
 def _require_supported(ruleset: SetAsideRuleset) -> None:

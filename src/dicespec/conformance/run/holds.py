@@ -17,6 +17,7 @@ from pathlib import Path
 from dicespec.conformance.run.spec_run import Finished, SpecRun
 from dicespec.dice import Roll
 from dicespec.implementation import (
+    CannotAsk,
     ReferenceImplementation,
     set_aside_replay_answer,
     set_aside_score_answer,
@@ -94,7 +95,7 @@ class UnderRuleset(ReferenceImplementation):
 
         if (rules := self._set_aside(ruleset)) is None:
             return super().best(ruleset, dice)
-        return best(rules, Roll.parse(dice))
+        return best(rules, _thrown(rules, dice))
 
     def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
         from dicespec.scoresheet.replay import replay as sheet_replay
@@ -105,11 +106,31 @@ class UnderRuleset(ReferenceImplementation):
         if (sheet := self._sheet_of_family()) is not None:
             return sheet_replay_answer(sheet, sheet_replay(sheet, players, actions))
         rules = of_kind(SetAsideRuleset, self.rules)
+        _seated(rules, players)
         return set_aside_replay_answer(set_aside_replay(rules, players, actions))
 
     def _sheet_of_family(self) -> SheetRuleset | None:
         """The ruleset as a score-sheet ruleset, if its game is one."""
         return of_kind(SheetRuleset, self.rules) if self.family == "score-sheet" else None
+
+
+OUT_OF_BOUNDS = "not played under this ruleset"
+"""Why a case is not asked under a ruleset whose bounds it leaves (five-dice Farkle asked about six
+dice, or a game of one player where two at least play): its claim cannot hold there, so it fails."""
+
+
+def _thrown(rules: SetAsideRuleset, dice: str) -> Roll:
+    """The dice, if the ruleset throws so many; else the case cannot be asked under it."""
+    roll = Roll.parse(dice)
+    if len(roll) > rules.dice:
+        raise CannotAsk(f"{dice}: {len(roll)} dice, {OUT_OF_BOUNDS} ({rules.dice} dice)")
+    return roll
+
+
+def _seated(rules: SetAsideRuleset, players: int) -> None:
+    """Nothing, if so many may play under the ruleset; else the case cannot be asked under it."""
+    if not rules.min_players <= players <= rules.max_players:
+        raise CannotAsk(f"{players} players: {OUT_OF_BOUNDS} ({rules.min_players} to {rules.max_players})")
 
 
 class FeatureRunError(RuntimeError):
@@ -164,6 +185,9 @@ def _collect(ruleset: str, done: Finished, unaskable: bool = False) -> dict[str,
     for result in done.results:
         if unaskable and result.outcome == "errored":
             holds[result.id] = UNASKABLE
+            continue
+        if result.outcome == "skipped" and OUT_OF_BOUNDS in result.message:
+            holds[result.id] = "fails"  # a claim about dice or players the ruleset never has
             continue
         if result.outcome == "errored" or result.outcome == "skipped":
             raise FeatureRunError(f"{result.id} under {ruleset}: {result.outcome}: {result.message}")

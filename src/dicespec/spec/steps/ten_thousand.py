@@ -88,6 +88,19 @@ def not_on_board(game: ScriptedGame, player: int) -> None:
 
 
 @steps
+def farkles_not_counted(game: ScriptedGame) -> None:
+    """Without a farkle penalty the answer has no count of farkles in a row."""
+    counted = [i + 1 for i, p in enumerate(game.accepted()["players"]) if "farkles_in_a_row" in p]
+    assert not counted, f"players {counted} have a count of farkles in a row, under a ruleset with no penalty"
+
+
+@steps
+def farkles_in_a_row(game: ScriptedGame, player: int, count: int) -> None:
+    actual = game.player(player).get("farkles_in_a_row")
+    assert actual == count, f"player {player} has {actual} farkles in a row, not {count}"
+
+
+@steps
 def no_roll_on_table(game: ScriptedGame) -> None:
     shown = game.accepted()["dice"]
     assert shown is None, f"the roll {shown} still waits to be set aside"
