@@ -79,7 +79,9 @@ def test_a_scenario_these_rules_cannot_ask_is_not_under_them(tmp_path: Path) -> 
     cannot be asked under them (the reference refuses the roll), and are not under these rules,
     counted apart; the run goes on to its end."""
     house = tmp_path / "house.yaml"
-    house.write_text("extends: yacht\nname: yacht-six\ndice: 6\n", "utf-8")
+    # its full house is of six dice, three and two of a kind among them (a full_house row is of five)
+    six = "rows:\n  full_house: {rule: groups, groups: [3, 2], points: sum}\n"
+    house.write_text(f"extends: yacht\nname: yacht-six\ndice: 6\n{six}", "utf-8")
     done = conform(
         "--impl", REFERENCE, "--ruleset-file", str(house), "--ruleset", "yacht-six", *FEW,
         "--part", "features", "--report", str(tmp_path / "r.jsonl"),

@@ -5,9 +5,10 @@ behind dicespec's interface: the score of a roll in a category, under the packag
 
 Its categories (``generala.categories``) score the variant its author plays, which is not
 dicespec's reference Generala: the adapter declares those rules in its hello, as the ruleset
-file ``generala-pypi.yaml`` beside it, and the runner checks the package under them. The
-package keeps no sheet, turns or players: replays are skipped. A roll is scored as the
-``score`` operation asks it, as after a reroll on an empty sheet: ``roll=3``, every category open.
+file ``generala-pypi.yaml`` beside it (what differs from the shipped ``generala``), and the
+runner checks the package under them. The package keeps no sheet, turns or players: replays are
+skipped. A roll is scored as the ``score`` operation asks it, as after a reroll and on no sheet:
+``roll=3``, every category open.
 
 Its Double Generala never scores: ``(self._generala in open_categories) & counts == 5`` reads
 as ``((generala in open) & counts) == 5`` (``&`` binds tighter than ``==``), and ``True &

@@ -137,9 +137,24 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
+ALTERNATIVES = (("at_least", "exactly"), ("length", "faces", "any_of"))
+"""Keys of which a mapping holds one (a row's ``of_a_kind`` count, its straight): the one a file
+writes replaces whichever of the others the ruleset it extends wrote."""
+BESIDE_THE_RULE = ("label", "section", "first_roll", "requires")
+"""What a row keeps when a file gives it another rule family: what it is and does beside how it scores."""
+
+
 def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
-    """Mappings merge key by key; any other value in ``override`` replaces the base value."""
+    """Mappings merge key by key; any other value in ``override`` replaces the base value. A
+    mapping that names another ``rule`` (a row's rule family, how more of a kind grow) replaces
+    the base's but for what :data:`BESIDE_THE_RULE` names, and a key of :data:`ALTERNATIVES` replaces the others of its set."""
+    if "rule" in override and "rule" in base and override["rule"] != base["rule"]:
+        return {**{key: base[key] for key in BESIDE_THE_RULE if key in base}, **override}
     merged = dict(base)
+    for keys in ALTERNATIVES:
+        if any(key in override for key in keys):
+            for key in keys:
+                merged.pop(key, None)
     for key, value in override.items():
         if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
             merged[key] = _merge(merged[key], value)
