@@ -13,7 +13,7 @@ import pytest
 
 import dicespec.rulesets as rulesets_module
 from dicespec import check_command
-from dicespec.rulesets import find_ruleset, load_ruleset, ruleset_data
+from dicespec.rulesets import find_ruleset, load_ruleset, ruleset_data, ruleset_names
 from dicespec.rulesets.expect import InvalidFile, check_file
 from dicespec.rulesets.paths import inherited_trace, value_keys
 from helpers import run_cli, write_lines
@@ -47,15 +47,16 @@ def changed(lines: list[str], number: int, new: str) -> list[str]:
 
 def check(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
     """Exit status and output lines of ``dicespec check argv``, run as in a process of its own (no
-    ruleset declared before it): a file that cannot be used is one line on stderr, as every command
-    refuses one (its ``dicespec: error:`` left out here), nothing on stdout; with ``--json``, the
-    JSON object on stdout says it."""
+    ruleset declared before it): a file that cannot be used is one line on stderr for each of its
+    problems, as every command refuses one (each line's ``dicespec: error:`` left out here), nothing
+    on stdout; with ``--json``, the JSON object on stdout says it."""
     rulesets_module.forget_declared()
     status = check_command.main(argv)
     out, err = capsys.readouterr()
     if status == check_command.INVALID and "--json" not in argv:
-        assert out == "" and err.startswith("dicespec: error: ") and err.count("\n") == 1, (out, err)
-        return status, [err.removeprefix("dicespec: error: ").rstrip("\n")]
+        lines = err.splitlines()
+        assert out == "" and lines and all(line.startswith("dicespec: error: ") for line in lines), (out, err)
+        return status, [line.removeprefix("dicespec: error: ") for line in lines]
     assert err == ""
     return status, out.splitlines()
 
@@ -243,8 +244,7 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
         (
             1,
             "extends: kiriki-de",
-            "house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset (farkle, farkle-linear, "
-            "greed, kiriki, kiriki-fr, kiriki-no-extra, ten-thousand, yacht, yahtzee, yahtzee-free-joker, yatzy)",
+            f"house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset ({', '.join(sorted(ruleset_names()))})",
         ),
     ],
 )
@@ -253,6 +253,26 @@ def test_an_invalid_file_exits_2_naming_the_line(
 ) -> None:
     write_lines(tmp_path, "house.yaml", *changed(HOUSE, line, text))
     assert check(["house.yaml"], capsys) == (2, [message])
+
+
+def test_every_schema_error_of_the_file_is_named_at_once_each_by_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file with three mistakes the schema finds is refused once, one line for each, the line of
+    the file that writes it first; ``--json`` lists them all under ``errors``."""
+    lines = [*changed(changed(HOUSE, 2, "title: ''"), 4, "  full_house: {points: -3}"), "dice: 7"]
+    write_lines(tmp_path, "house.yaml", *lines)
+    status, said = check(["house.yaml"], capsys)
+    assert status == 2 and len(said) == 3, said
+    assert set(said) == {
+        "house.yaml:2: title: '': is empty",
+        "house.yaml:4: rows.full_house.points: -3: -3 is less than the minimum of 0",
+        f"house.yaml:{len(lines)}: dice: 7: 5 was expected",
+    }
+    status, out = check(["house.yaml", "--json"], capsys)
+    found = json.loads("\n".join(out))
+    assert status == 2 and not found["valid"] and len(found["errors"]) == 3
+    assert found["error"] == found["errors"][0] and {e["line"] for e in found["errors"]} == {2, 4, len(lines)}
 
 
 def test_a_set_aside_roll_gives_best_or_points(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -285,6 +305,7 @@ def test_json_gives_every_failure_with_its_line_and_values(tmp_path: Path, capsy
         "file": "house.yaml",
         "valid": True,
         "error": None,
+        "errors": [],
         "ruleset": "kiriki",
         "game": "kiriki",
         "expectations": 4,
@@ -326,6 +347,7 @@ def test_json_of_a_file_that_holds_and_of_an_invalid_one(tmp_path: Path, capsys:
             "file": "house.yaml",
             "valid": True,
             "error": None,
+            "errors": [],
             "ruleset": "kiriki",
             "game": "kiriki",
             "expectations": 4,
@@ -349,6 +371,13 @@ def test_json_of_a_file_that_holds_and_of_an_invalid_one(tmp_path: Path, capsys:
             "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, "
             "points, five_of_a_kind_counts",
         },
+        "errors": [
+            {
+                "line": 4,
+                "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, "
+                "points, five_of_a_kind_counts",
+            }
+        ],
     }
 
 
