@@ -17,8 +17,8 @@ import yaml
 
 from dicespec import registry
 from dicespec.catalog import LANGUAGES
-from dicespec.regression import golden
 from dicespec.registry import UntranslatedError, game_names, game_summary
+from dicespec.regression import golden
 from dicespec.rulesets import RulesetError, prose, ruleset_data, ruleset_names
 from dicespec.solver.figures import read as optimal_figures
 from dicespec.spec import cases
