@@ -20,6 +20,7 @@ from dicespec.catalog import LANGUAGES
 from dicespec.registry import UntranslatedError, game_names, game_summary
 from dicespec.regression import golden
 from dicespec.rulesets import RulesetError, prose, ruleset_data, ruleset_names
+from dicespec.site.layout import address
 from dicespec.solver.figures import read as optimal_figures
 from dicespec.spec import cases
 from dicespec.spec.paths import features_dir, sources_dir
@@ -149,6 +150,20 @@ def test_the_game_has_its_optimal_play_figures(game: str) -> None:
     assert not missing, (
         f"game {game}: no optimal-play figures for {', '.join(missing)}: run `make optimal` "
         "(rewrites fixtures/optimal-play.json) and commit it"
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_home_page_presents_the_game(game: str) -> None:
+    """The home page, written by hand in each language of the site, links the game's rules page
+    (the rules page itself is generated)."""
+    root = Path(__file__).parent.parent
+    pages = {lang: "docs/index.md" if lang == "en" else f"docs/{lang}/index.md" for lang in LANGUAGES}
+    link = f"]({address(game)}.md)"
+    missing = [page for page in pages.values() if link not in (root / page).read_text(encoding="utf-8")]
+    assert not missing, (
+        f"game {game}: the home page does not present it: add it, with a line on what it is and a link "
+        f'[{registry.game(game).title}]({address(game)}.md), under "The games" in {", ".join(missing)}'
     )
 
 
