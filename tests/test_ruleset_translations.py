@@ -390,7 +390,7 @@ def test_translations_are_not_rule_values(name: str) -> None:
     data = ruleset_data(name)
     assert "translations" not in data and "language" not in data
     assert all(set(gap) == {"key", "choice"} for gap in data["gaps"])
-    assert untraced({**data, "translations": written.get("translations"), "language": "fr"}) == []
+    assert untraced({**data, "translations": written.get("translations"), "language": "fr"}) == untraced(data)
 
 
 def test_the_translation_schema_is_strict_and_knows_the_sites_languages() -> None:
