@@ -196,7 +196,7 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
         (
             4,
             "  full_house: {pointz: 30}",
-            "house.yaml:4: rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, points, "
+            "house.yaml:4: rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, first_roll, requires, points, "
             "five_of_a_kind_counts",
         ),
         (
@@ -368,7 +368,7 @@ def test_json_of_a_file_that_holds_and_of_an_invalid_one(tmp_path: Path, capsys:
         "failures": [],
         "error": {
             "line": 4,
-            "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, "
+            "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, first_roll, requires, "
             "points, five_of_a_kind_counts",
         },
         "errors": [

@@ -106,7 +106,7 @@ def test_score_under_a_ruleset_file(capsys: pytest.CaptureFixture[str], tmp_path
         (["score", "kiriki", "666167"], "die 6 shows 7"),
         (["score", "kiriki", "666166"], "6 dice; expected 5"),
         (["score", "kiriki", "66606"], "die 4 shows 0"),
-        (["score", "no-such-game", "12345"], "invalid choice: 'no-such-game'"),
+        (["score", "mahjong", "12345"], "invalid choice: 'mahjong'"),
         (["score", "kiriki", "12345", "--ruleset", "kiriki-xx"], "unknown ruleset 'kiriki-xx'"),
         (["score", "kiriki", "12345", "--ruleset", "ten-thousand"], "is for ten-thousand, not kiriki"),
         (["score", "kiriki", "12345", "--ruleset", "kiriki", "--ruleset-file", "x.yaml"], "not allowed with"),

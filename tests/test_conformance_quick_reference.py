@@ -79,7 +79,7 @@ def test_arguments_of_other_types_are_replayed_from_the_start() -> None:
         ("score", {"ruleset": "kiriki", "dice": "66617", "row": "sixes"}),
         ("score", {"ruleset": "kiriki", "dice": "66616", "row": "nothing"}),
         ("score", {"ruleset": "farkle", "dice": "66616", "row": "sixes"}),
-        ("score", {"ruleset": "no-such-game", "dice": "66616", "row": "sixes"}),
+        ("score", {"ruleset": "mahjong", "dice": "66616", "row": "sixes"}),
         ("score", {"ruleset": "kiriki", "dice": 66616, "row": "sixes"}),
         ("set_aside", {"ruleset": "farkle", "dice": "1117"}),
         ("set_aside", {"ruleset": "farkle", "dice": "1111111"}),

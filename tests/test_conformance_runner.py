@@ -285,7 +285,7 @@ def test_the_time_limit_errors_what_was_not_run(capsys: pytest.CaptureFixture[st
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--impl", REFERENCE, "--ruleset", "no-such-game"], "dicespec: error: unknown ruleset 'no-such-game'"),
+        (["--impl", REFERENCE, "--ruleset", "mahjong"], "dicespec: error: unknown ruleset 'mahjong'"),
         (["--impl", "  "], "dicespec: error: --impl: an empty command"),
         (["--python", "nowhere"], "dicespec: error: 'nowhere': name an object as package.module:name"),
     ],

@@ -77,7 +77,7 @@ def test_a_side_is_a_shipped_ruleset_a_game_or_a_file(
 @pytest.mark.parametrize(
     ("given", "message"),
     [
-        ("no-such-game", "unknown ruleset 'no-such-game'; shipped rulesets: "),
+        ("mahjong", "unknown ruleset 'mahjong'; shipped rulesets: "),
         ("missing.yaml", "missing.yaml: no such ruleset file"),
     ],
 )
@@ -100,7 +100,7 @@ def test_bad_input_is_one_line_naming_it(
         (str(house), str(early_entry)): f"{house} is a ruleset of kiriki, {early_entry} of ten-thousand: "
         "compare two rulesets of one game",
         ("kiriki", "farkle"): "compare two rulesets of one game",
-        ("kiriki", "no-such-game"): "unknown ruleset 'no-such-game'",
+        ("kiriki", "mahjong"): "unknown ruleset 'mahjong'",
         ("kiriki", str(tmp_path / "gone.yaml")): "gone.yaml: no such ruleset file",
         ("kiriki", str(broken)): f"{broken}:4: not valid YAML: ",
         (str(invalid), "kiriki"): "full_house",

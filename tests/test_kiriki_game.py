@@ -18,10 +18,12 @@ from dicespec.scoresheet.game import (
     DieIndexError,
     EmptyRerollError,
     GameOverError,
+    GameState,
     NoRollsLeftError,
     NotPlayableError,
     NotRolledError,
     PlayerCountError,
+    PlayerState,
     RowsStillOpenError,
     RowUsedError,
     SheetActionError,
@@ -495,7 +497,7 @@ def test_a_seeded_game_runs_to_the_end(name: str, seed: int) -> None:
     for p in players:
         assert p.sheet.is_full(REFERENCE)
         assert p.turns_taken == 13 + p.extra_turns
-    assert winners(game.ruleset, game.state.sheets)
+    assert winners(game.ruleset, game.state)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
@@ -535,8 +537,12 @@ def test_winners_share_a_tie() -> None:
     """The highest grand total wins, and equal highest totals share the win."""
     ruleset = find_ruleset("kiriki")
     a, b, c = Sheet.from_cells({"chance": 20}), Sheet.from_cells({"chance": 25}), Sheet.from_cells({"sixes": 25})
-    assert winners(ruleset, [a, b]) == (1,)
-    assert winners(ruleset, [a, b, c]) == (1, 2)
+
+    def over(*sheets: Sheet) -> GameState:
+        return GameState(players=tuple(PlayerState(turns=0, sheet=sheet) for sheet in sheets))
+
+    assert winners(ruleset, over(a, b)) == (1,)
+    assert winners(ruleset, over(a, b, c)) == (1, 2)
     assert winners(
-        ruleset, [Sheet.from_cells({"sixes": 18, "fives": 15, "fours": 12, "threes": 9, "twos": 6, "ones": 3}), b]
+        ruleset, over(Sheet.from_cells({"sixes": 18, "fives": 15, "fours": 12, "threes": 9, "twos": 6, "ones": 3}), b)
     ) == (0,)

@@ -114,8 +114,8 @@ def test_predicates() -> None:
     assert not Straight(5, None, "sum").fits(Roll.parse("65431").counts)
     assert Straight(3, None, "sum").fits(Roll.parse("12356").counts)
     assert not Straight(4, None, "sum").fits(Roll.parse("12356").counts)
-    assert Straight(None, (2, 3, 4, 5, 6), "sum").fits(Roll.parse("65432").counts)
-    assert not Straight(None, (2, 3, 4, 5, 6), "sum").fits(Roll.parse("12345").counts)
+    assert Straight(None, ((2, 3, 4, 5, 6),), "sum").fits(Roll.parse("65432").counts)
+    assert not Straight(None, ((2, 3, 4, 5, 6),), "sum").fits(Roll.parse("12345").counts)
 
 
 def test_score_sheet_is_in_sheet_order() -> None:

@@ -134,7 +134,7 @@ def test_a_file_that_extends_nothing_is_compared_with_its_games_reference(tmp_pa
         (None, "missing.yaml: no such ruleset file"),
         (("extends: kiriki", "rows:", "  full_house: {points: 30"), "not valid YAML at line"),
         (("extends: kiriki", "rows:", "  full_house: {points: thirty}"), "full_house"),
-        (("extends: no-such-game",), "is not a shipped ruleset"),
+        (("extends: mahjong",), "is not a shipped ruleset"),
     ],
 )
 def test_a_file_that_cannot_be_used_is_refused_in_one_line(

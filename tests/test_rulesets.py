@@ -137,11 +137,11 @@ BROKEN = {
     "bad_face": ("extends: kiriki\nrows:\n  ones: {face: 7}\n", ["rows.ones.face: 7", "maximum"]),
     "bad_enum": ("extends: kiriki\nfive_of_a_kind: {extra_turns: sometimes}\n", ["five_of_a_kind", "'sometimes'"]),
     "bad_name": ("extends: kiriki\nname: My Rules\n", ["name: 'My Rules'"]),
-    "bad_dice": ("extends: kiriki\ndice: 6\n", ["dice: 6"]),
+    "bad_dice": ("extends: kiriki\ndice: 7\n", ["dice: 7"]),
     "unknown_extends": ("extends: kiriki-xx\n", ["extends: 'kiriki-xx'", "not a shipped ruleset"]),
     "extends_not_a_name": ("extends: [kiriki]\n", ["extends: ['kiriki']"]),
     "no_game": ("name: mine\n", ["game: None", "not a known game"]),
-    "unknown_game": ("game: no-such-game\n", ["game: 'no-such-game'", "not a known game"]),
+    "unknown_game": ("game: mahjong\n", ["game: 'mahjong'", "not a known game"]),
     "missing_key": ("game: kiriki\nname: mine\n", ["title: missing"]),
 }
 

@@ -172,13 +172,14 @@ def sheet_replay_answer(rules: SheetRuleset, result: Any) -> JSON:
     return {
         "players": [
             {"lines": p.sheet.lines(rules), "turns_taken": p.turns_taken, "extra_turns": p.extra_turns}
+            | ({"saved_rolls": p.saved_rolls} if rules.saved_rolls else {})
             for p in state.players
         ],
         "over": state.is_over,
         "current": state.current,
         "dice": None if state.dice is None else str(state.dice),
         "rolls": state.rolls,
-        "winners": list(winners(rules, [p.sheet for p in state.players])) if state.is_over else [],
+        "winners": list(winners(rules, state)) if state.is_over else [],
         "rejected": None if result.rejected_at is None else {"at": result.rejected_at, "code": result.rejection},
     }
 

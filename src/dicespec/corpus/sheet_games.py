@@ -27,10 +27,12 @@ def _all_but(dice: Roll, face: int) -> list[int] | None:
 
 
 def _points(game: Any, row: str) -> int:
-    """What scoring the dice in ``row`` (an allowed row) writes now."""
+    """What scoring the dice in ``row`` (an allowed row) writes now (with its first-roll points
+    on the turn's first roll)."""
     from dicespec.scoresheet.game import points_in
 
-    return points_in(game.ruleset, game.sheet(game.current_player), game.dice, row)
+    first = game.state.rolls == 1
+    return points_in(game.ruleset, game.sheet(game.current_player), game.dice, row, first_roll=first)
 
 
 def _best_row(rng: random.Random, game: Any, rows: tuple[Any, ...]) -> Any:

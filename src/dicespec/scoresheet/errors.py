@@ -34,6 +34,12 @@ class NoRollsLeftError(SheetActionError):
     code = "no-rolls-left"
 
 
+class NoSavedRollsError(NoRollsLeftError):
+    """A reroll past the turn's own rolls, under saved rolls, by a player who has saved none."""
+
+    code = "no-saved-rolls"
+
+
 class EmptyRerollError(SheetActionError):
     code = "empty-reroll"
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import Field, dataclass
+from itertools import permutations
 from typing import Any, ClassVar, Literal, Protocol
 
 from dicespec.dice import FACES
@@ -99,13 +100,17 @@ class Face:
 
 @dataclass(frozen=True, slots=True)
 class OfAKind:
-    """At least ``at_least`` dice of one face: all the dice, the matching ones, or fixed points."""
+    """At least ``at_least`` dice of one face (exactly that many, and no more of it, when
+    ``exactly``): all the dice, the matching ones, or fixed points."""
 
     at_least: int
     points_rule: Points
+    exactly: bool = False
     family: ClassVar[str] = "of_a_kind"
 
     def _face(self, counts: Counts) -> int | None:
+        if self.exactly:
+            return next((face for face in reversed(FACES) if counts[face - 1] == self.at_least), None)
         return next((face for face in reversed(FACES) if counts[face - 1] >= self.at_least), None)
 
     def fits(self, counts: Counts) -> bool:
@@ -123,7 +128,8 @@ class OfAKind:
         if self.at_least == dice:
             return capital(words.format("of_a_kind.all", points=_points_words(self.points_rule, lang), dice=dice))
         points = _points_words(self.points_rule, lang, self.at_least)
-        return capital(words.format("of_a_kind.at_least", points=points, count=self.at_least))
+        key = "of_a_kind.exactly" if self.exactly else "of_a_kind.at_least"
+        return capital(words.format(key, points=points, count=self.at_least))
 
     def value(self, lang: str = "en") -> str:
         if self.points_rule == "matching":
@@ -187,21 +193,63 @@ class FullHouse:
         return rule_words(lang).format("full_house.value_five", shown=shown) if self.five_of_a_kind_counts else shown
 
 
+@dataclass(frozen=True, slots=True)
+class Groups:
+    """Groups of dice of different faces, each at least as large as ``groups`` says (3 and 2: a
+    full house; 3 and 3: a villa; 4 and 2: a tower): the grouped dice (the best choice of faces),
+    all the dice, or fixed points."""
+
+    groups: tuple[int, ...]
+    points_rule: Points
+    family: ClassVar[str] = "groups"
+
+    def _matching(self, counts: Counts) -> int | None:
+        """The highest sum of grouped dice the roll can show, or None when it shows no such groups."""
+        best = None
+        for faces in permutations(FACES, len(self.groups)):
+            if all(counts[face - 1] >= size for face, size in zip(faces, self.groups, strict=True)):
+                total = sum(face * size for face, size in zip(faces, self.groups, strict=True))
+                best = total if best is None else max(best, total)
+        return best
+
+    def fits(self, counts: Counts) -> bool:
+        return self._matching(counts) is not None
+
+    def points(self, counts: Counts) -> int:
+        matching = self._matching(counts)
+        return 0 if matching is None else _worth(self.points_rule, counts, matching)
+
+    def joker_points(self, counts: Counts) -> int:
+        return self.points(counts)
+
+    def describe(self, dice: int, lang: str = "en") -> str:
+        words = rule_words(lang)
+        first, second = self.groups
+        points = _points_words(self.points_rule, lang, sum(self.groups))
+        return capital(words.format("groups.describe", points=points, count=first, other=second))
+
+    def value(self, lang: str = "en") -> str:
+        if self.points_rule == "matching":
+            return rule_words(lang).format("value.sum_matching", count=sum(self.groups))
+        return _value_words(self.points_rule, lang)
+
+
 _RUNS = {4: "straight.runs_4", 5: "straight.runs_5"}  # the runs a straight of that length can be, by key
 
 
 @dataclass(frozen=True, slots=True)
 class Straight:
-    """``length`` consecutive faces anywhere, or exactly the faces ``faces``."""
+    """``length`` consecutive faces anywhere, or all the faces of one of the sets ``faces``
+    (one set: exactly those faces; several: any of them, as a straight that wraps round)."""
 
     length: int | None
-    faces: tuple[int, ...] | None
+    faces: tuple[tuple[int, ...], ...] | None
     points_rule: Points
     family: ClassVar[str] = "straight"
 
     def fits(self, counts: Counts) -> bool:
         if self.faces is not None:
-            return all(counts[face - 1] for face in self.faces)
+            return any(all(counts[face - 1] for face in faces) for faces in self.faces)
         assert self.length is not None
         run = 0
         for count in counts:
@@ -220,7 +268,9 @@ class Straight:
         words = rule_words(lang)
         points = _points_words(self.points_rule, lang)
         if self.faces is not None:
-            return capital(words.format("straight.faces", points=points, faces="-".join(map(str, self.faces))))
+            sets = ["-".join(map(str, faces)) for faces in self.faces]
+            shown = sets[0] if len(sets) == 1 else words.format("list.or", items=", ".join(sets[:-1]), final=sets[-1])
+            return capital(words.format("straight.faces", points=points, faces=shown))
         assert self.length is not None
         if self.length in _RUNS:
             runs = words[_RUNS[self.length]]
@@ -259,14 +309,18 @@ def rule_from_data(data: Mapping[str, Any]) -> RowRule:
         case "face":
             return Face(data["face"])
         case "of_a_kind":
-            return OfAKind(data["at_least"], data.get("points", "sum"))
+            exactly = "exactly" in data
+            return OfAKind(data["exactly" if exactly else "at_least"], data.get("points", "sum"), exactly)
         case "pairs":
             return Pairs(data["pairs"])
         case "full_house":
             return FullHouse(data.get("points", "sum"), data.get("five_of_a_kind_counts", False))
+        case "groups":
+            return Groups(tuple(data["groups"]), data.get("points", "matching"))
         case "straight":
-            faces = data.get("faces")
-            return Straight(data.get("length"), None if faces is None else tuple(faces), data.get("points", "sum"))
+            sets = [data["faces"]] if "faces" in data else data.get("any_of")
+            faces = None if sets is None else tuple(tuple(each) for each in sets)
+            return Straight(data.get("length"), faces, data.get("points", "sum"))
         case "chance":
             return Chance()
     raise ValueError(f"rule: {data['rule']!r}: not a rule family")  # the schema rules this out

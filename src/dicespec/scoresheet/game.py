@@ -28,6 +28,7 @@ from dicespec.scoresheet.errors import (
     GameOverError,
     JokerRowError,
     NoRollsLeftError,
+    NoSavedRollsError,
     NotPlayableError,
     NotRolledError,
     PlayerCountError,
@@ -48,6 +49,7 @@ __all__ = [
     "GameState",
     "JokerRowError",
     "NoRollsLeftError",
+    "NoSavedRollsError",
     "NotPlayableError",
     "NotRolledError",
     "PlayerCountError",
@@ -65,6 +67,7 @@ __all__ = [
     "row_points",
     "scores_as_joker",
     "winners",
+    "wins_at_once",
 ]
 
 DiceSource = Callable[[int], Sequence[int]]
@@ -82,6 +85,7 @@ class PlayerState:
     sheet: Sheet = Sheet()
     turns_taken: int = 0
     extra_turns: int = 0
+    saved_rolls: int = 0  # rolls banked from earlier turns (rulesets with saved rolls)
 
     def has_turn_left(self) -> bool:
         """Has this player turns to play: one a row, and one more for each extra turn earned?"""
@@ -96,11 +100,12 @@ class GameState:
     current: int = 0
     dice: Roll | None = None
     rolls: int = 0
+    won_by: int | None = None  # the player whose first-roll score won the game at once
 
     @property
     def is_over(self) -> bool:
-        """Has every player played all their turns?"""
-        return not any(p.has_turn_left() for p in self.players)
+        """Has a player won at once, or has every player played all their turns?"""
+        return self.won_by is not None or not any(p.has_turn_left() for p in self.players)
 
     @property
     def sheets(self) -> tuple[Sheet, ...]:
@@ -166,18 +171,35 @@ def can_score(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> bool
     return row in allowed_rows(ruleset, sheet, roll)
 
 
-def row_points(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> int:
+def row_points(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str, *, first_roll: bool = False) -> int:
     """What ``roll`` scores in the open ``row`` of ``sheet``: a joker scores full value once the
-    upper row of its face is filled."""
-    rule = ruleset.rows[row].rule
-    return rule.joker_points(roll.counts) if scores_as_joker(ruleset, sheet, roll) else rule.points(roll.counts)
+    upper row of its face is filled; a row that requires another scores 0 until that one holds
+    points; a row made with the turn's first roll adds its first-roll points."""
+    spec = ruleset.rows[row]
+    if spec.requires is not None and sheet.cells.get(spec.requires, 0) <= 0:
+        return 0
+    rule = spec.rule
+    points = rule.joker_points(roll.counts) if scores_as_joker(ruleset, sheet, roll) else rule.points(roll.counts)
+    return points + spec.first_roll_adds if first_roll and rule.fits(roll.counts) else points
 
 
-def points_in(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> int:
+def wins_at_once(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str, *, first_roll: bool) -> bool:
+    """Does scoring ``roll`` in the open ``row`` end the game at once: a row that wins when it is
+    made, fitting and scoring, with the turn's first roll?"""
+    spec = ruleset.rows[row]
+    return (
+        first_roll
+        and spec.first_roll_wins
+        and sheet.is_open(row)
+        and row_points(ruleset, sheet, roll, row, first_roll=True) > 0
+    )
+
+
+def points_in(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str, *, first_roll: bool = False) -> int:
     """What scoring ``roll`` in ``row`` writes now (a row :func:`can_score` allows): the open
     row's points, a joker's where it applies, or what a repeat adds to its own filled cell."""
     if sheet.is_open(row):
-        return row_points(ruleset, sheet, roll, row)
+        return row_points(ruleset, sheet, roll, row, first_roll=first_roll)
     five = ruleset.five_of_a_kind
     assert five is not None and five.repeat_adds is not None
     return five.repeat_adds
@@ -240,7 +262,9 @@ class SheetGame:
 
     @property
     def rolls_left(self) -> int:
-        return self.ruleset.rolls_per_turn - self.state.rolls
+        """The rolls the turn may still make: its own, and the player's saved ones."""
+        saved = self.state.players[self.state.current].saved_rolls
+        return self.ruleset.rolls_per_turn + saved - self.state.rolls
 
     @property
     def is_over(self) -> bool:
@@ -261,7 +285,10 @@ class SheetGame:
         state = self._require_rolled()
         sheet = state.players[state.current].sheet
         assert state.dice is not None
-        return tuple((row, points_in(self.ruleset, sheet, state.dice, row)) for row in self.scorable_rows())
+        first = state.rolls == 1
+        return tuple(
+            (row, points_in(self.ruleset, sheet, state.dice, row, first_roll=first)) for row in self.scorable_rows()
+        )
 
     # -- actions -------------------------------------------------------------------------
 
@@ -281,7 +308,12 @@ class SheetGame:
         """
         state = self._require_rolled()
         wanted = list(positions)
-        if state.rolls >= self.ruleset.rolls_per_turn:
+        if self.rolls_left <= 0:
+            if self.ruleset.saved_rolls:
+                raise NoSavedRollsError(
+                    f"no rolls left: the turn has used its {self.ruleset.rolls_per_turn} rolls and player "
+                    f"{state.current + 1} has no saved roll"
+                )
             raise NoRollsLeftError(f"no rolls left: a turn has {self.ruleset.rolls_per_turn} rolls")
         if not wanted:
             raise EmptyRerollError("choose at least one die to reroll")
@@ -318,7 +350,9 @@ class SheetGame:
                 raise JokerRowError(f"the joker rule puts this five of a kind in {allowed}, not in {row}")
             raise RowUsedError(f"row {row} is already filled for player {state.current + 1}")
         five = rules.five_of_a_kind
-        points = points_in(rules, player.sheet, roll, row)
+        first = state.rolls == 1
+        points = points_in(rules, player.sheet, roll, row, first_roll=first)
+        won = wins_at_once(rules, player.sheet, roll, row, first_roll=first)
         if player.sheet.is_open(row):
             sheet = player.sheet.with_cell(row, points)
             # a repeat whose points go to a bonus line comes with any row it is scored in
@@ -330,7 +364,7 @@ class SheetGame:
         else:  # a repeat added to its own filled cell (can_score allowed nothing else)
             sheet = player.sheet.with_repeat(row, points)
             extra = earns_extra_turn(rules, first=False, repeat=True)
-        self._end_turn(replace(player, sheet=sheet, extra_turns=player.extra_turns + extra))
+        self._end_turn(replace(player, sheet=sheet, extra_turns=player.extra_turns + extra), won=won)
         return points
 
     def end_turn(self) -> None:
@@ -362,16 +396,24 @@ class SheetGame:
         except DiceError as exc:
             raise BadDiceError(str(exc)) from None
 
-    def _end_turn(self, player: PlayerState) -> None:
+    def _end_turn(self, player: PlayerState, *, won: bool = False) -> None:
         state = self.state
         players = list(state.players)
-        players[state.current] = replace(player, turns_taken=player.turns_taken + 1)
+        # the rolls a turn did not use are banked (and the saved ones it used are spent)
+        saved = player.saved_rolls + self.ruleset.rolls_per_turn - state.rolls if self.ruleset.saved_rolls else 0
+        players[state.current] = replace(player, turns_taken=player.turns_taken + 1, saved_rolls=saved)
+        if won:
+            self.state = GameState(players=tuple(players), current=state.current, won_by=state.current)
+            return
         following = [(state.current + step) % len(players) for step in range(1, len(players) + 1)]
         nxt = next((i for i in following if players[i].has_turn_left()), state.current)
         self.state = GameState(players=tuple(players), current=nxt)
 
 
-def winners(ruleset: SheetRuleset, sheets: Sequence[Sheet]) -> tuple[int, ...]:
-    """The 0-based indexes of the players with the highest grand total (ties share the win)."""
-    totals = [sheet.grand_total(ruleset) for sheet in sheets]
+def winners(ruleset: SheetRuleset, state: GameState) -> tuple[int, ...]:
+    """The 0-based indexes of the winners: the player who won at once, else the players with
+    the highest grand total (ties share the win)."""
+    if state.won_by is not None:
+        return (state.won_by,)
+    totals = [sheet.grand_total(ruleset) for sheet in state.sheets]
     return tuple(i for i, total in enumerate(totals) if total == max(totals))

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from dicespec.scoresheet.errors import UnknownRowError
-from dicespec.scoresheet.families import Face, OfAKind, RowRule, rule_from_data
+from dicespec.scoresheet.families import Face, Groups, OfAKind, Pairs, RowRule, Straight, rule_from_data
 
 Section = Literal["upper", "lower"]
 ExtraTurns = Literal["repeat", "every", "none"]
@@ -34,6 +34,9 @@ class Row:
     label: str
     section: Section
     rule: RowRule
+    first_roll_adds: int = 0  # added when the row is scored, fitting, with the turn's first roll
+    first_roll_wins: bool = False  # scored so, the row ends the game at once: that player wins
+    requires: str | None = None  # the row scores only once this row holds more than 0
 
     def __str__(self) -> str:
         return self.id
@@ -83,6 +86,7 @@ class SheetRuleset:
     five_of_a_kind: FiveOfAKind | None
     joker: Joker
     gaps: tuple[tuple[str, str], ...]
+    saved_rolls: bool = False  # a turn's unused rolls are banked for the player's later turns
 
     # -- the rows --------------------------------------------------------------------------
 
@@ -161,10 +165,8 @@ class SheetRuleset:
         Raises :class:`ValueError` naming the key for what a schema cannot say (a five-of-a-kind
         row that is not one, a bonus line whose id is taken).
         """
-        rows = {
-            key: Row(key, value["label"], value["section"], rule_from_data(value))
-            for key, value in data["rows"].items()
-        }
+        rows = {key: _row(key, value) for key, value in data["rows"].items()}
+        _check_rows(rows, data)
         bonus = data.get("upper_bonus")
         five = _five_of_a_kind(data.get("five_of_a_kind"), rows, data["dice"])
         if data["joker"] != "none" and five is None:
@@ -184,6 +186,7 @@ class SheetRuleset:
             five_of_a_kind=five,
             joker=data["joker"],
             gaps=tuple((gap["key"], gap["choice"]) for gap in data["gaps"]),
+            saved_rolls=data.get("saved_rolls", False),
         )
 
     def __hash__(self) -> int:
@@ -191,6 +194,45 @@ class SheetRuleset:
 
     def __repr__(self) -> str:
         return f"<SheetRuleset {self.name}>"
+
+
+def _row(key: str, data: Mapping[str, Any]) -> Row:
+    first = data.get("first_roll", {})
+    rule = rule_from_data(data)
+    return Row(
+        key, data["label"], data["section"], rule, first.get("adds", 0), first.get("wins", False), data.get("requires")
+    )
+
+
+def _dice_needed(rule: RowRule) -> tuple[str, int]:
+    """The key of a rule's parameter that needs the most dice, and how many it needs."""
+    if isinstance(rule, OfAKind):
+        return ("exactly" if rule.exactly else "at_least"), rule.at_least
+    if isinstance(rule, Pairs):
+        return "pairs", 2 * rule.pairs
+    if isinstance(rule, Groups):
+        return "groups", sum(rule.groups)
+    if isinstance(rule, Straight):
+        longest = rule.length if rule.faces is None else max(len(faces) for faces in rule.faces)
+        return ("length" if rule.faces is None else "faces"), longest or 0
+    return "rule", 0
+
+
+def _check_rows(rows: Mapping[str, Row], data: Mapping[str, Any]) -> None:
+    """Refuse, in one line naming the keys, rows that cannot go with the rest of the ruleset:
+    a pattern needing more dice than there are, a first-roll rule where every roll is the first,
+    a row requiring one the sheet does not have, saved rolls where a turn has one roll."""
+    dice, rolls = data["dice"], data["rolls_per_turn"]
+    for row in rows.values():
+        key, needed = _dice_needed(row.rule)
+        if needed > dice:
+            raise ValueError(f"rows.{row.id}.{key} with dice: {dice}: the pattern needs {needed} dice")
+        if (row.first_roll_adds or row.first_roll_wins) and rolls == 1:
+            raise ValueError(f"rows.{row.id}.first_roll with rolls_per_turn: 1: every roll is a turn's first")
+        if row.requires is not None and (row.requires not in rows or row.requires == row.id):
+            raise ValueError(f"rows.{row.id}.requires: {row.requires!r}: not another row of the sheet")
+    if data.get("saved_rolls") and rolls == 1:
+        raise ValueError("saved_rolls with rolls_per_turn: 1: a turn has no roll to save")
 
 
 def _five_of_a_kind(data: Mapping[str, Any] | None, rows: Mapping[str, Row], dice: int) -> FiveOfAKind | None:

@@ -49,21 +49,34 @@ def _title(entry: dict[str, Any], lang: str) -> str:
     return foreign(*ruleset_title(entry["ruleset"], lang), lang)
 
 
+UNSOLVED = "—"
+"""The cell of a figure the solver did not solve (the ruleset's rules are more than it holds)."""
+
+
 def _sheet(game: Game, entries: list[dict[str, Any]], lang: str) -> list[str]:
     w = words("optimal", lang)
     reference = entries[0]["expected_score"]
     rows = []
     for entry in entries:
-        score = entry["expected_score"]
-        change = w["reference"] if entry is entries[0] else decimal(score - reference, lang, sign=True)
-        rows.append([code(entry["ruleset"]), _title(entry, lang), decimal(score, lang), change])
+        score = entry["expected_score"]  # None: a ruleset the solver refuses (its figures say why)
+        if entry is entries[0]:
+            change = w["reference"]
+        else:
+            change = UNSOLVED if score is None or reference is None else decimal(score - reference, lang, sign=True)
+        rows.append(
+            [code(entry["ruleset"]), _title(entry, lang), UNSOLVED if score is None else decimal(score, lang), change]
+        )
     about = [w["sheet_about"]]
     name = entries[0]["ruleset"]
     five = find_ruleset_of(SheetRuleset, name).five_of_a_kind
     if five is not None and five.adds_to_cell and five.extra_turns == "repeat":
         label, label_lang = row_label_with_language(name, five.row, lang)
         about.append(w.format("repeat", label=foreign(_as_noun(label, lang), label_lang, lang)))
-        plain = [e for e in entries if round(e["expected_score"], 2) == PLAIN_YAHTZEE_OPTIMUM]
+        plain = [
+            e
+            for e in entries
+            if e["expected_score"] is not None and round(e["expected_score"], 2) == PLAIN_YAHTZEE_OPTIMUM
+        ]
         if plain:
             about.append(
                 w.format(

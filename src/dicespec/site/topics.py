@@ -78,12 +78,31 @@ def _count(n: int, lang: str) -> str:
 # -- a sheet of rows ----------------------------------------------------------------------------
 
 
+def _row_rules(ruleset: SheetRuleset, row_id: str, lang: str, kind: str) -> list[str]:
+    """What a row does beyond its pattern, in sentences (``kind`` "define") or a few words ("value"):
+    its first-roll points or win, and the row it requires."""
+    words, row = rule_words(lang), ruleset.rows[row_id]
+    found = []
+    if row.first_roll_adds:
+        found.append(words.format(f"row.{kind}_first_roll_adds", adds=amount(row.first_roll_adds, lang)))
+    if row.first_roll_wins:
+        found.append(words[f"row.{kind}_first_roll_wins"])
+    if row.requires is not None:
+        label = _in_sentence(row_label(ruleset, row.requires, lang), lang)
+        found.append(words.format(f"row.{kind}_requires", label=label))
+    return found
+
+
 def _row_topic(reference: SheetRuleset, row_id: str, lang: str) -> Topic:
     def define(ruleset: SheetRuleset) -> str:
-        return ruleset.rows[row_id].rule.describe(ruleset.dice, lang)
+        return " ".join(
+            [ruleset.rows[row_id].rule.describe(ruleset.dice, lang), *_row_rules(ruleset, row_id, lang, "define")]
+        )
 
     def value(ruleset: SheetRuleset) -> str:
-        return ruleset.rows[row_id].rule.value(lang) if row_id in ruleset.rows else rule_words(lang)["row.missing"]
+        if row_id not in ruleset.rows:
+            return rule_words(lang)["row.missing"]
+        return ", ".join([ruleset.rows[row_id].rule.value(lang), *_row_rules(ruleset, row_id, lang, "value")])
 
     return Topic(row_id.replace("_", "-"), row_label(reference, row_id, lang), define, value)
 
@@ -207,6 +226,16 @@ def sheet_topics(reference: SheetRuleset, lang: str = "en") -> tuple[Topic, ...]
             ("dice", "rolls_per_turn"),
         )
     )
+    if reference.saved_rolls:
+        topics.append(
+            Topic(
+                "saved-rolls",
+                words["saved_rolls.title"],
+                lambda r: words["saved_rolls.define"] if r.saved_rolls else words["saved_rolls.none"],
+                lambda r: words["saved_rolls.value" if r.saved_rolls else "saved_rolls.none_value"],
+                ("saved_rolls",),
+            )
+        )
     five = reference.five_of_a_kind
     if five is not None:
         topics.append(

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from dicespec.errors import UnsupportedRulesetError
 from dicespec.progress import ProgressLine
 from dicespec.registry import game, games
 from dicespec.rulesets import Ruleset, find_ruleset, ruleset_names
@@ -72,7 +73,10 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
 
 
 def _sheet_figures(ruleset: SheetRuleset, compute: bool, progress: Progress | None) -> dict[str, Any]:
-    score = solution(ruleset, progress=progress).expected_score if compute or is_cached(ruleset) else None
+    try:
+        score = solution(ruleset, progress=progress).expected_score if compute or is_cached(ruleset) else None
+    except UnsupportedRulesetError as exc:
+        return {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": None, "unsolved": str(exc)}
     return {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": score}
 
 

@@ -84,9 +84,46 @@ class Rules:
         return self.bonus_points if upper < self.upper_cap <= upper + points else 0
 
 
+STATE_BOUND = 1 << 24
+"""The most turn-start states the solver takes on (a sheet of 15 rows has 2,097,152 with its
+upper sums; 16,777,216 take a few GB of tables)."""
+
+
+def state_count(ruleset: SheetRuleset) -> int:
+    """How many turn-start states a solve of ``ruleset`` would hold: every set of filled rows,
+    every capped upper sum, every state of the five-of-a-kind row, every count of saved rolls
+    (a player can bank at most the rolls of every turn but the last)."""
+    upper = 1 if ruleset.bonus_more_than is None else ruleset.bonus_more_than + 2
+    five = 1 if ruleset.five_of_a_kind is None else 3
+    saved = (ruleset.rolls_per_turn - 1) * (len(ruleset.rows) - 1) + 1 if ruleset.saved_rolls else 1
+    return (1 << len(ruleset.rows)) * upper * five * saved
+
+
+def _require_supported(ruleset: SheetRuleset) -> None:
+    """Refuse, in one line, the rules the solver's turn and state cannot describe yet."""
+    count = state_count(ruleset)
+    if count > STATE_BOUND:
+        raise UnsupportedRulesetError(
+            f"ruleset {ruleset.name}: {count:,} states (filled rows, upper sums"
+            f"{', saved rolls' if ruleset.saved_rolls else ''}) is more than the solver's bound of {STATE_BOUND:,}"
+        )
+    for row in ruleset.rows.values():
+        if row.first_roll_adds or row.first_roll_wins:
+            raise UnsupportedRulesetError(
+                f"ruleset {ruleset.name}: row {row.id} scores differently on the turn's first roll; "
+                "the solver's turn does not tell the first roll from the others"
+            )
+        if row.requires is not None:
+            raise UnsupportedRulesetError(
+                f"ruleset {ruleset.name}: row {row.id} requires {row.requires} to hold points; "
+                "the solver's state does not record whether it does"
+            )
+
+
 @cache
 def rules_of(ruleset: SheetRuleset) -> Rules:
     """The solver's view of ``ruleset``; refuses rules its state cannot describe."""
+    _require_supported(ruleset)
     five = ruleset.five_of_a_kind
     adds = five.repeat_adds if five is not None and five.adds_to_cell else None
     line_adds = five.repeat_adds if five is not None and five.bonus_line is not None else None

@@ -164,7 +164,7 @@ def play(
             write(f"  not allowed: {exc}")
     write("\nGame over.\n" + sheet_table(ruleset, list(game.state.sheets)))
     sheets = game.state.sheets
-    won = winners(ruleset, sheets)
+    won = winners(ruleset, game.state)
     names = " and ".join(f"player {i + 1}" for i in won)
     write(f"Winner: {names} with {sheets[won[0]].grand_total(ruleset)} points.")
     return 0

@@ -41,6 +41,7 @@ PRECEDENCE: dict[str, tuple[Check, ...]] = {
         Check("not-rolled", ("reroll", "score", "end")),
         Check("already-rolled", ("roll",)),
         Check("no-rolls-left", ("reroll",)),
+        Check("no-saved-rolls", ("reroll",)),
         Check("empty-reroll", ("reroll",)),
         Check("bad-die-index", ("reroll",)),
         Check("not-playable", ("score",)),

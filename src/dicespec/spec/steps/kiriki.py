@@ -1,6 +1,6 @@
-"""The score-sheet steps (Kiriki, Yahtzee, Yatzy, Yacht). Each asks the implementation under test
-through its narrow interface (``score`` and ``replay``), never the engine directly; the phrasings are in
-phrasebook.yaml, the steps both games share in common.py."""
+"""The score-sheet steps (Kiriki, Yahtzee, Yatzy, Yacht, Generala, Maxi Yatzy). Each asks the
+implementation under test through its narrow interface (``score`` and ``replay``), never the engine
+directly; the phrasings are in phrasebook.yaml, the steps both families share in common.py."""
 
 from __future__ import annotations
 
@@ -127,6 +127,14 @@ def line_empty(game: ScriptedGame, player: int, line: str) -> None:
 def extra_turns(game: ScriptedGame, player: int, count: int) -> None:
     actual = game.player(player)["extra_turns"]
     assert actual == count, f"player {player} has earned {actual} extra turns"
+
+
+@steps
+def saved_rolls(game: ScriptedGame, player: int, count: int) -> None:
+    """The rolls the player has banked from earlier turns: ``saved_rolls`` in the player's entry
+    of the replay answer."""
+    actual = game.player(player)["saved_rolls"]
+    assert actual == count, f"player {player} has {actual} saved rolls, not {count}"
 
 
 def _empty_sheet_lines(implementation: Implementation, ruleset: str) -> list[str]:
