@@ -267,7 +267,7 @@ def test_every_schema_error_of_the_file_is_named_at_once_each_by_its_line(
     assert set(said) == {
         "house.yaml:2: title: '': is empty",
         "house.yaml:4: rows.full_house.points: -3: -3 is less than the minimum of 0",
-        f"house.yaml:{len(lines)}: dice: 7: 5 was expected",
+        f"house.yaml:{len(lines)}: dice: 7: 7 is greater than the maximum of 6",
     }
     status, out = check(["house.yaml", "--json"], capsys)
     found = json.loads("\n".join(out))
@@ -374,8 +374,8 @@ def test_json_of_a_file_that_holds_and_of_an_invalid_one(tmp_path: Path, capsys:
         "errors": [
             {
                 "line": 4,
-                "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, "
-                "points, five_of_a_kind_counts",
+                "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, first_roll, "
+                "requires, points, five_of_a_kind_counts",
             }
         ],
     }

@@ -49,7 +49,7 @@ PROBLEMS = {
     "two mistakes": (
         ("extends: kiriki", "rolls_per_turn: three", "dice: 7"),
         "house.yaml:2: rolls_per_turn: 'three': 'three' is not of type 'integer'\n"
-        "house.yaml:3: dice: 7: 5 was expected",
+        "house.yaml:3: dice: 7: 7 is greater than the maximum of 6",
     ),
     "wrong game": (
         ("extends: ten-thousand",),
