@@ -196,8 +196,8 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
         (
             4,
             "  full_house: {pointz: 30}",
-            "house.yaml:4: rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, first_roll, requires, points, "
-            "five_of_a_kind_counts",
+            "house.yaml:4: rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, first_roll, "
+            "requires, points, five_of_a_kind_counts",
         ),
         (
             4,
@@ -245,6 +245,10 @@ def test_a_set_aside_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
             1,
             "extends: kiriki-de",
             f"house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset ({', '.join(sorted(ruleset_names()))})",
+            "house.yaml:1: extends: 'kiriki-de' is not a shipped ruleset (farkle, farkle-linear, generala, "
+            "generala-60, generala-first-roll-10, generala-one-as-two, generala-wrap, greed, kiriki, kiriki-fr, "
+            "kiriki-no-extra, maxi-yatzy, maxi-yatzy-teemeam, ten-thousand, yacht, yahtzee, yahtzee-free-joker, "
+            "yatzy)",
         ),
     ],
 )
@@ -368,8 +372,8 @@ def test_json_of_a_file_that_holds_and_of_an_invalid_one(tmp_path: Path, capsys:
         "failures": [],
         "error": {
             "line": 4,
-            "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, first_roll, requires, "
-            "points, five_of_a_kind_counts",
+            "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, first_roll, "
+            "requires, points, five_of_a_kind_counts",
         },
         "errors": [
             {

@@ -47,6 +47,7 @@ def set_aside_over(ruleset: str, players: int) -> list[str]:
 YACHT_OVER = sheet_over("yacht")
 ROLLED = ["roll 12346"]
 NO_ROLLS_LEFT = ["roll 12346", "reroll 1=1", "reroll 1=2"]  # three rolls a turn
+NO_SAVED_ROLLS = ["roll 123456", "reroll 1=1", "reroll 1=2"]  # Maxi Yatzy's first turn: three rolls, none saved
 TT_OVER = set_aside_over("ten-thousand", 1)
 FARKLE_OVER = set_aside_over("farkle", 2)  # player 2 is the last to play, not on the board
 TT_ROLLED = ["roll 111556"]
@@ -79,6 +80,10 @@ CASES: list[tuple[str, str, int, list[str], str, tuple[str, ...]]] = [
     ("score-sheet", "yacht", 1, NO_ROLLS_LEFT, "reroll =", ("no-rolls-left", "empty-reroll")),
     ("score-sheet", "yacht", 1, NO_ROLLS_LEFT, "reroll 6=1", ("no-rolls-left", "bad-die-index")),
     ("score-sheet", "yacht", 1, NO_ROLLS_LEFT, "reroll 1=66", ("no-rolls-left", BAD_COUNT)),
+    ("score-sheet", "maxi-yatzy", 1, NO_SAVED_ROLLS, "reroll 1=7", (BAD_VALUE, "no-saved-rolls")),
+    ("score-sheet", "maxi-yatzy", 1, NO_SAVED_ROLLS, "reroll =", ("no-saved-rolls", "empty-reroll")),
+    ("score-sheet", "maxi-yatzy", 1, NO_SAVED_ROLLS, "reroll 7=1", ("no-saved-rolls", "bad-die-index")),
+    ("score-sheet", "maxi-yatzy", 1, NO_SAVED_ROLLS, "reroll 1=66", ("no-saved-rolls", BAD_COUNT)),
     ("score-sheet", "yacht", 1, ROLLED, "reroll =6", ("empty-reroll", BAD_COUNT)),
     ("score-sheet", "yacht", 1, ROLLED, "reroll 6=11", ("bad-die-index", BAD_COUNT)),
     # score-sheet: score

@@ -43,8 +43,8 @@ PROBLEMS = {
     "unknown key": (
         ("extends: kiriki", "surprise: 1"),
         "house.yaml:2: surprise: 1: unknown key; known keys: game, name, title, description, source, language, "
-        "translations, texts, trace, expect, dice, saved_rolls, rolls_per_turn, players, rows, upper_bonus, five_of_a_kind, "
-        "joker, winner, gaps",
+        "translations, texts, trace, expect, dice, saved_rolls, rolls_per_turn, players, rows, upper_bonus, "
+        "five_of_a_kind, joker, winner, gaps",
     ),
     "two mistakes": (
         ("extends: kiriki", "rolls_per_turn: three", "dice: 7"),

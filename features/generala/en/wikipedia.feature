@@ -132,7 +132,7 @@ Feature: Generala, as Wikipedia's article gives its rules
       | generala-en-unmatched-12346   | 12346 | 20    |
       | generala-en-unmatched-12456   | 12456 | 20    |
 
-  @rule:straight @ruleset:generala-one-for-two
+  @rule:straight @ruleset:generala-one-as-two
   Scenario Outline: A one in place of a two
     Given the dice show <dice>
     Then the "Straight" row scores <score>
