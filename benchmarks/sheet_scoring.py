@@ -39,6 +39,8 @@ ALL_DICE = tuple(itertools.product(range(1, 7), repeat=5))
 def every_roll(dice: int) -> list[Roll]:
     """Every ordered roll of ``dice`` dice."""
     return [Roll(shown) for shown in itertools.product(range(1, 7), repeat=dice)]
+
+
 YAHTZEE = Rule.YAHTZEE
 GOAL_RATIO = Goal(">=", 5.0)
 
