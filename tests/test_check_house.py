@@ -47,15 +47,16 @@ def changed(lines: list[str], number: int, new: str) -> list[str]:
 
 def check(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
     """Exit status and output lines of ``dicespec check argv``, run as in a process of its own (no
-    ruleset declared before it): a file that cannot be used is one line on stderr, as every command
-    refuses one (its ``dicespec: error:`` left out here), nothing on stdout; with ``--json``, the
-    JSON object on stdout says it."""
+    ruleset declared before it): a file that cannot be used is one line on stderr for each of its
+    problems, as every command refuses one (each line's ``dicespec: error:`` left out here), nothing
+    on stdout; with ``--json``, the JSON object on stdout says it."""
     rulesets_module.forget_declared()
     status = check_command.main(argv)
     out, err = capsys.readouterr()
     if status == check_command.INVALID and "--json" not in argv:
-        assert out == "" and err.startswith("dicespec: error: ") and err.count("\n") == 1, (out, err)
-        return status, [err.removeprefix("dicespec: error: ").rstrip("\n")]
+        lines = err.splitlines()
+        assert out == "" and lines and all(line.startswith("dicespec: error: ") for line in lines), (out, err)
+        return status, [line.removeprefix("dicespec: error: ") for line in lines]
     assert err == ""
     return status, out.splitlines()
 
@@ -254,6 +255,26 @@ def test_an_invalid_file_exits_2_naming_the_line(
     assert check(["house.yaml"], capsys) == (2, [message])
 
 
+def test_every_schema_error_of_the_file_is_named_at_once_each_by_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file with three mistakes the schema finds is refused once, one line for each, the line of
+    the file that writes it first; ``--json`` lists them all under ``errors``."""
+    lines = [*changed(changed(HOUSE, 2, "title: ''"), 4, "  full_house: {points: -3}"), "dice: 7"]
+    write_lines(tmp_path, "house.yaml", *lines)
+    status, said = check(["house.yaml"], capsys)
+    assert status == 2 and len(said) == 3, said
+    assert set(said) == {
+        "house.yaml:2: title: '': is empty",
+        "house.yaml:4: rows.full_house.points: -3: -3 is less than the minimum of 0",
+        f"house.yaml:{len(lines)}: dice: 7: 7 is greater than the maximum of 6",
+    }
+    status, out = check(["house.yaml", "--json"], capsys)
+    found = json.loads("\n".join(out))
+    assert status == 2 and not found["valid"] and len(found["errors"]) == 3
+    assert found["error"] == found["errors"][0] and {e["line"] for e in found["errors"]} == {2, 4, len(lines)}
+
+
 def test_a_set_aside_roll_gives_best_or_points(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write_lines(tmp_path, "early.yaml", *["extends: ten-thousand", "expect:", "  rolls:", "    - {dice: 111556}"])
     assert check(["early.yaml"], capsys) == (
@@ -284,6 +305,7 @@ def test_json_gives_every_failure_with_its_line_and_values(tmp_path: Path, capsy
         "file": "house.yaml",
         "valid": True,
         "error": None,
+        "errors": [],
         "ruleset": "kiriki",
         "game": "kiriki",
         "expectations": 4,
@@ -325,6 +347,7 @@ def test_json_of_a_file_that_holds_and_of_an_invalid_one(tmp_path: Path, capsys:
             "file": "house.yaml",
             "valid": True,
             "error": None,
+            "errors": [],
             "ruleset": "kiriki",
             "game": "kiriki",
             "expectations": 4,
@@ -348,6 +371,13 @@ def test_json_of_a_file_that_holds_and_of_an_invalid_one(tmp_path: Path, capsys:
             "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, first_roll, "
             "requires, points, five_of_a_kind_counts",
         },
+        "errors": [
+            {
+                "line": 4,
+                "message": "rows.full_house.pointz: 30: unknown key; known keys: label, section, rule, first_roll, "
+                "requires, points, five_of_a_kind_counts",
+            }
+        ],
     }
 
 

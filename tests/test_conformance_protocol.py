@@ -254,6 +254,11 @@ def test_the_documented_exchange_is_what_the_adapter_says() -> None:
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     documented = [json.loads(reply) for _, reply in pairs]
     documented[0]["result"]["implementation"]["version"] = dicespec.__version__
+    games, shown = replies[0]["result"]["games"], documented[0]["result"]["games"]
+    assert games == shown, (
+        f"docs/protocol.md's hello shows the games {shown}, the adapter declares {games}: copy its reply "
+        "into the worked exchange there and in docs/fr, docs/de and docs/pl/protocol.md"
+    )
     assert replies == documented
     assert done.stderr == ""
     for (request, _), reply in zip(pairs, replies, strict=True):

@@ -46,6 +46,11 @@ PROBLEMS = {
         "translations, texts, trace, expect, dice, saved_rolls, rolls_per_turn, players, rows, upper_bonus, "
         "five_of_a_kind, joker, winner, gaps",
     ),
+    "two mistakes": (
+        ("extends: kiriki", "rolls_per_turn: three", "dice: 7"),
+        "house.yaml:2: rolls_per_turn: 'three': 'three' is not of type 'integer'\n"
+        "house.yaml:3: dice: 7: 7 is greater than the maximum of 6",
+    ),
     "wrong game": (
         ("extends: ten-thousand",),
         "house.yaml:1: extends: 'ten-thousand': a ruleset of ten-thousand, not of kiriki",
@@ -72,13 +77,14 @@ def test_every_command_refuses_a_file_it_cannot_use_in_the_same_line(
 ) -> None:
     """A missing file, a file that is not YAML, an unknown key, a file of another game than the
     command names: every command says so in the same line on stderr (the file, the line, the key
-    path and the value), with exit status 2, and writes nothing."""
+    path and the value), with exit status 2, and writes nothing; a file with several mistakes the
+    schema finds, in a line for each, all at once."""
     lines, message = PROBLEMS[problem]
     if lines is not None:
         write_lines(tmp_path, "house.yaml", *lines)
     before = sorted(tmp_path.iterdir())
     status, out, err = run_cli([*COMMANDS[command], "--ruleset-file", "house.yaml"], capsys)
-    assert (status, out, err) == (2, "", f"dicespec: error: {message}\n")
+    assert (status, out, err) == (2, "", "".join(f"dicespec: error: {line}\n" for line in message.splitlines()))
     assert sorted(tmp_path.iterdir()) == before
 
 

@@ -186,6 +186,28 @@ def test_broken_file_names_file_key_and_value(tmp_path: Path, case: str) -> None
     assert_ruleset_refused(tmp_path, case, *BROKEN[case])
 
 
+def test_every_schema_error_is_named_at_once(tmp_path: Path) -> None:
+    """A file with several mistakes is one RulesetError with a line for each (the file, the key
+    path, the value), not one mistake a run: the one that matters most first."""
+    path = tmp_path / "mine.yaml"
+    path.write_text(
+        "extends: kiriki\nrolls_per_turn: three\nrows:\n  ones: {face: 7}\n  chance: {rule: luck}\nbonus_rows: 2\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    lines = str(caught.value).splitlines()
+    assert all(line.startswith(f"{path}: ") for line in lines), lines
+    said = {line.removeprefix(f"{path}: ").split(": ")[0] for line in lines}
+    assert said == {"rolls_per_turn", "rows.ones.face", "rows.chance.rule", "bonus_rows"}, lines
+    assert any("rows.ones.face: 7: 7 is greater than the maximum of 6" in line for line in lines), lines
+
+
+def test_a_value_breaking_two_keywords_is_one_line(tmp_path: Path) -> None:
+    """An empty title breaks both its minimum length and its pattern: one line, not two."""
+    assert_ruleset_refused(tmp_path, "empty_title", "extends: kiriki\ntitle: ''\n", ["title: '': is empty"])
+
+
 def test_missing_file(tmp_path: Path) -> None:
     """A file that cannot be read is a RulesetError naming it."""
     path = tmp_path / "nowhere.yaml"

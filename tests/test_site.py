@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from dicespec.registry import game_names
 from dicespec.site import layout
 from dicespec.site import pages as generate_pages
 from dicespec.site.conformance import conformance_page, read_run
@@ -229,7 +230,7 @@ def test_every_page_of_the_site_is_built_in_every_language_at_a_clean_address(si
             layout.conformance(lang),
             layout.protocol(lang),
         ]
-        expected += [layout.rules(game, lang) for game in ("kiriki", "ten-thousand", "yahtzee", "greed")]
+        expected += [layout.rules(game, lang) for game in game_names()]  # every game of the registry
         expected += [layout.source(source.slug, lang) for source in data.sources.values()]
     assert "10000.md" in expected and "fr/kiriki.md" in expected and "sources/kiriki-fr-de.md" in expected
     missing = [path for path in expected if not (site / _html(path)).is_file()]

@@ -20,19 +20,29 @@ SET_ASIDE_RULESETS = [(game, name) for game in SET_ASIDE_GAMES for name in rules
 
 def _entries(game: str) -> dict[str, dict]:
     assert FIGURES is not None, STALE
-    return {entry["ruleset"]: entry for entry in FIGURES[game]}
+    return {entry["ruleset"]: entry for entry in FIGURES.get(game, [])}
+
+
+def _entry(game: str, name: str) -> dict:
+    """The figures of the ruleset ``name``; none skips the test: tests/test_game_pieces.py names
+    the rulesets that have none (test_the_game_has_its_optimal_play_figures)."""
+    entries = _entries(game)
+    if name not in entries:
+        pytest.skip(f"no figures of {name}: tests/test_game_pieces.py names it")
+    return entries[name]
 
 
 @pytest.mark.parametrize("game", [found.name for found in games()])
-def test_every_shipped_ruleset_has_figures(game):
-    """The figures cover exactly the shipped rulesets of each game."""
-    assert sorted(_entries(game)) == sorted(ruleset_names(game)), STALE
+def test_the_figures_are_of_shipped_rulesets_only(game):
+    """The figures hold no ruleset the game no longer ships (that each has its figures is
+    tests/test_game_pieces.py's)."""
+    assert set(_entries(game)) <= set(ruleset_names(game)), STALE
 
 
 @pytest.mark.parametrize(("game", "name"), SHEET_RULESETS)
 def test_sheet_figures_were_solved_under_todays_rules(game, name):
     """Each score-sheet figure was solved under the rules its ruleset has now."""
-    assert _entries(game)[name]["rules_key"] == rules_key(find_ruleset(name)), STALE
+    assert _entry(game, name)["rules_key"] == rules_key(find_ruleset(name)), STALE
 
 
 @pytest.mark.slow
@@ -48,7 +58,7 @@ def test_set_aside_figures_agree_with_the_solver(game, name):
     """The committed turn figures are what the turn and entry policies give today."""
     ruleset = find_ruleset(name)
     turn, entry = turn_policy(ruleset), entry_policy(ruleset)
-    figures = _entries(game)[name]
+    figures = _entry(game, name)
     assert figures["expected_turn_score"] == pytest.approx(turn.expected_turn_score, abs=1e-9), STALE
     assert figures["on_board_chance"] == pytest.approx(entry.on_board_chance, abs=1e-12), STALE
     assert figures["banking_table"] == {str(n): t for n, t in turn.banking_table().items()}, STALE

@@ -54,9 +54,10 @@ def _executable_text(scenario) -> list[str]:
     return texts
 
 
-def test_the_spec_has_cases_for_every_game():
-    """Every game of the registry has cases, and Kiriki's are in all four languages."""
-    assert {case.game for case in ALL_CASES} == {found.name for found in games()}
+def test_the_spec_has_cases_of_registered_games_only():
+    """Every case is of a game of the registry (that every game has cases is
+    tests/test_game_pieces.py's), and Kiriki's are in all four languages."""
+    assert {case.game for case in ALL_CASES} <= {found.name for found in games()}
     languages = {case.language for case in ALL_CASES if case.game == "kiriki"}
     assert languages == {"fr", "de", "pl", "en"}
 

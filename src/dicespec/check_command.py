@@ -21,12 +21,15 @@ HOLDS, FAILS, INVALID = 0, 1, 2
 
 
 def _as_json(path: str, report: Report | None, error: InvalidFile | None) -> dict[str, Any]:
-    """``{"file", "valid", "error": null | {"line", "message"}, "ruleset", "game", "expectations",
-    "failed", "failures": [{"line", "kind", "expected", "got", "message"}]}``."""
+    """``{"file", "valid", "error": null | {"line", "message"}, "errors": [{"line", "message"}],
+    "ruleset", "game", "expectations", "failed", "failures": [{"line", "kind", "expected", "got",
+    "message"}]}``: ``error`` is the first of the file's ``errors`` (a schema finds them all at once)."""
+    problems = [] if error is None else [(error.line, error.message), *error.more]
     return {
         "file": path,
         "valid": error is None,
         "error": None if error is None else {"line": error.line, "message": error.message},
+        "errors": [{"line": line, "message": message} for line, message in problems],
         "ruleset": None if report is None else report.ruleset,
         "game": None if report is None else report.game,
         "expectations": 0 if report is None else report.expectations,
@@ -54,7 +57,7 @@ def run(path: str, *, as_json: bool = False) -> int:
     if as_json:
         print(json.dumps(_as_json(path, report, error), indent=2, ensure_ascii=False))
     elif error is not None:
-        print(f"dicespec: error: {error}", file=sys.stderr)
+        print("\n".join(f"dicespec: error: {line}" for line in str(error).splitlines()), file=sys.stderr)
     else:
         assert report is not None
         for failure in report.failures:

@@ -554,7 +554,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)  # the chosen command's _cmd_* function
         return code
     except (UsageError, DiceError, RulesetError, ValueError) as exc:
-        print(f"dicespec: error: {exc}", file=sys.stderr)
+        print("\n".join(f"dicespec: error: {line}" for line in str(exc).splitlines()), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

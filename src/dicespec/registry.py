@@ -36,6 +36,10 @@ class UnknownGameError(LookupError, ValueError):
     """No game of the registry has that name (or tag)."""
 
 
+class RegistryError(ValueError):
+    """``games.yaml`` declares a game it cannot give: its default ruleset has no file."""
+
+
 class UntranslatedError(LookupError, ValueError):
     """A game's text asked in a language the site lacks, or that ``games.yaml`` does not give."""
 
@@ -118,8 +122,22 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
+def _check_defaults(entries: list[JSON]) -> None:
+    """Every game's ``default`` names a ruleset file beside the registry (``rulesets/<default>.yaml``):
+    a game whose reference is missing is refused at load, in one line naming the game and the
+    file to write, not left out of every list of rulesets without a word."""
+    folder = resources.files("dicespec").joinpath("rulesets")
+    for entry in entries:
+        if not folder.joinpath(f"{entry['default']}.yaml").is_file():
+            raise RegistryError(
+                f"dicespec/games.yaml: game {entry['name']!r}: default: {entry['default']!r}: "
+                f"no ruleset file; write src/dicespec/rulesets/{entry['default']}.yaml (game: {entry['name']})"
+            )
+
+
 @cache
 def _registry() -> dict[str, Game]:
+    _check_defaults(_entries())
     return {
         entry["name"]: Game(
             entry["name"], entry["title"], entry["family"], entry["tag"], entry["default"], _words(entry["summary"])

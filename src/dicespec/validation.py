@@ -1,9 +1,10 @@
 """Checking a data file against its JSON Schema (draft 2020-12, in ``dicespec/schemas/``), with
-one clear line when it does not fit: the file, the key path, the value and what is wrong.
+one clear line for each way it does not fit: the file, the key path, the value and what is wrong.
 
 ``check(data, "errata", path)`` raises ``ValueError("fixtures/errata.yaml: findings.3.kind:
-'oops': 'oops' is not one of [...]")`` (or the error class given) at the first problem that
-matters most.
+'oops': 'oops' is not one of [...]")`` (or the error class given), one line for every problem
+of the file at once, the one that matters most first (:func:`problems`), so that a file with
+three mistakes is not refused three times over.
 """
 
 from __future__ import annotations
@@ -74,13 +75,27 @@ def _schema_of(error: jsonschema.ValidationError) -> Mapping[str, Any]:
     return error.schema if isinstance(error.schema, Mapping) else {}
 
 
+def problems(data: Any, name: str, owner: str = "it") -> list[str]:
+    """Every way ``data`` does not fit the schema ``name``, one ``key.path: value: what is wrong``
+    each, the one that matters most first (jsonschema's relevance), one for each key path. An error of
+    ``oneOf`` or ``anyOf`` is described by the best match among its alternatives' own errors."""
+    errors = sorted(validator(name).iter_errors(data), key=jsonschema.exceptions.relevance, reverse=True)
+    lines: dict[str, str] = {}  # by key path: a value that breaks two keywords is one problem
+    for error in errors:
+        best = jsonschema.exceptions.best_match([error])
+        line = describe(best if best is not None else error, owner)
+        lines.setdefault(line.split(": ", 1)[0], line)
+    return list(lines.values())
+
+
 def check(
     data: Any, name: str, source: str | Path | Traversable, error: type[Exception] = ValueError, owner: str = "it"
 ) -> None:
-    """Raise ``error`` naming ``source`` when ``data`` does not fit the schema ``name``."""
-    found = jsonschema.exceptions.best_match(validator(name).iter_errors(data))
-    if found is not None:
-        raise error(f"{source}: {describe(found, owner)}")
+    """Raise ``error`` naming ``source`` when ``data`` does not fit the schema ``name``: one line
+    per problem (:func:`problems`), each starting with ``source``."""
+    found = problems(data, name, owner)
+    if found:
+        raise error("\n".join(f"{source}: {line}" for line in found))
 
 
 def _short(value: Any, limit: int = 120) -> str:

@@ -83,7 +83,8 @@ __all__ = [
 
 
 class RulesetError(ValueError):
-    """A ruleset file that cannot be used; the message names the file, key path and value."""
+    """A ruleset file that cannot be used; the message names the file, key path and value, one
+    line for each problem the schema finds (every one at once)."""
 
 
 class UnknownRulesetError(RulesetError, LookupError):
@@ -208,9 +209,11 @@ def _validate(path: Path, data: dict[str, Any]) -> None:
 
 def _check_translations(chain: list[tuple[Path, dict[str, Any]]], data: Mapping[str, Any]) -> None:
     """What the schema cannot refuse in the translations of each file of ``chain``."""
-    for path, layer in chain:
-        for problem in translation_problems(layer, data.get("rows") or ()):
-            raise RulesetError(f"{path}: {problem}")
+    found = [
+        f"{path}: {problem}" for path, layer in chain for problem in translation_problems(layer, data.get("rows") or ())
+    ]
+    if found:
+        raise RulesetError("\n".join(found))
 
 
 def _rules(chain: list[tuple[Path, dict[str, Any]]], data: Mapping[str, Any]) -> dict[str, Any]:

@@ -55,11 +55,15 @@ class InvalidFile(RulesetError):
     nothing the rules can answer (a row the ruleset lacks, an action not in the notation).
     ``line`` is its 1-based line in the file, when known."""
 
-    def __init__(self, path: Path, line: int | None, message: str) -> None:
-        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+    def __init__(
+        self, path: Path, line: int | None, message: str, *, more: tuple[tuple[int | None, str], ...] = ()
+    ) -> None:
+        lines = [(line, message), *more]
+        super().__init__("\n".join(f"{path}:{at}: {text}" if at else f"{path}: {text}" for at, text in lines))
         self.path = path
         self.line = line
         self.message = message
+        self.more = more  # the file's further problems, each with its line (a schema finds them all at once)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,16 +155,19 @@ _KEY_PATH = re.compile(r"([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*): ")
 
 
 def _located(path: Path, root: yaml.Node | None, error: RulesetError) -> InvalidFile:
-    """The loader's one-line error (``house.yaml: rows.full_house.pointz: 30: unknown key; ...``)
-    with the line of the key path it names, where the file writes it."""
-    message = str(error)
+    """The loader's error (``house.yaml: rows.full_house.pointz: 30: unknown key; ...``, a line for
+    each problem) with, on each line, the line of the key path it names, where the file writes it."""
     prefix = f"{path}: "
-    if not message.startswith(prefix):  # about another file (the one it extends): as it is
-        return InvalidFile(path, None, message)
-    rest = message[len(prefix) :]
-    found = _KEY_PATH.match(rest)
-    line = _line(root, found.group(1).split(".")) if found else None
-    return InvalidFile(path, line, rest)
+
+    def one(message: str) -> tuple[int | None, str]:
+        if not message.startswith(prefix):  # about another file (the one it extends): as it is
+            return None, message
+        rest = message[len(prefix) :]
+        found = _KEY_PATH.match(rest)
+        return (_line(root, found.group(1).split(".")) if found else None), rest
+
+    first, *more = [one(message) for message in str(error).splitlines()]
+    return InvalidFile(path, first[0], first[1], more=tuple(more))
 
 
 def located(path: str | Path, error: RulesetError) -> InvalidFile:
