@@ -81,3 +81,40 @@ Feature: Kiriki as the French text has it: the first kiriki's extra turn, played
     And player 1 has played 15 turns
     And player 1 has earned 2 extra turns
     And player 1 has 100 in "kiriki"
+
+  @id:kiriki-en-fr-extra-turn-ended-before-another @gap @rule:extra-turns
+  Scenario: An extra turn ended without a score passes the dice to a player who still has one
+    Pins down: under kiriki-fr, with two players who each earned a turn with a first kiriki, the first to play that turn at the end and end it without a score leaves the game to go on: it is the other player's extra turn, and nobody has won yet.
+    Given a game of 2 players
+    When these turns are played:
+      | dice  | row             |
+      | 11111 | kiriki          |
+      | 11111 | kiriki          |
+      | 11123 | ones            |
+      | 11123 | ones            |
+      | 22213 | twos            |
+      | 22213 | twos            |
+      | 33312 | threes          |
+      | 33312 | threes          |
+      | 44412 | fours           |
+      | 44412 | fours           |
+      | 55512 | fives           |
+      | 55512 | fives           |
+      | 66612 | sixes           |
+      | 66612 | sixes           |
+      | 14121 | three_of_a_kind |
+      | 14121 | three_of_a_kind |
+      | 41444 | four_of_a_kind  |
+      | 41444 | four_of_a_kind  |
+      | 11212 | full_house      |
+      | 11212 | full_house      |
+      | 14312 | small_straight  |
+      | 14312 | small_straight  |
+      | 34152 | large_straight  |
+      | 34152 | large_straight  |
+      | 21526 | chance          |
+      | 21526 | chance          |
+    And the player rolls 12345
+    And the player ends the turn without a score
+    Then the game is not over
+    And it is player 2's turn
