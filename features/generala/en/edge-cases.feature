@@ -36,6 +36,15 @@ Feature: Generala's first roll, served Generala and Double Generala: the edge ca
     And the player rolls 12345
     Then the last action is rejected as game-over and changes nothing
 
+  @id:generala-en-served-last-to-act @rule:generala
+  Scenario: Once a served Generala ends the game, its server is the last to have played
+    Pins down: a game a served Generala ends is over with its server as the player last to act, as at the end of any game: the answer's current player is the server, not the next in turn.
+    Given a game of 3 players
+    When the player rolls 12346 and scores "Ones"
+    And the player rolls 44444 and scores "Generala"
+    Then the game is over
+    And it is player 2's turn
+
   @id:generala-en-served-wins-alone @rule:generala
   Scenario: A served Generala wins alone, against more points
     Pins down: the player who serves a Generala wins, though another player has more points.

@@ -109,6 +109,17 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
       | kiriki-en-illegal-fourth-roll  | rerolls dice 3 and gets 6                   | no-rolls-left |
       | kiriki-en-illegal-roll-twice   | rolls 66666                                 | already-rolled |
 
+  @id:kiriki-en-unused-rolls-are-lost @rule:turns
+  Scenario: Rolls a turn did not use are lost, not saved for the next turn
+    Pins down: under a ruleset that saves no rolls, a turn scored on its first roll leaves the next turn its own three rolls and no more.
+    Given a game of 1 player
+    When the player rolls 12345 and scores "chance"
+    And the player rolls 12345
+    And the player rerolls dice 1 and gets 6
+    And the player rerolls dice 2 and gets 6
+    And the player rerolls dice 3 and gets 6
+    Then the last action is rejected as no-rolls-left and changes nothing
+
   @rule:refused
   Scenario Outline: An illegal first action is refused and changes nothing
     Given a game of 1 player

@@ -17,6 +17,15 @@ Feature: Farkles in a row and the roll that wins at once: the edge cases
     And player 1 has 1 farkle in a row
     And player 2 has 2 farkles in a row
 
+  @id:ten-thousand-en-farkles-counted-from-the-start @rule:farkle-penalty
+  Scenario: Every player's count of farkles in a row is there from the start, at 0
+    Pins down: under a farkle penalty every player has a count of farkles in a row from the game's start, 0 until a farkle, and a bank keeps it at 0.
+    Given a game of 2 players
+    When the player rolls 11123 and sets aside 111
+    And the player banks
+    Then player 1 has 0 farkles in a row
+    And player 2 has 0 farkles in a row
+
   @id:ten-thousand-en-bank-resets-farkles @rule:farkle-penalty
   Scenario: A turn that banks starts the count of farkles again
     Pins down: farkles count in a row only: any turn that does not farkle sets the count back to 0.
