@@ -42,7 +42,7 @@ from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver.keeps import KeepTables, best_keep_values, keep_tables, reroll_values, roll_of
-from dicespec.solver.sheetrules import STATE_BOUND, state_count
+from dicespec.solver.sheetrules import require_within_bound
 
 __all__ = [
     "CHUNK",
@@ -112,12 +112,7 @@ class PlainRules:
 
 
 def _require_supported(ruleset: SheetRuleset) -> None:
-    count = state_count(ruleset)
-    if count > STATE_BOUND:
-        raise UnsupportedRulesetError(
-            f"ruleset {ruleset.name}: {count:,} states (filled rows, upper sums, required rows holding points) "
-            f"is more than the solver's bound of {STATE_BOUND:,}"
-        )
+    require_within_bound(ruleset)
     if ruleset.five_of_a_kind is not None or ruleset.joker != "none" or ruleset.saved_rolls:
         raise UnsupportedRulesetError(
             f"ruleset {ruleset.name}: first-roll or requires rules with a five_of_a_kind block, a joker or saved "

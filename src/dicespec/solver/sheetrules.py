@@ -101,14 +101,23 @@ def state_count(ruleset: SheetRuleset) -> int:
     return (1 << len(ruleset.rows)) * upper * five * saved * (1 << required)
 
 
-def _require_supported(ruleset: SheetRuleset) -> None:
-    """Refuse, in one line, the rules the solver's turn and state cannot describe yet."""
+def require_within_bound(ruleset: SheetRuleset) -> None:
+    """Refuse, in one line naming the count and the bound, a ruleset of more states than
+    :data:`STATE_BOUND` (both solver paths ask it first)."""
     count = state_count(ruleset)
     if count > STATE_BOUND:
+        kept = ["filled rows", "upper sums"]
+        kept += ["saved rolls"] if ruleset.saved_rolls else []
+        kept += ["required rows holding points"] if any(row.requires for row in ruleset.rows.values()) else []
         raise UnsupportedRulesetError(
-            f"ruleset {ruleset.name}: {count:,} states (filled rows, upper sums"
-            f"{', saved rolls' if ruleset.saved_rolls else ''}) is more than the solver's bound of {STATE_BOUND:,}"
+            f"ruleset {ruleset.name}: {count:,} states ({', '.join(kept)}) is more than the solver's bound "
+            f"of {STATE_BOUND:,}"
         )
+
+
+def _require_supported(ruleset: SheetRuleset) -> None:
+    """Refuse, in one line, the rules the solver's turn and state cannot describe yet."""
+    require_within_bound(ruleset)
     for row in ruleset.rows.values():
         # the plain path (dicespec.solver.firstroll) holds these; the batched solve does not
         if row.first_roll_adds or row.first_roll_wins:
