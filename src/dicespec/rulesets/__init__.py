@@ -148,7 +148,8 @@ BESIDE_THE_RULE = ("label", "section", "first_roll", "requires")
 def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
     """Mappings merge key by key; any other value in ``override`` replaces the base value. A
     mapping that names another ``rule`` (a row's rule family, how more of a kind grow) replaces
-    the base's but for what :data:`BESIDE_THE_RULE` names, and a key of :data:`ALTERNATIVES` replaces the others of its set."""
+    the base's but for what :data:`BESIDE_THE_RULE` names, and a key of :data:`ALTERNATIVES`
+    replaces the others of its set."""
     if "rule" in override and "rule" in base and override["rule"] != base["rule"]:
         return {**{key: base[key] for key in BESIDE_THE_RULE if key in base}, **override}
     merged = dict(base)
