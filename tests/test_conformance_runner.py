@@ -91,7 +91,7 @@ def test_the_reference_adapter_passes_everything(reference_run) -> None:
     # every ordered roll in every row (five or six dice); for six dice, every ordered roll of 1 to 6 dice (its best)
     # and every multiset of up to six dice (a set-aside); Greed's five dice have fewer
     six = [name for name in set_asides if find_ruleset(name).dice == 6]
-    assert len(six) == 3 and {name: corpus_size(name) for name in six} == dict.fromkeys(six, 55_986 + 12_376)
+    assert six and {name: corpus_size(name) for name in six} == dict.fromkeys(six, 55_986 + 12_376)
     assert parts["exhaustive"] == sum(6**s.dice * len(s.row_ids) for s in sheets) + sum(map(corpus_size, set_asides))
     assert parts["features"] > 300 and parts["games"] > GAMES * len(ruleset_names()) * 5
     assert (
