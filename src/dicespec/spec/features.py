@@ -59,7 +59,9 @@ class Case:
     section: str  # the Examples title, or the scenario title
     quote: str  # the source sentence(s) the case transcribes, or the rule it pins down
     tags: frozenset[str]
-    rulesets: tuple[str, ...]  # extra rulesets (besides the game's reference) it runs under
+    rulesets: tuple[
+        str, ...
+    ]  # extra rulesets (besides the game's reference) it runs under: its feature's, its scenario's
     values: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     steps: tuple[str, ...] = ()  # keyword + text, placeholders filled in
     replaces: str | None = None
@@ -74,7 +76,7 @@ class Case:
     @property
     def runs_under(self) -> tuple[str, ...]:
         """The rulesets the case runs under: its game's reference (unless ``@rulesets-only``), then
-        those its feature names with ``@ruleset:`` tags."""
+        those its feature and its scenario name with ``@ruleset:`` tags."""
         reference = () if "rulesets-only" in self.tags or not self.game else (registry.game(self.game).default_ruleset,)
         return (*reference, *self.rulesets)
 
@@ -167,6 +169,8 @@ def cases_of_file(path: Path, root: Path) -> list[Case]:
         scenario_tags = _tags(scenario) + rule_tags
         replaces = next((t.split(":", 1)[1] for t in scenario_tags if t.startswith("replaces:")), None)
         plain = [t for t in scenario_tags if ":" not in t] + plain_feature_tags
+        own = [t.split(":", 1)[1] for t in scenario_tags if t.startswith("ruleset:")]
+        common["rulesets"] = (*rulesets, *(name for name in own if name not in rulesets))
         if not scenario.get("examples"):
             case_id = next((t.split(":", 1)[1] for t in scenario_tags if t.startswith("id:")), "")
             cases.append(
