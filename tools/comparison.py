@@ -208,13 +208,16 @@ def sample(data: dict[str, Any], *, every: int) -> Iterator[Any]:
 
 def recheck(entry: Entry, data: dict[str, Any], *, every: int = 101) -> list[str]:
     """Re-run a sample of the exhaustive corpus; the cases whose outcome is not the recorded one."""
+    from dicespec.conformance.run.declared import declare_hello
     from dicespec.conformance.run.target import open_transport
 
     transport = open_transport(entry.target, Options())
     reasons = {skip["reason"] for skip in data.get("skipped", [])}
     wrong = []
     try:
-        transport.start()
+        hello = transport.start()
+        if hello is not None:  # rules of its own, as the run it recorded declared them
+            declare_hello(hello)
         for case, found in transport.stream(sample(data, every=every)):
             outcome = found._replace(kind="skipped") if found.kind == "cannot" else found  # a skip, to the file
             now = (
