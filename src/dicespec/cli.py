@@ -149,6 +149,38 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_identify(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from dicespec.conformance.run.target import Options, Target
+    from dicespec.identify.command import IdentifyError, as_json, identify, report_text, ruleset_text
+
+    if args.ruleset_file is not None:
+        declared = ruleset_file(args.ruleset_file, game=args.game)
+        asked: str | None = declared.name
+    else:
+        asked = args.ruleset
+    if not 0 < args.share <= 1:
+        raise UsageError(f"--share {args.share:g}: a share is above 0 and at most 1")
+    if args.in_process and args.impl:
+        raise UsageError("--in-process goes with --python")
+    target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
+    options = Options(timeout=args.timeout, progress=wanted(args.progress), in_process=args.in_process)
+    try:
+        found = identify(target, options, name_of_game=args.game, asked=asked, name=args.name, share=args.share)
+    except IdentifyError as exc:
+        raise UsageError(str(exc)) from None
+    text = ruleset_text(found)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    if args.json:
+        print(json.dumps(as_json(found), indent=2))
+    elif not args.output:
+        print(text, end="")
+    print(report_text(found), file=sys.stderr)
+    return 0
+
+
 def _containment(args: argparse.Namespace) -> dict[str, Any]:
     """The conform options that contain the implementation: limits, sandbox, in process."""
     from dicespec.conformance.containment.limits import Limits, parse_count, parse_size
@@ -491,6 +523,43 @@ def build_parser() -> argparse.ArgumentParser:
         help="a progress line on stderr (default: when stderr is a terminal)",
     )
     conform.set_defaults(run=_cmd_conform)
+
+    ident = commands.add_parser(
+        "identify",
+        help="which rules an implementation plays, and the answers no rule explains",
+        description="Ask an implementation every ordered roll in every row of a score-sheet game, fit each row "
+        "to the rule families of the model, and write the rules it plays as a ruleset file that extends the "
+        "closest shipped ruleset (stdout, or --output). The report on stderr gives each row's rule and the "
+        "answers no rule explains: its bugs, by the model. The game flow is not probed yet.",
+        epilog='example: dicespec identify --impl "node examples/adapters/js/adapter.mjs" --game yahtzee',
+    )
+    who = ident.add_mutually_exclusive_group(required=True)
+    who.add_argument("--impl", metavar="CMD", help="the implementation's command, as for conform")
+    who.add_argument("--python", metavar="MOD:OBJ", help="a Python object with the interface's methods")
+    ident.add_argument("--game", choices=sorted(game_names()), help="the game (default: the one its hello declares)")
+    asked = ident.add_mutually_exclusive_group()
+    asked.add_argument(
+        "--ruleset", metavar="NAME", help="the ruleset the questions name (default: the game's reference)"
+    )
+    add_ruleset_file(asked)
+    ident.add_argument("--name", help="the identified rules' name (default: the implementation's, then -identified)")
+    ident.add_argument(
+        "--share",
+        type=float,
+        default=0.99,
+        help="the share of a row's rolls its rule must explain to be called its rule (default 0.99)",
+    )
+    ident.add_argument("-o", "--output", metavar="FILE", help="write the ruleset file to FILE")
+    ident.add_argument("--json", action="store_true", help="print everything found as one JSON object")
+    ident.add_argument("--timeout", type=float, default=defaults.TIMEOUT, help="seconds to wait for each answer")
+    ident.add_argument("--in-process", action="store_true", help="call a --python object in this process")
+    ident.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress line on stderr (default: when stderr is a terminal)",
+    )
+    ident.set_defaults(run=_cmd_identify)
 
     diff = commands.add_parser(
         "diff",

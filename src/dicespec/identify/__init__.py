@@ -1,0 +1,11 @@
+"""``dicespec identify``: which rules an implementation plays, inferred from its answers, and the
+answers that no rule of the model explains (its bugs), set apart.
+
+A layer above the conformance runner (it asks through the runner's transports) and beside it:
+
+- :mod:`~dicespec.identify.sheet_fit`: a score-sheet game's rows fitted, row by row, to the rule
+  families of :mod:`dicespec.scoresheet.families` from the answers to every ordered roll (pure: no
+  implementation is asked there);
+- :mod:`~dicespec.identify.command`: the implementation asked, the fit written out as a ruleset
+  file that ``extends:`` the closest shipped ruleset, and the report.
+"""

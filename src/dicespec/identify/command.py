@@ -1,0 +1,351 @@
+"""``dicespec identify``: an implementation asked every ordered roll in every row of a score-sheet
+game, its rows fitted (:mod:`~dicespec.identify.sheet_fit`), and the rules it plays written as a
+ruleset file that ``extends:`` the closest shipped ruleset, with the answers no rule explains.
+
+This version identifies a score-sheet game's scoring. The game flow (bonus, joker, repeats, turns)
+is not probed: the file keeps the closest shipped ruleset's, and says so.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, NamedTuple
+
+from dicespec.dice import FACES
+from dicespec.identify.sheet_fit import SHARE, RowFit, fit_row, rolls
+from dicespec.progress import ProgressLine
+from dicespec.registry import game
+from dicespec.rulesets import find_ruleset_of, ruleset_names
+from dicespec.scoresheet.families import Chance, Face, FullHouse, Groups, OfAKind, Pairs, RowRule, Straight
+from dicespec.scoresheet.ruleset import SheetRuleset
+
+SHOWN = 3  # unexplained rolls shown per row in the text report (--json has them all)
+
+
+class IdentifyError(ValueError):
+    """What stops an identification: one line, exit status 2."""
+
+
+class _Ask(NamedTuple):
+    op: str
+    args: dict[str, Any]
+
+
+class _Again(NamedTuple):
+    """A question asked a second time."""
+
+    op: str
+    args: dict[str, Any]
+
+
+@dataclass
+class Identification:
+    """What the answers said: each row's fit, the closest shipped ruleset, and the oddities."""
+
+    implementation: str
+    asked: str  # the ruleset the questions named
+    name: str  # the identified rules' own name
+    closest: str = ""
+    rows: list[RowFit] = field(default_factory=list)
+    errored: int = 0
+    first_error: str | None = None
+    inconsistent: list[str] = field(default_factory=list)  # questions answered twice, two ways
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def answers(self) -> int:
+        return sum(fit.asked for fit in self.rows)
+
+    @property
+    def unexplained(self) -> int:
+        return sum(fit.unexplained_rolls for fit in self.rows)
+
+    def changed(self) -> dict[str, RowRule]:
+        """The rows whose fitted rule is not the closest shipped ruleset's."""
+        base = find_ruleset_of(SheetRuleset, self.closest)
+        rules = {row.id: row.rule for row in base.rows.values()}
+        return {fit.row: fit.rule for fit in self.rows if fit.rule is not None and rules.get(fit.row) != fit.rule}
+
+
+def rule_data(rule: RowRule) -> dict[str, Any]:
+    """A row rule as a ruleset file writes it (the inverse of the engine's ``rule_from_data``)."""
+    match rule:
+        case Face(face=face):
+            return {"rule": "face", "face": face}
+        case Chance():
+            return {"rule": "chance"}
+        case OfAKind(at_least=count, points_rule=points, exactly=exactly):
+            return {"rule": "of_a_kind", ("exactly" if exactly else "at_least"): count, "points": points}
+        case Pairs(pairs=pairs):
+            return {"rule": "pairs", "pairs": pairs}
+        case FullHouse(points_rule=points, five_of_a_kind_counts=five):
+            return {"rule": "full_house", "points": points, "five_of_a_kind_counts": five}
+        case Groups(groups=groups, points_rule=points):
+            return {"rule": "groups", "groups": list(groups), "points": points}
+        case Straight(length=length, faces=faces, points_rule=points):
+            if faces is None:
+                return {"rule": "straight", "length": length, "points": points}
+            if len(faces) == 1:
+                return {"rule": "straight", "faces": list(faces[0]), "points": points}
+            return {"rule": "straight", "any_of": [list(each) for each in faces], "points": points}
+    raise TypeError(f"not a rule of the model: {rule!r}")
+
+
+def _flow(value: Any) -> str:
+    """A value in YAML's flow style, on one line."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(item) for item in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def ruleset_text(found: Identification) -> str:
+    """The identified rules as a ruleset file: ``extends:`` the closest shipped ruleset, only what
+    differs written, each row with a comment naming its evidence."""
+    changed = found.changed()
+    by_row = {fit.row: fit for fit in found.rows}
+    lines = [
+        f"# The rules {found.implementation} plays, as dicespec identify found them from its answers",
+        f"# under {found.asked}: every ordered roll in every row ({found.answers:,} answers).",
+        "# Its game flow (bonus, joker, repeats, turns) was not probed: it is the extended ruleset's.",
+        f"extends: {found.closest}",
+        f"name: {found.name}",
+        f"description: {json.dumps(f'The rules {found.implementation} plays, as identified from its answers.')}",
+    ]
+    if changed:
+        lines.append("rows:")
+        width = max(len(row) for row in changed)
+        for row, rule in changed.items():
+            lines.append(f"  # {_evidence(by_row[row])}")
+            lines.append(f"  {row + ':':<{width + 1}} {_flow(rule_data(rule))}")
+    return "\n".join(lines) + "\n"
+
+
+def _evidence(fit: RowFit) -> str:
+    example = "" if fit.example is None else f"; e.g. {fit.example[0]} scores {fit.example[1]}"
+    return f"{fit.row}: {fit.agree:,} of {fit.asked:,} answers agree{example}"
+
+
+def report_text(found: Identification) -> str:
+    """The report: each row's rule, then the unexplained answers, shrunk to a few rolls a row."""
+    lines = [
+        f"dicespec identify: {found.implementation}, asked under {found.asked}",
+        f"scoring: {found.answers:,} answers in {len(found.rows)} rows, {found.seconds.get('asking', 0):.1f} s asked, "
+        f"{found.seconds.get('fit', 0):.2f} s fitted",
+        f"closest shipped ruleset: {found.closest}",
+    ]
+    changed = found.changed()
+    for fit in found.rows:
+        if fit.rule is None:
+            best = (
+                ""
+                if fit.best is None
+                else f"; the nearest, {_flow(rule_data(fit.best))}, explains {fit.agree / fit.asked:.2%}"
+            )
+            state = f"no rule of the model explains {fit.share:.0%} of its rolls{best}"
+        elif fit.row in changed:
+            state = f"differs: {_flow(rule_data(fit.rule))}"
+        else:
+            state = f"as {found.closest}"
+        lines.append(f"  {fit.row}: {state} ({fit.agree:,} of {fit.asked:,} agree)")
+        if fit.alike:
+            lines.append(
+                f"    no roll tells it from {len(fit.alike)} other rule(s), e.g. {_flow(rule_data(fit.alike[0]))}"
+            )
+    if found.errored:
+        lines.append(f"errored: {found.errored:,} questions, e.g. {found.first_error}")
+    for question in found.inconsistent[:SHOWN]:
+        lines.append(f"inconsistent: {question}")
+    lines.append(f"unexplained answers: {found.unexplained:,}")
+    for fit in found.rows:
+        if fit.unexplained:
+            agree = "agree with no rule of the model" if fit.rule is None else "disagree with its rule"
+            shown = "; ".join(each.describe() for each in fit.unexplained[:SHOWN])
+            more = f"; and {len(fit.unexplained) - SHOWN} more rolls" if len(fit.unexplained) > SHOWN else ""
+            lines.append(f"  {fit.row}: {fit.unexplained_rolls:,} of {fit.asked:,} rolls {agree}; {shown}{more}")
+    return "\n".join(lines)
+
+
+def as_json(found: Identification) -> dict[str, Any]:
+    """Everything found, as one JSON object."""
+    return {
+        "implementation": found.implementation,
+        "asked": found.asked,
+        "name": found.name,
+        "extends": found.closest,
+        "answers": found.answers,
+        "errored": found.errored,
+        "inconsistent": found.inconsistent,
+        "seconds": found.seconds,
+        "rows": [
+            {
+                "row": fit.row,
+                "rule": None if fit.rule is None else rule_data(fit.rule),
+                "best": None if fit.best is None else rule_data(fit.best),
+                "agree": fit.agree,
+                "asked": fit.asked,
+                "alike": [rule_data(rule) for rule in fit.alike],
+                "unexplained": [
+                    {"roll": each.roll, "expected": each.expected, "answers": dict(each.answers)}
+                    for each in fit.unexplained
+                ],
+            }
+            for fit in found.rows
+        ],
+        "unexplained": found.unexplained,
+        "ruleset": ruleset_text(found),
+    }
+
+
+def _questions(rules: SheetRuleset) -> Iterator[_Ask | _Again]:
+    """Every ordered roll in every row, then each roll once more in ascending order (to catch an
+    implementation that answers the same question two ways)."""
+    for row in rules.rows.values():
+        for dice in product(FACES, repeat=rules.dice):
+            yield _Ask("score", {"ruleset": rules.name, "dice": "".join(map(str, dice)), "row": row.id})
+    for row in rules.rows.values():
+        for roll in rolls(rules.dice):
+            yield _Again("score", {"ruleset": rules.name, "dice": roll, "row": row.id})
+
+
+def closest_ruleset(fits: Sequence[RowFit], asked: SheetRuleset) -> str:
+    """The shipped ruleset of the game, of as many dice, whose rows differ from the fit in the
+    fewest rows (the asked one first among equals)."""
+    names = [asked.name, *(n for n in ruleset_names(asked.game) if n != asked.name)]
+    best, fewest = asked.name, None
+    for name in names:
+        if name not in ruleset_names(asked.game):
+            continue
+        rules = find_ruleset_of(SheetRuleset, name)
+        if rules.dice != asked.dice:
+            continue
+        own = {row.id: row.rule for row in rules.rows.values()}
+        if set(own) != {fit.row for fit in fits}:
+            continue
+        differ = sum(1 for fit in fits if fit.rule is not None and own[fit.row] != fit.rule)
+        if fewest is None or differ < fewest:
+            best, fewest = name, differ
+    return best
+
+
+def identify_sheet(
+    transport: Any,
+    implementation: str,
+    rules: SheetRuleset,
+    *,
+    name: str,
+    share: float = SHARE,
+    progress: bool = False,
+) -> Identification:
+    """Ask ``transport`` every question, fit each row, and find the closest shipped ruleset."""
+    found = Identification(implementation, rules.name, name)
+    answers: dict[str, dict[str, int]] = {row.id: {} for row in rules.rows.values()}
+    meter = ProgressLine("  asking", unit="questions") if progress else None
+    started = time.perf_counter()
+    count = 0
+    for ask, outcome in transport.stream(_questions(rules)):
+        count += 1
+        row, dice = ask.args["row"], ask.args["dice"]
+        value = outcome.value
+        if outcome.kind != "result" or not isinstance(value, int) or isinstance(value, bool):
+            found.errored += 1
+            if found.first_error is None:
+                found.first_error = f"score {dice} in {row}: {value if outcome.kind != 'result' else repr(value)}"
+            continue
+        if isinstance(ask, _Again):
+            first = answers[row].get(dice)
+            if first is not None and first != value:
+                found.inconsistent.append(f"score {dice} in {row}: answered {first}, then {value}")
+        else:
+            answers[row][dice] = value
+        if meter is not None and not count & 1023:
+            meter.count(count, "")
+    if meter is not None:
+        meter.count(count, "", final=True)
+    found.seconds["asking"] = time.perf_counter() - started
+    if not any(answers.values()):
+        raise IdentifyError(
+            f"{implementation} answered nothing usable: every one of {count:,} questions errored"
+            + (f" (e.g. {found.first_error})" if found.first_error else "")
+        )
+    started = time.perf_counter()
+    others = _others(rules)
+    for row in rules.rows.values():
+        if answers[row.id]:
+            found.rows.append(fit_row(row.id, rules.dice, answers[row.id], row.rule, others.get(row.id, ()), share))
+    found.closest = closest_ruleset(found.rows, rules)
+    found.seconds["fit"] = time.perf_counter() - started
+    return found
+
+
+def _others(rules: SheetRuleset) -> Mapping[str, list[RowRule]]:
+    """Each row id's rules in the other shipped rulesets of the game (tried before the model's)."""
+    found: dict[str, list[RowRule]] = {}
+    for name in ruleset_names(rules.game):
+        for row in find_ruleset_of(SheetRuleset, name).rows.values():
+            found.setdefault(row.id, []).append(row.rule)
+    return found
+
+
+def identified_name(implementation: str) -> str:
+    """A name of its own for the identified rules (lowercase words and -), not a shipped one's."""
+    stem = re.sub(r"[^a-z0-9]+", "-", implementation.lower()).strip("-") or "implementation"
+    return f"{stem}-identified"
+
+
+def identify(
+    target: Any, options: Any, *, name_of_game: str | None, asked: str | None, name: str | None, share: float = SHARE
+) -> Identification:
+    """Start the target (a :class:`~dicespec.conformance.run.target.Target`), check what its hello
+    declares, and identify the rules it plays of one score-sheet game."""
+    from dicespec.conformance.run.declared import declare_hello
+    from dicespec.conformance.run.target import open_transport
+
+    transport = open_transport(target, options)
+    try:
+        hello = transport.start()
+        if hello is None:
+            raise IdentifyError(f"{target.describe()} could not be started: {transport.failure}")
+        declare_hello(hello)
+        games = [g for g, names in hello.games.items() if names]
+        if name_of_game is None:
+            if asked is not None:
+                name_of_game = find_ruleset_of(SheetRuleset, asked).game
+            elif len(games) == 1:
+                name_of_game = games[0]
+            else:
+                raise IdentifyError(
+                    f"{hello.name} declares {len(games)} games ({', '.join(games)}): name one with --game"
+                )
+        if game(name_of_game).family_name != "score-sheet":
+            raise IdentifyError(f"{name_of_game}: identify reads score-sheet games only, so far")
+        if not hello.games.get(name_of_game):
+            raise IdentifyError(f"{hello.name} declares no ruleset of {name_of_game}")
+        chosen = asked or (
+            game(name_of_game).default_ruleset
+            if hello.supports(name_of_game, game(name_of_game).default_ruleset)
+            else hello.games[name_of_game][0]
+        )
+        if not hello.supports(name_of_game, chosen):
+            raise IdentifyError(f"{hello.name} does not declare the ruleset {chosen} of {name_of_game}")
+        rules = find_ruleset_of(SheetRuleset, chosen)
+        if rules.game != name_of_game:
+            raise IdentifyError(f"ruleset {chosen!r} is for {rules.game}, not {name_of_game}")
+        return identify_sheet(
+            transport,
+            hello.name,
+            rules,
+            name=name or identified_name(hello.name),
+            share=share,
+            progress=options.progress,
+        )
+    finally:
+        transport.close()
