@@ -10,6 +10,7 @@ ruleset loader and compared row by row.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -115,7 +116,7 @@ def test_a_row_no_rule_of_the_model_fits_is_reported_with_its_answers_not_forced
 
 def test_an_answer_given_two_ways_is_reported_with_its_question() -> None:
     class Wavers(Fake):
-        asked: set[tuple[str, str]] = set()
+        asked: ClassVar[set[tuple[str, str]]] = set()
 
         def score(self, ruleset: str, dice: str, row: str) -> int:
             right = super().score(ruleset, dice, row)
