@@ -94,6 +94,7 @@ golden: $(INSTALLED) ## rewrite fixtures/golden/ from the reference engines (aft
 conformance: $(INSTALLED) ## run the compared implementations (examples/adapters/) and rewrite fixtures/conformance/
 	$(PY) -m dicespec.cli rulesets --json > examples/adapters/js/rulesets.json
 	$(PY) -m tools.comparison
+	$(PY) -m tools.identified
 
 optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optimal-play.json (about ten seconds uncached)
 	$(PY) -m dicespec.solver.figures

@@ -13,16 +13,23 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from tools.identified import folder, text
 
 from dicespec.cli import main
+from dicespec.conformance.run.compared import entries, read
+from dicespec.conformance.run.target import Options, Target
 from dicespec.conformance.transports.in_process import InProcessTransport
-from dicespec.identify.command import IdentifyError, identify_sheet, ruleset_text
+from dicespec.identify.command import IdentifyError, identify, identify_sheet, ruleset_text
 from dicespec.implementation import ReferenceImplementation
-from dicespec.rulesets import declare_file, find_ruleset_of, forget_declared, ruleset_names
+from dicespec.registry import game, game_names
+from dicespec.rulesets import declare_file, find_ruleset, find_ruleset_of, forget_declared, ruleset_names
 from dicespec.scoresheet.families import FullHouse
 from dicespec.scoresheet.ruleset import SheetRuleset
 
 REFERENCE = ReferenceImplementation()
+JS = "node examples/adapters/js/dicespec-adapter.mjs"
+IDENTIFIED = folder()
+SHEET_GAMES = {name for name in game_names() if game(name).family_name == "score-sheet"}
 
 
 class Fake:
@@ -137,15 +144,41 @@ def test_an_implementation_that_answers_nothing_usable_is_refused() -> None:
         _identify(Broken("yahtzee"))
 
 
-@pytest.mark.parametrize("name", [n for n in ruleset_names() if n.startswith(("kiriki", "yahtzee", "yatzy", "yacht"))])
-def test_the_reference_is_identified_as_each_shipped_ruleset_with_nothing_unexplained(name: str) -> None:
-    found = _identify(REFERENCE, asked=name)
-    assert found.unexplained == 0 and found.changed() == {}
-    assert all(fit.rule is not None for fit in found.rows)
-
-
 def test_a_game_it_declares_no_ruleset_of_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["identify", "--python", "examples.adapters.generala:implementation", "--game", "yahtzee"])
     assert status == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("dicespec: error: ") and "declares no ruleset of yahtzee" in err and "\n" not in err
+
+
+SHEET_RULESETS = [n for n in ruleset_names() if find_ruleset(n).game in SHEET_GAMES]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", SHEET_RULESETS)
+def test_the_javascript_implementation_is_identified_as_each_shipped_ruleset(name: str) -> None:
+    found = identify(Target.from_command_line(JS), Options(), name_of_game=None, asked=name, name=None)
+    assert (found.closest, found.changed(), found.unexplained, found.errored) == (name, {}, 0, 0)
+    print(
+        f"{name}: {found.answers:,} answers, asked {found.seconds['asking']:.1f} s, fitted {found.seconds['fit']:.2f} s"
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted(IDENTIFIED.glob("*.yaml")), ids=lambda path: path.stem)
+def test_a_recorded_identification_is_what_identify_finds_today(path: Path) -> None:
+    entry = {entry.id: entry for entry in entries()}
+    found_id, name_of_game = next((i, path.stem[len(i) + 1 :]) for i in entry if path.stem.startswith(f"{i}-"))
+    found = identify(entry[found_id].target, Options(), name_of_game=name_of_game, asked=None, name=None)
+    assert text(found) == path.read_text(encoding="utf-8"), "stale: run make conformance"
+    declared = declare_file(path)  # and it is a ruleset file the loader takes
+    forget_declared()
+    assert declared.name == f"{found.implementation}-identified"
+
+
+def test_every_compared_score_sheet_implementation_has_its_identification_recorded() -> None:
+    recorded = {path.stem for path in IDENTIFIED.glob("*.yaml")}
+    for entry in entries():
+        data = read(entry)
+        games = sorted(g for g, names in (data or {}).get("rulesets", {}).items() if names and g in SHEET_GAMES)
+        assert {f"{entry.id}-{g}" for g in games} <= recorded, f"{entry.id}: run make conformance"

@@ -134,12 +134,13 @@ def _evidence(fit: RowFit) -> str:
     return f"{fit.row}: {fit.agree:,} of {fit.asked:,} answers agree{example}"
 
 
-def report_text(found: Identification) -> str:
-    """The report: each row's rule, then the unexplained answers, shrunk to a few rolls a row."""
+def report_text(found: Identification, *, timings: bool = True) -> str:
+    """The report: each row's rule, then the unexplained answers, shrunk to a few rolls a row
+    (``timings``: with how long the asking and the fit took)."""
+    took = f", {found.seconds.get('asking', 0):.1f} s asked, {found.seconds.get('fit', 0):.2f} s fitted"
     lines = [
         f"dicespec identify: {found.implementation}, asked under {found.asked}",
-        f"scoring: {found.answers:,} answers in {len(found.rows)} rows, {found.seconds.get('asking', 0):.1f} s asked, "
-        f"{found.seconds.get('fit', 0):.2f} s fitted",
+        f"scoring: {found.answers:,} answers in {len(found.rows)} rows" + (took if timings else ""),
         f"closest shipped ruleset: {found.closest}",
     ]
     changed = found.changed()

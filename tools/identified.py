@@ -1,0 +1,66 @@
+"""The rules each compared implementation plays, as ``dicespec identify`` finds them: for every
+implementation of ``fixtures/conformance/implementations.yaml`` and every score-sheet game its
+hello declares, ``fixtures/identified/<id>-<game>.yaml``: the identified ruleset file, its report
+(without timings) kept below it as comments.
+
+``python -m tools.identified`` (the second step of ``make conformance``) writes them;
+``tests/test_thirdparty.py`` identifies again and compares. A maintainer's tool, which the wheel
+does not carry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from dicespec.conformance.run.compared import Entry, entries
+from dicespec.conformance.run.target import Options
+from dicespec.identify.command import Identification, IdentifyError, identify, report_text, ruleset_text
+from dicespec.registry import game, game_names
+from dicespec.spec.paths import data_root
+
+
+def folder() -> Path:
+    return data_root() / "fixtures" / "identified"
+
+
+def identified(entry: Entry) -> Iterator[tuple[str, Identification]]:
+    """Each score-sheet game the implementation declares a ruleset of, and what it was identified as playing."""
+    for name in sorted(game_names()):
+        if game(name).family_name != "score-sheet":
+            continue
+        try:
+            yield name, identify(entry.target, Options(), name_of_game=name, asked=None, name=None)
+        except IdentifyError as exc:
+            if "declares no ruleset of" not in str(exc):
+                raise
+
+
+def text(found: Identification) -> str:
+    """A recorded file: the ruleset, then the report as comments."""
+    report = "\n".join(f"# {line}".rstrip() for line in report_text(found, timings=False).splitlines())
+    return ruleset_text(found) + "\n# What identify reported:\n" + report + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.identified", description="Identify the compared implementations' rules."
+    )
+    parser.add_argument("ids", nargs="*", metavar="ID", help="only these (default: all of implementations.yaml)")
+    args = parser.parse_args(argv)
+    folder().mkdir(parents=True, exist_ok=True)
+    for entry in entries():
+        if args.ids and entry.id not in args.ids:
+            continue
+        for name, found in identified(entry):
+            path = folder() / f"{entry.id}-{name}.yaml"
+            path.write_text(text(found), encoding="utf-8")
+            took = f"{found.seconds['asking']:.1f} s asked, {found.seconds['fit']:.2f} s fitted"
+            print(f"{entry.id}: {name}: {found.unexplained:,} unexplained of {found.answers:,} ({took}) → {path.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
