@@ -182,3 +182,17 @@ def test_every_compared_score_sheet_implementation_has_its_identification_record
         data = read(entry)
         games = sorted(g for g, names in (data or {}).get("rulesets", {}).items() if names and g in SHEET_GAMES)
         assert {f"{entry.id}-{g}" for g in games} <= recorded, f"{entry.id}: run make conformance"
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--name", "yahtzee"], "--name 'yahtzee': a name of its own"),
+        (["--name", "My Rules"], "--name 'My Rules': a name of its own"),
+        (["--share", "0"], "--share 0: a share is above 0 and at most 1"),
+    ],
+)
+def test_a_bad_option_is_one_line_and_exit_2(options: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["identify", "--impl", JS, *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"dicespec: error: {said}") and err.count("\n") == 1

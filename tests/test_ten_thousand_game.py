@@ -372,7 +372,10 @@ def test_random_games_keep_their_invariants(ruleset, players: int, data: st.Data
             continue
         after = game.state
         assert 1 <= after.dice_left <= ruleset.dice
-        assert all(p.score >= 0 and (p.score == 0 or p.on_board) for p in after.players)
+        # scores never go below what the rules allow: 0, or a farkle penalty's floor (none: any score)
+        penalty = ruleset.farkle_penalty
+        lowest = 0 if penalty is None else penalty.floor
+        assert all((lowest is None or p.score >= lowest) and (p.score <= 0 or p.on_board) for p in after.players)
         assert (after.dice is not None) == (after.phase is Phase.ROLLED)
         assert after.phase is not Phase.TURN_START or after.turn_points == 0
         assert sum(p.turns_taken for p in after.players) >= sum(p.turns_taken for p in state.players)

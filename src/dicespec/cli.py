@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -160,6 +161,10 @@ def _cmd_identify(args: argparse.Namespace) -> int:
         asked: str | None = declared.name
     else:
         asked = args.ruleset
+    if args.name is not None and (
+        args.name in ruleset_names() or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", args.name)
+    ):
+        raise UsageError(f"--name {args.name!r}: a name of its own, in lowercase words and -, not a shipped ruleset's")
     if not 0 < args.share <= 1:
         raise UsageError(f"--share {args.share:g}: a share is above 0 and at most 1")
     if args.in_process and args.impl:
