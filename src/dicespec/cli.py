@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from dicespec.conformance.containment import defaults
 from dicespec.dice import DiceError, Roll
+from dicespec.identify.sheet_fit import SHARE
 from dicespec.progress import wanted
 from dicespec.registry import game, game_names
 from dicespec.ruleset_option import HELP, add_ruleset_file, ruleset_file
@@ -19,6 +19,7 @@ from dicespec.rulesets import (
     Ruleset,
     RulesetError,
     find_ruleset,
+    is_ruleset_name,
     published,
     ruleset_data,
     ruleset_names,
@@ -161,9 +162,7 @@ def _cmd_identify(args: argparse.Namespace) -> int:
         asked: str | None = declared.name
     else:
         asked = args.ruleset
-    if args.name is not None and (
-        args.name in ruleset_names() or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", args.name)
-    ):
+    if args.name is not None and (args.name in ruleset_names() or not is_ruleset_name(args.name)):
         raise UsageError(f"--name {args.name!r}: a name of its own, in lowercase words and -, not a shipped ruleset's")
     if not 0 < args.share <= 1:
         raise UsageError(f"--share {args.share:g}: a share is above 0 and at most 1")
@@ -290,6 +289,15 @@ def _cmd_export(args: argparse.Namespace) -> int:
         f"under {rules}, {data['digest']}"
     )
     return 0
+
+
+def _add_progress(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress line on stderr (default: when stderr is a terminal)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -521,12 +529,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help=f"differing cases shown per kind (default {defaults.SHOW})",
     )
-    conform.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="a progress line on stderr (default: when stderr is a terminal)",
-    )
+    _add_progress(conform)
     conform.set_defaults(run=_cmd_conform)
 
     ident = commands.add_parser(
@@ -536,7 +539,7 @@ def build_parser() -> argparse.ArgumentParser:
         "to the rule families of the model, and write the rules it plays as a ruleset file that extends the "
         "closest shipped ruleset (stdout, or --output). The report on stderr gives each row's rule and the "
         "answers no rule explains: its bugs, by the model. The game flow is not probed yet.",
-        epilog='example: dicespec identify --impl "node examples/adapters/js/adapter.mjs" --game yahtzee',
+        epilog='example: dicespec identify --impl "node examples/adapters/js/dicespec-adapter.mjs" --game yahtzee',
     )
     who = ident.add_mutually_exclusive_group(required=True)
     who.add_argument("--impl", metavar="CMD", help="the implementation's command, as for conform")
@@ -551,19 +554,14 @@ def build_parser() -> argparse.ArgumentParser:
     ident.add_argument(
         "--share",
         type=float,
-        default=0.99,
-        help="the share of a row's rolls its rule must explain to be called its rule (default 0.99)",
+        default=SHARE,
+        help=f"the share of a row's rolls its rule must explain to be called its rule (default {SHARE:g})",
     )
     ident.add_argument("-o", "--output", metavar="FILE", help="write the ruleset file to FILE")
     ident.add_argument("--json", action="store_true", help="print everything found as one JSON object")
     ident.add_argument("--timeout", type=float, default=defaults.TIMEOUT, help="seconds to wait for each answer")
     ident.add_argument("--in-process", action="store_true", help="call a --python object in this process")
-    ident.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="a progress line on stderr (default: when stderr is a terminal)",
-    )
+    _add_progress(ident)
     ident.set_defaults(run=_cmd_identify)
 
     diff = commands.add_parser(

@@ -9,18 +9,19 @@ is not probed: the file keeps the closest shipped ruleset's, and says so.
 from __future__ import annotations
 
 import json
-import re
+import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import product
 from typing import Any, NamedTuple
 
-from dicespec.dice import FACES
+import yaml
+
+from dicespec import corpus
 from dicespec.identify.sheet_fit import SHARE, RowFit, fit_row, rolls
 from dicespec.progress import ProgressLine
 from dicespec.registry import game
-from dicespec.rulesets import find_ruleset_of, ruleset_names
+from dicespec.rulesets import find_ruleset_of, name_from, ruleset_names
 from dicespec.scoresheet.families import Chance, Face, FullHouse, Groups, OfAKind, Pairs, RowRule, Straight
 from dicespec.scoresheet.ruleset import SheetRuleset
 
@@ -29,11 +30,6 @@ SHOWN = 3  # unexplained rolls shown per row in the text report (--json has them
 
 class IdentifyError(ValueError):
     """What stops an identification: one line, exit status 2."""
-
-
-class _Ask(NamedTuple):
-    op: str
-    args: dict[str, Any]
 
 
 class _Again(NamedTuple):
@@ -98,13 +94,8 @@ def rule_data(rule: RowRule) -> dict[str, Any]:
 
 def _flow(value: Any) -> str:
     """A value in YAML's flow style, on one line."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{key}: {_flow(item)}" for key, item in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow(item) for item in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+    text: str = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=sys.maxsize)
+    return text.strip()
 
 
 def ruleset_text(found: Identification) -> str:
@@ -206,12 +197,10 @@ def as_json(found: Identification) -> dict[str, Any]:
     }
 
 
-def _questions(rules: SheetRuleset) -> Iterator[_Ask | _Again]:
-    """Every ordered roll in every row, then each roll once more in ascending order (to catch an
-    implementation that answers the same question two ways)."""
-    for row in rules.rows.values():
-        for dice in product(FACES, repeat=rules.dice):
-            yield _Ask("score", {"ruleset": rules.name, "dice": "".join(map(str, dice)), "row": row.id})
+def _questions(rules: SheetRuleset) -> Iterator[corpus.Case | _Again]:
+    """Every ordered roll in every row (the exhaustive corpus's questions), then each roll once
+    more in ascending order (to catch an implementation that answers the same question two ways)."""
+    yield from corpus.exhaustive({rules.game: [rules.name]})
     for row in rules.rows.values():
         for roll in rolls(rules.dice):
             yield _Again("score", {"ruleset": rules.name, "dice": roll, "row": row.id})
@@ -298,8 +287,7 @@ def _others(rules: SheetRuleset) -> Mapping[str, list[RowRule]]:
 
 def identified_name(implementation: str) -> str:
     """A name of its own for the identified rules (lowercase words and -), not a shipped one's."""
-    stem = re.sub(r"[^a-z0-9]+", "-", implementation.lower()).strip("-") or "implementation"
-    return f"{stem}-identified"
+    return f"{name_from(implementation, 'implementation')}-identified"
 
 
 def identify(

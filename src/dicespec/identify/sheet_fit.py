@@ -16,10 +16,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
-from dicespec.dice import FACES
+from dicespec.dice import FACES, Roll
 from dicespec.scoresheet.families import (
     Chance,
-    Counts,
     Face,
     FullHouse,
     Groups,
@@ -38,11 +37,6 @@ FIXED_POINTS_TRIED = 3
 
 GROUPS = ((3, 2), (3, 3), (4, 2))
 """The ``groups`` rows of the model (a full house, a villa, a tower)."""
-
-
-def counts_of(dice: str) -> Counts:
-    """How many dice show each face, ones first, for dice written as digits."""
-    return tuple(dice.count(str(face)) for face in FACES)
 
 
 def rolls(dice: int) -> list[str]:
@@ -137,16 +131,14 @@ def fit_row(
 
     ``asked_rule`` (the asked ruleset's) wins ties, then ``others`` (the shipped rulesets' rules
     for rows of that id), then the model's rules in :func:`candidates`' order."""
-    by_roll: dict[str, Counter[int]] = {}
     orderings: dict[str, dict[str, int]] = {}  # roll → its orderings' answers
     for ordered, points in answers.items():
-        roll = "".join(sorted(ordered))
-        by_roll.setdefault(roll, Counter())[points] += 1
-        orderings.setdefault(roll, {})[ordered] = points
+        orderings.setdefault("".join(sorted(ordered)), {})[ordered] = points
+    by_roll = {roll: Counter(each.values()) for roll, each in orderings.items()}  # roll → answer → how often
     frequent = Counter(points for points in answers.values() if points)
     fixed = [points for points, _ in frequent.most_common(FIXED_POINTS_TRIED)]
     first = [asked_rule] if asked_rule is not None else []
-    counts = {roll: counts_of(roll) for roll in by_roll}
+    counts = {roll: Roll.parse(roll).counts for roll in by_roll}
     best: RowRule | None = None
     best_agree, best_points = -1, {}
     alike: list[RowRule] = []
@@ -159,10 +151,10 @@ def fit_row(
             alike.append(rule)
     fitted = best if best_agree >= share * len(answers) else None
     unexplained = []  # against the best rule, fitted or not: what the closest rule leaves
-    for roll, tally in by_roll.items():
+    for roll in by_roll:
         expected = best_points[roll]
         wrong = {ordered: points for ordered, points in orderings[roll].items() if points != expected}
         if wrong:
-            unexplained.append(Unexplained(roll, expected, wrong, sum(tally.values())))
+            unexplained.append(Unexplained(roll, expected, wrong, len(orderings[roll])))
     example = next(((o, p) for o, p in answers.items() if p and best_points.get("".join(sorted(o))) == p), None)
     return RowFit(row, fitted, best_agree, len(answers), best, alike, unexplained, example, share)

@@ -376,6 +376,17 @@ list of ``{"origin", "extends", "data"}``."""
 _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
+def is_ruleset_name(name: str) -> bool:
+    """Is ``name`` written as a ruleset's name is: lowercase words and -?"""
+    return bool(_NAME.match(name))
+
+
+def name_from(text: str, fallback: str) -> str:
+    """A ruleset name made of any text (a file's stem, an implementation's name): its letters and
+    digits in lower case, runs of anything else as -; ``fallback`` when nothing is left."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or fallback
+
+
 @dataclass(frozen=True)
 class Declared:
     """A ruleset of one's own, declared for this run: its ``name``, where it comes from
@@ -482,7 +493,7 @@ def declare_file(path: str | Path) -> Declared:
     if not given.is_file():
         raise RulesetError(f"{given}: no such ruleset file")
     document = _read_yaml(given)
-    stem = re.sub(r"[^a-z0-9]+", "-", given.stem.lower()).strip("-") or "rules"
+    stem = name_from(given.stem, "rules")
     own_name = document.get("name")
     return _declare(given, document, stem if own_name is None else None)
 
