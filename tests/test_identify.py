@@ -2,14 +2,17 @@
 
 A suite of fakes pins the fit's honesty down, one fake per kind: a pure variant (identified
 exactly, nothing unexplained), a pure bug (the shipped rules, the bug unexplained), a variant
-plus a bug (the variant, the bug alone unexplained), a row no rule of the model fits, and an
-implementation that answers one question two ways. Each identified file is read back by the
-ruleset loader and compared row by row.
+plus a bug (the variant, the bug alone unexplained), a row no rule of the model fits, a flow
+variant (no joker, no bonus), a flow bug (a filled row overwritten), and an implementation that
+answers one question two ways. Each identified file is read back by the ruleset loader and
+compared row by row and flow rule by flow rule.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import ClassVar
 
 import pytest
@@ -20,11 +23,17 @@ from dicespec.conformance.run.compared import Entry, entries
 from dicespec.conformance.run.target import Options, Target
 from dicespec.conformance.transports.in_process import InProcessTransport
 from dicespec.identify.command import IdentifyError, identify, identify_sheet, ruleset_text
-from dicespec.implementation import ReferenceImplementation
+from dicespec.identify.sheet_flow import flow_values
+from dicespec.implementation import ReferenceImplementation, sheet_replay_answer
 from dicespec.registry import game, game_names
+from dicespec.replay import ReplayResult, no_random_dice
 from dicespec.rulesets import declare_file, find_ruleset, find_ruleset_of, forget_declared, ruleset_names
+from dicespec.scoresheet.errors import RowUsedError, SheetActionError
 from dicespec.scoresheet.families import FullHouse
+from dicespec.scoresheet.game import GameState, SheetGame
+from dicespec.scoresheet.replay import ScoreAction, apply_action, parse_action
 from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.scoresheet.sheet import Sheet
 
 REFERENCE = ReferenceImplementation()
 JS = "node examples/adapters/js/dicespec-adapter.mjs"
@@ -43,6 +52,32 @@ class Fake:
         right = REFERENCE.score(self.plays, dice, row)
         bug = self.bugs.get(row)
         return right if bug is None else bug(dice, right)  # type: ignore[operator]
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
+        return REFERENCE.replay(self.plays, players, actions)
+
+
+class Overwrites(Fake):
+    """Plays its rules, but a filled row scored again is written over, and the turn ends."""
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
+        rules = find_ruleset_of(SheetRuleset, self.plays)
+        game = SheetGame(rules, players, dice=no_random_dice)
+        for at, written in enumerate(actions):
+            action = parse_action(written, rules)
+            try:
+                apply_action(game, action)
+            except RowUsedError:
+                assert isinstance(action, ScoreAction) and game.state.dice is not None
+                state, player = game.state, game.state.players[game.state.current]
+                points = rules.rows[action.row].rule.points(game.state.dice.counts)
+                sheet = Sheet(MappingProxyType({**player.sheet.cells, action.row: points}))
+                moved = replace(player, sheet=sheet, turns_taken=player.turns_taken + 1)
+                others = (*state.players[: state.current], moved, *state.players[state.current + 1 :])
+                game.state = GameState(others, (state.current + 1) % players)
+            except SheetActionError as exc:
+                return sheet_replay_answer(rules, ReplayResult(game.state, at, exc.code))
+        return sheet_replay_answer(rules, ReplayResult(game.state))
 
 
 def _identify(implementation: object, asked: str = "yahtzee"):  # type: ignore[no-untyped-def]
@@ -63,24 +98,35 @@ def _rules_of(rules: SheetRuleset) -> dict[str, object]:
     return {row.id: row.rule for row in rules.rows.values()}
 
 
+def _flow_of(name: str) -> dict[str, object]:
+    return flow_values(find_ruleset_of(SheetRuleset, name))
+
+
 def _no_13456(dice: str, right: int) -> int:
     return 0 if sorted(dice) == list("13456") else right
 
 
+def _declared(tmp_path: Path, name: str, text: str) -> str:
+    """Declare a ruleset file of one's own (forgotten by the caller's ``forget_declared``)."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"name: {name}\n{text}", encoding="utf-8")
+    return declare_file(path).name
+
+
 def test_a_pure_variant_is_identified_exactly_with_nothing_unexplained(tmp_path: Path) -> None:
     # Yatzy's rows are not Yahtzee's; a Yahtzee whose full house scores 30 is a variant of yahtzee
-    class FullHouse30(Fake):
-        def score(self, ruleset: str, dice: str, row: str) -> int:
-            right = super().score(ruleset, dice, row)
-            return 30 if row == "full_house" and right else right
-
-    found = _identify(FullHouse30("yahtzee"))
+    try:
+        plays = _declared(tmp_path, "full-house-30", "extends: yahtzee\nrows: {full_house: {points: 30}}\n")
+        found = _identify(Fake(plays))
+    finally:
+        forget_declared()
     assert found.unexplained == 0 and found.errored == 0 and not found.inconsistent
     assert found.closest == "yahtzee"
-    assert list(found.changed()) == ["full_house"]
+    assert list(found.changed()) == ["full_house"] and found.changed_flow() == {}
     read = _read_back(found, tmp_path)
     expected = _rules_of(find_ruleset_of(SheetRuleset, "yahtzee"))
     assert _rules_of(read) == {**expected, "full_house": FullHouse(30, five_of_a_kind_counts=False)}
+    assert flow_values(read) == _flow_of("yahtzee")
 
 
 def test_a_pure_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(tmp_path: Path) -> None:
@@ -121,6 +167,63 @@ def test_a_row_no_rule_of_the_model_fits_is_reported_with_its_answers_not_forced
     assert _rules_of(_read_back(found, tmp_path)) == _rules_of(find_ruleset_of(SheetRuleset, "yahtzee"))
 
 
+def test_a_flow_variant_is_identified_exactly_no_joker_and_no_bonus(tmp_path: Path) -> None:
+    try:
+        plays = _declared(tmp_path, "plain-yahtzee", "extends: yahtzee\nupper_bonus: null\njoker: none\n")
+        expected = _flow_of(plays)
+        found = _identify(Fake(plays))
+    finally:
+        forget_declared()
+    assert found.closest == "yahtzee" and found.changed() == {} and found.unexplained == 0
+    assert {key: fit.value for key, fit in found.changed_flow().items()} == {"upper_bonus": None, "joker": "none"}
+    assert flow_values(_read_back(found, tmp_path)) == expected
+
+
+def test_a_shipped_ruleset_s_flow_makes_it_the_closest(tmp_path: Path) -> None:
+    # asked under yahtzee, it plays the free joker: yahtzee-free-joker is the rules it plays, whole
+    found = _identify(Fake("yahtzee-free-joker"))
+    assert (found.closest, found.changed(), found.changed_flow(), found.unexplained) == (
+        "yahtzee-free-joker",
+        {},
+        {},
+        0,
+    )
+    assert flow_values(_read_back(found, tmp_path)) == _flow_of("yahtzee-free-joker")
+
+
+def test_a_flow_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(tmp_path: Path) -> None:
+    found = _identify(Overwrites("yahtzee"))
+    assert found.changed() == {} and found.changed_flow() == {} and found.closest == "yahtzee"
+    (fit,) = [fit for fit in found.flow.fits if fit.unexplained]
+    assert fit.key == "refusals and the end" and not fit.fitted
+    (difference,) = fit.unexplained
+    assert difference.actions == ("roll 11235", "score ones", "roll 11235", "score ones")
+    assert (difference.path, difference.expected, difference.actual) == (
+        "rejected",
+        {"at": 3, "code": "row-used"},
+        None,
+    )
+    assert difference.describe() == (
+        'roll 11235; score ones; roll 11235; score ones: rejected is null, not {"at": 3, "code": "row-used"}'
+    )
+    read = _read_back(found, tmp_path)
+    assert (_rules_of(read), flow_values(read)) == (
+        _rules_of(find_ruleset_of(SheetRuleset, "yahtzee")),
+        _flow_of("yahtzee"),
+    )
+
+
+def test_an_implementation_that_replays_no_game_keeps_the_extended_flow_and_says_so(tmp_path: Path) -> None:
+    class ScoresOnly(Fake):
+        def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
+            raise NotImplementedError("no games here")
+
+    found = _identify(ScoresOnly("yahtzee"))
+    assert found.flow.not_probed is not None and found.flow.fits == []
+    assert "its game flow was not probed (it replays no game (skipped: no games here))" in ruleset_text(found)
+    assert flow_values(_read_back(found, tmp_path)) == _flow_of("yahtzee")
+
+
 def test_an_answer_given_two_ways_is_reported_with_its_question() -> None:
     class Wavers(Fake):
         asked: ClassVar[set[tuple[str, str]]] = set()
@@ -158,9 +261,17 @@ SHEET_RULESETS = [n for n in ruleset_names() if find_ruleset(n).game in SHEET_GA
 @pytest.mark.parametrize("name", SHEET_RULESETS)
 def test_the_javascript_implementation_is_identified_as_each_shipped_ruleset(name: str) -> None:
     found = identify(Target.from_command_line(JS), Options(), name_of_game=None, asked=name, name=None)
-    assert (found.closest, found.changed(), found.unexplained, found.errored) == (name, {}, 0, 0)
+    assert (found.closest, found.changed(), found.changed_flow(), found.unexplained, found.errored) == (
+        name,
+        {},
+        {},
+        0,
+        0,
+    )
+    assert found.flow.not_probed is None and all(fit.fitted for fit in found.flow.fits)
     print(
-        f"{name}: {found.answers:,} answers, asked {found.seconds['asking']:.1f} s, fitted {found.seconds['fit']:.2f} s"
+        f"{name}: {found.answers:,} answers, asked {found.seconds['asking']:.1f} s,"
+        f" fitted {found.seconds['fit']:.2f} s, {found.flow.replays} replays in {found.seconds['flow']:.2f} s"
     )
 
 

@@ -1,9 +1,7 @@
 """``dicespec identify``: an implementation asked every ordered roll in every row of a score-sheet
-game, its rows fitted (:mod:`~dicespec.identify.sheet_fit`), and the rules it plays written as a
-ruleset file that ``extends:`` the closest shipped ruleset, with the answers no rule explains.
-
-This version identifies a score-sheet game's scoring. The game flow (bonus, joker, repeats, turns)
-is not probed: the file keeps the closest shipped ruleset's, and says so.
+game, its rows fitted (:mod:`~dicespec.identify.sheet_fit`), its game flow found by replays
+(:mod:`~dicespec.identify.sheet_flow`), and the rules it plays written as a ruleset file that
+``extends:`` the closest shipped ruleset, with the answers no rule explains.
 """
 
 from __future__ import annotations
@@ -12,16 +10,18 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 import yaml
 
 from dicespec import corpus
 from dicespec.identify.sheet_fit import SHARE, RowFit, fit_row, rolls
+from dicespec.identify.sheet_flow import CHECKS, FlowFit, FlowIdentification, flow_values, identify_flow
 from dicespec.progress import ProgressLine
 from dicespec.registry import game
-from dicespec.rulesets import find_ruleset_of, name_from, ruleset_names
+from dicespec.rulesets import find_ruleset_of, name_from, ruleset_data, ruleset_names
 from dicespec.scoresheet.families import Chance, Face, FullHouse, Groups, OfAKind, Pairs, RowRule, Straight
 from dicespec.scoresheet.ruleset import SheetRuleset
 
@@ -51,6 +51,7 @@ class Identification:
     errored: int = 0
     first_error: str | None = None
     inconsistent: list[str] = field(default_factory=list)  # questions answered twice, two ways
+    flow: FlowIdentification = field(default_factory=FlowIdentification)
     seconds: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -59,13 +60,19 @@ class Identification:
 
     @property
     def unexplained(self) -> int:
-        return sum(fit.unexplained_rolls for fit in self.rows)
+        """The answers no rule explains: rolls, and replays."""
+        return sum(fit.unexplained_rolls for fit in self.rows) + self.flow.unexplained
 
     def changed(self) -> dict[str, RowRule]:
         """The rows whose fitted rule is not the closest shipped ruleset's."""
         base = find_ruleset_of(SheetRuleset, self.closest)
         rules = {row.id: row.rule for row in base.rows.values()}
         return {fit.row: fit.rule for fit in self.rows if fit.rule is not None and rules.get(fit.row) != fit.rule}
+
+    def changed_flow(self) -> dict[str, FlowFit]:
+        """The flow rules found, where the closest shipped ruleset has another."""
+        base = flow_values(find_ruleset_of(SheetRuleset, self.closest))
+        return {fit.key: fit for fit in self.flow.fits if fit.fitted and fit.key in base and base[fit.key] != fit.value}
 
 
 def rule_data(rule: RowRule) -> dict[str, Any]:
@@ -95,7 +102,7 @@ def rule_data(rule: RowRule) -> dict[str, Any]:
 def _flow(value: Any) -> str:
     """A value in YAML's flow style, on one line."""
     text: str = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=sys.maxsize)
-    return text.strip()
+    return text.strip().removesuffix("\n...")  # a lone scalar is a document of its own: no end marker
 
 
 def ruleset_text(found: Identification) -> str:
@@ -103,10 +110,15 @@ def ruleset_text(found: Identification) -> str:
     differs written, each row with a comment naming its evidence."""
     changed = found.changed()
     by_row = {fit.row: fit for fit in found.rows}
+    flow = (
+        f"its game flow by {_replays(found.flow.replays)}."
+        if found.flow.not_probed is None
+        else f"its game flow was not probed ({found.flow.not_probed.splitlines()[0]}): it is the extended ruleset's."
+    )
     lines = [
         f"# The rules {found.implementation} plays, as dicespec identify found them from its answers",
-        f"# under {found.asked}: every ordered roll in every row ({found.answers:,} answers).",
-        "# Its game flow (bonus, joker, repeats, turns) was not probed: it is the extended ruleset's.",
+        f"# under {found.asked}: every ordered roll in every row ({found.answers:,} answers), and",
+        f"# {flow}",
         f"extends: {found.closest}",
         f"name: {found.name}",
         f"description: {json.dumps(f'The rules {found.implementation} plays, as identified from its answers.')}",
@@ -117,7 +129,30 @@ def ruleset_text(found: Identification) -> str:
         for row, rule in changed.items():
             lines.append(f"  # {_evidence(by_row[row])}")
             lines.append(f"  {row + ':':<{width + 1}} {_flow(rule_data(rule))}")
+    for key, fit in found.changed_flow().items():
+        lines.append(f"# {key}: {_decided(fit)}; e.g. {fit.example}")
+        lines.append(f"{key}: {_flow(_as_written(key, fit.value, found.closest))}")
     return "\n".join(lines) + "\n"
+
+
+def _decided(fit: FlowFit) -> str:
+    if fit.key == CHECKS:
+        wrong = len(fit.unexplained)
+        return f"{fit.replays} replays, {wrong} of them not as the model has it" if wrong else f"{fit.replays} replays"
+    verb = "decides" if fit.replays == 1 else "decide"
+    return f"{_replays(fit.replays)} {verb} it" + (f", with {fit.decided_with}" if fit.decided_with else "")
+
+
+def _replays(count: int) -> str:
+    return f"{count} replay" + ("" if count == 1 else "s")
+
+
+def _as_written(key: str, value: Any, closest: str) -> Any:
+    """A flow rule's value as the file writes it: the bonus in the words the extended ruleset
+    uses (``at_least`` or ``more_than``), since a file's mapping merges over its parent's."""
+    if key == "upper_bonus" and value is not None and "at_least" in (ruleset_data(closest).get(key) or {}):
+        return {"at_least": value["more_than"] + 1, "points": value["points"]}
+    return value
 
 
 def _evidence(fit: RowFit) -> str:
@@ -152,6 +187,7 @@ def report_text(found: Identification, *, timings: bool = True) -> str:
             lines.append(
                 f"    no roll tells it from {len(fit.alike)} other rule(s), e.g. {_flow(rule_data(fit.alike[0]))}"
             )
+    lines += _flow_report(found, timings)
     if found.errored:
         lines.append(f"errored: {found.errored:,} questions, e.g. {found.first_error}")
     for question in found.inconsistent[:SHOWN]:
@@ -163,7 +199,34 @@ def report_text(found: Identification, *, timings: bool = True) -> str:
             shown = "; ".join(each.describe() for each in fit.unexplained[:SHOWN])
             more = f"; and {len(fit.unexplained) - SHOWN} more rolls" if len(fit.unexplained) > SHOWN else ""
             lines.append(f"  {fit.row}: {fit.unexplained_rolls:,} of {fit.asked:,} rolls {agree}; {shown}{more}")
+    for flow in found.flow.fits:
+        for difference in flow.unexplained[:SHOWN]:
+            lines.append(f"  {flow.key}: {difference.describe()}")
     return "\n".join(lines)
+
+
+def _flow_report(found: Identification, timings: bool) -> list[str]:
+    """The flow part of the report: each rule found, as the closest shipped ruleset has it or not."""
+    flow = found.flow
+    if flow.not_probed is not None:
+        return [f"game flow: not probed: {flow.not_probed.splitlines()[0]}"]
+    took = f", {found.seconds.get('flow', 0):.2f} s" if timings else ""
+    lines = [f"game flow: {_replays(flow.replays)}{took}"]
+    changed = found.changed_flow()
+    for fit in flow.fits:
+        if fit.key == CHECKS:
+            state = ("as" if fit.fitted else "not as") + " the model has them (a filled row refused, the game over)"
+        elif not fit.fitted:
+            state = "no rule of the model explains its answers"
+        elif fit.key in changed:
+            state = f"differs: {_flow(fit.value)}"
+        else:
+            state = f"as {found.closest}"
+        decided = _decided(fit)
+        lines.append(f"  {fit.key}: {state} ({decided})")
+        if fit.alike:
+            lines.append(f"    no replay tells it from {len(fit.alike)} other value(s), e.g. {_flow(fit.alike[0])}")
+    return lines
 
 
 def as_json(found: Identification) -> dict[str, Any]:
@@ -192,6 +255,26 @@ def as_json(found: Identification) -> dict[str, Any]:
             }
             for fit in found.rows
         ],
+        "flow": {
+            "not_probed": found.flow.not_probed,
+            "replays": found.flow.replays,
+            "rules": [
+                {
+                    "key": fit.key,
+                    "value": fit.value,
+                    "fitted": fit.fitted,
+                    "replays": fit.replays,
+                    "decided_with": fit.decided_with,
+                    "alike": fit.alike,
+                    "example": fit.example,
+                    "unexplained": [
+                        {"actions": list(d.actions), "path": d.path, "expected": d.expected, "actual": d.actual}
+                        for d in fit.unexplained
+                    ],
+                }
+                for fit in found.flow.fits
+            ],
+        },
         "unexplained": found.unexplained,
         "ruleset": ruleset_text(found),
     }
@@ -206,9 +289,9 @@ def _questions(rules: SheetRuleset) -> Iterator[corpus.Case | _Again]:
             yield _Again("score", {"ruleset": rules.name, "dice": roll, "row": row.id})
 
 
-def closest_ruleset(fits: Sequence[RowFit], asked: SheetRuleset) -> str:
-    """The shipped ruleset of the game, of as many dice, whose rows differ from the fit in the
-    fewest rows (the asked one first among equals)."""
+def closest_ruleset(fits: Sequence[RowFit], asked: SheetRuleset, flow: Mapping[str, Any] | None = None) -> str:
+    """The shipped ruleset of the game, of as many dice, that differs from the fit in the fewest
+    rows and flow rules (``flow``: the flow rules found, if any; the asked one first among equals)."""
     names = [asked.name, *(n for n in ruleset_names(asked.game) if n != asked.name)]
     best, fewest = asked.name, None
     for name in names:
@@ -221,6 +304,9 @@ def closest_ruleset(fits: Sequence[RowFit], asked: SheetRuleset) -> str:
         if set(own) != {fit.row for fit in fits}:
             continue
         differ = sum(1 for fit in fits if fit.rule is not None and own[fit.row] != fit.rule)
+        if flow:
+            values = flow_values(rules)
+            differ += sum(1 for key, value in flow.items() if values[key] != value)
         if fewest is None or differ < fewest:
             best, fewest = name, differ
     return best
@@ -273,7 +359,19 @@ def identify_sheet(
             found.rows.append(fit_row(row.id, rules.dice, answers[row.id], row.rule, others.get(row.id, ()), share))
     found.closest = closest_ruleset(found.rows, rules)
     found.seconds["fit"] = time.perf_counter() - started
+    started = time.perf_counter()
+    found.flow = identify_flow(transport.call, rules.name, _with_rows(found.closest, found.rows))
+    found.closest = closest_ruleset(found.rows, rules, found.flow.values())
+    found.seconds["flow"] = time.perf_counter() - started
     return found
+
+
+def _with_rows(name: str, fits: Sequence[RowFit]) -> SheetRuleset:
+    """The shipped ruleset ``name`` with the rows found (each row no rule fits kept as it is)."""
+    base = find_ruleset_of(SheetRuleset, name)
+    found = {fit.row: fit.rule for fit in fits if fit.rule is not None}
+    rows = {row.id: replace(row, rule=found.get(row.id, row.rule)) for row in base.rows.values()}
+    return replace(base, rows=MappingProxyType(rows))
 
 
 def _others(rules: SheetRuleset) -> Mapping[str, list[RowRule]]:

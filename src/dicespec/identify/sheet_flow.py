@@ -1,0 +1,525 @@
+"""The game flow of a score-sheet game, found by replays chosen to decide each flow rule.
+
+Each flow rule of the model has candidate values: the rolls of a turn, saved rolls, the upper
+bonus, what a five of a kind does beyond its row, and the joker. A candidate is the ruleset the
+scoring fit found, with that value. Replays are built to tell the candidates apart; the one asked
+next is the one whose reference answers split the candidates still standing into the most groups,
+until no replay splits them, so each rule takes a few replays. The bonus's threshold is found by
+halving. Candidates left that no replay tells apart are *alike*: the base ruleset's value is kept,
+and the others named.
+
+Two checks follow, with one candidate each (the model has no other rule): a filled row is refused,
+and the game is over once every row is filled. An answer no candidate explains is a difference,
+shrunk to the shortest replay that still shows it, as ``dicespec conform`` shrinks a failing game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from itertools import product
+from typing import Any
+
+from dicespec.conformance.protocol.messages import Outcome
+from dicespec.conformance.run.report import differences
+from dicespec.conformance.run.shrink import shortest_failing
+from dicespec.implementation import sheet_replay_answer
+from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.scoresheet.families import Face, OfAKind
+from dicespec.scoresheet.replay import replay
+from dicespec.scoresheet.ruleset import CELL, FiveOfAKind, SheetRuleset
+
+REPLAY = "replay"
+MOST_ROLLS = 7  # rolls a turn is tried with: a candidate from 1 to one fewer
+JOKERS = ("none", "forced", "free")
+EXTRA_TURNS = ("none", "repeat", "every")
+KEYS = ("rolls_per_turn", "saved_rolls", "upper_bonus", "five_of_a_kind", "joker")
+CHECKS = "refusals and the end"  # the flow rules the model has one way of: reported as a key of their own
+
+Ask = Callable[[str, dict[str, Any]], Outcome]
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One replay: its players and actions."""
+
+    actions: tuple[str, ...]
+    players: int = 1
+
+    def describe(self) -> str:
+        return "; ".join(self.actions)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """An answer to a replay that no candidate explains: the replay (shrunk where it could be) and
+    the first part of the answer that differs from the nearest candidate's."""
+
+    actions: tuple[str, ...]
+    path: str
+    expected: Any
+    actual: Any
+
+    def describe(self) -> str:
+        return f"{'; '.join(self.actions)}: {self.path} is {_show(self.actual)}, not {_show(self.expected)}"
+
+
+def _show(value: Any) -> str:
+    return repr(value) if type(value).__name__ == "_Missing" else json.dumps(value)
+
+
+@dataclass
+class FlowFit:
+    """One flow rule: the value found (as a ruleset file writes it), and what decided it."""
+
+    key: str
+    value: Any  # the value found; the base's where no candidate explains the answers
+    base: Any  # the base ruleset's value
+    fitted: bool  # some candidate explains every answer
+    replays: int = 0
+    alike: list[Any] = field(default_factory=list)  # other values no replay tells from ``value``
+    example: str | None = None  # a replay and what it showed
+    unexplained: list[Difference] = field(default_factory=list)
+    decided_with: str | None = None  # the rule decided by the same replays, if any
+
+
+@dataclass
+class FlowIdentification:
+    """Every flow rule found, or why the flow could not be probed."""
+
+    fits: list[FlowFit] = field(default_factory=list)
+    not_probed: str | None = None  # why, if the implementation replays no game
+
+    @property
+    def replays(self) -> int:
+        return sum(fit.replays for fit in self.fits if fit.decided_with is None)
+
+    @property
+    def unexplained(self) -> int:
+        return sum(len(fit.unexplained) for fit in self.fits)
+
+    def values(self) -> dict[str, Any]:
+        """The value found of each flow rule of the model (not the checks)."""
+        return {fit.key: fit.value for fit in self.fits if fit.key in KEYS}
+
+
+# -- the flow rules as a ruleset file writes them -----------------------------------------------
+
+
+def flow_values(rules: SheetRuleset) -> dict[str, Any]:
+    """Each flow rule of ``rules`` as a ruleset file writes it (the bonus as ``more_than``)."""
+    five = rules.five_of_a_kind
+    return {
+        "rolls_per_turn": rules.rolls_per_turn,
+        "saved_rolls": rules.saved_rolls,
+        "upper_bonus": None
+        if rules.bonus_more_than is None
+        else {"more_than": rules.bonus_more_than, "points": rules.bonus_points},
+        "five_of_a_kind": None if five is None else _five_data(five),
+        "joker": rules.joker,
+    }
+
+
+def _five_data(five: FiveOfAKind) -> dict[str, Any]:
+    repeat = {"adds": None} if five.repeat_adds is None else {"adds": five.repeat_adds, "to": five.repeat_to}
+    return {"row": five.row, "repeat": repeat, "extra_turns": five.extra_turns}
+
+
+def with_value(rules: SheetRuleset, key: str, value: Any) -> SheetRuleset:
+    """``rules`` with the flow rule ``key`` set to ``value`` (as :func:`flow_values` writes it)."""
+    match key:
+        case "rolls_per_turn":
+            return replace(rules, rolls_per_turn=value)
+        case "saved_rolls":
+            return replace(rules, saved_rolls=value)
+        case "upper_bonus":
+            if value is None:
+                return replace(rules, bonus_more_than=None, bonus_points=0)
+            return replace(rules, bonus_more_than=value["more_than"], bonus_points=value["points"])
+        case "five_of_a_kind":
+            if value is None:
+                return replace(rules, five_of_a_kind=None)
+            repeat = value["repeat"]
+            five = FiveOfAKind(value["row"], repeat["adds"], repeat.get("to", CELL), value["extra_turns"])
+            return replace(rules, five_of_a_kind=five)
+        case "joker":
+            return replace(rules, joker=value)
+    raise KeyError(key)
+
+
+# -- the replays --------------------------------------------------------------------------------
+
+
+def _digits(dice: Sequence[int]) -> str:
+    return "".join(map(str, dice))
+
+
+def _plain(rules: SheetRuleset) -> str:
+    """A roll that makes nothing of note: no five of a kind (``11235`` for five dice)."""
+    return _digits((1, 1, 2, 3, 5, 6)[: rules.dice])
+
+
+def _of(face: int, count: int, dice: int) -> str:
+    """``count`` dice of ``face``, the rest two other faces in turn (never all of a kind)."""
+    others = [f for f in (1, 2, 3, 4, 5, 6) if f != face][:2]
+    return _digits([face] * count + [others[i % 2] for i in range(dice - count)])
+
+
+def _rerolls(count: int) -> list[str]:
+    """``count`` rerolls of the first die of :func:`_plain`, never making five of a kind."""
+    return [f"reroll 1={4 if i % 2 == 0 else 1}" for i in range(count)]
+
+
+def _five(rules: SheetRuleset, face: int) -> tuple[str, ...]:
+    """All the dice showing ``face``: made with a reroll where a turn has one (a first roll may
+    score more, or win at once, where a row says so), else rolled."""
+    n = rules.dice
+    if rules.rolls_per_turn == 1:
+        return (f"roll {str(face) * n}",)
+    other = 1 if face != 1 else 2
+    return (f"roll {str(face) * (n - 1)}{other}", f"reroll {n}={face}")
+
+
+Turn = tuple[str, ...]
+
+
+def _probe(rules: SheetRuleset, turns: Sequence[Turn]) -> Probe:
+    """A replay of the first player's ``turns``, by as few players as the rules allow: after each
+    turn of the first player that ends, each other player scores :func:`_plain` in their next row."""
+    players = rules.min_players
+    actions: list[str] = []
+    for index, turn in enumerate(turns):
+        actions += turn
+        if players > 1 and turn[-1].startswith(("score ", "end")):
+            row = rules.row_ids[index % len(rules.row_ids)]
+            actions += [f"roll {_plain(rules)}", f"score {row}"] * (players - 1)
+    return Probe(tuple(actions), players)
+
+
+def rolls_probes(rules: SheetRuleset) -> list[Probe]:
+    """A turn rolled more times than any candidate allows: the first refused roll tells."""
+    return [_probe(rules, [(f"roll {_plain(rules)}", *_rerolls(MOST_ROLLS - 1))])]
+
+
+def saved_probes(rules: SheetRuleset) -> list[Probe]:
+    """A turn scored on its first roll, then a turn rolled more times than its own rolls allow."""
+    plain, first = _plain(rules), rules.row_ids[0]
+    return [
+        _probe(rules, [(f"roll {plain}", f"score {first}"), (f"roll {plain}", *_rerolls(2 * rules.rolls_per_turn))])
+    ]
+
+
+def _face_rows(rules: SheetRuleset) -> list[tuple[str, int]]:
+    return [
+        (row.id, row.rule.face) for row in rules.rows.values() if row.section == "upper" and isinstance(row.rule, Face)
+    ]
+
+
+@cache
+def _upper_sums(dice: int, faces: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Each total the upper rows can add up to with no five of a kind: how many of each face."""
+    found: dict[int, tuple[int, ...]] = {}
+    for counts in product(range(dice), repeat=len(faces)):
+        found.setdefault(sum(c * f for c, f in zip(counts, faces, strict=True)), counts)
+    return dict(sorted(found.items()))
+
+
+def upper_probe(rules: SheetRuleset, total: int) -> Probe:
+    """Every upper row filled, adding up to ``total`` (one of :func:`_upper_sums`)."""
+    rows = _face_rows(rules)
+    counts = _upper_sums(rules.dice, tuple(face for _, face in rows))[total]
+    turns = [
+        (f"roll {_of(face, count, rules.dice)}", f"score {row}")
+        for (row, face), count in zip(rows, counts, strict=True)
+    ]
+    return _probe(rules, turns)
+
+
+def five_probes(rules: SheetRuleset, row: str) -> list[Probe]:
+    """Five of a kind scored in its row, then again: in its row, in its face's row, in each other
+    lower row, with and without its face's row filled; and after its row scored 0."""
+    sixes, threes = rules.face_row(6), rules.face_row(3)
+    first: Turn = (*_five(rules, 6), f"score {row}")
+    zero: Turn = (f"roll {_plain(rules)}", f"score {row}")
+    filled: list[Turn] = [] if threes is None else [(*_five(rules, 3), f"score {threes}")]
+    probes = [_probe(rules, [first]), _probe(rules, [first, (*_five(rules, 6), f"score {row}")])]
+    if sixes is not None:
+        probes.append(_probe(rules, [first, (*_five(rules, 6), f"score {sixes}")]))
+    for other in (r for r in rules.lower_rows if r != row):
+        again: Turn = (*_five(rules, 3), f"score {other}")
+        probes += [_probe(rules, [first, again]), _probe(rules, [first, *filled, again])]
+        probes.append(_probe(rules, [zero, *filled, again]))
+    return probes
+
+
+def check_probes(rules: SheetRuleset) -> list[Probe]:
+    """A filled row scored again (refused), and every row filled, then one roll more (refused)."""
+    plain, first = _plain(rules), rules.row_ids[0]
+    every = [(f"roll {plain}", f"score {row}") for row in rules.row_ids]
+    return [
+        _probe(rules, [(f"roll {plain}", f"score {first}"), (f"roll {plain}", f"score {first}")]),
+        _probe(rules, [*every, (f"roll {plain}",)]),
+    ]
+
+
+# -- deciding ----------------------------------------------------------------------------------
+
+
+def _key(answer: Any) -> str:
+    return json.dumps(answer, sort_keys=True)
+
+
+class _Asker:
+    """Asks the implementation replays (each once), and works out candidates' answers (each once)."""
+
+    def __init__(self, ask: Ask, asked: str) -> None:
+        self.ask, self.asked = ask, asked
+        self.answers: dict[Probe, Any] = {}
+        self._expected: dict[tuple[SheetRuleset, Probe], str] = {}
+        self.failure: str | None = None  # why an answer was not a result
+
+    def args(self, probe: Probe) -> dict[str, Any]:
+        return {"ruleset": self.asked, "players": probe.players, "actions": list(probe.actions)}
+
+    def answer(self, probe: Probe) -> Any:
+        if probe not in self.answers:
+            outcome = self.ask(REPLAY, self.args(probe))
+            if outcome.kind != "result":
+                self.failure = f"{outcome.kind}: {outcome.value}"
+            self.answers[probe] = outcome.value if outcome.kind == "result" else None
+        return self.answers[probe]
+
+    def expected(self, rules: SheetRuleset, probe: Probe) -> str:
+        found = self._expected.get((rules, probe))
+        if found is None:
+            found = self._expected[rules, probe] = _key(reference(rules, probe.players, probe.actions))
+        return found
+
+
+def reference(rules: SheetRuleset, players: int, actions: Sequence[str]) -> Any:
+    """The reference's answer to a replay under ``rules``."""
+    return sheet_replay_answer(rules, replay(rules, players, actions))
+
+
+def _decide(
+    asker: _Asker, candidates: Sequence[tuple[Any, SheetRuleset]], probes: Sequence[Probe]
+) -> tuple[list[tuple[Any, SheetRuleset]], list[Probe], Probe | None]:
+    """Ask the probe that splits the standing candidates most, keep those that agree, until no
+    probe splits them. Returns the candidates left (none: the last probe asked has an answer no
+    candidate gives), the probes asked, and the probe that no candidate explains, if any."""
+    standing = list(candidates)
+    asked: list[Probe] = []
+    while len(standing) > 1:
+        best, groups = None, 1
+        for probe in probes:
+            if probe in asked:
+                continue
+            split = len({asker.expected(rules, probe) for _, rules in standing})
+            if split > groups:
+                best, groups = probe, split
+        if best is None:
+            break
+        asked.append(best)
+        answer = _key(asker.answer(best))
+        agree = [(v, r) for v, r in standing if asker.expected(r, best) == answer]
+        if not agree:
+            return standing, asked, best
+        standing = agree
+    return standing, asked, None
+
+
+def _shrunk(asker: _Asker, rules: SheetRuleset, probe: Probe) -> Difference:
+    """The difference a probe shows against ``rules``, on the shortest replay that still shows it."""
+    shrunk = shortest_failing(
+        REPLAY, asker.args(probe), asker.ask, lambda **a: reference(rules, a["players"], a["actions"])
+    )
+    actions = probe.actions if shrunk is None or shrunk.expected is None else shrunk.actions
+    expected = reference(rules, probe.players, actions)
+    actual = asker.answers[probe] if shrunk is None or shrunk.expected is None else shrunk.actual
+    found = sorted(differences(expected, actual), key=lambda d: not d[0].startswith("rejected"))
+    path, exp, act = found[0] if found else ("(answer)", expected, actual)
+    return Difference(actions, path, exp, act)
+
+
+def _summary(answer: Any) -> str:
+    """What a replay's answer shows, in a few words: where it was refused, or the lines scored."""
+    if not isinstance(answer, dict):
+        return json.dumps(answer)
+    rejected = answer.get("rejected")
+    if rejected:
+        return f"action {rejected.get('at', 0) + 1} refused ({rejected.get('code')})"
+    players = answer.get("players") or [{}]
+    lines = {k: v for k, v in (players[0].get("lines") or {}).items() if v is not None and "total" not in k}
+    extra = players[0].get("extra_turns")
+    shown = ", ".join(f"{k} {v}" for k, v in lines.items())
+    return shown + (f", {extra} extra turn(s)" if extra else "")
+
+
+def _fit(
+    asker: _Asker,
+    keys: Sequence[str],
+    base: SheetRuleset,
+    candidates: Sequence[tuple[Any, SheetRuleset]],
+    probes: Sequence[Probe],
+) -> tuple[list[FlowFit], SheetRuleset]:
+    """Decide one or more flow rules together (``candidates``' values: a tuple, one a key)."""
+    standing, asked, failed = _decide(asker, candidates, probes)
+    base_values = tuple(flow_values(base)[key] for key in keys)
+    preferred = next((c for c in standing if c[0] == base_values), standing[0])
+    unexplained = [] if failed is None else [_shrunk(asker, preferred[1], failed)]
+    example = None if not asked else f"{asked[0].describe()}: {_summary(asker.answers[asked[0]])}"
+    fits = []
+    for i, key in enumerate(keys):
+        values = []
+        for value, _ in standing:
+            if value[i] not in values:
+                values.append(value[i])
+        fits.append(
+            FlowFit(
+                key,
+                preferred[0][i],
+                base_values[i],
+                failed is None,
+                len(asked),
+                [] if failed is not None else [v for v in values if v != preferred[0][i]],
+                example,
+                unexplained if i == 0 else [],
+                None if i == 0 else keys[0],
+            )
+        )
+    return fits, preferred[1]
+
+
+def _bonus(asker: _Asker, base: SheetRuleset) -> tuple[list[FlowFit], SheetRuleset]:
+    """The upper bonus: the upper rows filled to their most (no five of a kind), then halving to
+    the least total that shows a bonus; the candidate read so is checked against every answer."""
+    rows = _face_rows(base)
+    totals = list(_upper_sums(base.dice, tuple(face for _, face in rows)))
+    asked = [upper_probe(base, totals[-1])]
+
+    def bonus_at(probe: Probe) -> int:
+        answer = asker.answer(probe)
+        try:
+            value = answer["players"][0]["lines"].get("bonus")
+        except (TypeError, KeyError, IndexError, AttributeError):
+            return 0
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    points = bonus_at(asked[0])
+    value: Any = None
+    example = f"upper rows adding to {totals[-1]} (the most without five of a kind) show no bonus"
+    alike: list[Any] = []
+    if points > 0:
+        low, high = -1, len(totals) - 1  # indexes: no bonus at low (-1: below every total), one at high
+        while high - low > 1:
+            middle = (low + high) // 2
+            probe = upper_probe(base, totals[middle])
+            asked.append(probe)
+            if bonus_at(probe) > 0:
+                high = middle
+            else:
+                low = middle
+        least, below = totals[high], totals[low] if low >= 0 else -1
+        thresholds = range(below, least)  # more_than any of these: alike
+        kept = base.bonus_more_than if base.bonus_more_than in thresholds else least - 1
+        value = {"more_than": kept, "points": points}
+        alike = [{"more_than": m, "points": points} for m in (below, least - 1) if m != kept and m in thresholds][:1]
+        example = f"upper rows adding to {least} show a bonus of {points}" + (
+            f", adding to {below} none" if below >= 0 else ""
+        )
+    rules = with_value(base, "upper_bonus", value)
+    wrong = next((p for p in asked if asker.expected(rules, p) != _key(asker.answers[p])), None)
+    fit = FlowFit(
+        "upper_bonus",
+        value,
+        flow_values(base)["upper_bonus"],
+        wrong is None,
+        len(asked),
+        alike,
+        example,
+        [] if wrong is None else [_shrunk(asker, rules, wrong)],
+    )
+    return [fit], rules
+
+
+def _five_row(rules: SheetRuleset) -> str | None:
+    """The row of all the dice of a kind, if the sheet has one."""
+    if rules.five_of_a_kind is not None:
+        return rules.five_of_a_kind.row
+    return next(
+        (
+            row.id
+            for row in rules.rows.values()
+            if isinstance(row.rule, OfAKind) and row.rule.at_least == rules.dice and not row.rule.exactly
+        ),
+        None,
+    )
+
+
+def _five_values(rules: SheetRuleset, row: str) -> Iterator[Any]:
+    """Every five-of-a-kind rule the model has for ``row``: none, or a repeat adding what a shipped
+    ruleset adds (to the cell or to a bonus line), with each way of earning extra turns."""
+    adds, lines = {50, 100}, {CELL}
+    for name in ruleset_names():
+        shipped = find_ruleset(name)
+        five = shipped.five_of_a_kind if isinstance(shipped, SheetRuleset) else None
+        if five is not None and five.repeat_adds is not None:
+            adds.add(five.repeat_adds)
+            lines.add(five.repeat_to)
+    if rules.bonus_line:
+        lines.add(rules.bonus_line)
+    yield None
+    for extra in EXTRA_TURNS:
+        yield {"row": row, "repeat": {"adds": None}, "extra_turns": extra}
+        for points, to in product(sorted(adds), sorted(lines)):
+            yield {"row": row, "repeat": {"adds": points, "to": to}, "extra_turns": extra}
+
+
+def identify_flow(ask: Ask, asked: str, base: SheetRuleset) -> FlowIdentification:
+    """Replay games to find each flow rule of the implementation behind ``ask``, asked under the
+    ruleset named ``asked``; ``base`` is the ruleset the scoring fit found (the closest shipped
+    one, with the rows found)."""
+    asker = _Asker(ask, asked)
+    found = FlowIdentification()
+    if asker.answer(rolls_probes(base)[0]) is None:
+        found.not_probed = f"it replays no game ({asker.failure})"
+        return found
+    rules = base
+    if _face_rows(rules):  # first: every other replay's answer shows the bonus line
+        fits, rules = _bonus(asker, rules)
+        found.fits += fits
+    rolls = [((v,), with_value(rules, "rolls_per_turn", v)) for v in range(1, MOST_ROLLS)]
+    fits, rules = _fit(asker, ["rolls_per_turn"], rules, rolls, rolls_probes(rules))
+    found.fits += fits
+    if rules.rolls_per_turn > 1:
+        saved = [((v,), with_value(rules, "saved_rolls", v)) for v in (False, True)]
+        fits, rules = _fit(asker, ["saved_rolls"], rules, saved, saved_probes(rules))
+        found.fits += fits
+    row = _five_row(rules)
+    if row is not None:
+        candidates = []
+        for five in _five_values(rules, row):
+            with_five = with_value(rules, "five_of_a_kind", five)
+            for joker in JOKERS if five is not None else ("none",):
+                candidates.append(((five, joker), with_value(with_five, "joker", joker)))
+        fits, rules = _fit(asker, ["five_of_a_kind", "joker"], rules, candidates, five_probes(rules, row))
+        found.fits += fits
+    found.fits.append(_checks(asker, rules))
+    return found
+
+
+def _checks(asker: _Asker, rules: SheetRuleset) -> FlowFit:
+    """The rules the model has one way of: each probe asked, its answer compared."""
+    probes = check_probes(rules)
+    wrong = [p for p in probes if asker.expected(rules, p) != _key(asker.answer(p))]
+    return FlowFit(
+        CHECKS,
+        None,
+        None,
+        not wrong,
+        len(probes),
+        example=f"{probes[0].describe()}: {_summary(asker.answers[probes[0]])}",
+        unexplained=[_shrunk(asker, rules, p) for p in wrong],
+    )
