@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from dicespec import corpus
-from dicespec.identify.sheet_fit import SHARE, RowFit, fit_row, rolls
+from dicespec.identify.sheet_fit import SHARE, Memo, RowFit, fit_row, rolls
 from dicespec.identify.sheet_flow import CHECKS, FlowFit, FlowIdentification, flow_values, identify_flow
 from dicespec.progress import ProgressLine
 from dicespec.registry import game
@@ -353,10 +353,11 @@ def identify_sheet(
             + (f" (e.g. {found.first_error})" if found.first_error else "")
         )
     started = time.perf_counter()
-    others = _others(rules)
+    others, memo = _others(rules), Memo()
     for row in rules.rows.values():
         if answers[row.id]:
-            found.rows.append(fit_row(row.id, rules.dice, answers[row.id], row.rule, others.get(row.id, ()), share))
+            fit = fit_row(row.id, rules.dice, answers[row.id], row.rule, others.get(row.id, ()), share, memo)
+            found.rows.append(fit)
     found.closest = closest_ruleset(found.rows, rules)
     found.seconds["fit"] = time.perf_counter() - started
     started = time.perf_counter()

@@ -100,6 +100,23 @@ class Unexplained:
 
 
 @dataclass
+class Memo:
+    """What the fit of one row works out that the other rows of the sheet need again: each ordered
+    roll's sorted digits, and each rule's points for each roll (most rules are tried in every row)."""
+
+    sorted_rolls: dict[str, str] = field(default_factory=dict)
+    points: dict[RowRule, dict[str, int]] = field(default_factory=dict)
+
+    def scores(self, rule: RowRule, counts: Mapping[str, tuple[int, ...]]) -> Mapping[str, int]:
+        """``rule``'s points for each roll of ``counts`` (roll → its counts; every row of a sheet
+        is asked the same rolls)."""
+        found = self.points.setdefault(rule, {})
+        if not counts.keys() <= found.keys():
+            found.update({roll: rule.points(count) for roll, count in counts.items() if roll not in found})
+        return found
+
+
+@dataclass
 class RowFit:
     """What the answers of one row say: its rule (None: no rule of the model fits), how many of
     its rolls that rule explains, the rules no roll tells apart from it, and the rest."""
@@ -126,28 +143,36 @@ def fit_row(
     asked_rule: RowRule | None = None,
     others: Iterable[RowRule] = (),
     share: float = SHARE,
+    memo: Memo | None = None,
 ) -> RowFit:
     """The rule of ``row`` that best explains ``answers`` (ordered roll → points).
 
     ``asked_rule`` (the asked ruleset's) wins ties, then ``others`` (the shipped rulesets' rules
-    for rows of that id), then the model's rules in :func:`candidates`' order."""
+    for rows of that id), then the model's rules in :func:`candidates`' order. ``memo``, shared by
+    the rows of a sheet, spares working the same things out again."""
+    memo = memo if memo is not None else Memo()
     orderings: dict[str, dict[str, int]] = {}  # roll → its orderings' answers
+    sorted_rolls = memo.sorted_rolls
     for ordered, points in answers.items():
-        orderings.setdefault("".join(sorted(ordered)), {})[ordered] = points
+        roll = sorted_rolls.get(ordered)
+        if roll is None:
+            roll = sorted_rolls[ordered] = "".join(sorted(ordered))
+        orderings.setdefault(roll, {})[ordered] = points
     by_roll = {roll: Counter(each.values()) for roll, each in orderings.items()}  # roll → answer → how often
     frequent = Counter(points for points in answers.values() if points)
     fixed = [points for points, _ in frequent.most_common(FIXED_POINTS_TRIED)]
     first = [asked_rule] if asked_rule is not None else []
-    counts = {roll: Roll.parse(roll).counts for roll in by_roll}
+    counts = {roll: Roll.parse(roll).counts for roll in by_roll}  # in the order of by_roll
     best: RowRule | None = None
-    best_agree, best_points = -1, {}
+    best_agree = -1
+    best_points: Mapping[str, int] = {}
     alike: list[RowRule] = []
     for rule in candidates(dice, fixed, [*first, *others]):
-        scored = {roll: rule.points(counts[roll]) for roll in by_roll}
+        scored = memo.scores(rule, counts)
         agree = sum(tally[scored[roll]] for roll, tally in by_roll.items())
         if agree > best_agree:
             best, best_agree, best_points, alike = rule, agree, scored, []
-        elif agree == best_agree and scored == best_points:
+        elif agree == best_agree and all(scored[roll] == best_points[roll] for roll in by_roll):
             alike.append(rule)
     fitted = best if best_agree >= share * len(answers) else None
     unexplained = []  # against the best rule, fitted or not: what the closest rule leaves
