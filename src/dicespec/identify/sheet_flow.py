@@ -78,7 +78,8 @@ class FlowFit:
     value: Any  # the value found; the base's where no candidate explains the answers
     base: Any  # the base ruleset's value
     fitted: bool  # some candidate explains every answer
-    replays: int = 0
+    replays: int = 0  # the replays that decided it
+    checked: int = 0  # the replays asked after, to check it
     alike: list[Any] = field(default_factory=list)  # other values no replay tells from ``value``
     example: str | None = None  # a replay and what it showed
     unexplained: list[Difference] = field(default_factory=list)
@@ -94,7 +95,8 @@ class FlowIdentification:
 
     @property
     def replays(self) -> int:
-        return sum(fit.replays for fit in self.fits if fit.decided_with is None)
+        """The replays asked: those that decided a rule, and those that checked it."""
+        return sum(fit.replays + fit.checked for fit in self.fits if fit.decided_with is None)
 
     @property
     def unexplained(self) -> int:
@@ -226,15 +228,16 @@ def _upper_sums(dice: int, faces: tuple[int, ...]) -> dict[int, tuple[int, ...]]
     return dict(sorted(found.items()))
 
 
-def upper_probe(rules: SheetRuleset, total: int) -> Probe:
-    """Every upper row filled, adding up to ``total`` (one of :func:`_upper_sums`)."""
-    rows = _face_rows(rules)
+def upper_probe(rules: SheetRuleset, total: int, *, reverse: bool = False, skip_first: bool = False) -> Probe:
+    """Every upper row filled (in sheet order, or the other way round; all but the first), adding
+    up to ``total`` (one of :func:`_upper_sums` of those rows)."""
+    rows = _face_rows(rules)[1 if skip_first else 0 :]
     counts = _upper_sums(rules.dice, tuple(face for _, face in rows))[total]
     turns = [
         (f"roll {_of(face, count, rules.dice)}", f"score {row}")
         for (row, face), count in zip(rows, counts, strict=True)
     ]
-    return _probe(rules, turns)
+    return _probe(rules, turns[::-1] if reverse else turns)
 
 
 def five_probes(rules: SheetRuleset, row: str) -> list[Probe]:
@@ -364,37 +367,47 @@ def _fit(
     candidates: Sequence[tuple[Any, SheetRuleset]],
     probes: Sequence[Probe],
 ) -> tuple[list[FlowFit], SheetRuleset]:
-    """Decide one or more flow rules together (``candidates``' values: a tuple, one a key)."""
+    """Decide one or more flow rules together (``candidates``' values: a tuple, one a key), then
+    ask the other probes too: the rules found must explain every answer, or they are not found."""
     standing, asked, failed = _decide(asker, candidates, probes)
     base_values = tuple(flow_values(base)[key] for key in keys)
     preferred = next((c for c in standing if c[0] == base_values), standing[0])
+    if failed is None:
+        failed = _first_wrong(asker, preferred[1], [p for p in probes if p not in asked])
+    checked = sum(1 for p in probes if p in asker.answers) - len(asked)
+    found = failed is None
     unexplained = [] if failed is None else [_shrunk(asker, preferred[1], failed)]
     example = None if not asked else f"{asked[0].describe()}: {_summary(asker.answers[asked[0]])}"
     fits = []
     for i, key in enumerate(keys):
-        values = []
-        for value, _ in standing:
-            if value[i] not in values:
-                values.append(value[i])
+        values = list(dict.fromkeys(_key(value[i]) for value, _ in standing))
         fits.append(
             FlowFit(
                 key,
-                preferred[0][i],
+                preferred[0][i] if found else base_values[i],
                 base_values[i],
-                failed is None,
+                found,
                 len(asked),
-                [] if failed is not None else [v for v in values if v != preferred[0][i]],
+                checked,
+                [json.loads(v) for v in values if v != _key(preferred[0][i])] if found else [],
                 example,
                 unexplained if i == 0 else [],
                 None if i == 0 else keys[0],
             )
         )
-    return fits, preferred[1]
+    return fits, preferred[1] if found else base
+
+
+def _first_wrong(asker: _Asker, rules: SheetRuleset, probes: Sequence[Probe]) -> Probe | None:
+    """The first of ``probes`` whose answer is not what ``rules`` give (each asked in turn)."""
+    return next((p for p in probes if asker.expected(rules, p) != _key(asker.answer(p))), None)
 
 
 def _bonus(asker: _Asker, base: SheetRuleset) -> tuple[list[FlowFit], SheetRuleset]:
     """The upper bonus: the upper rows filled to their most (no five of a kind), then halving to
-    the least total that shows a bonus; the candidate read so is checked against every answer."""
+    the least total that shows a bonus. The candidate read so is then checked: the rows filled in
+    the other order, at that total and below it, and every upper row but the first filled past it
+    (the model's bonus counts as soon as the rows add up to enough)."""
     rows = _face_rows(base)
     totals = list(_upper_sums(base.dice, tuple(face for _, face in rows)))
     asked = [upper_probe(base, totals[-1])]
@@ -411,6 +424,7 @@ def _bonus(asker: _Asker, base: SheetRuleset) -> tuple[list[FlowFit], SheetRules
     value: Any = None
     example = f"upper rows adding to {totals[-1]} (the most without five of a kind) show no bonus"
     alike: list[Any] = []
+    checks = [upper_probe(base, totals[-1], reverse=True)]
     if points > 0:
         low, high = -1, len(totals) - 1  # indexes: no bonus at low (-1: below every total), one at high
         while high - low > 1:
@@ -429,19 +443,25 @@ def _bonus(asker: _Asker, base: SheetRuleset) -> tuple[list[FlowFit], SheetRules
         example = f"upper rows adding to {least} show a bonus of {points}" + (
             f", adding to {below} none" if below >= 0 else ""
         )
+        checks = [upper_probe(base, t, reverse=True) for t in (least, below) if t >= 0]
+        partial = _upper_sums(base.dice, tuple(face for _, face in rows[1:]))
+        past = next((t for t in partial if t >= least), None)
+        if past is not None:
+            checks.append(upper_probe(base, past, skip_first=True))
     rules = with_value(base, "upper_bonus", value)
-    wrong = next((p for p in asked if asker.expected(rules, p) != _key(asker.answers[p])), None)
+    wrong = _first_wrong(asker, rules, [*asked, *checks])
     fit = FlowFit(
         "upper_bonus",
-        value,
+        value if wrong is None else flow_values(base)["upper_bonus"],
         flow_values(base)["upper_bonus"],
         wrong is None,
         len(asked),
-        alike,
+        sum(1 for p in checks if p in asker.answers),
+        alike if wrong is None else [],
         example,
         [] if wrong is None else [_shrunk(asker, rules, wrong)],
     )
-    return [fit], rules
+    return [fit], rules if wrong is None else base
 
 
 def _five_row(rules: SheetRuleset) -> str | None:
@@ -519,7 +539,7 @@ def _checks(asker: _Asker, rules: SheetRuleset) -> FlowFit:
         None,
         None,
         not wrong,
-        len(probes),
+        checked=len(probes),
         example=f"{probes[0].describe()}: {_summary(asker.answers[probes[0]])}",
         unexplained=[_shrunk(asker, rules, p) for p in wrong],
     )
