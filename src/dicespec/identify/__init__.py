@@ -6,6 +6,9 @@ A layer above the conformance runner (it asks through the runner's transports) a
 - :mod:`~dicespec.identify.sheet_fit`: a score-sheet game's rows fitted, row by row, to the rule
   families of :mod:`dicespec.scoresheet.families` from the answers to every ordered roll (pure: no
   implementation is asked there);
+- :mod:`~dicespec.identify.aside_fit`: a set-aside game's scoring keys (singles, three and more of a
+  kind, straights, patterns) fitted together from the answers to every ``best`` and ``set_aside``
+  question (pure as well; not yet asked by the command);
 - :mod:`~dicespec.identify.command`: the implementation asked, the fit written out as a ruleset
   file that ``extends:`` the closest shipped ruleset, and the report.
 """
