@@ -17,8 +17,8 @@ from pathlib import Path
 
 from dicespec.conformance.run.compared import Entry, entries, read
 from dicespec.conformance.run.target import Options
+from dicespec.identify.aside import AsideIdentification
 from dicespec.identify.command import Identification, identify, report_text, ruleset_text
-from dicespec.registry import game
 from dicespec.spec.paths import data_root
 
 
@@ -26,20 +26,20 @@ def folder() -> Path:
     return data_root() / "fixtures" / "identified"
 
 
-def sheet_games(entry: Entry) -> list[str]:
-    """The score-sheet games the implementation declares rulesets of, as its results file records
+def games_of(entry: Entry) -> list[str]:
+    """The games the implementation declares rulesets of, as its results file records
     (``make conformance``'s first step)."""
     declared = (read(entry) or {}).get("rulesets", {})
-    return sorted(name for name, names in declared.items() if names and game(name).family_name == "score-sheet")
+    return sorted(name for name, names in declared.items() if names)
 
 
-def identified(entry: Entry) -> Iterator[tuple[str, Identification]]:
-    """Each score-sheet game the implementation declares a ruleset of, and what it was identified as playing."""
-    for name in sheet_games(entry):
+def identified(entry: Entry) -> Iterator[tuple[str, Identification | AsideIdentification]]:
+    """Each game the implementation declares a ruleset of, and what it was identified as playing."""
+    for name in games_of(entry):
         yield name, identify(entry.target, Options(), name_of_game=name, asked=None, name=None)
 
 
-def text(found: Identification) -> str:
+def text(found: Identification | AsideIdentification) -> str:
     """A recorded file: the ruleset, then the report as comments."""
     report = "\n".join(f"# {line}".rstrip() for line in report_text(found, timings=False).splitlines())
     return ruleset_text(found) + "\n# What identify reported:\n" + report + "\n"

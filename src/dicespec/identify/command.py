@@ -7,36 +7,29 @@ game, its rows fitted (:mod:`~dicespec.identify.sheet_fit`), its game flow found
 from __future__ import annotations
 
 import json
-import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, NamedTuple
-
-import yaml
+from typing import Any
 
 from dicespec import corpus
+from dicespec.identify.aside import (
+    AsideIdentification,
+    aside_json,
+    aside_report_text,
+    aside_ruleset_text,
+    identify_aside,
+)
+from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, is_count
 from dicespec.identify.sheet_fit import SHARE, Memo, RowFit, fit_row, rolls
 from dicespec.identify.sheet_flow import CHECKS, FlowFit, FlowIdentification, flow_values, identify_flow
 from dicespec.progress import ProgressLine
 from dicespec.registry import game
-from dicespec.rulesets import find_ruleset_of, name_from, ruleset_data, ruleset_names
+from dicespec.rulesets import find_ruleset, find_ruleset_of, name_from, ruleset_data, ruleset_names
 from dicespec.scoresheet.families import Chance, Face, FullHouse, Groups, OfAKind, Pairs, RowRule, Straight
 from dicespec.scoresheet.ruleset import SheetRuleset
-
-SHOWN = 3  # unexplained rolls shown per row in the text report (--json has them all)
-
-
-class IdentifyError(ValueError):
-    """What stops an identification: one line, exit status 2."""
-
-
-class _Again(NamedTuple):
-    """A question asked a second time."""
-
-    op: str
-    args: dict[str, Any]
+from dicespec.setaside.ruleset import SetAsideRuleset
 
 
 @dataclass
@@ -99,15 +92,11 @@ def rule_data(rule: RowRule) -> dict[str, Any]:
     raise TypeError(f"not a rule of the model: {rule!r}")
 
 
-def _flow(value: Any) -> str:
-    """A value in YAML's flow style, on one line."""
-    text: str = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, width=sys.maxsize)
-    return text.strip().removesuffix("\n...")  # a lone scalar is a document of its own: no end marker
-
-
-def ruleset_text(found: Identification) -> str:
+def ruleset_text(found: Identification | AsideIdentification) -> str:
     """The identified rules as a ruleset file: ``extends:`` the closest shipped ruleset, only what
     differs written, each row with a comment naming its evidence."""
+    if isinstance(found, AsideIdentification):
+        return aside_ruleset_text(found)
     changed = found.changed()
     by_row = {fit.row: fit for fit in found.rows}
     flow = (
@@ -128,10 +117,10 @@ def ruleset_text(found: Identification) -> str:
         width = max(len(row) for row in changed)
         for row, rule in changed.items():
             lines.append(f"  # {_evidence(by_row[row])}")
-            lines.append(f"  {row + ':':<{width + 1}} {_flow(rule_data(rule))}")
+            lines.append(f"  {row + ':':<{width + 1}} {flow_yaml(rule_data(rule))}")
     for key, fit in found.changed_flow().items():
         lines.append(f"# {key}: {_decided(fit)}; e.g. {fit.example}")
-        lines.append(f"{key}: {_flow(_as_written(key, fit.value, found.closest))}")
+        lines.append(f"{key}: {flow_yaml(_as_written(key, fit.value, found.closest))}")
     return "\n".join(lines) + "\n"
 
 
@@ -160,9 +149,11 @@ def _evidence(fit: RowFit) -> str:
     return f"{fit.row}: {fit.agree:,} of {fit.asked:,} answers agree{example}"
 
 
-def report_text(found: Identification, *, timings: bool = True) -> str:
+def report_text(found: Identification | AsideIdentification, *, timings: bool = True) -> str:
     """The report: each row's rule, then the unexplained answers, shrunk to a few rolls a row
     (``timings``: with how long the asking and the fit took)."""
+    if isinstance(found, AsideIdentification):
+        return aside_report_text(found, timings=timings)
     took = f", {found.seconds.get('asking', 0):.1f} s asked, {found.seconds.get('fit', 0):.2f} s fitted"
     lines = [
         f"dicespec identify: {found.implementation}, asked under {found.asked}",
@@ -175,17 +166,17 @@ def report_text(found: Identification, *, timings: bool = True) -> str:
             best = (
                 ""
                 if fit.best is None
-                else f"; the nearest, {_flow(rule_data(fit.best))}, explains {fit.agree / fit.asked:.2%}"
+                else f"; the nearest, {flow_yaml(rule_data(fit.best))}, explains {fit.agree / fit.asked:.2%}"
             )
             state = f"no rule of the model explains {fit.share:.0%} of its rolls{best}"
         elif fit.row in changed:
-            state = f"differs: {_flow(rule_data(fit.rule))}"
+            state = f"differs: {flow_yaml(rule_data(fit.rule))}"
         else:
             state = f"as {found.closest}"
         lines.append(f"  {fit.row}: {state} ({fit.agree:,} of {fit.asked:,} agree)")
         if fit.alike:
             lines.append(
-                f"    no roll tells it from {len(fit.alike)} other rule(s), e.g. {_flow(rule_data(fit.alike[0]))}"
+                f"    no roll tells it from {len(fit.alike)} other rule(s), e.g. {flow_yaml(rule_data(fit.alike[0]))}"
             )
     lines += _flow_report(found, timings)
     if found.errored:
@@ -219,18 +210,20 @@ def _flow_report(found: Identification, timings: bool) -> list[str]:
         elif not fit.fitted:
             state = "no rule of the model explains its answers"
         elif fit.key in changed:
-            state = f"differs: {_flow(fit.value)}"
+            state = f"differs: {flow_yaml(fit.value)}"
         else:
             state = f"as {found.closest}"
         decided = _decided(fit)
         lines.append(f"  {fit.key}: {state} ({decided})")
         if fit.alike:
-            lines.append(f"    no replay tells it from {len(fit.alike)} other value(s), e.g. {_flow(fit.alike[0])}")
+            lines.append(f"    no replay tells it from {len(fit.alike)} other value(s), e.g. {flow_yaml(fit.alike[0])}")
     return lines
 
 
-def as_json(found: Identification) -> dict[str, Any]:
+def as_json(found: Identification | AsideIdentification) -> dict[str, Any]:
     """Everything found, as one JSON object."""
+    if isinstance(found, AsideIdentification):
+        return aside_json(found)
     return {
         "implementation": found.implementation,
         "asked": found.asked,
@@ -280,13 +273,13 @@ def as_json(found: Identification) -> dict[str, Any]:
     }
 
 
-def _questions(rules: SheetRuleset) -> Iterator[corpus.Case | _Again]:
+def _questions(rules: SheetRuleset) -> Iterator[corpus.Case | Again]:
     """Every ordered roll in every row (the exhaustive corpus's questions), then each roll once
     more in ascending order (to catch an implementation that answers the same question two ways)."""
     yield from corpus.exhaustive({rules.game: [rules.name]})
     for row in rules.rows.values():
         for roll in rolls(rules.dice):
-            yield _Again("score", {"ruleset": rules.name, "dice": roll, "row": row.id})
+            yield Again("score", {"ruleset": rules.name, "dice": roll, "row": row.id})
 
 
 def closest_ruleset(fits: Sequence[RowFit], asked: SheetRuleset, flow: Mapping[str, Any] | None = None) -> str:
@@ -331,12 +324,12 @@ def identify_sheet(
         count += 1
         row, dice = ask.args["row"], ask.args["dice"]
         value = outcome.value
-        if outcome.kind != "result" or not isinstance(value, int) or isinstance(value, bool):
+        if outcome.kind != "result" or not is_count(value):
             found.errored += 1
             if found.first_error is None:
                 found.first_error = f"score {dice} in {row}: {value if outcome.kind != 'result' else repr(value)}"
             continue
-        if isinstance(ask, _Again):
+        if isinstance(ask, Again):
             first = answers[row].get(dice)
             if first is not None and first != value:
                 found.inconsistent.append(f"score {dice} in {row}: answered {first}, then {value}")
@@ -391,9 +384,9 @@ def identified_name(implementation: str) -> str:
 
 def identify(
     target: Any, options: Any, *, name_of_game: str | None, asked: str | None, name: str | None, share: float = SHARE
-) -> Identification:
+) -> Identification | AsideIdentification:
     """Start the target (a :class:`~dicespec.conformance.run.target.Target`), check what its hello
-    declares, and identify the rules it plays of one score-sheet game."""
+    declares, and identify the rules it plays of one game."""
     from dicespec.conformance.run.declared import declare_hello
     from dicespec.conformance.run.target import open_transport
 
@@ -406,15 +399,13 @@ def identify(
         games = [g for g, names in hello.games.items() if names]
         if name_of_game is None:
             if asked is not None:
-                name_of_game = find_ruleset_of(SheetRuleset, asked).game
+                name_of_game = find_ruleset(asked).game
             elif len(games) == 1:
                 name_of_game = games[0]
             else:
                 raise IdentifyError(
                     f"{hello.name} declares {len(games)} games ({', '.join(games)}): name one with --game"
                 )
-        if game(name_of_game).family_name != "score-sheet":
-            raise IdentifyError(f"{name_of_game}: identify reads score-sheet games only, so far")
         if not hello.games.get(name_of_game):
             raise IdentifyError(f"{hello.name} declares no ruleset of {name_of_game}")
         chosen = asked or (
@@ -424,16 +415,12 @@ def identify(
         )
         if not hello.supports(name_of_game, chosen):
             raise IdentifyError(f"{hello.name} does not declare the ruleset {chosen} of {name_of_game}")
-        rules = find_ruleset_of(SheetRuleset, chosen)
+        rules = find_ruleset(chosen)
         if rules.game != name_of_game:
             raise IdentifyError(f"ruleset {chosen!r} is for {rules.game}, not {name_of_game}")
-        return identify_sheet(
-            transport,
-            hello.name,
-            rules,
-            name=name or identified_name(hello.name),
-            share=share,
-            progress=options.progress,
-        )
+        own = name or identified_name(hello.name)
+        if isinstance(rules, SetAsideRuleset):
+            return identify_aside(transport, hello.name, rules, name=own, share=share, progress=options.progress)
+        return identify_sheet(transport, hello.name, rules, name=own, share=share, progress=options.progress)
     finally:
         transport.close()

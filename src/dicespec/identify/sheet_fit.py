@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations_with_replacement
 
 from dicespec.dice import FACES, Roll
@@ -112,7 +112,13 @@ class Memo:
         is asked the same rolls)."""
         found = self.points.setdefault(rule, {})
         if not counts.keys() <= found.keys():
-            found.update({roll: rule.points(count) for roll, count in counts.items() if roll not in found})
+            fixed = getattr(rule, "points_rule", None)
+            if isinstance(fixed, int) and not isinstance(fixed, bool):
+                # a rule of fixed points scores them where its "sum" twin scores (never 0 where it fits)
+                summed = self.scores(replace(rule, points_rule="sum"), counts)
+                found.update({roll: fixed if summed[roll] else 0 for roll in counts if roll not in found})
+            else:
+                found.update({roll: rule.points(count) for roll, count in counts.items() if roll not in found})
         return found
 
 

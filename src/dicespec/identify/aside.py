@@ -1,0 +1,200 @@
+"""``dicespec identify`` for a set-aside game (10000, Farkle, Greed): the implementation asked
+every ``best`` and ``set_aside`` question of the exhaustive corpus, its scoring keys fitted
+(:mod:`~dicespec.identify.aside_fit`), and the rules it plays written as a ruleset file that
+``extends:`` the closest shipped ruleset, with the answers no value explains.
+
+The game flow (entry, the end, hot dice, penalties) is not probed for a set-aside game yet: the
+file keeps the extended ruleset's, and says so.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import Any
+
+from dicespec import corpus
+from dicespec.dice import FACES
+from dicespec.identify.aside_fit import AsideFit, changed_data, closest_ruleset, fit_aside, value_data
+from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, is_count
+from dicespec.identify.sheet_fit import SHARE
+from dicespec.progress import ProgressLine
+from dicespec.setaside.ruleset import SetAsideRuleset
+
+FLOW = "its game flow (entry, the end, hot dice, penalties) was not probed: it is the extended ruleset's."
+
+
+@dataclass
+class AsideIdentification:
+    """What the answers of a set-aside implementation said: the fit, the closest shipped ruleset,
+    and the oddities."""
+
+    implementation: str
+    asked: str
+    name: str
+    fit: AsideFit | None = None
+    closest: str = ""
+    errored: int = 0
+    first_error: str | None = None
+    inconsistent: list[str] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def answers(self) -> int:
+        return 0 if self.fit is None else self.fit.answers
+
+    @property
+    def unexplained(self) -> int:
+        return 0 if self.fit is None else self.fit.unexplained_answers
+
+    def changed(self) -> dict[str, Any]:
+        """The keys found, where the closest shipped ruleset has another value, as the file writes them."""
+        return {} if self.fit is None else changed_data(self.fit, self.closest)
+
+
+def _questions(rules: SetAsideRuleset) -> Iterator[corpus.Case | Again]:
+    """Every question of the exhaustive corpus, then each distinct roll's best once more, its dice
+    in ascending order (to catch an implementation that answers the same question two ways)."""
+    yield from corpus.exhaustive({rules.game: [rules.name]})
+    for count in range(1, rules.dice + 1):
+        for roll in combinations_with_replacement(FACES, count):
+            yield Again("best", {"ruleset": rules.name, "dice": "".join(map(str, roll))})
+
+
+def identify_aside(
+    transport: Any,
+    implementation: str,
+    rules: SetAsideRuleset,
+    *,
+    name: str,
+    share: float = SHARE,
+    progress: bool = False,
+) -> AsideIdentification:
+    """Ask ``transport`` every question, fit the scoring keys, and find the closest shipped ruleset."""
+    found = AsideIdentification(implementation, rules.name, name)
+    bests: dict[str, int] = {}
+    parts: dict[str, Any] = {}
+    meter = ProgressLine("  asking", unit="questions") if progress else None
+    started, count = time.perf_counter(), 0
+    for ask, outcome in transport.stream(_questions(rules)):
+        count += 1
+        op, dice, value = ask.op, ask.args["dice"], outcome.value
+        usable = outcome.kind == "result" and (is_count(value) if op == "best" else isinstance(value, dict))
+        if not usable:
+            found.errored += 1
+            if found.first_error is None:
+                found.first_error = f"{op} {dice or '(nothing)'}: {value if outcome.kind != 'result' else repr(value)}"
+        elif isinstance(ask, Again):
+            first = bests.get(dice)
+            if first is not None and first != value:
+                found.inconsistent.append(f"best {dice}: answered {first}, then {value}")
+        elif op == "best":
+            bests[dice] = value
+        else:
+            parts[dice] = value
+        if meter is not None and not count & 1023:
+            meter.count(count, "")
+    if meter is not None:
+        meter.count(count, "", final=True)
+    found.seconds["asking"] = time.perf_counter() - started
+    if not bests and not parts:
+        raise IdentifyError(
+            f"{implementation} answered nothing usable: every one of {count:,} questions errored"
+            + (f" (e.g. {found.first_error})" if found.first_error else "")
+        )
+    started = time.perf_counter()
+    found.fit = fit_aside(rules, bests, parts, share)
+    found.closest = closest_ruleset(found.fit)
+    found.seconds["fit"] = time.perf_counter() - started
+    return found
+
+
+def aside_ruleset_text(found: AsideIdentification) -> str:
+    """The identified rules as a ruleset file: ``extends:`` the closest shipped ruleset, only the
+    keys that differ written, each with a comment naming its evidence."""
+    assert found.fit is not None
+    lines = [
+        f"# The rules {found.implementation} plays, as dicespec identify found them from its answers",
+        f"# under {found.asked}: every best and every set-aside of the exhaustive corpus ({found.answers:,} answers);",
+        f"# {FLOW}",
+        f"extends: {found.closest}",
+        f"name: {found.name}",
+        f"description: {json.dumps(f'The rules {found.implementation} plays, as identified from its answers.')}",
+    ]
+    for key, data in found.changed().items():
+        fit = found.fit.keys[key]
+        lines.append(f"# {key}: {fit.agree:,} of {fit.evidence:,} answers that tell its values apart agree")
+        lines.append(f"{key}: {flow_yaml(data)}")
+    return "\n".join(lines) + "\n"
+
+
+def aside_report_text(found: AsideIdentification, *, timings: bool = True) -> str:
+    """The report: each key's value, then the unexplained answers, a few a key."""
+    assert found.fit is not None
+    fit = found.fit
+    took = f", {found.seconds.get('asking', 0):.1f} s asked, {found.seconds.get('fit', 0):.2f} s fitted"
+    lines = [
+        f"dicespec identify: {found.implementation}, asked under {found.asked}",
+        f"scoring: {fit.answers:,} answers, {fit.candidates} candidate rulesets scored" + (took if timings else ""),
+        f"closest shipped ruleset: {found.closest}",
+    ]
+    changed = found.changed()
+    for key, each in fit.keys.items():
+        state = "differs" if key in changed else ("no value fits" if each.value is None else f"as {found.closest}")
+        lines.append(f"  {key}: {state}: {each.describe().removeprefix(f'{key}: ')}")
+    lines.append("game flow: not probed for a set-aside game yet (entry, the end, hot dice, penalties)")
+    if found.errored:
+        lines.append(f"errored: {found.errored:,} questions, e.g. {found.first_error}")
+    for question in found.inconsistent[:SHOWN]:
+        lines.append(f"inconsistent: {question}")
+    for mixed in fit.mixed[:SHOWN]:
+        lines.append(f"orderings answered unlike: {mixed.describe()}")
+    lines.append(f"unexplained answers: {fit.unexplained_answers:,}")
+    for answer in fit.unexplained[:SHOWN]:
+        lines.append(f"  {answer.describe()}")
+    if len(fit.unexplained) > SHOWN:
+        lines.append(f"  and {len(fit.unexplained) - SHOWN} more questions")
+    return "\n".join(lines)
+
+
+def aside_json(found: AsideIdentification) -> dict[str, Any]:
+    """Everything found, as one JSON object."""
+    assert found.fit is not None
+    return {
+        "implementation": found.implementation,
+        "asked": found.asked,
+        "name": found.name,
+        "extends": found.closest,
+        "answers": found.answers,
+        "errored": found.errored,
+        "inconsistent": found.inconsistent,
+        "seconds": found.seconds,
+        "keys": [
+            {
+                "key": key,
+                "value": None if each.value is None else value_data(key, each.value),
+                "best": value_data(key, each.best),
+                "agree": each.agree,
+                "evidence": each.evidence,
+                "alike": [value_data(key, value) for value in each.alike],
+            }
+            for key, each in found.fit.keys.items()
+        ],
+        "mixed": [{"dice": m.dice, "usual": m.usual, "odd": dict(m.odd), "count": m.count} for m in found.fit.mixed],
+        "unexplained": found.unexplained,
+        "unexplained_answers": [
+            {
+                "question": u.question,
+                "dice": u.dice,
+                "expected": u.expected,
+                "answers": dict(u.answers),
+                "wrong": u.wrong,
+            }
+            for u in found.fit.unexplained
+        ],
+        "flow": {"not_probed": "not probed for set-aside games yet"},
+        "ruleset": aside_ruleset_text(found),
+    }
