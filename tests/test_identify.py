@@ -24,6 +24,7 @@ from dicespec.conformance.run.target import Options, Target
 from dicespec.conformance.transports.in_process import InProcessTransport
 from dicespec.dice import Roll
 from dicespec.identify.aside import identify_aside
+from dicespec.identify.closing import closing_conform
 from dicespec.identify.command import (
     Identification,
     IdentifyError,
@@ -226,6 +227,29 @@ def test_a_flow_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(
     )
 
 
+def test_the_closing_conform_run_differs_exactly_where_the_fit_left_answers_unexplained() -> None:
+    bugged = Fake("yahtzee", {"small_straight": _no_13456})
+    found = _identify(bugged)
+    closing = closing_conform(
+        InProcessTransport(bugged), ruleset_text(found), "yahtzee", found.given, lambda case: case.args["row"]
+    )
+    unexplained_rolls = sum(fit.unexplained_rolls for fit in found.rows)
+    assert (closing.exhaustive, closing.exhaustive_failed, unexplained_rolls) == (101_088, 120, 120)
+    assert closing.games > 0 and closing.games_failed == 0  # its replays have no bug
+    assert closing.summary(found.unexplained, found.flow.unexplained).startswith(
+        "conform under the identified rules: exhaustive 101,088 cases, 120 differ (unexplained answers: 120); games "
+    )
+
+
+def test_the_closing_conform_run_finds_a_flow_bug_in_the_games() -> None:
+    overwrites = Overwrites("yahtzee")
+    found = _identify(overwrites)
+    closing = closing_conform(
+        InProcessTransport(overwrites), ruleset_text(found), "yahtzee", found.given, lambda case: case.args["row"]
+    )
+    assert closing.exhaustive_failed == 0 and closing.games_failed > 0 and len(closing.failing) == 3
+
+
 def test_an_implementation_that_replays_no_game_keeps_the_extended_flow_and_says_so(tmp_path: Path) -> None:
     class ScoresOnly(Fake):
         def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
@@ -327,11 +351,13 @@ def test_a_game_it_declares_no_ruleset_of_is_one_line_and_exit_2(capsys: pytest.
 def test_the_javascript_implementation_is_identified_as_each_shipped_ruleset(name: str) -> None:
     found = identify(Target.from_command_line(JS), Options(), name_of_game=None, asked=name, name=None)
     assert (found.closest, found.changed(), found.unexplained, found.errored) == (name, {}, 0, 0)
+    assert found.closing is not None and (found.closing.exhaustive_failed, found.closing.games_failed) == (0, 0)
     took = f"{found.answers:,} answers, asked {found.seconds['asking']:.1f} s, fitted {found.seconds['fit']:.2f} s"
     if isinstance(found, Identification):
         assert found.changed_flow() == {} and found.flow.not_probed is None
         assert all(fit.fitted for fit in found.flow.fits)
         took += f", {found.flow.replays} replays in {found.seconds['flow']:.2f} s"
+    took += f", conform under them {found.seconds['conform']:.1f} s"
     print(f"{name}: {took}")
 
 

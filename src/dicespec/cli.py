@@ -171,7 +171,15 @@ def _cmd_identify(args: argparse.Namespace) -> int:
     target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
     options = Options(timeout=args.timeout, progress=wanted(args.progress), in_process=args.in_process)
     try:
-        found = identify(target, options, name_of_game=args.game, asked=asked, name=args.name, share=args.share)
+        found = identify(
+            target,
+            options,
+            name_of_game=args.game,
+            asked=asked,
+            name=args.name,
+            share=args.share,
+            conform=not args.no_conform,
+        )
     except IdentifyError as exc:
         raise UsageError(str(exc)) from None
     text = ruleset_text(found)
@@ -535,10 +543,13 @@ def build_parser() -> argparse.ArgumentParser:
     ident = commands.add_parser(
         "identify",
         help="which rules an implementation plays, and the answers no rule explains",
-        description="Ask an implementation every ordered roll in every row of a score-sheet game, fit each row "
-        "to the rule families of the model, and write the rules it plays as a ruleset file that extends the "
-        "closest shipped ruleset (stdout, or --output). The report on stderr gives each row's rule and the "
-        "answers no rule explains: its bugs, by the model. The game flow is not probed yet.",
+        description="Ask an implementation every question of the exhaustive corpus (a score-sheet game: every "
+        "ordered roll in every row; a set-aside game: every best and every set-aside), fit its rules to the model "
+        "(a score-sheet game's flow too, by replays chosen to decide each flow rule), and write the rules it "
+        "plays as a ruleset file that extends the closest shipped ruleset (stdout, or --output). The report on "
+        "stderr gives each rule found and the answers no rule explains: its bugs, by the model. It ends with a "
+        "conform run under the identified rules, whose differences are those answers (--no-conform skips it). "
+        "A set-aside game's flow is not probed yet.",
         epilog='example: dicespec identify --impl "node examples/adapters/js/dicespec-adapter.mjs" --game yahtzee',
     )
     who = ident.add_mutually_exclusive_group(required=True)
@@ -561,6 +572,9 @@ def build_parser() -> argparse.ArgumentParser:
     ident.add_argument("--json", action="store_true", help="print everything found as one JSON object")
     ident.add_argument("--timeout", type=float, default=defaults.TIMEOUT, help="seconds to wait for each answer")
     ident.add_argument("--in-process", action="store_true", help="call a --python object in this process")
+    ident.add_argument(
+        "--no-conform", action="store_true", help="skip the closing conform run under the identified rules"
+    )
     _add_progress(ident)
     ident.set_defaults(run=_cmd_identify)
 

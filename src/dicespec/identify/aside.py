@@ -19,6 +19,7 @@ from typing import Any
 from dicespec import corpus
 from dicespec.dice import FACES
 from dicespec.identify.aside_fit import AsideFit, changed_data, closest_ruleset, fit_aside, value_data
+from dicespec.identify.closing import Closing, closing_json, closing_lines
 from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, is_count
 from dicespec.identify.sheet_fit import SHARE
 from dicespec.progress import ProgressLine
@@ -41,6 +42,8 @@ class AsideIdentification:
     first_error: str | None = None
     inconsistent: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    closing: Closing | None = None  # the closing conform run, unless skipped
+    given: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)  # op → dice → the answer
 
     @property
     def answers(self) -> int:
@@ -105,6 +108,7 @@ def identify_aside(
             f"{implementation} answered nothing usable: every one of {count:,} questions errored"
             + (f" (e.g. {found.first_error})" if found.first_error else "")
         )
+    found.given = {"best": bests, "set_aside": parts}
     started = time.perf_counter()
     found.fit = fit_aside(rules, bests, parts, share)
     found.closest = closest_ruleset(found.fit)
@@ -157,6 +161,8 @@ def aside_report_text(found: AsideIdentification, *, timings: bool = True) -> st
         lines.append(f"  {answer.describe()}")
     if len(fit.unexplained) > SHOWN:
         lines.append(f"  and {len(fit.unexplained) - SHOWN} more questions")
+    if found.closing is not None:
+        lines += closing_lines(found.closing, fit.unexplained_answers, None, timings=timings)
     return "\n".join(lines)
 
 
@@ -196,5 +202,6 @@ def aside_json(found: AsideIdentification) -> dict[str, Any]:
             for u in found.fit.unexplained
         ],
         "flow": {"not_probed": "not probed for set-aside games yet"},
+        "conform": None if found.closing is None else closing_json(found.closing),
         "ruleset": aside_ruleset_text(found),
     }

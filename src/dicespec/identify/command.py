@@ -21,6 +21,7 @@ from dicespec.identify.aside import (
     aside_ruleset_text,
     identify_aside,
 )
+from dicespec.identify.closing import Closing, closing_conform, closing_json, closing_lines
 from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, is_count
 from dicespec.identify.sheet_fit import SHARE, Memo, RowFit, fit_row, rolls
 from dicespec.identify.sheet_flow import CHECKS, FlowFit, FlowIdentification, flow_values, identify_flow
@@ -46,6 +47,8 @@ class Identification:
     inconsistent: list[str] = field(default_factory=list)  # questions answered twice, two ways
     flow: FlowIdentification = field(default_factory=FlowIdentification)
     seconds: dict[str, float] = field(default_factory=dict)
+    closing: Closing | None = None  # the closing conform run, unless skipped
+    given: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)  # row → dice → the answer
 
     @property
     def answers(self) -> int:
@@ -127,9 +130,10 @@ def ruleset_text(found: Identification | AsideIdentification) -> str:
 def _decided(fit: FlowFit) -> str:
     if fit.key == CHECKS:
         wrong = len(fit.unexplained)
-        return f"{fit.replays} replays, {wrong} of them not as the model has it" if wrong else f"{fit.replays} replays"
+        return f"{_replays(fit.checked)}, {wrong} of them not as the model has it" if wrong else _replays(fit.checked)
     verb = "decides" if fit.replays == 1 else "decide"
-    return f"{_replays(fit.replays)} {verb} it" + (f", with {fit.decided_with}" if fit.decided_with else "")
+    more = f", {fit.checked} more asked to check it" if fit.checked else ""
+    return f"{_replays(fit.replays)} {verb} it{more}" + (f"; with {fit.decided_with}" if fit.decided_with else "")
 
 
 def _replays(count: int) -> str:
@@ -193,6 +197,11 @@ def report_text(found: Identification | AsideIdentification, *, timings: bool = 
     for flow in found.flow.fits:
         for difference in flow.unexplained[:SHOWN]:
             lines.append(f"  {flow.key}: {difference.describe()}")
+    if found.closing is not None:
+        rolls = sum(fit.unexplained_rolls for fit in found.rows)
+        lines += closing_lines(
+            found.closing, rolls, None if found.flow.not_probed else found.flow.unexplained, timings=timings
+        )
     return "\n".join(lines)
 
 
@@ -269,6 +278,7 @@ def as_json(found: Identification | AsideIdentification) -> dict[str, Any]:
             ],
         },
         "unexplained": found.unexplained,
+        "conform": None if found.closing is None else closing_json(found.closing),
         "ruleset": ruleset_text(found),
     }
 
@@ -354,6 +364,7 @@ def identify_sheet(
     found.closest = closest_ruleset(found.rows, rules)
     found.seconds["fit"] = time.perf_counter() - started
     started = time.perf_counter()
+    found.given = answers
     found.flow = identify_flow(transport.call, rules.name, _with_rows(found.closest, found.rows))
     found.closest = closest_ruleset(found.rows, rules, found.flow.values())
     found.seconds["flow"] = time.perf_counter() - started
@@ -383,10 +394,18 @@ def identified_name(implementation: str) -> str:
 
 
 def identify(
-    target: Any, options: Any, *, name_of_game: str | None, asked: str | None, name: str | None, share: float = SHARE
+    target: Any,
+    options: Any,
+    *,
+    name_of_game: str | None,
+    asked: str | None,
+    name: str | None,
+    share: float = SHARE,
+    conform: bool = True,
 ) -> Identification | AsideIdentification:
     """Start the target (a :class:`~dicespec.conformance.run.target.Target`), check what its hello
-    declares, and identify the rules it plays of one game."""
+    declares, identify the rules it plays of one game, and (``conform``) hold it to them in a
+    closing conform run (:mod:`~dicespec.identify.closing`)."""
     from dicespec.conformance.run.declared import declare_hello
     from dicespec.conformance.run.target import open_transport
 
@@ -419,8 +438,23 @@ def identify(
         if rules.game != name_of_game:
             raise IdentifyError(f"ruleset {chosen!r} is for {rules.game}, not {name_of_game}")
         own = name or identified_name(hello.name)
+        found: Identification | AsideIdentification
         if isinstance(rules, SetAsideRuleset):
-            return identify_aside(transport, hello.name, rules, name=own, share=share, progress=options.progress)
-        return identify_sheet(transport, hello.name, rules, name=own, share=share, progress=options.progress)
+            found = identify_aside(transport, hello.name, rules, name=own, share=share, progress=options.progress)
+        else:
+            found = identify_sheet(transport, hello.name, rules, name=own, share=share, progress=options.progress)
+        if conform:
+            by_row = isinstance(found, Identification)
+            found.closing = closing_conform(
+                transport,
+                ruleset_text(found),
+                chosen,
+                found.given,
+                (lambda case: case.args["row"]) if by_row else (lambda case: case.op),
+                hello.players.get(name_of_game, ()),
+                progress=options.progress,
+            )
+            found.seconds["conform"] = found.closing.seconds
+        return found
     finally:
         transport.close()

@@ -1,0 +1,136 @@
+"""The closing conform run of ``dicespec identify``: the identified rules declared, and the
+implementation held to them. The exhaustive part is the answers it already gave, compared with
+what the identified rules answer (nothing is asked twice); the games part is the corpus's replayed
+games under the identified rules, asked now under the ruleset the questions named.
+
+What differs is what the fit left unexplained: the summary puts the two counts side by side.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import yaml
+
+from dicespec import corpus
+from dicespec.progress import ProgressLine
+from dicespec.rulesets import declare_document, find_ruleset
+
+SHOWN = 3  # failing games named in the report
+
+NOT_ANSWERED = object()  # a question the implementation gave no usable answer to
+
+
+class _Renamed(NamedTuple):
+    """A case of the identified rules, asked under the ruleset the implementation was asked under."""
+
+    op: str
+    args: dict[str, Any]
+    case: corpus.Case
+
+
+@dataclass
+class Closing:
+    """What the closing conform run found: cases and how many differ, part by part."""
+
+    ruleset: str  # the name the identified rules were declared under for the run
+    exhaustive: int = 0
+    exhaustive_failed: int = 0
+    games: int = 0
+    games_failed: int = 0
+    games_skipped: int = 0
+    failing: list[str] = field(default_factory=list)  # a few failing games' case ids
+    seconds: float = 0.0
+
+    def summary(self, unexplained_answers: int, unexplained_replays: int | None) -> str:
+        """One line: each part's differences beside the unexplained answers the fit reported."""
+        flow = "" if unexplained_replays is None else f" (unexplained replays: {unexplained_replays:,})"
+        skipped = f", {self.games_skipped:,} skipped" if self.games_skipped else ""
+        return (
+            f"conform under the identified rules: exhaustive {self.exhaustive:,} cases, "
+            f"{self.exhaustive_failed:,} differ (unexplained answers: {unexplained_answers:,}); "
+            f"games {self.games:,} replays, {self.games_failed:,} differ{skipped}{flow}"
+        )
+
+
+def declare_identified(text: str) -> str:
+    """Declare the identified ruleset file's rules for this run, under a name of their own for
+    these very rules (the identified name and a digest: another identification in the process
+    may name other rules alike), and return that name."""
+    document = yaml.safe_load(text)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+    document["name"] = f"{document['name']}-{digest}"
+    return declare_document(document, "dicespec identify").name
+
+
+def closing_conform(
+    transport: Any,
+    text: str,
+    asked: str,
+    given: Mapping[str, Mapping[str, Any]],
+    key: Callable[[corpus.Case], str],
+    players: Sequence[int] = (),
+    *,
+    games: int = corpus.GAMES_PER_RULESET,
+    progress: bool = False,
+) -> Closing:
+    """Hold the implementation to the rules of the identified file ``text``: its answers
+    ``given`` (by ``key(case)``, a row or an operation, then the dice) against the exhaustive
+    corpus of those rules, then ``games`` replayed games of them asked under ``asked`` (by one of
+    ``players`` players, where it plays only some counts)."""
+    started = time.perf_counter()
+    name = declare_identified(text)
+    found = Closing(name)
+    rules_game = find_ruleset(name).game
+    for case in corpus.exhaustive({rules_game: [name]}):
+        found.exhaustive += 1
+        answer = given.get(key(case), {}).get(case.args["dice"], NOT_ANSWERED)
+        if answer is NOT_ANSWERED or answer != case.expected:
+            found.exhaustive_failed += 1
+    cases = corpus.games({rules_game: [name]}, count=games, players={rules_game: players} if players else None)
+    requests = (_Renamed(case.op, {**case.args, "ruleset": asked}, case) for case in cases)
+    meter = ProgressLine("  conform", unit="replays") if progress else None
+    for request, outcome in transport.stream(requests):
+        found.games += 1
+        if outcome.kind in ("skipped", "cannot"):
+            found.games_skipped += 1
+        elif outcome.kind != "result" or outcome.value != request.case.expected:
+            found.games_failed += 1
+            if len(found.failing) < SHOWN:
+                found.failing.append(request.case.id)
+        if meter is not None and not found.games & 255:
+            meter.count(found.games, "")
+    if meter is not None:
+        meter.count(found.games, "", final=True)
+    found.seconds = time.perf_counter() - started
+    return found
+
+
+def closing_lines(
+    closing: Closing, unexplained_answers: int, unexplained_replays: int | None, *, timings: bool = True
+) -> list[str]:
+    """The report's lines on the closing run: the summary (``timings``: with how long it took),
+    then a few failing games."""
+    took = f" ({closing.seconds:.1f} s)" if timings else ""
+    lines = [closing.summary(unexplained_answers, unexplained_replays) + took]
+    lines += [f"  differs: {case}" for case in closing.failing]
+    return lines
+
+
+def closing_json(closing: Closing) -> dict[str, Any]:
+    """The closing run, as JSON."""
+    return {
+        "ruleset": closing.ruleset,
+        "exhaustive": {"cases": closing.exhaustive, "failed": closing.exhaustive_failed},
+        "games": {
+            "cases": closing.games,
+            "failed": closing.games_failed,
+            "skipped": closing.games_skipped,
+            "failing": closing.failing,
+        },
+        "seconds": closing.seconds,
+    }
