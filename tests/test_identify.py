@@ -10,13 +10,14 @@ compared row by row and flow rule by flow rule.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import ClassVar
 
 import pytest
-from tools.identified import folder, games_of, text
+from tools.identified import folder, games_of, summary_text, text
 
 from dicespec.cli import main
 from dicespec.conformance.run.compared import Entry, entries
@@ -205,9 +206,11 @@ def test_a_flow_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(
     found = _identify(Overwrites("yahtzee"))
     assert found.changed() == {} and found.changed_flow() == {} and found.closest == "yahtzee"
     unexplained = {fit.key: fit for fit in found.flow.fits if fit.unexplained}
-    # the checks show it; so does five of a kind scored twice in its row (yahtzee adds to a line)
-    assert list(unexplained) == ["five_of_a_kind", "refusals and the end"]
-    assert not any(fit.fitted for fit in unexplained.values())
+    # the checks show it; five of a kind is decided without a repeat scored in its row, which would show it too
+    assert list(unexplained) == ["refusals and the end"]
+    assert found.flow.notes == [
+        "it does not refuse a filled row: five_of_a_kind is decided without a repeat scored in yahtzee"
+    ]
     (difference,) = unexplained["refusals and the end"].unexplained
     assert difference.actions == ("roll 11235", "score ones", "roll 11235", "score ones")
     assert (difference.path, difference.expected, difference.actual) == (
@@ -218,13 +221,29 @@ def test_a_flow_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(
     assert difference.describe() == (
         'roll 11235; score ones; roll 11235; score ones: rejected is null, not {"at": 3, "code": "row-used"}'
     )
-    (again,) = unexplained["five_of_a_kind"].unexplained
-    assert (again.actions[1], again.actions[-1], again.path) == ("score yahtzee", "score yahtzee", "rejected")
     read = _read_back(found, tmp_path)
     assert (_rules_of(read), flow_values(read)) == (
         _rules_of(find_ruleset_of(SheetRuleset, "yahtzee")),
         _flow_of("yahtzee"),
     )
+
+
+def test_rules_declared_in_the_hello_are_found_with_the_one_flow_bug_apart(tmp_path: Path) -> None:
+    # vanilla Yahtzee (no bonus, no Yahtzee bonus, no joker) declared in its hello, and one bug:
+    # a filled box scored again is written over
+    fake = f"{sys.executable} tests/conformance_fakes/vanilla_yahtzee.py"
+    found = identify(Target.from_command_line(fake), Options(), name_of_game="yahtzee", asked=None, name=None)
+    try:
+        expected = _flow_of("yahtzee-vanilla")
+        read = _read_back(found, tmp_path)
+    finally:
+        forget_declared()
+    assert isinstance(found, Identification) and found.closest == "yahtzee" and found.changed() == {}
+    assert flow_values(read) == expected
+    assert [(fit.key, fit.unexplained[0].path) for fit in found.flow.fits if fit.unexplained] == [
+        ("refusals and the end", "rejected")
+    ]
+    assert found.closing is not None and found.closing.exhaustive_failed == 0 and found.closing.games_failed > 0
 
 
 def test_the_closing_conform_run_differs_exactly_where_the_fit_left_answers_unexplained() -> None:
@@ -370,14 +389,17 @@ def test_a_recorded_identification_is_what_identify_finds_today(entry: Entry, na
     path = IDENTIFIED / f"{entry.id}-{name_of_game}.yaml"
     found = identify(entry.target, Options(), name_of_game=name_of_game, asked=None, name=None)
     assert text(found) == path.read_text(encoding="utf-8"), "stale: run make conformance"
+    assert summary_text(found) == path.with_suffix(".json").read_text(encoding="utf-8"), "stale: run make conformance"
     declared = declare_file(path)  # and it is a ruleset file the loader takes
     forget_declared()
     assert declared.name == f"{found.implementation}-identified"
 
 
 def test_every_compared_implementation_has_its_identification_recorded() -> None:
-    recorded = {path.stem for path in IDENTIFIED.glob("*.yaml")}
-    assert RECORDED and recorded == {f"{entry.id}-{name}" for entry, name in RECORDED}, "run make conformance"
+    expected = {f"{entry.id}-{name}" for entry, name in RECORDED}
+    for suffix in ("yaml", "json"):
+        recorded = {path.stem for path in IDENTIFIED.glob(f"*.{suffix}")}
+        assert RECORDED and recorded == expected, "run make conformance"
 
 
 @pytest.mark.parametrize(

@@ -1,16 +1,18 @@
 """The rules each compared implementation plays, as ``dicespec identify`` finds them: for every
-implementation of ``fixtures/conformance/implementations.yaml`` and every score-sheet game its
-hello declares, ``fixtures/identified/<id>-<game>.yaml``: the identified ruleset file, its report
-(without timings) kept below it as comments.
+implementation of ``fixtures/conformance/implementations.yaml`` and every game its hello
+declares, ``fixtures/identified/<id>-<game>.yaml``: the identified ruleset file, its report
+(without timings) kept below it as comments; and ``<id>-<game>.json``, what it found in short,
+which the Conformance page shows beside the implementation's results.
 
 ``python -m tools.identified`` (the second step of ``make conformance``) writes them;
-``tests/test_thirdparty.py`` identifies again and compares. A maintainer's tool, which the wheel
+``tests/test_identify.py`` identifies again and compares. A maintainer's tool, which the wheel
 does not carry.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -18,7 +20,7 @@ from pathlib import Path
 from dicespec.conformance.run.compared import Entry, entries, read
 from dicespec.conformance.run.target import Options
 from dicespec.identify.aside import AsideIdentification
-from dicespec.identify.command import Identification, identify, report_text, ruleset_text
+from dicespec.identify.command import Identification, identify, report_text, ruleset_text, summary
 from dicespec.spec.paths import data_root
 
 
@@ -45,6 +47,11 @@ def text(found: Identification | AsideIdentification) -> str:
     return ruleset_text(found) + "\n# What identify reported:\n" + report + "\n"
 
 
+def summary_text(found: Identification | AsideIdentification) -> str:
+    """A recorded summary (the Conformance page reads it)."""
+    return json.dumps(summary(found), indent=2, ensure_ascii=False) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tools.identified", description="Identify the compared implementations' rules."
@@ -58,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name, found in identified(entry):
             path = folder() / f"{entry.id}-{name}.yaml"
             path.write_text(text(found), encoding="utf-8")
+            path.with_suffix(".json").write_text(summary_text(found), encoding="utf-8")
             took = f"{found.seconds['asking']:.1f} s asked, {found.seconds['fit']:.2f} s fitted"
             print(f"{entry.id}: {name}: {found.unexplained:,} unexplained of {found.answers:,} ({took}) → {path.name}")
     return 0

@@ -39,7 +39,8 @@ class Closing:
 
     ruleset: str  # the name the identified rules were declared under for the run
     exhaustive: int = 0
-    exhaustive_failed: int = 0
+    exhaustive_failed: int = 0  # answered otherwise than the identified rules answer
+    exhaustive_unanswered: int = 0  # no usable answer was given (it errored)
     games: int = 0
     games_failed: int = 0
     games_skipped: int = 0
@@ -50,9 +51,10 @@ class Closing:
         """One line: each part's differences beside the unexplained answers the fit reported."""
         flow = "" if unexplained_replays is None else f" (unexplained replays: {unexplained_replays:,})"
         skipped = f", {self.games_skipped:,} skipped" if self.games_skipped else ""
+        unanswered = f", {self.exhaustive_unanswered:,} not answered" if self.exhaustive_unanswered else ""
         return (
             f"conform under the identified rules: exhaustive {self.exhaustive:,} cases, "
-            f"{self.exhaustive_failed:,} differ (unexplained answers: {unexplained_answers:,}); "
+            f"{self.exhaustive_failed:,} differ (unexplained answers: {unexplained_answers:,}){unanswered}; "
             f"games {self.games:,} replays, {self.games_failed:,} differ{skipped}{flow}"
         )
 
@@ -89,7 +91,9 @@ def closing_conform(
     for case in corpus.exhaustive({rules_game: [name]}):
         found.exhaustive += 1
         answer = given.get(key(case), {}).get(case.args["dice"], NOT_ANSWERED)
-        if answer is NOT_ANSWERED or answer != case.expected:
+        if answer is NOT_ANSWERED:
+            found.exhaustive_unanswered += 1
+        elif answer != case.expected:
             found.exhaustive_failed += 1
     cases = corpus.games({rules_game: [name]}, count=games, players={rules_game: players} if players else None)
     requests = (_Renamed(case.op, {**case.args, "ruleset": asked}, case) for case in cases)
@@ -125,7 +129,11 @@ def closing_json(closing: Closing) -> dict[str, Any]:
     """The closing run, as JSON."""
     return {
         "ruleset": closing.ruleset,
-        "exhaustive": {"cases": closing.exhaustive, "failed": closing.exhaustive_failed},
+        "exhaustive": {
+            "cases": closing.exhaustive,
+            "failed": closing.exhaustive_failed,
+            "not_answered": closing.exhaustive_unanswered,
+        },
         "games": {
             "cases": closing.games,
             "failed": closing.games_failed,

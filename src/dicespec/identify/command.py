@@ -211,7 +211,7 @@ def _flow_report(found: Identification, timings: bool) -> list[str]:
     if flow.not_probed is not None:
         return [f"game flow: not probed: {flow.not_probed.splitlines()[0]}"]
     took = f", {found.seconds.get('flow', 0):.2f} s" if timings else ""
-    lines = [f"game flow: {_replays(flow.replays)}{took}"]
+    lines = [f"game flow: {_replays(flow.replays)}{took}", *(f"  note: {note}" for note in flow.notes)]
     changed = found.changed_flow()
     for fit in flow.fits:
         if fit.key == CHECKS:
@@ -280,6 +280,30 @@ def as_json(found: Identification | AsideIdentification) -> dict[str, Any]:
         "unexplained": found.unexplained,
         "conform": None if found.closing is None else closing_json(found.closing),
         "ruleset": ruleset_text(found),
+    }
+
+
+def summary(found: Identification | AsideIdentification) -> dict[str, Any]:
+    """What identify found, in short (no timings): the closest shipped ruleset, the keys that
+    differ from it, the unexplained answers, and the closing conform run; for a record of it."""
+    if isinstance(found, AsideIdentification):
+        changed, flow = list(found.changed()), None
+    else:
+        changed = [f"rows.{row}" for row in found.changed()] + list(found.changed_flow())
+        flow = found.flow.not_probed
+    closing = (
+        None if found.closing is None else {k: v for k, v in closing_json(found.closing).items() if k != "seconds"}
+    )
+    return {
+        "implementation": found.implementation,
+        "asked": found.asked,
+        "extends": found.closest,
+        "changed": changed,
+        "answers": found.answers,
+        "unexplained": found.unexplained,
+        "errored": found.errored,
+        "flow_not_probed": flow if isinstance(found, Identification) else "set-aside games' flow is not probed yet",
+        "conform": closing,
     }
 
 
@@ -365,14 +389,15 @@ def identify_sheet(
     found.seconds["fit"] = time.perf_counter() - started
     started = time.perf_counter()
     found.given = answers
-    found.flow = identify_flow(transport.call, rules.name, _with_rows(found.closest, found.rows))
+    found.flow = identify_flow(transport.call, rules.name, _with_rows(rules.name, found.rows))
     found.closest = closest_ruleset(found.rows, rules, found.flow.values())
     found.seconds["flow"] = time.perf_counter() - started
     return found
 
 
 def _with_rows(name: str, fits: Sequence[RowFit]) -> SheetRuleset:
-    """The shipped ruleset ``name`` with the rows found (each row no rule fits kept as it is)."""
+    """The ruleset ``name`` (the asked one: flow probing starts from the rules the implementation
+    was asked to play) with the rows found (each row no rule fits kept as it is)."""
     base = find_ruleset_of(SheetRuleset, name)
     found = {fit.row: fit.rule for fit in fits if fit.rule is not None}
     rows = {row.id: replace(row, rule=found.get(row.id, row.rule)) for row in base.rows.values()}

@@ -67,6 +67,7 @@ class Difference:
 
 
 def _show(value: Any) -> str:
+    """A part of an answer as the report shows it: JSON, or ``(missing)``."""
     return repr(value) if type(value).__name__ == "_Missing" else json.dumps(value)
 
 
@@ -92,6 +93,7 @@ class FlowIdentification:
 
     fits: list[FlowFit] = field(default_factory=list)
     not_probed: str | None = None  # why, if the implementation replays no game
+    notes: list[str] = field(default_factory=list)  # what the probing left out, and why
 
     @property
     def replays(self) -> int:
@@ -240,14 +242,18 @@ def upper_probe(rules: SheetRuleset, total: int, *, reverse: bool = False, skip_
     return _probe(rules, turns[::-1] if reverse else turns)
 
 
-def five_probes(rules: SheetRuleset, row: str) -> list[Probe]:
-    """Five of a kind scored in its row, then again: in its row, in its face's row, in each other
-    lower row, with and without its face's row filled; and after its row scored 0."""
+def five_probes(rules: SheetRuleset, row: str, *, refuses_filled: bool = True) -> list[Probe]:
+    """Five of a kind scored in its row, then again: in its row (unless the implementation does
+    not refuse a filled row: the replay would show that, not what a repeat does), in its face's
+    row, in each other lower row, with and without its face's row filled; and after its row
+    scored 0."""
     sixes, threes = rules.face_row(6), rules.face_row(3)
     first: Turn = (*_five(rules, 6), f"score {row}")
     zero: Turn = (f"roll {_plain(rules)}", f"score {row}")
     filled: list[Turn] = [] if threes is None else [(*_five(rules, 3), f"score {threes}")]
-    probes = [_probe(rules, [first]), _probe(rules, [first, (*_five(rules, 6), f"score {row}")])]
+    probes = [_probe(rules, [first])]
+    if refuses_filled:
+        probes.append(_probe(rules, [first, (*_five(rules, 6), f"score {row}")]))
     if sixes is not None:
         probes.append(_probe(rules, [first, (*_five(rules, 6), f"score {sixes}")]))
     for other in (r for r in rules.lower_rows if r != row):
@@ -274,13 +280,48 @@ def _key(answer: Any) -> str:
     return json.dumps(answer, sort_keys=True)
 
 
+MISSING = "(missing)"  # a part of an answer that the other answer has and this one lacks
+
+Flat = dict[str, str]  # an answer's leaves: path → the value as JSON text
+
+
+def _flat(value: Any, path: str = "") -> Flat:
+    """An answer's leaves, by path (``players[0].lines.bonus``), each as JSON text."""
+    if isinstance(value, dict) and value:
+        found: Flat = {}
+        for key, each in value.items():
+            found.update(_flat(each, f"{path}.{key}" if path else str(key)))
+        return found
+    if isinstance(value, list) and value:
+        found = {}
+        for index, each in enumerate(value):
+            found.update(_flat(each, f"{path}[{index}]"))
+        return found
+    return {path or "(answer)": json.dumps(value, sort_keys=True)}
+
+
+def _informative(flats: Sequence[Flat]) -> frozenset[str]:
+    """The parts of the answers on which they do not all agree."""
+    paths = {path for flat in flats for path in flat}
+    return frozenset(p for p in paths if len({flat.get(p, MISSING) for flat in flats}) > 1)
+
+
+def _agrees(expected: Flat, answer: Flat, paths: frozenset[str]) -> bool:
+    return all(expected.get(p, MISSING) == answer.get(p, MISSING) for p in paths)
+
+
 class _Asker:
-    """Asks the implementation replays (each once), and works out candidates' answers (each once)."""
+    """Asks the implementation replays (each once), and works out candidates' answers (each once).
+
+    A rule is decided by the parts of the answers that its candidates give differently: what no
+    value of the rule changes (a line another rule adds, say) is not its evidence, and is held to
+    the rules found by the checks that follow (:func:`_checks`)."""
 
     def __init__(self, ask: Ask, asked: str) -> None:
         self.ask, self.asked = ask, asked
         self.answers: dict[Probe, Any] = {}
-        self._expected: dict[tuple[SheetRuleset, Probe], str] = {}
+        self._flat_answers: dict[Probe, Flat] = {}
+        self._expected: dict[tuple[SheetRuleset, Probe], Flat] = {}
         self.failure: str | None = None  # why an answer was not a result
 
     def args(self, probe: Probe) -> dict[str, Any]:
@@ -292,13 +333,40 @@ class _Asker:
             if outcome.kind != "result":
                 self.failure = f"{outcome.kind}: {outcome.value}"
             self.answers[probe] = outcome.value if outcome.kind == "result" else None
+            self._flat_answers[probe] = _flat(self.answers[probe])
         return self.answers[probe]
 
-    def expected(self, rules: SheetRuleset, probe: Probe) -> str:
+    def flat_answer(self, probe: Probe) -> Flat:
+        self.answer(probe)
+        return self._flat_answers[probe]
+
+    def expected(self, rules: SheetRuleset, probe: Probe) -> Flat:
         found = self._expected.get((rules, probe))
         if found is None:
-            found = self._expected[rules, probe] = _key(reference(rules, probe.players, probe.actions))
+            found = self._expected[rules, probe] = _flat(reference(rules, probe.players, probe.actions))
         return found
+
+    def differs(self, rules: SheetRuleset, probe: Probe, among: Sequence[SheetRuleset]) -> Difference | None:
+        """Where the answer to ``probe`` is not what ``rules`` give, on the parts the rulesets
+        ``among`` give differently (``rules`` among them); None if it is."""
+        expected, answer = self.expected(rules, probe), self.flat_answer(probe)
+        paths = _informative([self.expected(each, probe) for each in among])
+        wrong = [p for p in paths if expected.get(p, MISSING) != answer.get(p, MISSING)]
+        if not wrong:
+            return None
+        # shown as the answers' first difference at or above one of those parts (a refusal whole)
+        whole = reference(rules, probe.players, probe.actions)
+        found = [
+            d
+            for d in differences(whole, self.answers[probe])
+            if any(p == d[0] or p.startswith((f"{d[0]}.", f"{d[0]}[")) for p in wrong)
+        ]
+        path, exp, act = sorted(found, key=lambda d: _order(d[0]))[0] if found else (wrong[0], None, None)
+        return Difference(probe.actions, path, exp, act)
+
+
+def _order(path: str) -> tuple[bool, str]:
+    return (not path.startswith("rejected"), path)
 
 
 def reference(rules: SheetRuleset, players: int, actions: Sequence[str]) -> Any:
@@ -309,9 +377,10 @@ def reference(rules: SheetRuleset, players: int, actions: Sequence[str]) -> Any:
 def _decide(
     asker: _Asker, candidates: Sequence[tuple[Any, SheetRuleset]], probes: Sequence[Probe]
 ) -> tuple[list[tuple[Any, SheetRuleset]], list[Probe], Probe | None]:
-    """Ask the probe that splits the standing candidates most, keep those that agree, until no
-    probe splits them. Returns the candidates left (none: the last probe asked has an answer no
-    candidate gives), the probes asked, and the probe that no candidate explains, if any."""
+    """Ask the probe that splits the standing candidates most, keep those that agree (on the parts
+    of the answer they give differently), until no probe splits them. Returns the candidates left
+    (none: the last probe asked has an answer no candidate gives), the probes asked, and the probe
+    that no candidate explains, if any."""
     standing = list(candidates)
     asked: list[Probe] = []
     while len(standing) > 1:
@@ -319,14 +388,15 @@ def _decide(
         for probe in probes:
             if probe in asked:
                 continue
-            split = len({asker.expected(rules, probe) for _, rules in standing})
+            split = len({_key(asker.expected(rules, probe)) for _, rules in standing})
             if split > groups:
                 best, groups = probe, split
         if best is None:
             break
         asked.append(best)
-        answer = _key(asker.answer(best))
-        agree = [(v, r) for v, r in standing if asker.expected(r, best) == answer]
+        answer = asker.flat_answer(best)
+        paths = _informative([asker.expected(r, best) for _, r in standing])
+        agree = [(v, r) for v, r in standing if _agrees(asker.expected(r, best), answer, paths)]
         if not agree:
             return standing, asked, best
         standing = agree
@@ -372,15 +442,20 @@ def _fit(
     standing, asked, failed = _decide(asker, candidates, probes)
     base_values = tuple(flow_values(base)[key] for key in keys)
     preferred = next((c for c in standing if c[0] == base_values), standing[0])
-    if failed is None:
-        failed = _first_wrong(asker, preferred[1], [p for p in probes if p not in asked])
+    every = [rules for _, rules in candidates]
+    difference = None if failed is None else asker.differs(preferred[1], failed, every)
+    for probe in probes:  # the rest asked too: the rules found must explain every answer
+        if difference is not None:
+            break
+        if probe not in asked:
+            difference = asker.differs(preferred[1], probe, every)
     checked = sum(1 for p in probes if p in asker.answers) - len(asked)
-    found = failed is None
-    unexplained = [] if failed is None else [_shrunk(asker, preferred[1], failed)]
+    found = difference is None and failed is None
+    unexplained = [] if difference is None else [difference]
     example = None if not asked else f"{asked[0].describe()}: {_summary(asker.answers[asked[0]])}"
     fits = []
     for i, key in enumerate(keys):
-        values = list(dict.fromkeys(_key(value[i]) for value, _ in standing))
+        values = list({_key(value[i]): value[i] for value, _ in reversed(standing)}.items())[::-1]
         fits.append(
             FlowFit(
                 key,
@@ -389,18 +464,13 @@ def _fit(
                 found,
                 len(asked),
                 checked,
-                [json.loads(v) for v in values if v != _key(preferred[0][i])] if found else [],
+                [v for k, v in values if k != _key(preferred[0][i])] if found else [],
                 example,
                 unexplained if i == 0 else [],
                 None if i == 0 else keys[0],
             )
         )
     return fits, preferred[1] if found else base
-
-
-def _first_wrong(asker: _Asker, rules: SheetRuleset, probes: Sequence[Probe]) -> Probe | None:
-    """The first of ``probes`` whose answer is not what ``rules`` give (each asked in turn)."""
-    return next((p for p in probes if asker.expected(rules, p) != _key(asker.answer(p))), None)
 
 
 def _bonus(asker: _Asker, base: SheetRuleset) -> tuple[list[FlowFit], SheetRuleset]:
@@ -449,7 +519,9 @@ def _bonus(asker: _Asker, base: SheetRuleset) -> tuple[list[FlowFit], SheetRules
         if past is not None:
             checks.append(upper_probe(base, past, skip_first=True))
     rules = with_value(base, "upper_bonus", value)
-    wrong = _first_wrong(asker, rules, [*asked, *checks])
+    # the parts of an answer the bonus decides: those that no bonus, and one always earned, change
+    among = [rules, with_value(base, "upper_bonus", None), with_value(base, "upper_bonus", _ALWAYS)]
+    wrong = next((d for p in [*asked, *checks] if (d := asker.differs(rules, p, among)) is not None), None)
     fit = FlowFit(
         "upper_bonus",
         value if wrong is None else flow_values(base)["upper_bonus"],
@@ -459,9 +531,12 @@ def _bonus(asker: _Asker, base: SheetRuleset) -> tuple[list[FlowFit], SheetRules
         sum(1 for p in checks if p in asker.answers),
         alike if wrong is None else [],
         example,
-        [] if wrong is None else [_shrunk(asker, rules, wrong)],
+        [] if wrong is None else [wrong],
     )
     return [fit], rules if wrong is None else base
+
+
+_ALWAYS = {"more_than": -1, "points": 1}  # a bonus every sheet earns: what a bonus changes in an answer
 
 
 def _five_row(rules: SheetRuleset) -> str | None:
@@ -518,13 +593,20 @@ def identify_flow(ask: Ask, asked: str, base: SheetRuleset) -> FlowIdentificatio
         fits, rules = _fit(asker, ["saved_rolls"], rules, saved, saved_probes(rules))
         found.fits += fits
     row = _five_row(rules)
+    refused = asker.answer(check_probes(rules)[0])
+    refuses_filled = isinstance(refused, dict) and refused.get("rejected") is not None
+    if row is not None and not refuses_filled:
+        found.notes.append(
+            f"it does not refuse a filled row: five_of_a_kind is decided without a repeat scored in {row}"
+        )
     if row is not None:
         candidates = []
         for five in _five_values(rules, row):
             with_five = with_value(rules, "five_of_a_kind", five)
             for joker in JOKERS if five is not None else ("none",):
                 candidates.append(((five, joker), with_value(with_five, "joker", joker)))
-        fits, rules = _fit(asker, ["five_of_a_kind", "joker"], rules, candidates, five_probes(rules, row))
+        probes = five_probes(rules, row, refuses_filled=refuses_filled)
+        fits, rules = _fit(asker, ["five_of_a_kind", "joker"], rules, candidates, probes)
         found.fits += fits
     found.fits.append(_checks(asker, rules))
     return found
@@ -533,7 +615,7 @@ def identify_flow(ask: Ask, asked: str, base: SheetRuleset) -> FlowIdentificatio
 def _checks(asker: _Asker, rules: SheetRuleset) -> FlowFit:
     """The rules the model has one way of: each probe asked, its answer compared."""
     probes = check_probes(rules)
-    wrong = [p for p in probes if asker.expected(rules, p) != _key(asker.answer(p))]
+    wrong = [p for p in probes if asker.expected(rules, p) != asker.flat_answer(p)]
     return FlowFit(
         CHECKS,
         None,

@@ -24,10 +24,12 @@ from dicespec.site.wording import count, fill, grouped, ident, plural
 from dicespec.site.wording import data as data_text
 from dicespec.spec import results as results_file
 from dicespec.spec.features import Case
+from dicespec.spec.paths import data_root
 
 # The results file `make test` writes (``--dicespec-results``, one JSON line per test; see
 # dicespec.spec.results), relative to the repository.
 RESULTS = Path("artifacts") / "results.jsonl"
+IDENTIFIED = data_root() / "fixtures" / "identified"  # what dicespec identify found of each compared implementation
 OUTCOMES = ("passed", "failed", "xfailed", "skipped")
 # pytest's outcome of a test (the results' ``pytest`` field) as the page counts it.
 _PAGE_OUTCOME = {
@@ -336,7 +338,48 @@ def _findings(data: dict[str, Any], lang: str) -> list[str]:
         out.append("")
     if data.get("failure"):
         out.append(w.format("not_started", failure=data_text(data["failure"], lang)) + "\n")
-    return out
+    return out + _identified(data, lang)
+
+
+def _identified(data: dict[str, Any], lang: str) -> list[str]:
+    """The rules the implementation was identified as playing (``fixtures/identified/``), game by
+    game, beside its results under them."""
+    w = words("conformance", lang)
+    found = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(IDENTIFIED.glob(f"{data['id']}-*.json"))]
+    if not found:
+        return []
+    rows = []
+    for each in found:
+        closing = each["conform"]
+        exhaustive, replays = closing["exhaustive"], closing["games"]
+        asked = replays["cases"] - replays["skipped"]
+        rows.append(
+            [
+                text(next(g.title for g in games() if g.name == find_ruleset(each["extends"]).game)),
+                code(each["extends"]),
+                verbatim(", ").join(code(key) for key in each["changed"]) or w["identified_same"],
+                grouped(each["unexplained"], lang),
+                w.format(
+                    "identified_differ", n=grouped(exhaustive["failed"], lang), of=grouped(exhaustive["cases"], lang)
+                ),
+                w.format("identified_differ", n=grouped(replays["failed"], lang), of=grouped(asked, lang))
+                if asked
+                else w["identified_not_asked"],
+            ]
+        )
+    intro = w.format("identified_intro", command=code("dicespec identify"), files=code("fixtures/identified/"))
+    header = [
+        w[key]
+        for key in (
+            "identified_game",
+            "identified_as",
+            "identified_changed",
+            "identified_unexplained",
+            "identified_exhaustive",
+            "identified_games",
+        )
+    ]
+    return [intro + "\n", table(header, rows) + "\n"]
 
 
 _WHERE = {"score": "where_score", "set-aside": "where_set_aside", "best": "where_best", "game": "where_game"}
