@@ -37,6 +37,7 @@ BENCHMARKS = (
     "sheet_scoring",
     "conformance_stdio",
     "ten_thousand_best",
+    "identify_time",
 )
 HEADER = ["measure", "figure", "goal", "met", "beside"]
 README = FOLDER / "README.md"

@@ -20,7 +20,7 @@ from dicespec import corpus
 from dicespec.dice import FACES
 from dicespec.identify.aside_fit import AsideFit, changed_data, closest_ruleset, fit_aside, value_data
 from dicespec.identify.closing import Closing, closing_json, closing_lines
-from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, is_count
+from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, is_count, likely_answer
 from dicespec.identify.sheet_fit import SHARE
 from dicespec.progress import ProgressLine
 from dicespec.setaside.ruleset import SetAsideRuleset
@@ -82,7 +82,7 @@ def identify_aside(
     parts: dict[str, Any] = {}
     meter = ProgressLine("  asking", unit="questions") if progress else None
     started, count = time.perf_counter(), 0
-    for ask, outcome in transport.stream(_questions(rules)):
+    for ask, outcome in transport.stream(_questions(rules), expect=likely_answer):
         count += 1
         op, dice, value = ask.op, ask.args["dice"], outcome.value
         usable = outcome.kind == "result" and (is_count(value) if op == "best" else isinstance(value, dict))

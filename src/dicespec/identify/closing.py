@@ -95,7 +95,9 @@ def closing_conform(
             found.exhaustive_unanswered += 1
         elif answer != case.expected:
             found.exhaustive_failed += 1
-    cases = corpus.games({rules_game: [name]}, count=games, players={rules_game: players} if players else None)
+    # kept in the cache folder, as conform keeps them: the name is these very rules'
+    players_of = {rules_game: players} if players else None
+    cases = corpus.games({rules_game: [name]}, count=games, kept=True, players=players_of)
     requests = (_Renamed(case.op, {**case.args, "ruleset": asked}, case) for case in cases)
     meter = ProgressLine("  conform", unit="replays") if progress else None
     for request, outcome in transport.stream(requests):

@@ -22,7 +22,7 @@ from dicespec.identify.aside import (
     identify_aside,
 )
 from dicespec.identify.closing import Closing, closing_conform, closing_json, closing_lines
-from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, is_count
+from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, likely_answer
 from dicespec.identify.sheet_fit import SHARE, Memo, RowFit, fit_row, rolls
 from dicespec.identify.sheet_flow import CHECKS, FlowFit, FlowIdentification, flow_values, identify_flow
 from dicespec.progress import ProgressLine
@@ -354,21 +354,22 @@ def identify_sheet(
     meter = ProgressLine("  asking", unit="questions") if progress else None
     started = time.perf_counter()
     count = 0
-    for ask, outcome in transport.stream(_questions(rules)):
+    for ask, outcome in transport.stream(_questions(rules), expect=likely_answer):
         count += 1
-        row, dice = ask.args["row"], ask.args["dice"]
-        value = outcome.value
-        if outcome.kind != "result" or not is_count(value):
+        args, value = ask.args, outcome.value
+        if type(value) is not int or outcome.kind != "result":  # (a bool is no count of points)
             found.errored += 1
             if found.first_error is None:
-                found.first_error = f"score {dice} in {row}: {value if outcome.kind != 'result' else repr(value)}"
+                shown = value if outcome.kind != "result" else repr(value)
+                found.first_error = f"score {args['dice']} in {args['row']}: {shown}"
             continue
-        if isinstance(ask, Again):
+        if type(ask) is Again:
+            row, dice = args["row"], args["dice"]
             first = answers[row].get(dice)
             if first is not None and first != value:
                 found.inconsistent.append(f"score {dice} in {row}: answered {first}, then {value}")
         else:
-            answers[row][dice] = value
+            answers[args["row"]][args["dice"]] = value
         if meter is not None and not count & 1023:
             meter.count(count, "")
     if meter is not None:

@@ -8,6 +8,8 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from dicespec.conformance.transports.stdio import expected_reply
+
 SHOWN = 3  # unexplained answers shown per row or key in the text report (--json has them all)
 
 
@@ -31,3 +33,11 @@ def flow_yaml(value: Any) -> str:
 def is_count(value: Any) -> bool:
     """Is an answer a number of points (an int, not a bool)?"""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def likely_answer(question: Any) -> tuple[Any, bytes | None]:
+    """What a question's answer most likely is: the asked ruleset's own answer, for a case of the
+    corpus (the stdio transport takes a reply that is exactly it without parsing it); nothing
+    for a question asked again."""
+    expected = getattr(question, "expected", None)
+    return (None, None) if isinstance(question, Again) else (expected, expected_reply(expected))
