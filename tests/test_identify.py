@@ -28,12 +28,12 @@ from dicespec.identify.aside import identify_aside
 from dicespec.identify.closing import closing_conform
 from dicespec.identify.command import (
     Identification,
-    IdentifyError,
     identify,
     identify_sheet,
     report_text,
     ruleset_text,
 )
+from dicespec.identify.common import IdentifyError
 from dicespec.identify.sheet_fit import Memo, candidates, rolls
 from dicespec.identify.sheet_flow import flow_values
 from dicespec.implementation import ReferenceImplementation, sheet_replay_answer
@@ -402,12 +402,27 @@ def test_every_compared_implementation_has_its_identification_recorded() -> None
         assert RECORDED and recorded == expected, "run make conformance"
 
 
+def test_a_scoring_function_is_identified_by_its_scoring_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "function_solutions"))
+    out = tmp_path / "greed.yaml"
+    assert main(["identify", "--function", "greed:score", "--ruleset", "greed", "--in-process", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "closest shipped ruleset: greed" in err and "unexplained answers: 0" in err
+    assert "not asked: 4,368 questions it cannot be asked, e.g. set_aside (nothing)" in err
+    assert out.read_text(encoding="utf-8").splitlines()[3] == "extends: greed"
+    assert main(["identify", "--function", "greed:score"]) == 2
+    assert capsys.readouterr().err.startswith("dicespec: error: --function needs --ruleset NAME")
+
+
 @pytest.mark.parametrize(
     ("options", "said"),
     [
         (["--name", "yahtzee"], "--name 'yahtzee': a name of its own"),
         (["--name", "My Rules"], "--name 'My Rules': a name of its own"),
         (["--share", "0"], "--share 0: a share is above 0 and at most 1"),
+        (["--categories", "rows.yaml"], "--categories goes with --function"),
     ],
 )
 def test_a_bad_option_is_one_line_and_exit_2(options: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -155,7 +155,8 @@ def _cmd_identify(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from dicespec.conformance.run.target import Options, Target
-    from dicespec.identify.command import IdentifyError, as_json, identify, report_text, ruleset_text
+    from dicespec.identify.command import as_json, identify, report_text, ruleset_text
+    from dicespec.identify.common import IdentifyError
 
     if args.ruleset_file is not None:
         declared = ruleset_file(args.ruleset_file, game=args.game)
@@ -167,8 +168,21 @@ def _cmd_identify(args: argparse.Namespace) -> int:
     if not 0 < args.share <= 1:
         raise UsageError(f"--share {args.share:g}: a share is above 0 and at most 1")
     if args.in_process and args.impl:
-        raise UsageError("--in-process goes with --python")
-    target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
+        raise UsageError("--in-process goes with --python or --function")
+    if args.categories and not args.function:
+        raise UsageError("--categories goes with --function")
+    if args.function:
+        if args.ruleset is None:
+            raise UsageError("--function needs --ruleset NAME: a scoring function is asked under the ruleset you name")
+        from dicespec.conformance.run.function import FunctionSpecError, function_implementation
+
+        target = Target(function=args.function, rulesets=(args.ruleset,), categories=args.categories)
+        try:  # its problems, before any question
+            function_implementation(args.function, target.rulesets, args.categories)
+        except FunctionSpecError as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
     options = Options(timeout=args.timeout, progress=wanted(args.progress), in_process=args.in_process)
     try:
         found = identify(
@@ -555,6 +569,14 @@ def build_parser() -> argparse.ArgumentParser:
     who = ident.add_mutually_exclusive_group(required=True)
     who.add_argument("--impl", metavar="CMD", help="the implementation's command, as for conform")
     who.add_argument("--python", metavar="MOD:OBJ", help="a Python object with the interface's methods")
+    who.add_argument(
+        "--function",
+        metavar="MOD:FUNC",
+        help="a plain scoring function, as for conform (with --ruleset: its scoring alone is identified)",
+    )
+    ident.add_argument(
+        "--categories", metavar="FILE", help="with --function: a YAML file mapping each row id to its category"
+    )
     ident.add_argument("--game", choices=sorted(game_names()), help="the game (default: the one its hello declares)")
     asked = ident.add_mutually_exclusive_group()
     asked.add_argument(

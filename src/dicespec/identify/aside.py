@@ -40,6 +40,8 @@ class AsideIdentification:
     closest: str = ""
     errored: int = 0
     first_error: str | None = None
+    skipped: int = 0  # questions it says it cannot be asked (a score function's set-asides)
+    first_skip: str | None = None
     inconsistent: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
     closing: Closing | None = None  # the closing conform run, unless skipped
@@ -86,7 +88,11 @@ def identify_aside(
         count += 1
         op, dice, value = ask.op, ask.args["dice"], outcome.value
         usable = outcome.kind == "result" and (is_count(value) if op == "best" else isinstance(value, dict))
-        if not usable:
+        if outcome.kind in ("skipped", "cannot"):
+            found.skipped += 1
+            if found.first_skip is None:
+                found.first_skip = f"{op} {dice or '(nothing)'}: {value}"
+        elif not usable:
             found.errored += 1
             if found.first_error is None:
                 found.first_error = f"{op} {dice or '(nothing)'}: {value if outcome.kind != 'result' else repr(value)}"
@@ -105,7 +111,7 @@ def identify_aside(
     found.seconds["asking"] = time.perf_counter() - started
     if not bests and not parts:
         raise IdentifyError(
-            f"{implementation} answered nothing usable: every one of {count:,} questions errored"
+            f"{implementation} answered nothing usable: every one of {count:,} questions errored or was skipped"
             + (f" (e.g. {found.first_error})" if found.first_error else "")
         )
     found.given = {"best": bests, "set_aside": parts}
@@ -150,6 +156,8 @@ def aside_report_text(found: AsideIdentification, *, timings: bool = True) -> st
         state = "differs" if key in changed else ("no value fits" if each.value is None else f"as {found.closest}")
         lines.append(f"  {key}: {state}: {each.describe().removeprefix(f'{key}: ')}")
     lines.append("game flow: not probed for a set-aside game yet (entry, the end, hot dice, penalties)")
+    if found.skipped:
+        lines.append(f"not asked: {found.skipped:,} questions it cannot be asked, e.g. {found.first_skip}")
     if found.errored:
         lines.append(f"errored: {found.errored:,} questions, e.g. {found.first_error}")
     for question in found.inconsistent[:SHOWN]:
@@ -176,6 +184,7 @@ def aside_json(found: AsideIdentification) -> dict[str, Any]:
         "extends": found.closest,
         "answers": found.answers,
         "errored": found.errored,
+        "skipped": found.skipped,
         "inconsistent": found.inconsistent,
         "seconds": found.seconds,
         "keys": [
