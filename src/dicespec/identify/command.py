@@ -23,8 +23,9 @@ from dicespec.identify.aside import (
 )
 from dicespec.identify.closing import Closing, closing_conform, closing_json, closing_lines
 from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, likely_answer
+from dicespec.identify.flow import CHECKS, FlowFit, FlowIdentification
 from dicespec.identify.sheet_fit import SHARE, Memo, RowFit, fit_row, rolls
-from dicespec.identify.sheet_flow import CHECKS, FlowFit, FlowIdentification, flow_values, identify_flow
+from dicespec.identify.sheet_flow import flow_values, identify_flow
 from dicespec.progress import ProgressLine
 from dicespec.registry import game
 from dicespec.rulesets import find_ruleset, find_ruleset_of, name_from, ruleset_data, ruleset_names

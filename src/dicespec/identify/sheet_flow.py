@@ -11,103 +11,37 @@ and the others named.
 Two checks follow, with one candidate each (the model has no other rule): a filled row is refused,
 and the game is over once every row is filled. An answer no candidate explains is a difference,
 shrunk to the shortest replay that still shows it, as ``dicespec conform`` shrinks a failing game.
+The deciding is :mod:`~dicespec.identify.flow`'s, shared with the set-aside games'.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
-from functools import cache
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from functools import cache, partial
 from itertools import product
 from typing import Any
 
-from dicespec.conformance.protocol.messages import Outcome
-from dicespec.conformance.run.report import differences
-from dicespec.conformance.run.shrink import shortest_failing
+from dicespec.identify.flow import (
+    Ask,
+    Asker,
+    FlowFit,
+    FlowIdentification,
+    Probe,
+    checks,
+    fit,
+)
 from dicespec.implementation import sheet_replay_answer
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.scoresheet.families import Face, OfAKind
 from dicespec.scoresheet.replay import replay
 from dicespec.scoresheet.ruleset import CELL, FiveOfAKind, SheetRuleset
 
-REPLAY = "replay"
 MOST_ROLLS = 7  # rolls a turn is tried with: a candidate from 1 to one fewer
 JOKERS = ("none", "forced", "free")
 EXTRA_TURNS = ("none", "repeat", "every")
 KEYS = ("rolls_per_turn", "saved_rolls", "upper_bonus", "five_of_a_kind", "joker")
-CHECKS = "refusals and the end"  # the flow rules the model has one way of: reported as a key of their own
-
-Ask = Callable[[str, dict[str, Any]], Outcome]
-
-
-@dataclass(frozen=True)
-class Probe:
-    """One replay: its players and actions."""
-
-    actions: tuple[str, ...]
-    players: int = 1
-
-    def describe(self) -> str:
-        return "; ".join(self.actions)
-
-
-@dataclass(frozen=True)
-class Difference:
-    """An answer to a replay that no candidate explains: the replay (shrunk where it could be) and
-    the first part of the answer that differs from the nearest candidate's."""
-
-    actions: tuple[str, ...]
-    path: str
-    expected: Any
-    actual: Any
-
-    def describe(self) -> str:
-        return f"{'; '.join(self.actions)}: {self.path} is {_show(self.actual)}, not {_show(self.expected)}"
-
-
-def _show(value: Any) -> str:
-    """A part of an answer as the report shows it: JSON, or ``(missing)``."""
-    return repr(value) if type(value).__name__ == "_Missing" else json.dumps(value)
-
-
-@dataclass
-class FlowFit:
-    """One flow rule: the value found (as a ruleset file writes it), and what decided it."""
-
-    key: str
-    value: Any  # the value found; the base's where no candidate explains the answers
-    base: Any  # the base ruleset's value
-    fitted: bool  # some candidate explains every answer
-    replays: int = 0  # the replays that decided it
-    checked: int = 0  # the replays asked after, to check it
-    alike: list[Any] = field(default_factory=list)  # other values no replay tells from ``value``
-    example: str | None = None  # a replay and what it showed
-    unexplained: list[Difference] = field(default_factory=list)
-    decided_with: str | None = None  # the rule decided by the same replays, if any
-
-
-@dataclass
-class FlowIdentification:
-    """Every flow rule found, or why the flow could not be probed."""
-
-    fits: list[FlowFit] = field(default_factory=list)
-    not_probed: str | None = None  # why, if the implementation replays no game
-    notes: list[str] = field(default_factory=list)  # what the probing left out, and why
-
-    @property
-    def replays(self) -> int:
-        """The replays asked: those that decided a rule, and those that checked it."""
-        return sum(fit.replays + fit.checked for fit in self.fits if fit.decided_with is None)
-
-    @property
-    def unexplained(self) -> int:
-        return sum(len(fit.unexplained) for fit in self.fits)
-
-    def values(self) -> dict[str, Any]:
-        """The value found of each flow rule of the model (not the checks)."""
-        return {fit.key: fit.value for fit in self.fits if fit.key in KEYS}
-
 
 # -- the flow rules as a ruleset file writes them -----------------------------------------------
 
@@ -276,144 +210,9 @@ def check_probes(rules: SheetRuleset) -> list[Probe]:
 # -- deciding ----------------------------------------------------------------------------------
 
 
-def _key(answer: Any) -> str:
-    return json.dumps(answer, sort_keys=True)
-
-
-MISSING = "(missing)"  # a part of an answer that the other answer has and this one lacks
-
-Flat = dict[str, str]  # an answer's leaves: path → the value as JSON text
-
-
-def _flat(value: Any, path: str = "") -> Flat:
-    """An answer's leaves, by path (``players[0].lines.bonus``), each as JSON text."""
-    if isinstance(value, dict) and value:
-        found: Flat = {}
-        for key, each in value.items():
-            found.update(_flat(each, f"{path}.{key}" if path else str(key)))
-        return found
-    if isinstance(value, list) and value:
-        found = {}
-        for index, each in enumerate(value):
-            found.update(_flat(each, f"{path}[{index}]"))
-        return found
-    return {path or "(answer)": json.dumps(value, sort_keys=True)}
-
-
-def _informative(flats: Sequence[Flat]) -> frozenset[str]:
-    """The parts of the answers on which they do not all agree."""
-    paths = {path for flat in flats for path in flat}
-    return frozenset(p for p in paths if len({flat.get(p, MISSING) for flat in flats}) > 1)
-
-
-def _agrees(expected: Flat, answer: Flat, paths: frozenset[str]) -> bool:
-    return all(expected.get(p, MISSING) == answer.get(p, MISSING) for p in paths)
-
-
-class _Asker:
-    """Asks the implementation replays (each once), and works out candidates' answers (each once).
-
-    A rule is decided by the parts of the answers that its candidates give differently: what no
-    value of the rule changes (a line another rule adds, say) is not its evidence, and is held to
-    the rules found by the checks that follow (:func:`_checks`)."""
-
-    def __init__(self, ask: Ask, asked: str) -> None:
-        self.ask, self.asked = ask, asked
-        self.answers: dict[Probe, Any] = {}
-        self._flat_answers: dict[Probe, Flat] = {}
-        self._expected: dict[tuple[SheetRuleset, Probe], Flat] = {}
-        self.failure: str | None = None  # why an answer was not a result
-
-    def args(self, probe: Probe) -> dict[str, Any]:
-        return {"ruleset": self.asked, "players": probe.players, "actions": list(probe.actions)}
-
-    def answer(self, probe: Probe) -> Any:
-        if probe not in self.answers:
-            outcome = self.ask(REPLAY, self.args(probe))
-            if outcome.kind != "result":
-                self.failure = f"{outcome.kind}: {outcome.value}"
-            self.answers[probe] = outcome.value if outcome.kind == "result" else None
-            self._flat_answers[probe] = _flat(self.answers[probe])
-        return self.answers[probe]
-
-    def flat_answer(self, probe: Probe) -> Flat:
-        self.answer(probe)
-        return self._flat_answers[probe]
-
-    def expected(self, rules: SheetRuleset, probe: Probe) -> Flat:
-        found = self._expected.get((rules, probe))
-        if found is None:
-            found = self._expected[rules, probe] = _flat(reference(rules, probe.players, probe.actions))
-        return found
-
-    def differs(self, rules: SheetRuleset, probe: Probe, among: Sequence[SheetRuleset]) -> Difference | None:
-        """Where the answer to ``probe`` is not what ``rules`` give, on the parts the rulesets
-        ``among`` give differently (``rules`` among them); None if it is."""
-        expected, answer = self.expected(rules, probe), self.flat_answer(probe)
-        paths = _informative([self.expected(each, probe) for each in among])
-        wrong = [p for p in paths if expected.get(p, MISSING) != answer.get(p, MISSING)]
-        if not wrong:
-            return None
-        # shown as the answers' first difference at or above one of those parts (a refusal whole)
-        whole = reference(rules, probe.players, probe.actions)
-        found = [
-            d
-            for d in differences(whole, self.answers[probe])
-            if any(p == d[0] or p.startswith((f"{d[0]}.", f"{d[0]}[")) for p in wrong)
-        ]
-        path, exp, act = sorted(found, key=lambda d: _order(d[0]))[0] if found else (wrong[0], None, None)
-        return Difference(probe.actions, path, exp, act)
-
-
-def _order(path: str) -> tuple[bool, str]:
-    return (not path.startswith("rejected"), path)
-
-
 def reference(rules: SheetRuleset, players: int, actions: Sequence[str]) -> Any:
     """The reference's answer to a replay under ``rules``."""
     return sheet_replay_answer(rules, replay(rules, players, actions))
-
-
-def _decide(
-    asker: _Asker, candidates: Sequence[tuple[Any, SheetRuleset]], probes: Sequence[Probe]
-) -> tuple[list[tuple[Any, SheetRuleset]], list[Probe], Probe | None]:
-    """Ask the probe that splits the standing candidates most, keep those that agree (on the parts
-    of the answer they give differently), until no probe splits them. Returns the candidates left
-    (none: the last probe asked has an answer no candidate gives), the probes asked, and the probe
-    that no candidate explains, if any."""
-    standing = list(candidates)
-    asked: list[Probe] = []
-    while len(standing) > 1:
-        best, groups = None, 1
-        for probe in probes:
-            if probe in asked:
-                continue
-            split = len({_key(asker.expected(rules, probe)) for _, rules in standing})
-            if split > groups:
-                best, groups = probe, split
-        if best is None:
-            break
-        asked.append(best)
-        answer = asker.flat_answer(best)
-        paths = _informative([asker.expected(r, best) for _, r in standing])
-        agree = [(v, r) for v, r in standing if _agrees(asker.expected(r, best), answer, paths)]
-        if not agree:
-            return standing, asked, best
-        standing = agree
-    return standing, asked, None
-
-
-def _shrunk(asker: _Asker, rules: SheetRuleset, probe: Probe) -> Difference:
-    """The difference a probe shows against ``rules``, on the shortest replay that still shows it."""
-    shrunk = shortest_failing(
-        REPLAY, asker.args(probe), asker.ask, lambda **a: reference(rules, a["players"], a["actions"])
-    )
-    actions = probe.actions if shrunk is None or shrunk.expected is None else shrunk.actions
-    expected = reference(rules, probe.players, actions)
-    actual = asker.answers[probe] if shrunk is None or shrunk.expected is None else shrunk.actual
-    found = sorted(differences(expected, actual), key=lambda d: not d[0].startswith("rejected"))
-    path, exp, act = found[0] if found else ("(answer)", expected, actual)
-    return Difference(actions, path, exp, act)
 
 
 def _summary(answer: Any) -> str:
@@ -430,50 +229,10 @@ def _summary(answer: Any) -> str:
     return shown + (f", {extra} extra turn(s)" if extra else "")
 
 
-def _fit(
-    asker: _Asker,
-    keys: Sequence[str],
-    base: SheetRuleset,
-    candidates: Sequence[tuple[Any, SheetRuleset]],
-    probes: Sequence[Probe],
-) -> tuple[list[FlowFit], SheetRuleset]:
-    """Decide one or more flow rules together (``candidates``' values: a tuple, one a key), then
-    ask the other probes too: the rules found must explain every answer, or they are not found."""
-    standing, asked, failed = _decide(asker, candidates, probes)
-    base_values = tuple(flow_values(base)[key] for key in keys)
-    preferred = next((c for c in standing if c[0] == base_values), standing[0])
-    every = [rules for _, rules in candidates]
-    difference = None if failed is None else asker.differs(preferred[1], failed, every)
-    for probe in probes:  # the rest asked too: the rules found must explain every answer
-        if difference is not None:
-            break
-        if probe not in asked:
-            difference = asker.differs(preferred[1], probe, every)
-    checked = sum(1 for p in probes if p in asker.answers) - len(asked)
-    found = difference is None and failed is None
-    unexplained = [] if difference is None else [difference]
-    example = None if not asked else f"{asked[0].describe()}: {_summary(asker.answers[asked[0]])}"
-    fits = []
-    for i, key in enumerate(keys):
-        values = list({_key(value[i]): value[i] for value, _ in reversed(standing)}.items())[::-1]
-        fits.append(
-            FlowFit(
-                key,
-                preferred[0][i] if found else base_values[i],
-                base_values[i],
-                found,
-                len(asked),
-                checked,
-                [v for k, v in values if k != _key(preferred[0][i])] if found else [],
-                example,
-                unexplained if i == 0 else [],
-                None if i == 0 else keys[0],
-            )
-        )
-    return fits, preferred[1] if found else base
+_fit = partial(fit, values=flow_values, summary=_summary)
 
 
-def _bonus(asker: _Asker, base: SheetRuleset) -> tuple[list[FlowFit], SheetRuleset]:
+def _bonus(asker: Asker, base: SheetRuleset) -> tuple[list[FlowFit], SheetRuleset]:
     """The upper bonus: the upper rows filled to their most (no five of a kind), then halving to
     the least total that shows a bonus. The candidate read so is then checked: the rows filled in
     the other order, at that total and below it, and every upper row but the first filled past it
@@ -576,7 +335,7 @@ def identify_flow(ask: Ask, asked: str, base: SheetRuleset) -> FlowIdentificatio
     """Replay games to find each flow rule of the implementation behind ``ask``, asked under the
     ruleset named ``asked``; ``base`` is the ruleset the scoring fit found (the closest shipped
     one, with the rows found)."""
-    asker = _Asker(ask, asked)
+    asker = Asker(ask, asked, reference)
     found = FlowIdentification()
     if asker.answer(rolls_probes(base)[0]) is None:
         found.not_probed = f"it replays no game ({asker.failure})"
@@ -608,20 +367,5 @@ def identify_flow(ask: Ask, asked: str, base: SheetRuleset) -> FlowIdentificatio
         probes = five_probes(rules, row, refuses_filled=refuses_filled)
         fits, rules = _fit(asker, ["five_of_a_kind", "joker"], rules, candidates, probes)
         found.fits += fits
-    found.fits.append(_checks(asker, rules))
+    found.fits.append(checks(asker, rules, check_probes(rules), _summary))
     return found
-
-
-def _checks(asker: _Asker, rules: SheetRuleset) -> FlowFit:
-    """The rules the model has one way of: each probe asked, its answer compared."""
-    probes = check_probes(rules)
-    wrong = [p for p in probes if asker.expected(rules, p) != asker.flat_answer(p)]
-    return FlowFit(
-        CHECKS,
-        None,
-        None,
-        not wrong,
-        checked=len(probes),
-        example=f"{probes[0].describe()}: {_summary(asker.answers[probes[0]])}",
-        unexplained=[_shrunk(asker, rules, p) for p in wrong],
-    )

@@ -1,0 +1,312 @@
+"""Finding game-flow rules by replays: the machinery either family's flow probing shares.
+
+A flow rule has candidate values; each candidate is a ruleset (the rules found so far, with that
+value). Replays (:class:`Probe`) are built by the family's module to tell the candidates apart.
+:func:`decide` asks next the replay whose reference answers split the standing candidates into
+the most groups, and keeps the candidates that agree with the answer on the parts of it they give
+differently, until no replay splits them; :func:`fit` then asks the rest of the replays too, to
+check the rules found, and reports the value, the values no replay tells from it (*alike*), and
+the answer no candidate explains, if any. :func:`checks` holds the rules found to replays whole.
+
+What no value of a rule changes is not its evidence (a line another rule adds, say): a rule is
+decided by the parts of the answers its candidates give differently. A part of an answer the
+protocol gives only under some rules (:data:`OPTIONAL`) is not evidence either where the answer
+does not carry it at all: the implementation answers as the ruleset it was asked under has it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dicespec.conformance.protocol.messages import Outcome
+from dicespec.conformance.run.report import differences
+from dicespec.conformance.run.shrink import shortest_failing
+
+REPLAY = "replay"
+CHECKS = "refusals and the end"  # the flow rules the model has one way of: reported as a key of their own
+OPTIONAL = ("farkles_in_a_row", "saved_rolls")
+"""Parts of a replay's answer the protocol gives only where the ruleset counts them."""
+
+Reference = Callable[[Any, int, Sequence[str]], Any]
+"""The reference's answer to a replay: (rules, players, actions) → the answer."""
+
+Ask = Callable[[str, dict[str, Any]], Outcome]
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One replay: its players and actions."""
+
+    actions: tuple[str, ...]
+    players: int = 1
+
+    def describe(self) -> str:
+        return "; ".join(self.actions)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """An answer to a replay that no candidate explains: the replay (shrunk where it could be) and
+    the first part of the answer that differs from the nearest candidate's."""
+
+    actions: tuple[str, ...]
+    path: str
+    expected: Any
+    actual: Any
+
+    def describe(self) -> str:
+        return f"{'; '.join(self.actions)}: {self.path} is {_show(self.actual)}, not {_show(self.expected)}"
+
+
+def _show(value: Any) -> str:
+    """A part of an answer as the report shows it: JSON, or ``(missing)``."""
+    return repr(value) if type(value).__name__ == "_Missing" else json.dumps(value)
+
+
+@dataclass
+class FlowFit:
+    """One flow rule: the value found (as a ruleset file writes it), and what decided it."""
+
+    key: str
+    value: Any  # the value found; the base's where no candidate explains the answers
+    base: Any  # the base ruleset's value
+    fitted: bool  # some candidate explains every answer
+    replays: int = 0  # the replays that decided it
+    checked: int = 0  # the replays asked after, to check it
+    alike: list[Any] = field(default_factory=list)  # other values no replay tells from ``value``
+    example: str | None = None  # a replay and what it showed
+    unexplained: list[Difference] = field(default_factory=list)
+    decided_with: str | None = None  # the rule decided by the same replays, if any
+
+
+@dataclass
+class FlowIdentification:
+    """Every flow rule found, or why the flow could not be probed."""
+
+    fits: list[FlowFit] = field(default_factory=list)
+    not_probed: str | None = None  # why, if the implementation replays no game
+    notes: list[str] = field(default_factory=list)  # what the probing left out, and why
+
+    @property
+    def replays(self) -> int:
+        """The replays asked: those that decided a rule, and those that checked it."""
+        return sum(fit.replays + fit.checked for fit in self.fits if fit.decided_with is None)
+
+    @property
+    def unexplained(self) -> int:
+        return sum(len(fit.unexplained) for fit in self.fits)
+
+    def values(self) -> dict[str, Any]:
+        """The value found of each flow rule of the model (not the checks)."""
+        return {fit.key: fit.value for fit in self.fits if fit.key != CHECKS}
+
+
+def _key(answer: Any) -> str:
+    return json.dumps(answer, sort_keys=True)
+
+
+MISSING = "(missing)"  # a part of an answer that the other answer has and this one lacks
+
+Flat = dict[str, str]  # an answer's leaves: path → the value as JSON text
+
+
+def _flat(value: Any, path: str = "") -> Flat:
+    """An answer's leaves, by path (``players[0].lines.bonus``), each as JSON text."""
+    if isinstance(value, dict) and value:
+        found: Flat = {}
+        for key, each in value.items():
+            found.update(_flat(each, f"{path}.{key}" if path else str(key)))
+        return found
+    if isinstance(value, list) and value:
+        found = {}
+        for index, each in enumerate(value):
+            found.update(_flat(each, f"{path}[{index}]"))
+        return found
+    return {path or "(answer)": json.dumps(value, sort_keys=True)}
+
+
+def _informative(flats: Sequence[Flat], answer: Flat) -> frozenset[str]:
+    """The parts of the answers ``flats`` on which they do not all agree, but for an
+    :data:`OPTIONAL` part that ``answer`` does not carry."""
+    paths = {path for flat in flats for path in flat}
+    return frozenset(
+        p for p in paths if len({flat.get(p, MISSING) for flat in flats}) > 1 and not _optional_missing(p, answer)
+    )
+
+
+def _optional_missing(path: str, answer: Flat) -> bool:
+    return path.rsplit(".", 1)[-1] in OPTIONAL and path not in answer
+
+
+def _same(expected: Flat, answer: Flat) -> bool:
+    """Whole answers alike, but for an :data:`OPTIONAL` part ``answer`` does not carry."""
+    paths = expected.keys() | answer.keys()
+    return all(expected.get(p, MISSING) == answer.get(p, MISSING) for p in paths if not _optional_missing(p, answer))
+
+
+def _agrees(expected: Flat, answer: Flat, paths: frozenset[str]) -> bool:
+    return all(expected.get(p, MISSING) == answer.get(p, MISSING) for p in paths)
+
+
+class Asker:
+    """Asks the implementation replays (each once), and works out candidates' answers (each once).
+
+    A rule is decided by the parts of the answers that its candidates give differently: what no
+    value of the rule changes (a line another rule adds, say) is not its evidence, and is held to
+    the rules found by the checks that follow (:func:`_checks`)."""
+
+    def __init__(self, ask: Ask, asked: str, reference: Reference) -> None:
+        self.ask, self.asked, self.reference = ask, asked, reference
+        self.answers: dict[Probe, Any] = {}
+        self._flat_answers: dict[Probe, Flat] = {}
+        self._expected: dict[tuple[Any, Probe], Flat] = {}
+        self.failure: str | None = None  # why an answer was not a result
+
+    def args(self, probe: Probe) -> dict[str, Any]:
+        return {"ruleset": self.asked, "players": probe.players, "actions": list(probe.actions)}
+
+    def answer(self, probe: Probe) -> Any:
+        if probe not in self.answers:
+            outcome = self.ask(REPLAY, self.args(probe))
+            if outcome.kind != "result":
+                self.failure = f"{outcome.kind}: {outcome.value}"
+            self.answers[probe] = outcome.value if outcome.kind == "result" else None
+            self._flat_answers[probe] = _flat(self.answers[probe])
+        return self.answers[probe]
+
+    def flat_answer(self, probe: Probe) -> Flat:
+        self.answer(probe)
+        return self._flat_answers[probe]
+
+    def expected(self, rules: Any, probe: Probe) -> Flat:
+        found = self._expected.get((rules, probe))
+        if found is None:
+            found = self._expected[rules, probe] = _flat(self.reference(rules, probe.players, probe.actions))
+        return found
+
+    def differs(self, rules: Any, probe: Probe, among: Sequence[Any]) -> Difference | None:
+        """Where the answer to ``probe`` is not what ``rules`` give, on the parts the rulesets
+        ``among`` give differently (``rules`` among them); None if it is."""
+        expected, answer = self.expected(rules, probe), self.flat_answer(probe)
+        paths = _informative([self.expected(each, probe) for each in among], answer)
+        wrong = [p for p in paths if expected.get(p, MISSING) != answer.get(p, MISSING)]
+        if not wrong:
+            return None
+        # shown as the answers' first difference at or above one of those parts (a refusal whole)
+        whole = self.reference(rules, probe.players, probe.actions)
+        found = [
+            d
+            for d in differences(whole, self.answers[probe])
+            if any(p == d[0] or p.startswith((f"{d[0]}.", f"{d[0]}[")) for p in wrong)
+        ]
+        path, exp, act = sorted(found, key=lambda d: _order(d[0]))[0] if found else (wrong[0], None, None)
+        return Difference(probe.actions, path, exp, act)
+
+
+def _order(path: str) -> tuple[bool, str]:
+    return (not path.startswith("rejected"), path)
+
+
+def decide(
+    asker: Asker, candidates: Sequence[tuple[Any, Any]], probes: Sequence[Probe]
+) -> tuple[list[tuple[Any, Any]], list[Probe], Probe | None]:
+    """Ask the probe that splits the standing candidates most, keep those that agree (on the parts
+    of the answer they give differently), until no probe splits them. Returns the candidates left
+    (none: the last probe asked has an answer no candidate gives), the probes asked, and the probe
+    that no candidate explains, if any."""
+    standing = list(candidates)
+    asked: list[Probe] = []
+    while len(standing) > 1:
+        best, groups = None, 1
+        for probe in probes:
+            if probe in asked:
+                continue
+            split = len({_key(asker.expected(rules, probe)) for _, rules in standing})
+            if split > groups:
+                best, groups = probe, split
+        if best is None:
+            break
+        asked.append(best)
+        answer = asker.flat_answer(best)
+        paths = _informative([asker.expected(r, best) for _, r in standing], answer)
+        agree = [(v, r) for v, r in standing if _agrees(asker.expected(r, best), answer, paths)]
+        if not agree:
+            return standing, asked, best
+        standing = agree
+    return standing, asked, None
+
+
+def shrunk(asker: Asker, rules: Any, probe: Probe) -> Difference:
+    """The difference a probe shows against ``rules``, on the shortest replay that still shows it."""
+    shrunk = shortest_failing(
+        REPLAY, asker.args(probe), asker.ask, lambda **a: asker.reference(rules, a["players"], a["actions"])
+    )
+    actions = probe.actions if shrunk is None or shrunk.expected is None else shrunk.actions
+    expected = asker.reference(rules, probe.players, actions)
+    actual = asker.answers[probe] if shrunk is None or shrunk.expected is None else shrunk.actual
+    found = sorted(differences(expected, actual), key=lambda d: not d[0].startswith("rejected"))
+    path, exp, act = found[0] if found else ("(answer)", expected, actual)
+    return Difference(actions, path, exp, act)
+
+
+def fit(
+    asker: Asker,
+    keys: Sequence[str],
+    base: Any,
+    candidates: Sequence[tuple[Any, Any]],
+    probes: Sequence[Probe],
+    values: Callable[[Any], dict[str, Any]],
+    summary: Callable[[Any], str],
+) -> tuple[list[FlowFit], Any]:
+    """Decide one or more flow rules together (``candidates``' values: a tuple, one a key), then
+    ask the other probes too: the rules found must explain every answer, or they are not found."""
+    standing, asked, failed = decide(asker, candidates, probes)
+    base_values = tuple(values(base)[key] for key in keys)
+    preferred = next((c for c in standing if c[0] == base_values), standing[0])
+    every = [rules for _, rules in candidates]
+    difference = None if failed is None else asker.differs(preferred[1], failed, every)
+    for probe in probes:  # the rest asked too: the rules found must explain every answer
+        if difference is not None:
+            break
+        if probe not in asked:
+            difference = asker.differs(preferred[1], probe, every)
+    checked = sum(1 for p in probes if p in asker.answers) - len(asked)
+    found = difference is None and failed is None
+    unexplained = [] if difference is None else [difference]
+    example = None if not asked else f"{asked[0].describe()}: {summary(asker.answers[asked[0]])}"
+    fits = []
+    for i, key in enumerate(keys):
+        seen = list({_key(value[i]): value[i] for value, _ in reversed(standing)}.items())[::-1]
+        fits.append(
+            FlowFit(
+                key,
+                preferred[0][i] if found else base_values[i],
+                base_values[i],
+                found,
+                len(asked),
+                checked,
+                [v for k, v in seen if k != _key(preferred[0][i])] if found else [],
+                example,
+                unexplained if i == 0 else [],
+                None if i == 0 else keys[0],
+            )
+        )
+    return fits, preferred[1] if found else base
+
+
+def checks(asker: Asker, rules: Any, probes: Sequence[Probe], summary: Callable[[Any], str]) -> FlowFit:
+    """The rules the model has one way of: each of ``probes`` asked, its answer compared whole
+    with what ``rules`` give (``summary``: a replay's answer in a few words, for the example)."""
+    wrong = [p for p in probes if not _same(asker.expected(rules, p), asker.flat_answer(p))]
+    return FlowFit(
+        CHECKS,
+        None,
+        None,
+        not wrong,
+        checked=len(probes),
+        example=f"{probes[0].describe()}: {summary(asker.answers[probes[0]])}",
+        unexplained=[shrunk(asker, rules, p) for p in wrong],
+    )
