@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Any
@@ -19,13 +19,16 @@ from typing import Any
 from dicespec import corpus
 from dicespec.dice import FACES
 from dicespec.identify.aside_fit import AsideFit, changed_data, closest_ruleset, fit_aside, value_data
+from dicespec.identify.aside_flow import aside_flow_values, identify_aside_flow
 from dicespec.identify.closing import Closing, closing_json, closing_lines
 from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, is_count, likely_answer
+from dicespec.identify.flow import FlowFit, FlowIdentification, decided, flow_json, replays, report_lines
 from dicespec.identify.sheet_fit import SHARE
 from dicespec.progress import ProgressLine
+from dicespec.rulesets import find_ruleset, find_ruleset_of, ruleset_names
 from dicespec.setaside.ruleset import SetAsideRuleset
 
-FLOW = "its game flow (entry, the end, hot dice, penalties) was not probed: it is the extended ruleset's."
+CHECKED = "a roll after the game is over refused"  # what the closing check of a set-aside game holds
 
 
 @dataclass
@@ -44,6 +47,7 @@ class AsideIdentification:
     first_skip: str | None = None
     inconsistent: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    flow: FlowIdentification = field(default_factory=FlowIdentification)
     closing: Closing | None = None  # the closing conform run, unless skipped
     given: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)  # op → dice → the answer
 
@@ -53,11 +57,17 @@ class AsideIdentification:
 
     @property
     def unexplained(self) -> int:
-        return 0 if self.fit is None else self.fit.unexplained_answers
+        """The answers no rule explains: questions, and replays."""
+        return (0 if self.fit is None else self.fit.unexplained_answers) + self.flow.unexplained
 
     def changed(self) -> dict[str, Any]:
-        """The keys found, where the closest shipped ruleset has another value, as the file writes them."""
+        """The scoring keys found, where the closest shipped ruleset has another value, as the file writes them."""
         return {} if self.fit is None else changed_data(self.fit, self.closest)
+
+    def changed_flow(self) -> dict[str, FlowFit]:
+        """The flow rules found, where the closest shipped ruleset has another."""
+        base = aside_flow_values(find_ruleset_of(SetAsideRuleset, self.closest))
+        return {fit.key: fit for fit in self.flow.fits if fit.fitted and fit.key in base and base[fit.key] != fit.value}
 
 
 def _questions(rules: SetAsideRuleset) -> Iterator[corpus.Case | Again]:
@@ -77,8 +87,11 @@ def identify_aside(
     name: str,
     share: float = SHARE,
     progress: bool = False,
+    players: Sequence[int] = (),
 ) -> AsideIdentification:
-    """Ask ``transport`` every question, fit the scoring keys, and find the closest shipped ruleset."""
+    """Ask ``transport`` every question, fit the scoring keys, replay games for the flow (by
+    one of ``players`` players, the counts it plays: default, any the rules allow), and find the
+    closest shipped ruleset."""
     found = AsideIdentification(implementation, rules.name, name)
     bests: dict[str, int] = {}
     parts: dict[str, Any] = {}
@@ -119,17 +132,44 @@ def identify_aside(
     found.fit = fit_aside(rules, bests, parts, share)
     found.closest = closest_ruleset(found.fit)
     found.seconds["fit"] = time.perf_counter() - started
+    started = time.perf_counter()
+    counts = players or range(rules.min_players, rules.max_players + 1)
+    found.flow = identify_aside_flow(transport.call, rules.name, found.fit.rules, counts)
+    found.closest = _closest(found)
+    found.seconds["flow"] = time.perf_counter() - started
     return found
+
+
+def _closest(found: AsideIdentification) -> str:
+    """The shipped ruleset of the asked game, of as many dice, that differs from what was found in
+    the fewest scoring keys and flow rules (the scoring fit's closest first among equals)."""
+    assert found.fit is not None
+    values = found.flow.values()
+    best, fewest = found.closest, None
+    for name in [found.closest, *ruleset_names(found.fit.asked.game)]:
+        rules = find_ruleset(name)
+        if not isinstance(rules, SetAsideRuleset) or rules.dice != found.fit.asked.dice:
+            continue
+        own = aside_flow_values(rules)
+        differ = len(changed_data(found.fit, rules)) + sum(1 for key, value in values.items() if own[key] != value)
+        if fewest is None or differ < fewest:
+            best, fewest = name, differ
+    return best
 
 
 def aside_ruleset_text(found: AsideIdentification) -> str:
     """The identified rules as a ruleset file: ``extends:`` the closest shipped ruleset, only the
     keys that differ written, each with a comment naming its evidence."""
     assert found.fit is not None
+    flow = (
+        f"its game flow by {replays(found.flow.replays)}."
+        if found.flow.not_probed is None
+        else f"its game flow was not probed ({found.flow.not_probed.splitlines()[0]}): it is the extended ruleset's."
+    )
     lines = [
         f"# The rules {found.implementation} plays, as dicespec identify found them from its answers",
-        f"# under {found.asked}: every best and every set-aside of the exhaustive corpus ({found.answers:,} answers);",
-        f"# {FLOW}",
+        f"# under {found.asked}: every best and every set-aside of the exhaustive corpus ({found.answers:,} answers),",
+        f"# and {flow}",
         f"extends: {found.closest}",
         f"name: {found.name}",
         f"description: {json.dumps(f'The rules {found.implementation} plays, as identified from its answers.')}",
@@ -138,6 +178,9 @@ def aside_ruleset_text(found: AsideIdentification) -> str:
         fit = found.fit.keys[key]
         lines.append(f"# {key}: {fit.agree:,} of {fit.evidence:,} answers that tell its values apart agree")
         lines.append(f"{key}: {flow_yaml(data)}")
+    for key, rule in found.changed_flow().items():
+        lines.append(f"# {key}: {decided(rule)}; e.g. {rule.example}")
+        lines.append(f"{key}: {flow_yaml(rule.value)}")
     return "\n".join(lines) + "\n"
 
 
@@ -155,7 +198,8 @@ def aside_report_text(found: AsideIdentification, *, timings: bool = True) -> st
     for key, each in fit.keys.items():
         state = "differs" if key in changed else ("no value fits" if each.value is None else f"as {found.closest}")
         lines.append(f"  {key}: {state}: {each.describe().removeprefix(f'{key}: ')}")
-    lines.append("game flow: not probed for a set-aside game yet (entry, the end, hot dice, penalties)")
+    took = f", {found.seconds.get('flow', 0):.2f} s" if timings else ""
+    lines += report_lines(found.flow, found.closest, found.changed_flow(), took, CHECKED)
     if found.skipped:
         lines.append(f"not asked: {found.skipped:,} questions it cannot be asked, e.g. {found.first_skip}")
     if found.errored:
@@ -164,13 +208,17 @@ def aside_report_text(found: AsideIdentification, *, timings: bool = True) -> st
         lines.append(f"inconsistent: {question}")
     for mixed in fit.mixed[:SHOWN]:
         lines.append(f"orderings answered unlike: {mixed.describe()}")
-    lines.append(f"unexplained answers: {fit.unexplained_answers:,}")
+    lines.append(f"unexplained answers: {found.unexplained:,}")
     for answer in fit.unexplained[:SHOWN]:
         lines.append(f"  {answer.describe()}")
     if len(fit.unexplained) > SHOWN:
         lines.append(f"  and {len(fit.unexplained) - SHOWN} more questions")
+    for rule in found.flow.fits:
+        for difference in rule.unexplained[:SHOWN]:
+            lines.append(f"  {rule.key}: {difference.describe()}")
     if found.closing is not None:
-        lines += closing_lines(found.closing, fit.unexplained_answers, None, timings=timings)
+        flow_answers = None if found.flow.not_probed else found.flow.unexplained
+        lines += closing_lines(found.closing, fit.unexplained_answers, flow_answers, timings=timings)
     return "\n".join(lines)
 
 
@@ -210,7 +258,7 @@ def aside_json(found: AsideIdentification) -> dict[str, Any]:
             }
             for u in found.fit.unexplained
         ],
-        "flow": {"not_probed": "not probed for set-aside games yet"},
+        "flow": flow_json(found.flow),
         "conform": None if found.closing is None else closing_json(found.closing),
         "ruleset": aside_ruleset_text(found),
     }

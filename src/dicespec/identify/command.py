@@ -23,7 +23,7 @@ from dicespec.identify.aside import (
 )
 from dicespec.identify.closing import Closing, closing_conform, closing_json, closing_lines
 from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, likely_answer
-from dicespec.identify.flow import CHECKS, FlowFit, FlowIdentification
+from dicespec.identify.flow import FlowFit, FlowIdentification, decided, flow_json, replays, report_lines
 from dicespec.identify.sheet_fit import SHARE, Memo, RowFit, fit_row, rolls
 from dicespec.identify.sheet_flow import flow_values, identify_flow
 from dicespec.progress import ProgressLine
@@ -104,7 +104,7 @@ def ruleset_text(found: Identification | AsideIdentification) -> str:
     changed = found.changed()
     by_row = {fit.row: fit for fit in found.rows}
     flow = (
-        f"its game flow by {_replays(found.flow.replays)}."
+        f"its game flow by {replays(found.flow.replays)}."
         if found.flow.not_probed is None
         else f"its game flow was not probed ({found.flow.not_probed.splitlines()[0]}): it is the extended ruleset's."
     )
@@ -123,22 +123,9 @@ def ruleset_text(found: Identification | AsideIdentification) -> str:
             lines.append(f"  # {_evidence(by_row[row])}")
             lines.append(f"  {row + ':':<{width + 1}} {flow_yaml(rule_data(rule))}")
     for key, fit in found.changed_flow().items():
-        lines.append(f"# {key}: {_decided(fit)}; e.g. {fit.example}")
+        lines.append(f"# {key}: {decided(fit)}; e.g. {fit.example}")
         lines.append(f"{key}: {flow_yaml(_as_written(key, fit.value, found.closest))}")
     return "\n".join(lines) + "\n"
-
-
-def _decided(fit: FlowFit) -> str:
-    if fit.key == CHECKS:
-        wrong = len(fit.unexplained)
-        return f"{_replays(fit.checked)}, {wrong} of them not as the model has it" if wrong else _replays(fit.checked)
-    verb = "decides" if fit.replays == 1 else "decide"
-    more = f", {fit.checked} more asked to check it" if fit.checked else ""
-    return f"{_replays(fit.replays)} {verb} it{more}" + (f"; with {fit.decided_with}" if fit.decided_with else "")
-
-
-def _replays(count: int) -> str:
-    return f"{count} replay" + ("" if count == 1 else "s")
 
 
 def _as_written(key: str, value: Any, closest: str) -> Any:
@@ -206,28 +193,13 @@ def report_text(found: Identification | AsideIdentification, *, timings: bool = 
     return "\n".join(lines)
 
 
+CHECKED = "a filled row refused, the game over"  # what the closing checks of a score-sheet game hold
+
+
 def _flow_report(found: Identification, timings: bool) -> list[str]:
     """The flow part of the report: each rule found, as the closest shipped ruleset has it or not."""
-    flow = found.flow
-    if flow.not_probed is not None:
-        return [f"game flow: not probed: {flow.not_probed.splitlines()[0]}"]
     took = f", {found.seconds.get('flow', 0):.2f} s" if timings else ""
-    lines = [f"game flow: {_replays(flow.replays)}{took}", *(f"  note: {note}" for note in flow.notes)]
-    changed = found.changed_flow()
-    for fit in flow.fits:
-        if fit.key == CHECKS:
-            state = ("as" if fit.fitted else "not as") + " the model has them (a filled row refused, the game over)"
-        elif not fit.fitted:
-            state = "no rule of the model explains its answers"
-        elif fit.key in changed:
-            state = f"differs: {flow_yaml(fit.value)}"
-        else:
-            state = f"as {found.closest}"
-        decided = _decided(fit)
-        lines.append(f"  {fit.key}: {state} ({decided})")
-        if fit.alike:
-            lines.append(f"    no replay tells it from {len(fit.alike)} other value(s), e.g. {flow_yaml(fit.alike[0])}")
-    return lines
+    return report_lines(found.flow, found.closest, found.changed_flow(), took, CHECKED)
 
 
 def as_json(found: Identification | AsideIdentification) -> dict[str, Any]:
@@ -258,26 +230,7 @@ def as_json(found: Identification | AsideIdentification) -> dict[str, Any]:
             }
             for fit in found.rows
         ],
-        "flow": {
-            "not_probed": found.flow.not_probed,
-            "replays": found.flow.replays,
-            "rules": [
-                {
-                    "key": fit.key,
-                    "value": fit.value,
-                    "fitted": fit.fitted,
-                    "replays": fit.replays,
-                    "decided_with": fit.decided_with,
-                    "alike": fit.alike,
-                    "example": fit.example,
-                    "unexplained": [
-                        {"actions": list(d.actions), "path": d.path, "expected": d.expected, "actual": d.actual}
-                        for d in fit.unexplained
-                    ],
-                }
-                for fit in found.flow.fits
-            ],
-        },
+        "flow": flow_json(found.flow),
         "unexplained": found.unexplained,
         "conform": None if found.closing is None else closing_json(found.closing),
         "ruleset": ruleset_text(found),
@@ -288,10 +241,9 @@ def summary(found: Identification | AsideIdentification) -> dict[str, Any]:
     """What identify found, in short (no timings): the closest shipped ruleset, the keys that
     differ from it, the unexplained answers, and the closing conform run; for a record of it."""
     if isinstance(found, AsideIdentification):
-        changed, flow = list(found.changed()), None
+        changed = list(found.changed()) + list(found.changed_flow())
     else:
         changed = [f"rows.{row}" for row in found.changed()] + list(found.changed_flow())
-        flow = found.flow.not_probed
     closing = (
         None if found.closing is None else {k: v for k, v in closing_json(found.closing).items() if k != "seconds"}
     )
@@ -303,7 +255,7 @@ def summary(found: Identification | AsideIdentification) -> dict[str, Any]:
         "answers": found.answers,
         "unexplained": found.unexplained,
         "errored": found.errored,
-        "flow_not_probed": flow if isinstance(found, Identification) else "set-aside games' flow is not probed yet",
+        "flow_not_probed": found.flow.not_probed,
         "conform": closing,
     }
 
@@ -467,7 +419,10 @@ def identify(
         own = name or identified_name(hello.name)
         found: Identification | AsideIdentification
         if isinstance(rules, SetAsideRuleset):
-            found = identify_aside(transport, hello.name, rules, name=own, share=share, progress=options.progress)
+            plays = hello.players.get(name_of_game, ())
+            found = identify_aside(
+                transport, hello.name, rules, name=own, share=share, progress=options.progress, players=plays
+            )
         else:
             found = identify_sheet(transport, hello.name, rules, name=own, share=share, progress=options.progress)
         if conform:

@@ -17,13 +17,14 @@ does not carry it at all: the implementation answers as the ruleset it was asked
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from dicespec.conformance.protocol.messages import Outcome
 from dicespec.conformance.run.report import differences
 from dicespec.conformance.run.shrink import shortest_failing
+from dicespec.identify.common import flow_yaml
 
 REPLAY = "replay"
 CHECKS = "refusals and the end"  # the flow rules the model has one way of: reported as a key of their own
@@ -80,6 +81,7 @@ class FlowFit:
     example: str | None = None  # a replay and what it showed
     unexplained: list[Difference] = field(default_factory=list)
     decided_with: str | None = None  # the rule decided by the same replays, if any
+    not_asked: str | None = None  # why its replays could not be asked, if none could
 
 
 @dataclass
@@ -231,6 +233,8 @@ def decide(
             break
         asked.append(best)
         answer = asker.flat_answer(best)
+        if asker.answers[best] is None:  # not asked (it cannot be): no evidence either way
+            continue
         paths = _informative([asker.expected(r, best) for _, r in standing], answer)
         agree = [(v, r) for v, r in standing if _agrees(asker.expected(r, best), answer, paths)]
         if not agree:
@@ -271,12 +275,15 @@ def fit(
     for probe in probes:  # the rest asked too: the rules found must explain every answer
         if difference is not None:
             break
-        if probe not in asked:
+        if probe not in asked and asker.answer(probe) is not None:
             difference = asker.differs(preferred[1], probe, every)
     checked = sum(1 for p in probes if p in asker.answers) - len(asked)
-    found = difference is None and failed is None
+    answered = [p for p in probes if asker.answers.get(p) is not None]
+    not_asked = None if answered or not probes else f"not asked: {asker.failure}"
+    found = difference is None and failed is None and not_asked is None
     unexplained = [] if difference is None else [difference]
-    example = None if not asked else f"{asked[0].describe()}: {summary(asker.answers[asked[0]])}"
+    shown = next((p for p in asked if asker.answers.get(p) is not None), None)
+    example = not_asked if shown is None else f"{shown.describe()}: {summary(asker.answers[shown])}"
     fits = []
     for i, key in enumerate(keys):
         seen = list({_key(value[i]): value[i] for value, _ in reversed(standing)}.items())[::-1]
@@ -292,6 +299,7 @@ def fit(
                 example,
                 unexplained if i == 0 else [],
                 None if i == 0 else keys[0],
+                not_asked,
             )
         )
     return fits, preferred[1] if found else base
@@ -300,13 +308,97 @@ def fit(
 def checks(asker: Asker, rules: Any, probes: Sequence[Probe], summary: Callable[[Any], str]) -> FlowFit:
     """The rules the model has one way of: each of ``probes`` asked, its answer compared whole
     with what ``rules`` give (``summary``: a replay's answer in a few words, for the example)."""
-    wrong = [p for p in probes if not _same(asker.expected(rules, p), asker.flat_answer(p))]
+    answered = [p for p in probes if asker.answer(p) is not None]
+    wrong = [p for p in answered if not _same(asker.expected(rules, p), asker.flat_answer(p))]
+    not_asked = None if answered or not probes else f"not asked: {asker.failure}"
     return FlowFit(
         CHECKS,
         None,
         None,
-        not wrong,
+        not wrong and not_asked is None,
         checked=len(probes),
-        example=f"{probes[0].describe()}: {summary(asker.answers[probes[0]])}",
+        example=f"{answered[0].describe()}: {summary(asker.answers[answered[0]])}" if answered else not_asked,
         unexplained=[shrunk(asker, rules, p) for p in wrong],
+        not_asked=not_asked,
     )
+
+
+# -- the report -------------------------------------------------------------------------------
+
+
+def replays(count: int) -> str:
+    return f"{count} replay" + ("" if count == 1 else "s")
+
+
+def decided(fit: FlowFit) -> str:
+    """How many replays decided a rule, and checked it."""
+    if fit.not_asked is not None:
+        return fit.not_asked
+    if fit.key == CHECKS:
+        wrong = len(fit.unexplained)
+        return f"{replays(fit.checked)}, {wrong} of them not as the model has it" if wrong else replays(fit.checked)
+    verb = "decides" if fit.replays == 1 else "decide"
+    more = f", {fit.checked} more asked to check it" if fit.checked else ""
+    return f"{replays(fit.replays)} {verb} it{more}" + (f"; with {fit.decided_with}" if fit.decided_with else "")
+
+
+def report_lines(
+    flow: FlowIdentification, closest: str, changed: Mapping[str, FlowFit], took: str, checked: str
+) -> list[str]:
+    """The flow part of a report: each rule found, as ``closest`` has it or not (``changed``),
+    how it was decided, and what no replay tells it from; ``checked``: what the checks hold."""
+    if flow.not_probed is not None:
+        return [f"game flow: not probed: {flow.not_probed.splitlines()[0]}"]
+    lines = [f"game flow: {replays(flow.replays)}{took}", *(f"  note: {note}" for note in flow.notes)]
+    for fit in flow.fits:
+        if fit.not_asked is not None:
+            state = "not probed" if fit.key == CHECKS else f"as {closest}, not probed"
+        elif fit.key == CHECKS:
+            state = ("as" if fit.fitted else "not as") + f" the model has them ({checked})"
+        elif not fit.fitted:
+            state = "no rule of the model explains its answers"
+        elif fit.key in changed:
+            state = f"differs: {flow_yaml(fit.value)}"
+        else:
+            state = f"as {closest}"
+        lines.append(f"  {fit.key}: {state} ({decided(fit)})")
+        if fit.alike:
+            lines.append(f"    no replay tells it from {len(fit.alike)} other value(s), e.g. {flow_yaml(fit.alike[0])}")
+    return lines
+
+
+def flow_json(flow: FlowIdentification) -> dict[str, Any]:
+    """The flow found, as JSON."""
+    return {
+        "not_probed": flow.not_probed,
+        "replays": flow.replays,
+        "notes": flow.notes,
+        "rules": [
+            {
+                "key": fit.key,
+                "value": fit.value,
+                "fitted": fit.fitted,
+                "replays": fit.replays,
+                "checked": fit.checked,
+                "decided_with": fit.decided_with,
+                "not_asked": fit.not_asked,
+                "alike": fit.alike,
+                "example": fit.example,
+                "unexplained": [
+                    {"actions": list(d.actions), "path": d.path, "expected": d.expected, "actual": d.actual}
+                    for d in fit.unexplained
+                ],
+            }
+            for fit in flow.fits
+        ],
+    }
+
+
+def same_answer(expected: Any, actual: Any) -> bool:
+    """Are two answers alike, but for an :data:`OPTIONAL` part ``actual`` does not carry?"""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        keys = (expected.keys() | actual.keys()) - {k for k in OPTIONAL if k not in actual}
+        return all(same_answer(expected.get(k, MISSING), actual.get(k, MISSING)) for k in keys)
+    if isinstance(expected, list) and isinstance(actual, list):
+        return len(expected) == len(actual) and all(map(same_answer, expected, actual))
+    return bool(expected == actual)
