@@ -25,6 +25,7 @@ from dicespec.conformance.run.target import Options, Target
 from dicespec.conformance.transports.in_process import InProcessTransport
 from dicespec.dice import Roll
 from dicespec.identify.aside import identify_aside
+from dicespec.identify.aside_flow import aside_flow_values
 from dicespec.identify.closing import closing_conform
 from dicespec.identify.command import (
     Identification,
@@ -296,6 +297,9 @@ class AsideFake:
     def set_aside(self, ruleset: str, dice: str) -> object:
         return REFERENCE.set_aside(self.plays, dice)
 
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
+        return REFERENCE.replay(self.plays, players, actions)
+
 
 def _identify_aside(implementation: object, asked: str = "ten-thousand"):  # type: ignore[no-untyped-def]
     rules = find_ruleset_of(SetAsideRuleset, asked)
@@ -316,7 +320,30 @@ def test_a_set_aside_variant_is_identified_exactly_and_read_back(tmp_path: Path)
     finally:
         forget_declared()
     assert _scoring_of(read) == _scoring_of(find_ruleset_of(SetAsideRuleset, "farkle"))
-    assert "its game flow (entry, the end, hot dice, penalties) was not probed" in ruleset_text(found)
+    assert aside_flow_values(read) == aside_flow_values(find_ruleset_of(SetAsideRuleset, "farkle"))
+
+
+def test_a_set_aside_flow_variant_is_identified_exactly(tmp_path: Path) -> None:
+    # 10000 with a 1,000 penalty after three farkles and a final round, asked as 10000
+    rules = "extends: ten-thousand\nfarkle_penalty: {farkles: 3, points: 1000, floor: null}\n"
+    try:
+        plays = _declared(tmp_path, "ten-thousand-penalty", rules + "end: {target: 10000, final_round: true}\n")
+        expected = aside_flow_values(find_ruleset_of(SetAsideRuleset, plays))
+        found = _identify_aside(AsideFake(plays))
+    finally:
+        forget_declared()
+    assert (found.closest, found.changed(), found.unexplained) == ("ten-thousand", {}, 0)
+    assert {key: fit.value for key, fit in found.changed_flow().items()} == {
+        "farkle_penalty": {"farkles": 3, "points": 1000, "floor": None},
+        "end": {"target": 10000, "final_round": True},
+    }
+    path = tmp_path / "identified.yaml"
+    path.write_text(ruleset_text(found), encoding="utf-8")
+    try:
+        read = find_ruleset_of(SetAsideRuleset, declare_file(path).name)
+    finally:
+        forget_declared()
+    assert aside_flow_values(read) == expected
 
 
 def test_a_set_aside_bug_is_unexplained_and_the_rules_kept() -> None:

@@ -559,11 +559,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="which rules an implementation plays, and the answers no rule explains",
         description="Ask an implementation every question of the exhaustive corpus (a score-sheet game: every "
         "ordered roll in every row; a set-aside game: every best and every set-aside), fit its rules to the model "
-        "(a score-sheet game's flow too, by replays chosen to decide each flow rule), and write the rules it "
+        "(its game flow too, by replays chosen to decide each flow rule), and write the rules it "
         "plays as a ruleset file that extends the closest shipped ruleset (stdout, or --output). The report on "
         "stderr gives each rule found and the answers no rule explains: its bugs, by the model. It ends with a "
-        "conform run under the identified rules, whose differences are those answers (--no-conform skips it). "
-        "A set-aside game's flow is not probed yet.",
+        "conform run under the identified rules, whose differences are those answers (--no-conform skips it).",
         epilog='example: dicespec identify --impl "node examples/adapters/js/dicespec-adapter.mjs" --game yahtzee',
     )
     who = ident.add_mutually_exclusive_group(required=True)

@@ -3,8 +3,8 @@ every ``best`` and ``set_aside`` question of the exhaustive corpus, its scoring 
 (:mod:`~dicespec.identify.aside_fit`), and the rules it plays written as a ruleset file that
 ``extends:`` the closest shipped ruleset, with the answers no value explains.
 
-The game flow (entry, the end, hot dice, penalties) is not probed for a set-aside game yet: the
-file keeps the extended ruleset's, and says so.
+Its game flow (the set-aside rule, the entry, hot dice, a penalty for farkles, the end) is then
+found by replays (:mod:`~dicespec.identify.aside_flow`).
 """
 
 from __future__ import annotations
