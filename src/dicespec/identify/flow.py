@@ -243,6 +243,19 @@ def decide(
     return standing, asked, None
 
 
+def _shortest(asker: Asker, rules: Any, probe: Probe) -> Difference | None:
+    """The shortest part of a replay the implementation cannot be asked whole that differs from
+    what ``rules`` give, if one does."""
+    found = shortest_failing(
+        REPLAY, asker.args(probe), asker.ask, lambda **a: asker.reference(rules, a["players"], a["actions"])
+    )
+    if found is None or found.expected is None:
+        return None
+    paths = sorted(differences(found.expected, found.actual), key=lambda d: _order(d[0]))
+    path, exp, act = paths[0] if paths else ("(answer)", found.expected, found.actual)
+    return Difference(found.actions, path, exp, act)
+
+
 def shrunk(asker: Asker, rules: Any, probe: Probe) -> Difference:
     """The difference a probe shows against ``rules``, on the shortest replay that still shows it."""
     shrunk = shortest_failing(
@@ -310,15 +323,17 @@ def checks(asker: Asker, rules: Any, probes: Sequence[Probe], summary: Callable[
     with what ``rules`` give (``summary``: a replay's answer in a few words, for the example)."""
     answered = [p for p in probes if asker.answer(p) is not None]
     wrong = [p for p in answered if not _same(asker.expected(rules, p), asker.flat_answer(p))]
-    not_asked = None if answered or not probes else f"not asked: {asker.failure}"
+    # a replay it cannot be asked whole may still differ in part: the shortest part that does
+    cut = [d for p in probes if p not in answered and (d := _shortest(asker, rules, p)) is not None]
+    not_asked = None if answered or cut or not probes else f"not asked: {asker.failure}"
     return FlowFit(
         CHECKS,
         None,
         None,
-        not wrong and not_asked is None,
+        not wrong and not cut and not_asked is None,
         checked=len(probes),
         example=f"{answered[0].describe()}: {summary(asker.answers[answered[0]])}" if answered else not_asked,
-        unexplained=[shrunk(asker, rules, p) for p in wrong],
+        unexplained=[*(shrunk(asker, rules, p) for p in wrong), *cut],
         not_asked=not_asked,
     )
 
