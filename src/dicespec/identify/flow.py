@@ -179,6 +179,10 @@ class Asker:
             self._flat_answers[probe] = _flat(self.answers[probe])
         return self.answers[probe]
 
+    def carries(self, key: str) -> bool:
+        """Has an answer so far carried a part named ``key``?"""
+        return any(path.rsplit(".", 1)[-1] == key for flat in self._flat_answers.values() for path in flat)
+
     def flat_answer(self, probe: Probe) -> Flat:
         self.answer(probe)
         return self._flat_answers[probe]
@@ -246,14 +250,26 @@ def decide(
 def _shortest(asker: Asker, rules: Any, probe: Probe) -> Difference | None:
     """The shortest part of a replay the implementation cannot be asked whole that differs from
     what ``rules`` give, if one does."""
-    found = shortest_failing(
-        REPLAY, asker.args(probe), asker.ask, lambda **a: asker.reference(rules, a["players"], a["actions"])
-    )
+    carried = {key for key in OPTIONAL if asker.carries(key)}
+
+    def reference(**asked: Any) -> Any:
+        return _without(asker.reference(rules, asked["players"], asked["actions"]), set(OPTIONAL) - carried)
+
+    found = shortest_failing(REPLAY, asker.args(probe), asker.ask, reference)
     if found is None or found.expected is None:
         return None
     paths = sorted(differences(found.expected, found.actual), key=lambda d: _order(d[0]))
     path, exp, act = paths[0] if paths else ("(answer)", found.expected, found.actual)
     return Difference(found.actions, path, exp, act)
+
+
+def _without(answer: Any, keys: set[str]) -> Any:
+    """An answer without the parts named ``keys``, at any depth."""
+    if isinstance(answer, dict):
+        return {k: _without(v, keys) for k, v in answer.items() if k not in keys}
+    if isinstance(answer, list):
+        return [_without(v, keys) for v in answer]
+    return answer
 
 
 def shrunk(asker: Asker, rules: Any, probe: Probe) -> Difference:
