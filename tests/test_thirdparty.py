@@ -113,3 +113,22 @@ def test_the_page_compares_them() -> None:
     assert len(header) == 1 + len(playing) > 2, header  # the corner, then an implementation each
     assert rows[:3] == ["Language", "Ruleset", "Spec cases"] and markup.code("large_straight") in rows, rows
     assert markup.text("kiriki/score/kiriki/11111/three_of_a_kind: 5 expected, 0 given") in text
+
+
+def test_the_page_shows_the_rules_each_was_identified_as_playing_beside_its_results_under_them() -> None:
+    """Below each implementation's findings, the rules dicespec identify found it plays (from
+    fixtures/identified/*.json), game by game: the closest shipped ruleset, what differs, the
+    answers no rule explains, and its results held to those rules."""
+    text = "\n".join(implementations_section("conformance.md"))
+    pyfarkle = text.split(markup.text("pyfarkle 0.1"))[-1].split("**[")[0]
+    row = next(line for line in pyfarkle.splitlines() if line.startswith("| 10000 |"))
+    cells = [cell.strip() for cell in row.strip("|").split(" | ")]
+    assert cells[:4] == [
+        "10000",
+        markup.code("farkle-linear"),
+        markup.verbatim(", ").join([markup.code("farkle_penalty"), markup.code("end")]),
+        "0",
+    ]
+    assert cells[5] == "0 of 2,196 differ"
+    # one table an implementation (each has its identifications recorded)
+    assert text.count(markup.code("dicespec identify")) == len(compared.entries())

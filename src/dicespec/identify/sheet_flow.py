@@ -41,7 +41,6 @@ from dicespec.scoresheet.ruleset import CELL, FiveOfAKind, SheetRuleset
 MOST_ROLLS = 7  # rolls a turn is tried with: a candidate from 1 to one fewer
 JOKERS = ("none", "forced", "free")
 EXTRA_TURNS = ("none", "repeat", "every")
-KEYS = ("rolls_per_turn", "saved_rolls", "upper_bonus", "five_of_a_kind", "joker")
 
 # -- the flow rules as a ruleset file writes them -----------------------------------------------
 
