@@ -21,8 +21,16 @@ from dicespec.dice import FACES
 from dicespec.identify.aside_fit import AsideFit, changed_data, closest_ruleset, fit_aside, value_data
 from dicespec.identify.aside_flow import aside_flow_values, identify_aside_flow
 from dicespec.identify.closing import Closing, closing_json, closing_lines
-from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, is_count, likely_answer
-from dicespec.identify.flow import FlowFit, FlowIdentification, decided, flow_json, replays, report_lines
+from dicespec.identify.common import SHOWN, Again, flow_yaml, is_count, likely_answer, nothing_usable
+from dicespec.identify.flow import (
+    FlowFit,
+    FlowIdentification,
+    changed_rules,
+    decided,
+    flow_json,
+    in_words,
+    report_lines,
+)
 from dicespec.identify.sheet_fit import SHARE
 from dicespec.progress import ProgressLine
 from dicespec.rulesets import find_ruleset, find_ruleset_of, ruleset_names
@@ -66,8 +74,7 @@ class AsideIdentification:
 
     def changed_flow(self) -> dict[str, FlowFit]:
         """The flow rules found, where the closest shipped ruleset has another."""
-        base = aside_flow_values(find_ruleset_of(SetAsideRuleset, self.closest))
-        return {fit.key: fit for fit in self.flow.fits if fit.fitted and fit.key in base and base[fit.key] != fit.value}
+        return changed_rules(self.flow, aside_flow_values(find_ruleset_of(SetAsideRuleset, self.closest)))
 
 
 def _questions(rules: SetAsideRuleset) -> Iterator[corpus.Case | Again]:
@@ -123,10 +130,7 @@ def identify_aside(
         meter.count(count, "", final=True)
     found.seconds["asking"] = time.perf_counter() - started
     if not bests and not parts:
-        raise IdentifyError(
-            f"{implementation} answered nothing usable: every one of {count:,} questions errored or was skipped"
-            + (f" (e.g. {found.first_error})" if found.first_error else "")
-        )
+        raise nothing_usable(implementation, count, found.first_error, skipped=True)
     found.given = {"best": bests, "set_aside": parts}
     started = time.perf_counter()
     found.fit = fit_aside(rules, bests, parts, share)
@@ -161,11 +165,7 @@ def aside_ruleset_text(found: AsideIdentification) -> str:
     """The identified rules as a ruleset file: ``extends:`` the closest shipped ruleset, only the
     keys that differ written, each with a comment naming its evidence."""
     assert found.fit is not None
-    flow = (
-        f"its game flow by {replays(found.flow.replays)}."
-        if found.flow.not_probed is None
-        else f"its game flow was not probed ({found.flow.not_probed.splitlines()[0]}): it is the extended ruleset's."
-    )
+    flow = in_words(found.flow)
     lines = [
         f"# The rules {found.implementation} plays, as dicespec identify found them from its answers",
         f"# under {found.asked}: every best and every set-aside of the exhaustive corpus ({found.answers:,} answers),",

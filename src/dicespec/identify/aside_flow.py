@@ -11,7 +11,6 @@ roll after the game is over is refused.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -19,7 +18,7 @@ from itertools import combinations_with_replacement, product
 from typing import Any
 
 from dicespec.dice import FACES, Roll
-from dicespec.identify.flow import Ask, Asker, FlowFit, FlowIdentification, Probe, checks, fit
+from dicespec.identify.flow import Ask, Asker, FlowFit, FlowIdentification, Probe, checks, fit, refusal
 from dicespec.implementation import set_aside_replay_answer
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.setaside import combos
@@ -219,11 +218,9 @@ def reference(rules: SetAsideRuleset, players: int, actions: Sequence[str]) -> A
 
 def _summary(answer: Any) -> str:
     """What a replay's answer shows, in a few words: where it was refused, or the scores."""
-    if not isinstance(answer, dict):
-        return json.dumps(answer)
-    rejected = answer.get("rejected")
-    if rejected:
-        return f"action {rejected.get('at', 0) + 1} refused ({rejected.get('code')})"
+    said = refusal(answer)
+    if said is not None:
+        return said
     scores = ", ".join(str(p.get("score")) for p in answer.get("players") or [])
     return f"scores {scores}" + (", over" if answer.get("over") else "")
 

@@ -22,8 +22,16 @@ from dicespec.identify.aside import (
     identify_aside,
 )
 from dicespec.identify.closing import Closing, closing_conform, closing_json, closing_lines
-from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, likely_answer
-from dicespec.identify.flow import FlowFit, FlowIdentification, decided, flow_json, replays, report_lines
+from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, likely_answer, nothing_usable
+from dicespec.identify.flow import (
+    FlowFit,
+    FlowIdentification,
+    changed_rules,
+    decided,
+    flow_json,
+    in_words,
+    report_lines,
+)
 from dicespec.identify.sheet_fit import SHARE, Memo, RowFit, fit_row, rolls
 from dicespec.identify.sheet_flow import flow_values, identify_flow
 from dicespec.progress import ProgressLine
@@ -68,8 +76,7 @@ class Identification:
 
     def changed_flow(self) -> dict[str, FlowFit]:
         """The flow rules found, where the closest shipped ruleset has another."""
-        base = flow_values(find_ruleset_of(SheetRuleset, self.closest))
-        return {fit.key: fit for fit in self.flow.fits if fit.fitted and fit.key in base and base[fit.key] != fit.value}
+        return changed_rules(self.flow, flow_values(find_ruleset_of(SheetRuleset, self.closest)))
 
 
 def rule_data(rule: RowRule) -> dict[str, Any]:
@@ -103,11 +110,7 @@ def ruleset_text(found: Identification | AsideIdentification) -> str:
         return aside_ruleset_text(found)
     changed = found.changed()
     by_row = {fit.row: fit for fit in found.rows}
-    flow = (
-        f"its game flow by {replays(found.flow.replays)}."
-        if found.flow.not_probed is None
-        else f"its game flow was not probed ({found.flow.not_probed.splitlines()[0]}): it is the extended ruleset's."
-    )
+    flow = in_words(found.flow)
     lines = [
         f"# The rules {found.implementation} plays, as dicespec identify found them from its answers",
         f"# under {found.asked}: every ordered roll in every row ({found.answers:,} answers), and",
@@ -329,10 +332,7 @@ def identify_sheet(
         meter.count(count, "", final=True)
     found.seconds["asking"] = time.perf_counter() - started
     if not any(answers.values()):
-        raise IdentifyError(
-            f"{implementation} answered nothing usable: every one of {count:,} questions errored"
-            + (f" (e.g. {found.first_error})" if found.first_error else "")
-        )
+        raise nothing_usable(implementation, count, found.first_error)
     started = time.perf_counter()
     others, memo = _others(rules), Memo()
     for row in rules.rows.values():

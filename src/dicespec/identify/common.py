@@ -41,3 +41,10 @@ def likely_answer(question: Any) -> tuple[Any, bytes | None]:
     for a question asked again."""
     expected = getattr(question, "expected", None)
     return (None, None) if isinstance(question, Again) else (expected, expected_reply(expected))
+
+
+def nothing_usable(implementation: str, count: int, first_error: str | None, *, skipped: bool = False) -> IdentifyError:
+    """The error of an implementation none of whose ``count`` answers could be used."""
+    how = "errored or was skipped" if skipped else "errored"
+    example = f" (e.g. {first_error})" if first_error else ""
+    return IdentifyError(f"{implementation} answered nothing usable: every one of {count:,} questions {how}{example}")

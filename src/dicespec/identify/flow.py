@@ -357,6 +357,26 @@ def checks(asker: Asker, rules: Any, probes: Sequence[Probe], summary: Callable[
 # -- the report -------------------------------------------------------------------------------
 
 
+def changed_rules(flow: FlowIdentification, base: Mapping[str, Any]) -> dict[str, FlowFit]:
+    """The flow rules found whose value is not ``base``'s (a ruleset's flow values)."""
+    return {fit.key: fit for fit in flow.fits if fit.fitted and fit.key in base and base[fit.key] != fit.value}
+
+
+def in_words(flow: FlowIdentification) -> str:
+    """How the flow was found, for an identified file's header."""
+    if flow.not_probed is None:
+        return f"its game flow by {replays(flow.replays)}."
+    return f"its game flow was not probed ({flow.not_probed.splitlines()[0]}): it is the extended ruleset's."
+
+
+def refusal(answer: Any) -> str | None:
+    """A replay's answer in a few words where it is not one (its JSON) or is a refusal."""
+    if not isinstance(answer, dict):
+        return json.dumps(answer)
+    rejected = answer.get("rejected")
+    return f"action {rejected.get('at', 0) + 1} refused ({rejected.get('code')})" if rejected else None
+
+
 def replays(count: int) -> str:
     return f"{count} replay" + ("" if count == 1 else "s")
 

@@ -16,7 +16,6 @@ The deciding is :mod:`~dicespec.identify.flow`'s, shared with the set-aside game
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from functools import cache, partial
@@ -31,6 +30,7 @@ from dicespec.identify.flow import (
     Probe,
     checks,
     fit,
+    refusal,
 )
 from dicespec.implementation import sheet_replay_answer
 from dicespec.rulesets import find_ruleset, ruleset_names
@@ -216,11 +216,9 @@ def reference(rules: SheetRuleset, players: int, actions: Sequence[str]) -> Any:
 
 def _summary(answer: Any) -> str:
     """What a replay's answer shows, in a few words: where it was refused, or the lines scored."""
-    if not isinstance(answer, dict):
-        return json.dumps(answer)
-    rejected = answer.get("rejected")
-    if rejected:
-        return f"action {rejected.get('at', 0) + 1} refused ({rejected.get('code')})"
+    said = refusal(answer)
+    if said is not None:
+        return said
     players = answer.get("players") or [{}]
     lines = {k: v for k, v in (players[0].get("lines") or {}).items() if v is not None and "total" not in k}
     extra = players[0].get("extra_turns")
