@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -112,3 +113,59 @@ def test_sheet_table() -> None:
     assert lines["sixes"] == ["24", "-"]
     assert lines["ones"] == ["-", "-"]
     assert lines["grand_total"] == ["24", "0"]
+
+
+class Coached(Console):
+    """Asks for the hint before every choice and types the best one's command."""
+
+    def __init__(self) -> None:
+        super().__init__(iter(()))
+        self.asked = False
+        self.hinted_from = 0
+
+    def read(self, prompt: str) -> str:
+        self.prompts += 1
+        assert self.prompts <= self.limit, "the game does not end"
+        if "Review" in self.text:
+            raise EOFError
+        self.asked = not self.asked
+        if self.asked:
+            self.hinted_from = len(self.out)
+            return "hint"
+        hinted = (re.fullmatch(r"\s+\d+\.\d\d  .*\((.+)\)", line) for line in self.out[self.hinted_from :])
+        return next(found for found in hinted if found)[1]  # the hint's first line: its best choice
+
+
+def test_the_review_of_a_game_played_as_the_hint_says_gives_nothing_away() -> None:
+    """``dicespec play``'s review at the end: a game played by the hint's first choice loses nothing."""
+    console = Coached()
+    assert play(find_ruleset("yahtzee"), 1, 5, read=console.read, write=console.write) == 0
+    review = console.text.split("Review")[1]
+    assert "player 1:" in review and "total loss 0.00, mean loss per choice 0.000" in review
+    assert "no choice gave anything away" in review
+
+
+def test_the_review_lists_the_costliest_choices_with_what_they_gave_away() -> None:
+    """Scoring every turn's first roll in the first open row: the review names the costliest choices,
+    each loss the hint's best value less the chosen row's, and the mean is the total over the choices."""
+    from dicespec.solver import Action, Choice, hint
+    from dicespec.terminal.sheet import Made, review_lines
+
+    ruleset = find_ruleset("yahtzee")
+    empty = Sheet()
+    dice = Roll.parse("66666")
+    options = dict(hint(ruleset, empty, dice, 0))
+    best = max(options.values())
+    made = [Made(0, 1, empty, dice, 0, row="chance"), Made(0, 1, empty, Roll.parse("12346"), 2, row="sixes")]
+    lines = list(review_lines(ruleset, made, 1))
+    chance_loss = best - options[Choice(Action.SCORE, row="chance")]
+    sixes = dict(hint(ruleset, empty, Roll.parse("12346"), 2))
+    sixes_loss = max(sixes.values()) - sixes[Choice(Action.SCORE, row="sixes")]
+    total = chance_loss + sixes_loss
+    assert chance_loss > 0 and sixes_loss > 0
+    assert f"player 1: 2 choices, total loss {total:.2f}, mean loss per choice {total / 2:.3f}" in "\n".join(lines)
+    costly = [line for line in lines if line.lstrip().startswith("-")]
+    assert len(costly) == 2
+    first, second = sorted([(chance_loss, "66666", "score chance"), (sixes_loss, "12346", "score sixes")])[::-1]
+    assert costly[0].startswith(f"    {-first[0]:7.2f}") and f"dice {first[1]}" in costly[0] and first[2] in costly[0]
+    assert costly[1].startswith(f"    {-second[0]:7.2f}") and second[2] in costly[1]

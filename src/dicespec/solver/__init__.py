@@ -31,6 +31,7 @@ from dicespec.solver.hint import Action, Choice, TurnPlan, hint
 from dicespec.solver.report import set_aside_report, sheet_report
 from dicespec.solver.scoresheet import Progress, SheetSolution, Solution, is_cached, solution, solve
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy, unaccounted
+from dicespec.solver.spread import GAMES, SEED, distribution, simulate, solved_spread
 
 __all__ = [
     "SOLVERS",
@@ -64,7 +65,11 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
       each) unless ``compute`` is false, when its ``expected_score`` is ``None``. A ruleset with a
       row that wins at once (Generala's, made with a turn's first roll) adds ``"winning_rows"`` and
       ``"win_at_once"``: the expected score is that of a game played out in full, and beside it the
-      exact chance that a game under that same play is won at once.
+      exact chance that a game under that same play is won at once. Computed, it adds ``"std"``, the
+      exact standard deviation of the final score, ``"events"``, the exact chance of each sheet-level
+      event (:mod:`dicespec.solver.spread`), and ``"simulated"``, the figures of
+      :data:`~dicespec.solver.spread.GAMES` games played by the same play (its
+      :func:`~dicespec.solver.spread.distribution`).
     - a set-aside ruleset: ``{"ruleset", "title", "expected_turn_score", "on_board_chance", "entry",
       "banking_table", "banking_cap"}``: ``banking_table`` maps dice in hand (1 to 6) to the turn
       total from which banking is right; ``on_board_chance`` is the chance of banking at least
@@ -87,6 +92,13 @@ def _sheet_figures(ruleset: SheetRuleset, compute: bool, progress: Progress | No
         return {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": None, "unsolved": str(exc)}
     score = None if solved is None else solved.expected_score
     found: dict[str, Any] = {"ruleset": ruleset.name, "title": ruleset.title, "expected_score": score}
+    if solved is not None and compute:  # the spread of the score: exact, and games played for its shape
+        exact = solved_spread(solved, progress=progress)
+        found |= {
+            "std": exact.std,
+            "events": exact.events,
+            "simulated": distribution(simulate(solved, GAMES, SEED, progress=progress)),
+        }
     winning = tuple(row.id for row in ruleset.rows.values() if row.first_roll_wins)
     if winning:  # the score of a game played out in full; beside it, the chance of a win at once
         assert solved is None or isinstance(solved, PlainSolution)
@@ -120,7 +132,8 @@ def _set_aside_kept(ruleset: SetAsideRuleset, entry: dict[str, Any]) -> dict[str
 
 
 def _sheet_report(ruleset: SheetRuleset, progress: ProgressLine) -> str:
-    return sheet_report(solution(ruleset, progress=progress))
+    solved = solution(ruleset, progress=progress)
+    return sheet_report(solved, solved_spread(solved, progress=progress))
 
 
 def _set_aside_report(ruleset: SetAsideRuleset, progress: ProgressLine) -> str:

@@ -8,15 +8,28 @@ from dicespec.solver.cache import table_path
 from dicespec.solver.firstroll import PlainSolution
 from dicespec.solver.scoresheet import Solution
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, unaccounted
+from dicespec.solver.spread import Spread
+
+EVENT_WORDS = {
+    "upper_bonus": "the upper bonus made",
+    "five_of_a_kind": "{row} scored above 0",
+    "repeat": "at least one repeat five of a kind",
+}
 
 
-def sheet_report(solved: Solution) -> str:
-    """The optimal expected score of a score-sheet ruleset and where its state values are kept; for
-    a ruleset with a row that wins at once, what the score means and the chance of such a win."""
+def sheet_report(solved: Solution, spread: Spread) -> str:
+    """The optimal expected score of a score-sheet ruleset, its standard deviation and the chance of
+    each sheet-level event, and where its state values are kept; for a ruleset with a row that wins
+    at once, what the score means and the chance of such a win."""
     ruleset = solved.ruleset
     lines = [
         f"{ruleset.title} ({ruleset.name}): optimal solitaire play",
         f"  expected final grand total: {solved.expected_score:.2f}",
+        f"  standard deviation: {spread.std:.2f}",
+    ]
+    row = ruleset.five_of_a_kind.row if ruleset.five_of_a_kind is not None else ""
+    lines += [
+        f"  chance of {EVENT_WORDS[event].format(row=row)}: {chance:.2%}" for event, chance in spread.events.items()
     ]
     if isinstance(solved, PlainSolution) and (winning := solved.winning_rows):
         rows = " or ".join(winning)

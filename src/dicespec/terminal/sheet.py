@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 
 from dicespec.dice import Roll
 from dicespec.scoresheet.game import SheetActionError, SheetGame, is_joker, is_repeat, scores_as_joker, winners
@@ -101,6 +102,75 @@ def hint_lines(ruleset: SheetRuleset, game: SheetGame, *, shown: int = 5) -> Ite
         yield f"  {expected:7.2f}  {choice!s:<22} ({choice.command(game.dice)})"
 
 
+@dataclass(frozen=True, slots=True)
+class Made:
+    """One choice a player made: the sheet and dice it was made with, and what was done (a keep's
+    dice, a row scored, or the turn ended), for the review at the end of the game."""
+
+    player: int
+    turn: int
+    sheet: Sheet
+    dice: Roll
+    rolls_left: int
+    kept: Roll | None = None  # a reroll: the dice held
+    row: str | None = None  # a score: the row
+    # neither: the turn ended with no score
+
+
+def review_lines(ruleset: SheetRuleset, made: list[Made], players: int, *, shown: int = 5) -> Iterator[str]:
+    """The review of a finished game: for each player, the expected final score each choice gave
+    away against the best choice (optimal solitaire play on that player's own sheet), the costliest
+    choices, and the total and mean loss per choice (T. Verhoeff's measure of a game)."""
+    from dicespec.errors import UnsupportedRulesetError
+    from dicespec.solver import Action, Choice, hint, is_cached, solution  # numpy and the solver: only when asked
+
+    try:
+        if not is_cached(ruleset):
+            yield "  (working out optimal play once; it is kept for next time)"
+        solved = solution(ruleset)
+    except UnsupportedRulesetError as exc:
+        yield f"Review: none, the solver does not solve this ruleset ({exc})"
+        return
+    losses: list[list[tuple[float, Made, str, str]]] = [[] for _ in range(players)]
+    for choice in made:
+        options = hint(ruleset, choice.sheet, choice.dice, choice.rolls_left, solved=solved)
+        if choice.kept is not None:
+            wanted = Choice(Action.KEEP, dice=Roll(tuple(sorted(choice.kept.dice))))
+        elif choice.row is not None:
+            wanted = Choice(Action.SCORE, row=choice.row)
+        else:
+            wanted = Choice(Action.END)
+        values = dict(options)
+        first, first_value = options[0]
+        loss = max(0.0, first_value - values[wanted])
+        losses[choice.player].append((loss, choice, str(wanted), str(first)))
+    yield "Review (expected final score given away by each choice, against optimal solitaire play):"
+    for player, found in enumerate(losses):
+        if not found:
+            continue
+        total = sum(loss for loss, *_ in found)
+        yield (
+            f"  player {player + 1}: {len(found)} choices, total loss {total:.2f},"
+            f" mean loss per choice {total / len(found):.3f}"
+        )
+        costly = sorted((item for item in found if item[0] > 0), key=lambda item: -item[0])[:shown]
+        for loss, choice, did, best in costly:
+            yield (
+                f"    {-loss:7.2f}  turn {choice.turn:>2}, dice {choice.dice}, rolls left {choice.rolls_left}:"
+                f" {did}; best: {best}"
+            )
+        if not costly:
+            yield "    no choice gave anything away: optimal play throughout"
+
+
+def _moment(game: SheetGame) -> Made:
+    """The current player's sheet and dice, before a choice."""
+    player = game.current_player
+    assert game.dice is not None
+    turn = game.state.players[player].turns_taken + 1
+    return Made(player, turn, game.sheet(player), game.dice, game.rolls_left)
+
+
 def _positions(words: list[str], dice: int) -> list[int]:
     try:
         numbers = [int(w) for w in words]
@@ -122,6 +192,7 @@ def play(
     """Play a game at the terminal; returns the process exit status."""
     game = SheetGame(ruleset, players, seed=seed)
     write(f"{ruleset.title}: {players} player(s), seed {seed}. Type 'help' for the commands.")
+    made: list[Made] = []
     while not game.is_over:
         player = game.current_player
         if game.dice is None:
@@ -148,16 +219,23 @@ def play(
             elif verb == "hint":
                 for text in hint_lines(ruleset, game):
                     write(text)
-            elif verb == "reroll":
-                game.reroll(_positions(words, ruleset.dice))
-            elif verb == "keep":
-                kept = set(_positions(words, ruleset.dice))
-                game.reroll([i for i in range(ruleset.dice) if i not in kept])
+            elif verb in ("reroll", "keep"):
+                again = _positions(words, ruleset.dice)
+                if verb == "keep":
+                    again = [i for i in range(ruleset.dice) if i not in again]
+                before = _moment(game)
+                game.reroll(again)
+                held = Roll(tuple(die for i, die in enumerate(before.dice) if i not in again))
+                made.append(replace(before, kept=held))
             elif verb == "score" and len(words) == 1:
+                before = _moment(game)
                 points = game.score(words[0])
+                made.append(replace(before, row=words[0]))
                 write(f"  player {player + 1} scores {points} in {words[0]}")
             elif verb == "end":
+                before = _moment(game)
                 game.end_turn()
+                made.append(before)
             else:
                 write(f"  unknown command {line!r}; type 'help'")
         except (SheetActionError, ValueError) as exc:
@@ -167,4 +245,6 @@ def play(
     won = winners(ruleset, game.state)
     names = " and ".join(f"player {i + 1}" for i in won)
     write(f"Winner: {names} with {sheets[won[0]].grand_total(ruleset)} points.")
+    for text in review_lines(ruleset, made, players):
+        write(text)
     return 0

@@ -1,0 +1,598 @@
+"""The spread of a score-sheet game's final score under optimal play: its exact standard deviation,
+the exact chance of each sheet-level event, and games played by the optimal policy.
+
+The solve (:mod:`dicespec.solver.scoresheet`, :mod:`dicespec.solver.firstroll`) gives ``V(s)``, the
+expected points still to come from each turn-start state. The play it implies is fixed: at each
+roll, the choice of the largest value. This module follows that same play again, state by state,
+and carries along it what the mean leaves out:
+
+- the **second moment** ``W(s)`` of the points still to come. Scoring a roll gains ``g`` points
+  (the row's points, a bonus earned, a repeat's) and moves to ``s'``, so the points to come are
+  ``g + R'`` and ``E[(g + R')^2] = g^2 + 2 g V(s') + W(s')``; a reroll averages, as for ``V``. The
+  standard deviation of the final score is ``sqrt(W(s0) - V(s0)^2)`` from the empty sheet;
+- the **chance of each event** from ``s`` on (the upper bonus made, the five-of-a-kind row scored
+  above 0, at least one repeat five of a kind): 1 if this turn's choice makes it, else its chance
+  from ``s'``.
+
+A repeat kiriki (Kiriki's) comes back to its own state ``s``: with ``p`` the chance that the turn
+ends so, each quantity is ``X(s) = c + p X(s)``, solved as ``c / (1 - p)``, ``c`` being the turn's
+value with ``X(s)`` taken as 0 on the way back (the repeat itself is the event "a repeat", so its
+chance needs no such step).
+
+Where two choices are worth exactly the same, the solve's value does not care which is made, but
+the spread may: the earlier row in sheet order is taken, then ending the turn, then a repeat; among
+keeps, as the solve's own slope does (:func:`dicespec.solver.keeps.turn_value_and_slope`), the
+larger keep; at a first roll that scores more on it (Generala's), scoring before keeping.
+
+:func:`simulate` plays games with the same choices and seeded dice, many at once: the histogram and
+percentiles of the final score come from it, with their error stated, and its sample variance is a
+second, independent check of the exact one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.solver.cache import table_key, table_path
+from dicespec.solver.firstroll import PlainRules, PlainSolution, level_states, row_options
+from dicespec.solver.keeps import KeepTables, reroll_values
+from dicespec.solver.scoresheet import Solution, levels, shared_values
+from dicespec.solver.sheetrules import RepeatCell, Rules, StateBatch
+
+__all__ = ["EVENTS", "GAMES", "SEED", "Simulated", "Spread", "distribution", "simulate", "solved_spread", "spread"]
+
+Progress = Callable[[int, int], None]
+
+CHUNK = 512  # states (or games) a batch: the candidates are (choices, rolls, states) arrays
+
+EVENTS = ("upper_bonus", "five_of_a_kind", "repeat")
+"""The sheet-level events, in the order they are reported (a ruleset has those its rules allow):
+the upper bonus made; the five-of-a-kind row scored above 0; at least one repeat five of a kind
+(a bonus line's points or, in Kiriki, a repeat kiriki)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """The final score of a solitaire game played optimally: its mean, its standard deviation, and the
+    chance of each event the ruleset has (by :data:`EVENTS` name)."""
+
+    ruleset: SheetRuleset
+    mean: float
+    std: float
+    events: dict[str, float]
+
+
+# -- the choices of one turn's rolls ----------------------------------------------------------
+
+
+Chosen = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""For each roll (rows) and state (columns) of a batch, the best choice's value, its points gained,
+the flat index of the next state, and which events it makes (events, rolls, states)."""
+
+
+class _Best:
+    """The best of a batch's choices, offered one at a time, each broadcast to (rolls, states); on a
+    tie, the first offered."""
+
+    def __init__(self, rolls: int, states: int, events: int) -> None:
+        self.shape = (rolls, states)
+        self.value = np.full(self.shape, -np.inf)
+        self.gain = np.zeros(self.shape)
+        self.after = np.zeros(self.shape, dtype=np.int64)
+        self.made = np.zeros((events, *self.shape), dtype=bool)
+
+    def offer(self, value: np.ndarray, gain: np.ndarray, after: np.ndarray, made: dict[int, np.ndarray]) -> None:
+        better = np.broadcast_to(value > self.value, self.shape)
+        np.copyto(self.value, value, where=better)
+        np.copyto(self.gain, gain, where=better)
+        np.copyto(self.after, after, where=better)
+        for event in range(len(self.made)):
+            np.copyto(self.made[event], made.get(event, False), where=better)
+
+    def offer_roll(
+        self, roll: int, value: np.ndarray, gain: np.ndarray, after: np.ndarray, made: dict[int, np.ndarray]
+    ) -> None:
+        """A choice for one roll only (values per state)."""
+        better = value > self.value[roll]
+        np.copyto(self.value[roll], value, where=better)
+        np.copyto(self.gain[roll], gain, where=better)
+        np.copyto(self.after[roll], after, where=better)
+        for event in range(len(self.made)):
+            np.copyto(self.made[event][roll], made.get(event, False), where=better)
+
+    def chosen(self) -> Chosen:
+        return self.value, self.gain, self.after, self.made
+
+
+@dataclass(frozen=True, slots=True)
+class _Model:
+    """What a solution's path gives this module: its states, their choices and the tables' layout."""
+
+    tables: KeepTables
+    rerolls: int
+    events: tuple[str, ...]
+    size: int  # flat states in the value table; index ``size`` is the end of the game
+    values: np.ndarray  # flat V, with 0 at ``size``
+    has_turn: np.ndarray  # flat: does a player in this state have a turn (False at ``size``)
+    start: int  # the empty sheet's flat index
+    levels: Callable[[], Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]]
+    """Level by level from the full sheet, flat states: those to solve, and those that take the value
+    of another (the bonus out of reach, :func:`dicespec.solver.scoresheet.shared_values`) with it."""
+    choices: Callable[[np.ndarray, bool], Chosen]  # flat states, first roll or not
+    first_differs: bool  # does a turn's first roll score otherwise than the others
+
+
+def _flat(table: np.ndarray) -> np.ndarray:
+    return np.concatenate([table.ravel(), [0.0]])
+
+
+def _sheet_model(solved: Solution) -> _Model:
+    assert not isinstance(solved, PlainSolution)
+    rules = solved.rules
+    shape = solved.values.shape
+    events = tuple(
+        name
+        for name, present in zip(
+            EVENTS,
+            (
+                bool(rules.bonus_points and rules.upper_index),
+                rules.five_index is not None,
+                rules.repeat_adds is not None or rules.line_adds is not None,
+            ),
+            strict=True,
+        )
+        if present
+    )
+    size = int(np.prod(shape))
+    f, _, c = np.unravel_index(np.arange(size), shape)
+    has_turn = np.concatenate([(f != rules.full) | np.asarray(rules.has_extra_turn(c), dtype=bool), [False]])
+    values = _flat(solved.values)
+
+    def flat(batch: StateBatch) -> np.ndarray:
+        found: np.ndarray = np.ravel_multi_index((batch.filled, batch.upper, batch.kiriki), shape)
+        return found
+
+    def every_level() -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        for _, plain, looping in levels(rules):
+            for batch in (plain, looping):
+                solved, source = shared_values(rules, batch)
+                yield flat(batch.take(solved)), flat(batch.take(~solved)), flat(batch.take(source[~solved]))
+
+    def choices(states: np.ndarray, first: bool) -> Chosen:
+        filled, upper, cell = np.unravel_index(states, shape)
+        batch = StateBatch(filled.astype(np.int64), upper.astype(np.int64), cell.astype(np.int64))
+        return _sheet_choices(rules, values, shape, events, batch, states)
+
+    return _Model(rules.tables, rules.rerolls, events, size, values, has_turn, 0, every_level, choices, False)
+
+
+def _sheet_choices(
+    rules: Rules,
+    values: np.ndarray,
+    shape: tuple[int, ...],
+    events: tuple[str, ...],
+    batch: StateBatch,
+    own: np.ndarray,
+) -> Chosen:
+    """The choices of :func:`dicespec.solver.sheetrules.final_values`, one by one, in its order."""
+    rolls, size = rules.tables.roll_count, len(batch)
+    found = _Best(rolls, size, len(events))
+    event = {name: i for i, name in enumerate(events)}
+    terminal = values.size - 1
+
+    def index(filled: np.ndarray, upper: np.ndarray, cell: np.ndarray | int) -> np.ndarray:
+        flat: np.ndarray = (filled * shape[1] + upper) * shape[2] + cell  # broadcast, as the arrays are
+        return flat
+
+    def upper_move(upper: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        moved = upper + points
+        earned = np.where((upper < rules.upper_cap) & (moved >= rules.upper_cap), rules.bonus_points, 0)
+        return np.minimum(moved, rules.upper_cap), earned
+
+    rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, np.ndarray]]] = []
+    for i in range(len(rules.rows)):
+        is_open = (batch.filled & (1 << i)) == 0
+        after = batch.filled | (1 << i)
+        points = rules.scores[:, i][:, None]
+        made: dict[int, np.ndarray] = {}
+        if i in rules.upper_index:
+            # one next state per distinct score of the row, spread over the rolls that score it
+            distinct, which = np.unique(points, return_inverse=True)
+            capped, earned = upper_move(batch.upper[None, :], distinct[:, None])
+            by_score = index(after[None, :], capped, batch.kiriki[None, :])
+            which = which.ravel()
+            nxt, gain = by_score[which], (distinct[:, None] + earned)[which]
+            if "upper_bonus" in event:
+                made[event["upper_bonus"]] = (earned > 0)[which]
+        elif i == rules.five_index:
+            scored = RepeatCell.SCORED if rules.distinguishes_kiriki_scores() else RepeatCell.ZERO
+            above = points > 0
+            gain = points
+            zero = index(after, batch.upper, int(RepeatCell.ZERO))
+            nxt = np.where(above, index(after, batch.upper, int(scored)), zero)
+            made[event["five_of_a_kind"]] = above
+        else:
+            gain = points
+            nxt = index(after, batch.upper, batch.kiriki)[None, :]
+        value = np.where(is_open[None, :], gain + values[nxt], -np.inf)
+        rows.append((value, gain, nxt, made))
+    jokers = []
+    if rules.joker != "none" or rules.line_adds is not None:
+        jokers = _five_of_a_kind_again(rules, values, batch, rows, index, upper_move, event)
+    for row in rows:
+        found.offer(*row)
+    for r, value, gain, nxt, made in jokers:
+        found.offer_roll(r, value, gain, nxt, made)
+    full = batch.filled == rules.full
+    found.offer(np.where(full, 0.0, -np.inf)[None, :], np.zeros(1), np.full(1, terminal), {})
+    if rules.repeat_adds is not None and len(rules.repeat_rolls):
+        # a repeat kiriki: its points, and the same state again
+        again = np.zeros((rolls, 1), dtype=bool)
+        again[rules.repeat_rolls] = True
+        allowed = again & (batch.kiriki == RepeatCell.SCORED)[None, :]
+        value = np.where(allowed, rules.repeat_adds + values[own][None, :], -np.inf)
+        found.offer(value, np.full(1, rules.repeat_adds), own[None, :], {event["repeat"]: np.ones(1, dtype=bool)})
+    return found.chosen()
+
+
+def _five_of_a_kind_again(
+    rules: Rules,
+    values: np.ndarray,
+    batch: StateBatch,
+    rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, np.ndarray]]],
+    index: Callable[[np.ndarray, np.ndarray, np.ndarray | int], np.ndarray],
+    upper_move: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
+    event: dict[str, int],
+) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray, dict[int, np.ndarray]]]:
+    """Each five of a kind rolled once its row is filled, scored as
+    :func:`dicespec.solver.sheetrules._five_of_a_kind_again` scores it (a joker, a bonus line): its
+    choices, by roll (offered in sheet order), and in ``rows`` the plain choices they replace taken
+    away (``-inf``)."""
+    assert rules.joker_scores is not None and rules.face_rows is not None
+    filled_five = batch.kiriki != RepeatCell.OPEN
+    if not filled_five.any():
+        return []
+    size = len(batch)
+    lower = [i for i in range(len(rules.rows)) if i not in rules.upper_index]
+    is_open = [(batch.filled & (1 << i)) == 0 for i in range(len(rules.rows))]
+    lower_open = np.logical_or.reduce([is_open[i] for i in lower]) if lower else np.zeros(size, dtype=bool)
+    scores = rules.joker_scores if rules.joker != "none" else rules.scores
+    line = np.where(batch.kiriki == RepeatCell.SCORED, rules.line_adds or 0, 0)
+    found = []
+    for r in rules.repeat_rolls:
+        own = int(rules.face_rows[r])
+        own_open = is_open[own] if own >= 0 else np.zeros(size, dtype=bool)
+        options = []
+        for i in range(len(rules.rows)):
+            allowed = is_open[i].copy()
+            if rules.joker == "forced":
+                allowed &= np.where(own_open, i == own, np.where(lower_open, i in lower, True))
+            points = np.where(own_open, int(rules.scores[r, i]), int(scores[r, i]))
+            after = batch.filled | (1 << i)
+            earned = np.zeros(size, dtype=np.int64)
+            if i in rules.upper_index:
+                upper, earned = upper_move(batch.upper, points)
+            else:
+                upper = batch.upper
+            nxt = index(after, upper, batch.kiriki)
+            value = np.where(allowed, points + earned + values[nxt] + line, -np.inf)
+            made = {}
+            if "upper_bonus" in event:
+                made[event["upper_bonus"]] = earned > 0
+            if "repeat" in event:
+                made[event["repeat"]] = line > 0
+            options.append((value, points + earned + line, nxt, made))
+        best = np.max([value for value, _, _, _ in options], axis=0)
+        replaced = filled_five & np.isfinite(best)
+        for row in rows:
+            row[0][r, replaced] = -np.inf
+        found += [(int(r), np.where(replaced, value, -np.inf), gain, nxt, made) for value, gain, nxt, made in options]
+    return found
+
+
+def _plain_model(solved: PlainSolution) -> _Model:
+    rules: PlainRules = solved.rules
+    table = solved.values
+    shape = table.shape
+    events = ("upper_bonus",) if rules.bonus_points and rules.upper_index else ()
+    size = int(np.prod(shape))
+    filled = np.unravel_index(np.arange(size), shape)[0]
+    has_turn = np.concatenate([filled != rules.full, [False]])
+    values = np.nan_to_num(_flat(table), nan=0.0)
+
+    def every_level() -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        nothing = np.zeros(0, dtype=np.int64)
+        for count in reversed(range(len(rules.rows))):
+            f, u, h = level_states(rules, count)
+            yield np.ravel_multi_index((f, u, h), shape), nothing, nothing
+
+    def choices(states: np.ndarray, first: bool) -> Chosen:
+        f, u, h = (part.astype(np.int64) for part in np.unravel_index(states, shape))
+        found = _Best(rules.tables.roll_count, len(states), len(events))
+        for i in range(len(rules.rows)):
+            value, points, after = row_options(rules, table, f, u, h, i, first=first)
+            gain = np.where(np.isfinite(value), np.rint(value - values[after]), 0.0)
+            made = {0: (gain > points)} if events and i in rules.upper_index else {}
+            found.offer(value, gain, after, made)
+        return found.chosen()
+
+    return _Model(rules.tables, rules.rerolls, events, size, values, has_turn, 0, every_level, choices, True)
+
+
+def _model(solved: Solution) -> _Model:
+    return _plain_model(solved) if isinstance(solved, PlainSolution) else _sheet_model(solved)
+
+
+# -- one turn, followed ------------------------------------------------------------------------
+
+
+def _best_keeps(tables: KeepTables, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each roll (rows) and state (columns), the value of its best keep and which keep it is
+    (on a tie, the larger keep: as the solve's slope follows them)."""
+    best = expected.copy()
+    pick = np.broadcast_to(np.arange(len(expected))[:, None], expected.shape).copy()
+    for m in range(1, tables.dice + 1):
+        parts = tables.parts[m]
+        here, here_pick = best[tables.sizes[m]], pick[tables.sizes[m]]  # views
+        for column in range(parts.shape[1]):
+            part = best[parts[:, column]]
+            better = part > here
+            np.copyto(here, part, where=better)
+            np.copyto(here_pick, pick[parts[:, column]], where=better)
+    return best[tables.rolls], pick[tables.rolls]
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """One turn from each state of a batch, as the optimal play plays it: the final choice of each
+    roll after the last reroll, the keep of each roll at each reroll, and, where a first roll
+    scores otherwise, whether it scores at once and how."""
+
+    final: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # value, gain, next state, events
+    keeps: list[np.ndarray]  # keeps[r - 1]: the keep of each roll with r rerolls left
+    rolls: list[np.ndarray]  # rolls[r]: each roll's value with r rerolls left
+    first: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None
+    scores_first: np.ndarray | None  # (rolls, states): the first roll is scored at once
+
+
+def _play(model: _Model, states: np.ndarray) -> _Turn:
+    final = model.choices(states, False)
+    rolls, keeps = [final[0]], []
+    for _ in range(model.rerolls):
+        value, pick = _best_keeps(model.tables, reroll_values(model.tables, rolls[-1]))
+        rolls.append(value)
+        keeps.append(pick)
+    if not model.first_differs:
+        return _Turn(final, keeps, rolls, None, None)
+    first = model.choices(states, True)
+    return _Turn(final, keeps, rolls, first, first[0] >= rolls[-1])
+
+
+def _companions(
+    model: _Model, W: np.ndarray, P: np.ndarray, chosen: tuple[np.ndarray, ...], states: np.ndarray
+) -> np.ndarray:
+    """For each roll and state, what the chosen score carries: the second moment of the points to
+    come, each event's chance, and whether the state comes back (rolls, quantities, states)."""
+    _, gain, after, made = chosen
+    later = model.values[after]
+    parts = [gain * gain + 2 * gain * later + W[after]]
+    parts += [np.where(made[e], 1.0, P[e][after]) for e in range(len(model.events))]
+    parts.append((after == states[None, :]).astype(float))
+    return np.stack(parts, axis=1)
+
+
+def _turn_moments(model: _Model, W: np.ndarray, P: np.ndarray, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The turn's value from each state and the quantities of :func:`_companions` averaged over it."""
+    turn = _play(model, states)
+    comps = _companions(model, W, P, turn.final, states)
+    rolls, quantities, size = comps.shape
+    for r in range(model.rerolls):
+        expected = reroll_values(model.tables, comps.reshape(rolls, quantities * size)).reshape(-1, quantities, size)
+        pick = np.broadcast_to(turn.keeps[r][:, None, :], comps.shape)
+        comps = np.take_along_axis(expected, pick, 0)
+    value = turn.rolls[-1]
+    if turn.first is not None and turn.scores_first is not None:
+        value = np.where(turn.scores_first, turn.first[0], value)
+        comps = np.where(turn.scores_first[:, None, :], _companions(model, W, P, turn.first, states), comps)
+    p = model.tables.roll_probability
+    return p @ value, np.einsum("r,rks->ks", p, comps)
+
+
+def spread(solved: Solution, *, progress: Progress | None = None) -> Spread:
+    """The exact standard deviation of the final score of a solitaire game under ``solved``'s optimal
+    play, and the exact chance of each of the ruleset's events (module docstring)."""
+    model = _model(solved)
+    W = np.zeros(model.size + 1)
+    P = np.zeros((len(model.events), model.size + 1))
+    every = list(model.levels())
+    total, done = sum(len(level) + len(shared) for level, shared, _ in every), 0
+    looping_free = [e for e, name in enumerate(model.events) if name == "repeat"]
+    for level, shared, source in every:
+        for start in range(0, len(level), CHUNK):
+            states = level[start : start + CHUNK]
+            turn, comps = _turn_moments(model, W, P, states)
+            if not np.allclose(turn, model.values[states], rtol=0, atol=1e-6):
+                worst = float(np.abs(turn - model.values[states]).max())
+                raise ArithmeticError(f"{solved.ruleset.name}: the play followed is not the solve's (off by {worst})")
+            back = 1.0 - comps[-1]
+            W[states] = comps[0] / back
+            for e in range(len(model.events)):
+                P[e][states] = comps[1 + e] if e in looping_free else comps[1 + e] / back
+            done += len(states)
+            if progress:
+                progress(done, total)
+        W[shared], P[:, shared] = W[source], P[:, source]
+        done += len(shared)
+    mean = float(model.values[model.start])
+    variance = float(W[model.start]) - mean * mean
+    events = {name: float(P[e][model.start]) for e, name in enumerate(model.events)}
+    return Spread(solved.ruleset, mean, math.sqrt(max(variance, 0.0)), events)
+
+
+# -- games played ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Simulated:
+    """Solitaire games played by the optimal play with seeded dice: each game's final score, and how
+    many games made each event."""
+
+    ruleset: SheetRuleset
+    seed: int
+    scores: np.ndarray  # int64, one per game
+    events: dict[str, int]
+
+    @property
+    def games(self) -> int:
+        return len(self.scores)
+
+
+def _roll_lookup(tables: KeepTables) -> np.ndarray:
+    """The roll index of each count of faces, by the code ``sum(count[f] * (dice + 1) ** f)``."""
+    base = tables.dice + 1
+    lookup = np.full(base**6, -1, dtype=np.int64)
+    for i, counts in enumerate(tables.roll_counts()):
+        lookup[sum(n * base**f for f, n in enumerate(counts))] = i
+    return lookup
+
+
+def simulate(solved: Solution, games: int, seed: int, *, progress: Progress | None = None) -> Simulated:
+    """``games`` solitaire games played by ``solved``'s optimal play, the dice from ``seed``."""
+    model = _model(solved)
+    tables = model.tables
+    rng = np.random.default_rng(seed)
+    lookup = _roll_lookup(tables)
+    keeps = np.array(tables.keeps, dtype=np.int64)
+    base = (tables.dice + 1) ** np.arange(6)
+    first_roll = tables.rolls.start
+
+    def throw(kept: np.ndarray) -> np.ndarray:
+        thrown = tables.dice - kept.sum(axis=1)
+        faces = rng.integers(0, 6, size=(len(kept), tables.dice))
+        counts = kept.copy()
+        for die in range(tables.dice):
+            live = die < thrown
+            np.add.at(counts, (np.nonzero(live)[0], faces[live, die]), 1)
+        found: np.ndarray = lookup[counts @ base]
+        return found
+
+    state = np.full(games, model.start, dtype=np.int64)
+    scores = np.zeros(games, dtype=np.int64)
+    made = np.zeros((len(model.events), games), dtype=bool)
+    live = np.nonzero(model.has_turn[state])[0]
+    turns = 0
+    while len(live):
+        for start in range(0, len(live), CHUNK):
+            who = live[start : start + CHUNK]
+            turn = _play(model, state[who])
+            column = np.arange(len(who))
+            roll = throw(np.zeros((len(who), 6), dtype=np.int64))
+            gain = np.zeros(len(who))
+            after = np.zeros(len(who), dtype=np.int64)
+            flags = np.zeros((len(model.events), len(who)), dtype=bool)
+            done = np.zeros(len(who), dtype=bool)
+            if turn.first is not None and turn.scores_first is not None:
+                done = turn.scores_first[roll, column]
+                gain[done] = turn.first[1][roll[done], column[done]]
+                after[done] = turn.first[2][roll[done], column[done]]
+                flags[:, done] = turn.first[3][:, roll[done], column[done]]
+            for r in reversed(range(1, model.rerolls + 1)):
+                keep = turn.keeps[r - 1][roll, column]
+                again = ~done & (keep != first_roll + roll)
+                roll[again] = throw(keeps[keep[again]])
+            rest = ~done
+            gain[rest] = turn.final[1][roll[rest], column[rest]]
+            after[rest] = turn.final[2][roll[rest], column[rest]]
+            flags[:, rest] = turn.final[3][:, roll[rest], column[rest]]
+            scores[who] += np.rint(gain).astype(np.int64)
+            state[who] = after
+            made[:, who] |= flags
+        turns += 1
+        live = np.nonzero(model.has_turn[state])[0]
+        if progress:
+            progress(games - len(live), games)
+    return Simulated(solved.ruleset, seed, scores, {name: int(made[e].sum()) for e, name in enumerate(model.events)})
+
+
+# -- kept between runs, and the figures of the games played ------------------------------------
+
+
+def spread_path(ruleset: SheetRuleset) -> Path:
+    """The cache file of ``ruleset``'s spread: named as its table of state values is."""
+    return table_path(ruleset).with_name(table_path(ruleset).stem.replace("sheet-values", "sheet-spread") + ".json")
+
+
+def solved_spread(solved: Solution, *, progress: Progress | None = None) -> Spread:
+    """:func:`spread`, read from the cache folder when it was worked out before (it takes some
+    seconds, up to a minute for the larger sheets), else worked out and kept there."""
+    ruleset = solved.ruleset
+    path = spread_path(ruleset)
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        if kept.get("key") == table_key(ruleset):
+            return Spread(ruleset, kept["mean"], kept["std"], kept["events"])
+    except (OSError, ValueError, KeyError, AttributeError):
+        pass
+    found = spread(solved, progress=progress)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        kept = {"key": table_key(ruleset), "mean": found.mean, "std": found.std, "events": found.events}
+        with tempfile.NamedTemporaryFile("w", dir=path.parent, prefix=".tmp-", suffix=".json", delete=False) as out:
+            json.dump(kept, out)
+        os.replace(out.name, path)
+    except OSError:
+        pass  # no writable cache: worked out for this process only
+    return found
+
+
+GAMES = 10_000
+"""Games played for the distribution of the final score the site shows."""
+
+SEED = 20_261_202
+BIN = 10
+"""The width of a bar of the distribution, in points."""
+
+PERCENTILES = (5, 50, 95)
+
+
+def distribution(played: Simulated) -> dict[str, Any]:
+    """The figures of games played, JSON-ready: their number and seed, their mean and standard
+    deviation, each percentile of :data:`PERCENTILES` with a 95% interval (distribution-free: the
+    order statistics whose ranks a binomial count puts 1.96 standard deviations either side), the
+    share of games in each bar of :data:`BIN` points from ``start``, and each event's count."""
+    scores = np.sort(played.scores)
+    n = len(scores)
+    percentiles = {}
+    for p in PERCENTILES:
+        q = p / 100
+        middle = q * (n - 1)
+        spread_ranks = 1.96 * math.sqrt(n * q * (1 - q))
+        low, high = max(0, math.floor(middle - spread_ranks)), min(n - 1, math.ceil(middle + spread_ranks))
+        percentiles[str(p)] = {
+            "value": float(np.percentile(scores, p)),
+            "low": int(scores[low]),
+            "high": int(scores[high]),
+        }
+    start = int(scores[0]) // BIN * BIN
+    counts = np.bincount((scores - start) // BIN)
+    return {
+        "games": n,
+        "seed": played.seed,
+        "mean": float(scores.mean()),
+        "std": float(scores.std(ddof=1)),
+        "percentiles": percentiles,
+        "bin": BIN,
+        "start": start,
+        "counts": [int(c) for c in counts],
+        "events": played.events,
+    }
