@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dicespec.site.markup import text
-from dicespec.site.wording import percentage
+from dicespec.site.wording import grouped, percentage
 
 ROW_HEIGHT = 22
 LABEL_WIDTH = 150
@@ -48,5 +48,40 @@ def bar_chart(title: str, bars: Sequence[Bar], lang: str = "en") -> str:
             f'<text x="{LABEL_WIDTH + BAR_WIDTH + 6}" y="{y + 15}" class="ds-chart-value">'
             f"{percentage(float(bar.share), lang)}</text>",
         ]
+    parts.append("</svg>")
+    return f'<div class="ds-figure">{"".join(parts)}</div>'
+
+
+HISTOGRAM_WIDTH = 600
+HISTOGRAM_HEIGHT = 140
+AXIS_HEIGHT = 18
+TICK = 50  # points between two labels of the score axis
+
+
+def histogram(title: str, start: int, width: int, counts: Sequence[int], lang: str = "en") -> str:
+    """A column chart of how many games (``counts``) end in each span of ``width`` points from
+    ``start``, as one line of HTML; the score axis labelled every :data:`TICK` points, written in
+    the convention of ``lang``. The title says what the chart shows (its text alternative)."""
+    total = sum(counts) or 1
+    tallest = max(counts, default=0) or 1
+    column = HISTOGRAM_WIDTH / max(len(counts), 1)
+    height = HISTOGRAM_HEIGHT + AXIS_HEIGHT
+    parts = [
+        f'<svg class="ds-chart ds-histogram" role="img" viewBox="0 0 {HISTOGRAM_WIDTH} {height}" width="100%" '
+        f'preserveAspectRatio="xMinYMin meet" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{text(title)}</title>",
+    ]
+    for i, count in enumerate(counts):
+        tall = count / tallest * (HISTOGRAM_HEIGHT - 4)
+        parts.append(
+            f'<rect x="{i * column:.2f}" y="{HISTOGRAM_HEIGHT - tall:.2f}" width="{max(column - 1, 0.5):.2f}" '
+            f'height="{tall:.2f}" class="ds-chart-bar"><title>{start + i * width}–{start + (i + 1) * width - 1}: '
+            f"{percentage(count / total, lang)}</title></rect>"
+        )
+    last = start + len(counts) * width
+    for score in range((start + TICK - 1) // TICK * TICK, last + 1, TICK):
+        x = (score - start) / width * column
+        label = grouped(score, lang)
+        parts.append(f'<text x="{x:.2f}" y="{height - 3}" text-anchor="middle" class="ds-chart-label">{label}</text>')
     parts.append("</svg>")
     return f'<div class="ds-figure">{"".join(parts)}</div>'

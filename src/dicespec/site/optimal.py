@@ -9,6 +9,7 @@ too long for a site build, and a test keeps the file in step with the rulesets.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,11 +19,13 @@ from dicespec.registry import Game, games
 from dicespec.rulesets import find_ruleset, find_ruleset_of
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
+from dicespec.site.charts import histogram
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text
 from dicespec.site.odds import row_label_with_language, ruleset_title
 from dicespec.site.wording import decimal, foreign, grouped, percentage, plural, small_number
+from dicespec.solver.spread import EVENTS, PERCENTILES
 
 FIGURES = ("fixtures", "optimal-play.json")
 
@@ -99,7 +102,84 @@ def _sheet(game: Game, entries: list[dict[str, Any]], lang: str) -> list[str]:
         " ".join(about) + "\n",
         table(header, rows) + "\n",
         w.format("hint", game=game.name) + "\n",
+        *_spread(game, entries, lang),
     ]
+
+
+def _spread(game: Game, entries: list[dict[str, Any]], lang: str) -> list[str]:
+    """The spread of the score of each solved ruleset of ``game``: the exact standard deviation and
+    chance of each event, the percentiles and the distribution of the games played."""
+    w = words("optimal", lang)
+    solved = [entry for entry in entries if entry.get("simulated")]
+    if not solved:
+        return []
+    played = solved[0]["simulated"]
+    error = 1.96 * math.sqrt(0.25 / played["games"]) * 100  # the widest 95 % interval of a share
+    events = [name for name in EVENTS if any(name in entry["events"] for entry in solved)]
+    five = find_ruleset_of(SheetRuleset, solved[0]["ruleset"]).five_of_a_kind
+    row = ""
+    if five is not None:
+        label, label_lang = row_label_with_language(solved[0]["ruleset"], five.row, lang)
+        row = foreign(label, label_lang, lang)
+    heads = [w.format(f"event_{name}", row=row) for name in events]
+    chances = [
+        [
+            code(entry["ruleset"]),
+            decimal(entry["std"], lang),
+            *(UNSOLVED if name not in entry["events"] else percentage(entry["events"][name], lang) for name in events),
+        ]
+        for entry in solved
+    ]
+    percentiles = [
+        [code(entry["ruleset"]), *(_percentile(entry["simulated"]["percentiles"][str(p)], lang) for p in PERCENTILES)]
+        for entry in solved
+    ]
+    out = [
+        f"### {w['spread']} {{#spread-{game.name}}}\n",
+        w.format(
+            "spread_about",
+            games=grouped(played["games"], lang),
+            seed=code(str(played["seed"])),
+            error=decimal(error, lang, 1),
+        )
+        + "\n",
+        table([w["ruleset"], w["std"], *heads], chances) + "\n",
+        table([w["ruleset"], *(w[f"percentile_{p}"] for p in PERCENTILES)], percentiles) + "\n",
+    ]
+    for entry in solved:
+        simulated = entry["simulated"]
+        first, span = simulated["start"], simulated["bin"]
+        last = first + span * len(simulated["counts"]) - 1
+        title = w.format(
+            "chart_title",
+            games=grouped(simulated["games"], lang),
+            ruleset=entry["ruleset"],
+            bin=span,
+            first=grouped(first, lang),
+            last=grouped(last, lang),
+        )
+        out.append(histogram(title, first, span, simulated["counts"], lang) + "\n")
+        out.append(
+            w.format(
+                "chart_caption",
+                ruleset=code(entry["ruleset"]),
+                mean=decimal(entry["expected_score"], lang),
+                std=decimal(entry["std"], lang),
+                games=grouped(simulated["games"], lang),
+            )
+            + "\n"
+        )
+    return out
+
+
+def _percentile(found: dict[str, Any], lang: str) -> str:
+    w = words("optimal", lang)
+    return w.format(
+        "percentile_cell",
+        value=decimal(found["value"], lang, 1),
+        low=grouped(found["low"], lang),
+        high=grouped(found["high"], lang),
+    )
 
 
 def _served_win(entry: dict[str, Any], lang: str) -> str:
