@@ -1220,3 +1220,10 @@ export function setAsideOptions(rulesets, name, dice) {
     best: scoring.best(roll),
   };
 }
+
+// -- the score sheet's rules, for the optimal coach (docs/javascripts/coach.mjs) ----------------
+//
+// The coach works out every roll's value in every row of a sheet it imagines, with the same rules
+// the game plays by: these are the functions it reads them through (none changes what they do).
+
+export { countsOf, rowPoints, meetsRow, allowedRows, openRowPoints, isRepeat, faceRow };
