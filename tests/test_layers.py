@@ -47,7 +47,10 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ),
     ("reference", frozenset({"caches", "implementation", "solver", "spec"})),
     ("corpus", frozenset({"corpus"})),
-    ("checking", frozenset({"conformance", "identify", "regression", "export", "terminal", "ruleset_option"})),
+    (
+        "checking",
+        frozenset({"conformance", "identify", "regression", "export", "terminal", "replay_file", "ruleset_option"}),
+    ),
     ("pages", frozenset({"site", "check_command"})),
     ("commands", frozenset({"report", "cli", "adapter"})),
 )

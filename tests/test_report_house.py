@@ -203,8 +203,10 @@ def test_the_page_shows_the_rules_the_differences_the_odds_and_the_scorer_in_eng
 def test_the_scorer_offers_the_house_ruleset_first_then_its_base(house_file: Path) -> None:
     house = read_house(house_file)
     page = house_page(house, found=quick_figures(house))
-    options_shown = re.findall(r'<option value="([^"]+)">([^<]+)</option>', page.markdown)
+    scorer, game = page.markdown.split('<div class="ds-play"')
+    options_shown = re.findall(r'<option value="([^"]+)">([^<]+)</option>', scorer)
     assert options_shown == [("house", "house (house rules)"), ("kiriki", "kiriki (base)")]
+    assert re.findall(r'<option value="([^"]+)">', game)[:2] == ["house", "kiriki"]  # the game's, the same
     data = json.loads(re.search(r'class="ds-scorer-data">(.*?)</script>', page.markdown).group(1))
     assert [entry["name"] for entry in data["rulesets"]] == ["house", "kiriki"]
     full = {row["id"]: row for row in data["rulesets"][0]["rows"]}["full_house"]
@@ -392,11 +394,11 @@ def test_the_scorer_answers_with_the_house_values_opened_from_a_file(report: tup
     _type(page, "22333", 5)
     assert page.locator(".ds-scorer-summary").inner_text() == "22333 scores at most 30, in: Full House."
     for name, ruleset in (("house", house), ("kiriki", find_ruleset("kiriki"))):
-        page.locator('select[name="ruleset"]').select_option(name)
+        page.locator('.ds-scorer select[name="ruleset"]').select_option(name)
         for dice in ("22333", "66616", "12345", "11111", "66655", "23456", "13456", "44412"):
             _type(page, dice, 5)
             assert _score_sheet_shown(page) == dict(score_sheet(ruleset, Roll.parse(dice))), f"{name} {dice}"
-    page.locator('select[name="ruleset"]').select_option("house")
+    page.locator('.ds-scorer select[name="ruleset"]').select_option("house")
     _type(page, "55222", 5)
     assert _score_sheet_shown(page)["full_house"] == 30
     assert not page.console_errors, page.console_errors
@@ -431,3 +433,36 @@ def test_the_command_line_offers_report(capsys: pytest.CaptureFixture[str]) -> N
     """``dicespec report`` as the command line has it (``dicespec.cli`` calls ``register``)."""
     status, out, _ = run_cli(["report", "--help"], capsys)
     assert status == 0 and "RULESET_FILE" in out and "--force" in out and "dicespec report house.yaml -o out/" in out
+
+
+@pytest.mark.slow
+def test_the_game_is_played_under_the_house_ruleset_opened_from_a_file(report: tuple[Path, Path, str], page) -> None:
+    """Opened as a file, the report's game is ready under the house ruleset: rolled, kept and scored
+    with keys and a click, its sheet is the reference replay of its actions under the house rules,
+    and a reload resumes it."""
+    from dicespec.scoresheet.replay import replay
+
+    out, house_file, _ = report
+    house = load_ruleset(house_file)
+    page.goto((out / "index.html").resolve().as_uri() + "#ruleset=house&players=1&seed=c0ffee", wait_until="load")
+    page.wait_for_selector('.ds-play[data-play="ready"]', timeout=10_000)
+    assert page.locator('.ds-play select[name="ruleset"]').input_value() == "house"
+    for turn in range(3):
+        for key in ("r", "1", "2", "r"):
+            page.keyboard.press(key)
+        page.locator(".ds-play-score").nth(turn).click()
+    log = page.locator(".ds-play-log pre").text_content() or ""
+    actions = [line for line in log.splitlines()[4:] if line]
+    assert len(actions) == 9 and page.get_attribute(".ds-play", "data-actions") == "9"
+    state = replay(house, 1, actions)
+    assert state.rejected_at is None
+    lines = state.state.sheets[0].lines(house)
+    shown = dict(
+        page.evaluate("""() => [...document.querySelectorAll(".ds-play-sheet tbody tr")].map(
+        tr => [tr.dataset.line, tr.querySelector("td").textContent])""")
+    )
+    assert shown == {line: "" if value is None else str(value) for line, value in lines.items()}
+    page.reload(wait_until="load")
+    page.wait_for_selector('.ds-play[data-play="ready"]', timeout=10_000)
+    assert page.locator(".ds-play-log pre").text_content() == log
+    assert not page.console_errors, page.console_errors

@@ -290,7 +290,7 @@ def test_each_language_has_its_own_navigation_of_its_own_pages():
         assert all(path in made or path in hand_written for path in listed), lang
         assert all(layout.language_of(path) == lang for path in listed), lang
         assert {page.path for page in site.pages if page.lang == lang} - {layout.MUTATION} <= set(listed), lang
-    assert [next(iter(item)) for item in site.navs["fr"]][:3] == ["Accueil", "Règles", "Textes sources"]
+    assert [next(iter(item)) for item in site.navs["fr"]][:4] == ["Accueil", "Règles", "Jouer", "Textes sources"]
     assert layout.rules("kiriki", "pl") in _listed(site.navs["pl"])
 
 

@@ -97,9 +97,12 @@ START_AXE = """rules => {
 COLLECT_AXE = "() => window.__dicespecAxe"
 # The header's palette toggle, as a reader clicks it: the label shown is the other palette's.
 TOGGLE = """() => document.querySelector("[data-md-component='palette'] label:not([hidden])").click()"""
-# The page has settled: each scorer block (javascripts/scorer.mjs) says it is ready, or failed,
+# The page has settled: each scorer block (javascripts/scorer.mjs) and game (play.mjs) says it is ready, or failed,
 # once its implementation and data have loaded, which may be after the load event.
-SETTLED = "() => [...document.querySelectorAll('.ds-scorer')].every(block => block.dataset.scorer)"
+SETTLED = (
+    "() => [...document.querySelectorAll('.ds-scorer')].every(block => block.dataset.scorer)"
+    " && [...document.querySelectorAll('.ds-play')].every(block => block.dataset.play)"
+)
 # Colours change at once: a transition would show axe the colours half-way.
 NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; animation: none !important; }"
 

@@ -86,6 +86,19 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from dicespec.replay_file import play_back, read_replay, refusal, report
+
+    file = read_replay(args.file)  # a bad file: one line, status 2
+    result = play_back(file)
+    refused = refusal(file, result)
+    if refused is not None:
+        print(f"dicespec: {refused}", file=sys.stderr)
+        return 1
+    print(report(file, result))
+    return 0
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.game, args.ruleset, args.ruleset_file)
     from dicespec.progress import ProgressLine
@@ -386,12 +399,29 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the dice, to replay a game")
     play.set_defaults(run=_cmd_play)
 
+    replayed = commands.add_parser(
+        "replay",
+        help="play back a replay file (a game saved from the website) and print its final sheet",
+        description="Read a replay file, as a game page of the rules website downloads it: a first line "
+        "'# dicespec replay', the header lines 'ruleset: NAME' and 'players: N' (and, optionally, 'seed: HEX'), "
+        "then one action a line in the game's replay notation ('roll 12345', 'reroll 1,2=66', 'score chance', "
+        "'end'; 'roll 111556', 'set 1115', 'bank'). Each action is played by the reference engine; the final "
+        "sheet or scores are printed. An action the rules refuse stops the replay: one line names its line, "
+        "the action and the rules' code, and the exit status is 1; a file that cannot be read is one line "
+        "and status 2.",
+        epilog="example: dicespec replay yahtzee-1a2b3c4d.replay",
+    )
+    replayed.add_argument("file", metavar="FILE", help="a replay file")
+    replayed.set_defaults(run=_cmd_replay)
+
     solve = commands.add_parser(
         "solve",
         help="optimal play and its expected score",
         description="Kiriki, Yahtzee, Yatzy, Yacht, Generala: the optimal solitaire expected score (Generala's: "
-        "of a game played out in full, with the exact chance of a win at once); the state values are "
-        "cached (first solve: seconds). 10000, Greed: the turn that maximises expected points, its banking table, and "
+        "of a game played out in full, with the exact chance of a win at once), its exact standard deviation and the "
+        "chance of each sheet-level event (the upper bonus, five of a kind, a repeat) under that play; the state "
+        "values and the spread are cached (first solve: seconds, up to a minute). "
+        "10000, Greed: the turn that maximises expected points, its banking table, and "
         "the chance of getting on the board in one turn.",
         epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   "
         "dicespec solve ten-thousand",

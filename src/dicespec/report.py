@@ -8,8 +8,9 @@ theme and the Markdown extensions). So the report needs a checkout of the reposi
 does.
 
 A browser loads no module script and fetches no file beside a page opened from the file system
-(``file://``): the page carries the scorer's script inline (``docs/javascripts/scorer.mjs``, the
-file itself) and, as JSON, the JavaScript implementation's source and the rulesets' data, with
+(``file://``): the page carries the scorer's and the game's scripts inline
+(``docs/javascripts/scorer.mjs`` and ``play.mjs``, the files themselves) and, as JSON, the
+JavaScript implementation's source and the rulesets' data, with
 the house ruleset's values under its name (:func:`dicespec.site.scorer.scorer_files`); the script
 imports the implementation from that source. The same files are written beside the page too
 (``javascripts/``). There is no search (its worker cannot start from a file) and no navigation.
@@ -39,12 +40,14 @@ CHECKOUT = Path(__file__).resolve().parents[2]
 MARKER = ".dicespec-report"
 TEMPLATE = "report.html"  # the page's template, beside the site's theme overrides
 SCORER_SCRIPT = "javascripts/scorer.mjs"
+PLAY_SCRIPT = "javascripts/play.mjs"  # the game under the house ruleset, reading the same embedded data
 NEEDED = (
     "mkdocs.yml",
     "docs/stylesheets",
     "docs/javascripts",
     "docs/overrides",
     f"docs/{SCORER_SCRIPT}",
+    f"docs/{PLAY_SCRIPT}",
     "examples/adapters/js/dicespec-games.mjs",
 )
 
@@ -133,7 +136,7 @@ def _inline(text: str, what: str) -> str:
     return "{% raw %}" + text + "{% endraw %}"
 
 
-def _template(embedded: str, script: str) -> str:
+def _template(embedded: str, script: str, play: str) -> str:
     return "\n".join(
         [
             "{#- dicespec report: the site's page, with the scorer's script and data carried in the page, so",
@@ -144,6 +147,7 @@ def _template(embedded: str, script: str) -> str:
             '  <script type="application/json" class="ds-scorer-embedded">'
             f"{_inline(embedded, 'the scorer data')}</script>",
             f'  <script type="module">{_inline(script, SCORER_SCRIPT)}</script>',
+            f'  <script type="module">{_inline(play, PLAY_SCRIPT)}</script>',
             "{% endblock %}",
             "",
         ]
@@ -231,7 +235,8 @@ def build_report(
             shutil.copytree(checkout / "docs" / name, docs / name, ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copytree(checkout / "docs" / "overrides", work / "overrides")
         script = (checkout / "docs" / SCORER_SCRIPT).read_text(encoding="utf-8")
-        (work / "overrides" / TEMPLATE).write_text(_template(embedded, script), encoding="utf-8")
+        play = (checkout / "docs" / PLAY_SCRIPT).read_text(encoding="utf-8")
+        (work / "overrides" / TEMPLATE).write_text(_template(embedded, script, play), encoding="utf-8")
         for path, content in files.items():
             (docs / path).parent.mkdir(parents=True, exist_ok=True)
             (docs / path).write_bytes(content)

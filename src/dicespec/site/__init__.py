@@ -8,7 +8,8 @@ docs folder), so another site builder needs only another hook.
 
 Page families, one module each, every one in every language but the last:
 :mod:`~dicespec.site.rules` (a game's normative rules, with an anchor per case, and its scorer,
-:mod:`~dicespec.site.scorer`), :mod:`~dicespec.site.sources` (a source text's transcription),
+:mod:`~dicespec.site.scorer`), :mod:`~dicespec.site.play` (a game to play, beside its rules),
+:mod:`~dicespec.site.sources` (a source text's transcription),
 :mod:`~dicespec.site.errata`, :mod:`~dicespec.site.rulesets`, :mod:`~dicespec.site.odds`,
 :mod:`~dicespec.site.optimal`, :mod:`~dicespec.site.conformance` and
 :mod:`~dicespec.site.mutation` (English only, for the project's developers); besides the pages,
@@ -34,6 +35,7 @@ from dicespec.site.mutation import TITLE as MUTATION_TITLE
 from dicespec.site.mutation import mutation_page
 from dicespec.site.odds import odds_page
 from dicespec.site.optimal import optimal_page
+from dicespec.site.play import play_page
 from dicespec.site.rules import rules_page
 from dicespec.site.rulesets import rulesets_page
 from dicespec.site.scorer import scorer_files
@@ -55,12 +57,15 @@ class Site:
     downloads: list[Download] = field(default_factory=list)
 
 
-def _nav(lang: str, rules: list[Page], sources: list[Page], others: list[Page], hand_written: set[str]) -> Nav:
+def _nav(
+    lang: str, rules: list[Page], plays: list[Page], sources: list[Page], others: list[Page], hand_written: set[str]
+) -> Nav:
     w = words("site", lang)
     nav: Nav = []
     if layout.home(lang) in hand_written:
         nav.append({w["home"]: layout.home(lang)})
     nav.append({w["rules"]: [{page.html_title: page.path} for page in rules]})
+    nav.append({words("play", lang)["nav"]: [{page.html_title: page.path} for page in plays]})
     nav.append({w["sources"]: [{page.html_title: page.path} for page in sources]})
     nav.extend({page.html_title: page.path} for page in others)
     developers = [{w["protocol"]: layout.protocol(lang)}] if layout.protocol(lang) in hand_written else []
@@ -88,6 +93,7 @@ def pages(
     navs: dict[str, Nav] = {}
     for lang in LANGUAGES:
         rules = [rules_page(data, game.name, lang) for game in games()]
+        plays = [play_page(game.name, lang) for game in games()]
         sources = source_pages(data, lang)
         others = [
             errata_page(data, lang),
@@ -96,8 +102,8 @@ def pages(
             optimal_page(data, lang),
             conformance_page(data, results, lang),
         ]
-        generated += [*rules, *sources, *others]
-        navs[lang] = _nav(lang, rules, sources, others, written)
+        generated += [*rules, *plays, *sources, *others]
+        navs[lang] = _nav(lang, rules, plays, sources, others, written)
     generated.append(mutation_page(data))
     files = {download.path: download.content for download in downloads}
     files.update(scorer_files())

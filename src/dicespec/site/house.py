@@ -7,7 +7,8 @@ the ruleset it is based on (the topics' values side by side, and the figures of
 :mod:`dicespec.regression.figures`: the optimal expected score of each, the odds that change, the
 first rolls whose best choice flips, or the banking thresholds, the entry and the farkle odds),
 the odds of one roll, and the scorer of :mod:`dicespec.site.scorer` offering the house ruleset
-first and its base second. Its own words are the ``house`` catalog's.
+first and its base second, and the game of :mod:`dicespec.site.play` under either. Its own words
+are the ``house`` catalog's.
 
 A house file has no translations: the page is English by default. In another language of the
 site, its own words (title, description, row labels) stay as the file writes them, but for the rows
@@ -42,6 +43,7 @@ from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text, verbatim
 from dicespec.site.odds import Share
+from dicespec.site.play import play_block
 from dicespec.site.scorer import Offer, scorer_block
 from dicespec.site.topics import Topic, topics_for
 from dicespec.site.wording import data, decimal, fill, grouped, percentage, plural, small_number
@@ -448,6 +450,8 @@ def house_page(house: House, lang: str = "en", *, found: Comparison | None = Non
         Offer(house.base, w.format("scorer_base", name=house.base)),
     ]
     out.append(scorer_block(house.game, lang, offers))
+    out.append(f"## {text(words('play', lang)['nav'])} {{#play}}\n")
+    out.append(play_block(house.game, lang, offers, storage=f"dicespec-report/{house.name}"))
     out += _rules(house, w)
     out += _odds(house, found, w)
     out.append(fill(w["made_by"], command=code(f"dicespec report {house.path.name}")) + "\n")

@@ -73,6 +73,11 @@ def rules(game: str, lang: str = "en") -> str:
     return _at(f"{address(game)}.md", lang)
 
 
+def play(game: str, lang: str = "en") -> str:
+    """The page on which a reader plays the game: ``play/kiriki.md``, beside its rules."""
+    return _at(f"play/{address(game)}.md", lang)
+
+
 def source(slug: str, lang: str = "en") -> str:
     return _at(f"sources/{slug}.md", lang)
 
