@@ -428,8 +428,12 @@ def test_the_engine_game_scores_as_the_plain_paths_rows(generala: PlainSolution)
 
 @pytest.mark.slow
 def test_the_report_says_what_the_score_means_and_gives_the_chance(generala: PlainSolution) -> None:
-    text = sheet_report(generala)
+    from dicespec.solver.spread import spread
+
+    found = spread(generala)
+    text = sheet_report(generala, found)
     assert f"expected final grand total: {generala.expected_score:.2f}" in text
+    assert f"standard deviation: {found.std:.2f}" in text
     assert "a game played out in full: generala made with a turn's first roll scores its points" in text
     assert f"won at once (generala above 0 with a turn's first roll): {generala.win_chance():.3%}" in text
 
