@@ -15,7 +15,7 @@ from mkdocs.structure.nav import get_navigation
 
 import dicespec.rulesets
 from dicespec.catalog import words
-from dicespec.site import Site, downloads, layout, pages
+from dicespec.site import Site, coach, downloads, layout, pages
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES
 from dicespec.spec.paths import data_root
 
@@ -31,7 +31,7 @@ def _hand_written(docs_dir: Path) -> set[str]:
 def on_config(config):
     """Make the pages (every build afresh: `mkdocs serve` shows an edit to the spec) and put the
     English navigation in the configuration; the others are built in :func:`on_nav`."""
-    site = pages(offered=downloads.wanted(), hand_written=_hand_written(Path(config.docs_dir)))
+    site = pages(offered=downloads.wanted(), hand_written=_hand_written(Path(config.docs_dir)), coached=coach.wanted())
     _site["current"] = site
     config.nav = site.navs["en"]
     return config

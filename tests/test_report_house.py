@@ -466,3 +466,46 @@ def test_the_game_is_played_under_the_house_ruleset_opened_from_a_file(report: t
     page.wait_for_selector('.ds-play[data-play="ready"]', timeout=10_000)
     assert page.locator(".ds-play-log pre").text_content() == log
     assert not page.console_errors, page.console_errors
+
+
+def _coach_values(page) -> list[float]:
+    """The values of the coach's choices as the panel lists them (``label: value``), best first."""
+    page.locator(".ds-play-coach-choices li").first.wait_for(timeout=10_000)
+    texts = page.locator(".ds-play-coach-choices li").all_inner_texts()
+    return [float(text.rsplit(": ", 1)[1].replace(",", "")) for text in texts]
+
+
+@pytest.mark.slow
+def test_the_coach_advises_under_the_house_ruleset_and_its_base_opened_from_a_file(
+    report: tuple[Path, Path, str], page
+) -> None:
+    """Opened as a file, the report's game has its coach, carried in the page: after the first roll
+    it lists every keep with the solver's value under the house ruleset (the 30-point full house),
+    and under its base after switching to it; the values are the shown two decimals of the hint's."""
+    from dicespec.scoresheet.game import SheetGame
+    from dicespec.solver import hint
+
+    out, house_file, _ = report
+    house = load_ruleset(house_file)
+    index = (out / "index.html").resolve().as_uri()
+    shown = {}
+    for name, ruleset in (("house", house), ("kiriki", find_ruleset("kiriki"))):
+        page.goto(f"{index}#ruleset={name}&players=1&seed=c0ffee", wait_until="load")
+        page.wait_for_selector('.ds-play[data-play="ready"]', timeout=10_000)
+        toggle = page.locator('.ds-play input[name="coach"]')
+        if not toggle.is_checked():
+            toggle.check()
+        page.keyboard.press("r")
+        log = page.locator(".ds-play-log pre").text_content() or ""
+        (roll,) = [line for line in log.splitlines()[4:] if line]
+        assert isinstance(ruleset, SheetRuleset)
+        game = SheetGame(ruleset, 1)
+        game.roll([int(d) for d in roll.removeprefix("roll ")])
+        assert game.dice is not None
+        expected = [value for _, value in hint(ruleset, game.sheet(0), game.dice, game.rolls_left)]
+        shown[name] = _coach_values(page)
+        assert len(shown[name]) == len(expected), name
+        for found, value in zip(shown[name], expected, strict=True):
+            assert abs(found - value) <= 0.005 + 1e-9, (name, found, value)
+    assert shown["house"] != shown["kiriki"]  # the same roll, other rules: other values
+    assert not page.console_errors, page.console_errors

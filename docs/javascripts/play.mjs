@@ -53,9 +53,12 @@ function embedded() {
   if (!element) return null;
   return Promise.resolve().then(() => {
     const { games, rulesets } = JSON.parse(element.textContent);
-    return Promise.all([import(`data:text/javascript;charset=utf-8,${encodeURIComponent(games)}`), rulesets]);
+    return Promise.all([import(moduleUrl(games)), rulesets]);
   });
 }
+
+/** The data: URL of a module's source. */
+const moduleUrl = (source) => `data:text/javascript;charset=utf-8,${encodeURIComponent(source)}`;
 
 /** A catalog text with its {named} values filled in. */
 function format(text, values) {
@@ -639,7 +642,10 @@ async function coachSource(ruleset) {
     const { module, files } = JSON.parse(carried.textContent);
     if (!files || !Object.hasOwn(files, ruleset)) return { bytes: null };
     const bytes = Uint8Array.from(atob(files[ruleset]), (c) => c.charCodeAt(0));
-    return { bytes, load: () => import(`data:text/javascript;charset=utf-8,${encodeURIComponent(module)}`) };
+    // A module of a data: URL cannot import a file beside it: the coach imports the implementation
+    // the page carries, by the URL the game imported it from (the same URL, the same module).
+    const games = JSON.stringify(moduleUrl(JSON.parse(document.querySelector("script.ds-scorer-embedded").textContent).games));
+    return { bytes, load: () => import(moduleUrl(module.replaceAll('"./dicespec-games.mjs"', games))) };
   }
   const response = await fetch(new URL(`${encodeURIComponent(ruleset)}.bin`, COACH_FILES));
   if (response.status === 404) return { bytes: null };
@@ -707,7 +713,9 @@ class CoachPanel {
     this.ruleset = ruleset;
     this.statusLine.textContent = this.say("coach_loading", { ruleset });
     try {
-      const { bytes, load } = await coachSource(ruleset);
+      // The page says which of its rulesets have a coach file ("coach": false: none, so no fetch of
+      // a file that is not there); a page that does not say fetches and reads a 404 as none.
+      const { bytes, load } = this.play.ruleset?.coach === false ? { bytes: null } : await coachSource(ruleset);
       if (bytes === null) {
         this.statusLine.textContent = this.say("coach_none", { ruleset });
         return;

@@ -12,8 +12,10 @@ A browser loads no module script and fetches no file beside a page opened from t
 (``docs/javascripts/scorer.mjs`` and ``play.mjs``, the files themselves) and, as JSON, the
 JavaScript implementation's source and the rulesets' data, with
 the house ruleset's values under its name (:func:`dicespec.site.scorer.scorer_files`); the script
-imports the implementation from that source. The same files are written beside the page too
-(``javascripts/``). There is no search (its worker cannot start from a file) and no navigation.
+imports the implementation from that source. The game's coach (``coach.mjs``) comes the same
+way, with the coach files of the house ruleset and its base (:mod:`dicespec.site.coach`) in
+base64. The same scripts are written beside the page too (``javascripts/``). There is no search
+(its worker cannot start from a file) and no navigation.
 
 The folder written holds a ``.dicespec-report`` file listing what it wrote: writing again into a
 folder with one replaces that report; another folder must be empty, unless ``--force``.
@@ -22,13 +24,14 @@ folder with one replaces that report; another folder must be empty, unless ``--f
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
 import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -36,11 +39,15 @@ from dicespec.regression.figures import Comparison, compare
 from dicespec.ruleset_option import HELP, add_ruleset_file, usable_file
 from dicespec.rulesets import find_ruleset
 
+if TYPE_CHECKING:
+    from dicespec.site.house import House
+
 CHECKOUT = Path(__file__).resolve().parents[2]
 MARKER = ".dicespec-report"
 TEMPLATE = "report.html"  # the page's template, beside the site's theme overrides
 SCORER_SCRIPT = "javascripts/scorer.mjs"
 PLAY_SCRIPT = "javascripts/play.mjs"  # the game under the house ruleset, reading the same embedded data
+COACH_SCRIPT = "javascripts/coach.mjs"  # the game's coach, with the coach files of both rulesets
 NEEDED = (
     "mkdocs.yml",
     "docs/stylesheets",
@@ -48,6 +55,7 @@ NEEDED = (
     "docs/overrides",
     f"docs/{SCORER_SCRIPT}",
     f"docs/{PLAY_SCRIPT}",
+    f"docs/{COACH_SCRIPT}",
     "examples/adapters/js/dicespec-games.mjs",
 )
 
@@ -136,7 +144,21 @@ def _inline(text: str, what: str) -> str:
     return "{% raw %}" + text + "{% endraw %}"
 
 
-def _template(embedded: str, script: str, play: str) -> str:
+def _script_json(text: str) -> str:
+    """JSON text that no HTML parser reads as markup inside a ``<script>`` element."""
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _coach_files(house: House) -> dict[str, str]:
+    """The coach files of the house ruleset and its base, base64, by ruleset name (none for a
+    ruleset the solver refuses)."""
+    from dicespec.site.coach import made
+
+    found = {house.name: made(house.ruleset, house.values), house.base: made(find_ruleset(house.base))}
+    return {name: base64.b64encode(data).decode("ascii") for name, data in found.items() if data is not None}
+
+
+def _template(embedded: str, script: str, play: str, coach: str) -> str:
     return "\n".join(
         [
             "{#- dicespec report: the site's page, with the scorer's script and data carried in the page, so",
@@ -146,6 +168,7 @@ def _template(embedded: str, script: str, play: str) -> str:
             "  {{ super() }}",
             '  <script type="application/json" class="ds-scorer-embedded">'
             f"{_inline(embedded, 'the scorer data')}</script>",
+            f'  <script type="application/json" class="ds-coach-embedded">{_inline(coach, "the coach data")}</script>',
             f'  <script type="module">{_inline(script, SCORER_SCRIPT)}</script>',
             f'  <script type="module">{_inline(play, PLAY_SCRIPT)}</script>',
             "{% endblock %}",
@@ -227,7 +250,14 @@ def build_report(
         ensure_ascii=False,
         separators=(",", ":"),
     )
-    embedded = embedded.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    embedded = _script_json(embedded)
+    coach = _script_json(
+        json.dumps(
+            {"module": (checkout / "docs" / COACH_SCRIPT).read_text(encoding="utf-8"), "files": _coach_files(house)},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+    )
     with tempfile.TemporaryDirectory(prefix="dicespec-report-") as temporary:
         work = Path(temporary)
         docs = work / "docs"
@@ -236,7 +266,7 @@ def build_report(
         shutil.copytree(checkout / "docs" / "overrides", work / "overrides")
         script = (checkout / "docs" / SCORER_SCRIPT).read_text(encoding="utf-8")
         play = (checkout / "docs" / PLAY_SCRIPT).read_text(encoding="utf-8")
-        (work / "overrides" / TEMPLATE).write_text(_template(embedded, script, play), encoding="utf-8")
+        (work / "overrides" / TEMPLATE).write_text(_template(embedded, script, play, coach), encoding="utf-8")
         for path, content in files.items():
             (docs / path).parent.mkdir(parents=True, exist_ok=True)
             (docs / path).write_bytes(content)

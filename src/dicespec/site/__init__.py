@@ -13,7 +13,8 @@ Page families, one module each, every one in every language but the last:
 :mod:`~dicespec.site.errata`, :mod:`~dicespec.site.rulesets`, :mod:`~dicespec.site.odds`,
 :mod:`~dicespec.site.optimal`, :mod:`~dicespec.site.conformance` and
 :mod:`~dicespec.site.mutation` (English only, for the project's developers); besides the pages,
-each ruleset's test data to download (:mod:`~dicespec.site.downloads`).
+each ruleset's test data to download (:mod:`~dicespec.site.downloads`) and the game pages' coach
+files (:mod:`~dicespec.site.coach`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 
 from dicespec.catalog import LANGUAGES, words
 from dicespec.registry import games
-from dicespec.site import layout
+from dicespec.site import coach, layout
 from dicespec.site.conformance import conformance_page
 from dicespec.site.data import load
 from dicespec.site.downloads import Download, download_files
@@ -78,22 +79,27 @@ def _nav(
 
 
 def pages(
-    root: Path | None = None, results: Path | None = None, offered: Iterable[str] = (), hand_written: Iterable[str] = ()
+    root: Path | None = None,
+    results: Path | None = None,
+    offered: Iterable[str] = (),
+    hand_written: Iterable[str] = (),
+    coached: Iterable[str] = (),
 ) -> Site:
     """Every generated page in every language, each language's navigation (with the
     ``hand_written`` pages that exist, by path relative to the docs folder), and the files the
-    pages use: the test data of the ``offered`` rulesets (linked from the Rulesets page) and the
-    scorer's scripts."""
+    pages use: the test data of the ``offered`` rulesets (linked from the Rulesets page), the
+    scorer's scripts and the coach files of the ``coached`` rulesets (:mod:`~dicespec.site.coach`)."""
     root = (root or data_root()).resolve()
     data = load(root)
     downloads = download_files(data, offered)
+    coach_files = coach.coach_files(coached)
     written = set(hand_written)
     results = results or root / "artifacts" / "results.jsonl"
     generated: list[Page] = []
     navs: dict[str, Nav] = {}
     for lang in LANGUAGES:
         rules = [rules_page(data, game.name, lang) for game in games()]
-        plays = [play_page(game.name, lang) for game in games()]
+        plays = [play_page(game.name, lang, coached=coach_files) for game in games()]
         sources = source_pages(data, lang)
         others = [
             errata_page(data, lang),
@@ -107,4 +113,5 @@ def pages(
     generated.append(mutation_page(data))
     files = {download.path: download.content for download in downloads}
     files.update(scorer_files())
+    files.update({coach.path(name): content for name, content in coach_files.items()})
     return Site(generated, navs, files, downloads)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from dicespec.catalog import Words, words
@@ -134,9 +134,11 @@ def line_labels(ruleset: SheetRuleset, rows: dict[str, str], say: Words) -> dict
     return labels
 
 
-def _ruleset_entry(offer: Offer, lang: str, say: Words) -> dict[str, Any]:
+def _ruleset_entry(offer: Offer, lang: str, say: Words, coached: Collection[str] | None) -> dict[str, Any]:
     ruleset = offer.typed
     entry: dict[str, Any] = {"name": offer.name, "dice": ruleset.dice, "players": player_counts(offer)}
+    if coached is not None:
+        entry["coach"] = offer.name in coached
     if registered_game(ruleset.game).family_name == SCORE_SHEET:
         sheet = of_kind(SheetRuleset, ruleset)
         texts = row_texts(offer.name, lang) if offer.ruleset is None else own_row_texts(sheet, lang)
@@ -146,11 +148,19 @@ def _ruleset_entry(offer: Offer, lang: str, say: Words) -> dict[str, Any]:
     return entry
 
 
-def play_block(game: str, lang: str, offers: Sequence[Offer] | None = None, *, storage: str | None = None) -> str:
+def play_block(
+    game: str,
+    lang: str,
+    offers: Sequence[Offer] | None = None,
+    *,
+    storage: str | None = None,
+    coached: Collection[str] | None = None,
+) -> str:
     """The game of ``game`` in ``lang``: one HTML block, which the page script (``play.mjs``) brings
     to life. It offers ``offers``, the first chosen, or by default the game's shipped rulesets, the
     reference first; the game is kept in the browser under ``storage`` (by default the game's own
-    key: one saved game a game page)."""
+    key: one saved game a game page). ``coached`` names the rulesets the site has coach files of
+    (the others' coach says there is none without asking); ``None``: the script finds out."""
     about = registered_game(game)
     family = about.family_name
     offered = list(offers) if offers is not None else shipped_offers(game, lang)
@@ -166,7 +176,7 @@ def play_block(game: str, lang: str, offers: Sequence[Offer] | None = None, *, s
         "lang": lang,
         "storage": storage or STORAGE + game,
         "words": {key: say[key] for key in _SCRIPT_WORDS},
-        "rulesets": [_ruleset_entry(offer, lang, say) for offer in offered],
+        "rulesets": [_ruleset_entry(offer, lang, say, coached) for offer in offered],
     }
     options = "".join(f'<option value="{_e(offer.name)}">{_e(offer.label)}</option>' for offer in offered)
     counts = "".join(
@@ -213,8 +223,9 @@ def play_block(game: str, lang: str, offers: Sequence[Offer] | None = None, *, s
     return "\n".join(lines) + "\n"
 
 
-def play_page(game: str, lang: str = "en") -> Page:
-    """The page of ``game`` on which a reader plays it, in ``lang``."""
+def play_page(game: str, lang: str = "en", coached: Collection[str] | None = None) -> Page:
+    """The page of ``game`` on which a reader plays it, in ``lang``; ``coached``, the rulesets
+    whose coach files the site has (:func:`play_block`)."""
     say = words("play", lang)
     title = say.format("title", game=registered_game(game).title)
     page = layout.play(game, lang)
@@ -222,6 +233,6 @@ def play_page(game: str, lang: str = "en") -> Page:
     out = [
         f"# {text(title)}\n",
         text(say["intro"]) + " " + rules + "\n",
-        play_block(game, lang),
+        play_block(game, lang, coached=coached),
     ]
     return Page(page, title, "\n".join(out), lang)

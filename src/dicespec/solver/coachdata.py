@@ -20,7 +20,7 @@ Every header has ``format`` (the version), ``family`` (``score-sheet`` or ``set-
 ``ruleset`` (its name), ``rules_key`` (a hash of the rules that decide play:
 :func:`dicespec.solver.cache.rules_key` for a score sheet, :func:`set_aside_key` for a set-aside
 game; a file whose key differs from the ruleset's is stale), ``rules_digest`` (FNV-1a, 32 bits, of
-the ruleset's rule values as ``rulesets.json`` gives them, :func:`rules_digest`: the browser
+the ruleset's rule values as ``rulesets.json`` gives them, :func:`values_digest`: the browser
 computes it from the data it plays and refuses a file made for other rules), ``layout`` and
 ``count``.
 
@@ -53,6 +53,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
@@ -73,8 +74,8 @@ __all__ = [
     "coach_data",
     "coach_header",
     "read_coach_data",
-    "rules_digest",
     "set_aside_key",
+    "values_digest",
 ]
 
 FORMAT_VERSION = 1
@@ -99,11 +100,11 @@ def fnv1a(data: bytes) -> int:
     return found
 
 
-def rules_digest(name: str) -> str:
-    """The FNV-1a hash (8 hex digits) of the ruleset's rule values as ``rulesets.json`` gives them,
+def values_digest(values: Mapping[str, Any]) -> str:
+    """The FNV-1a hash (8 hex digits) of a ruleset's rule values as ``rulesets.json`` gives them,
     less its :data:`PROSE`: what the browser's coach computes from the data it plays."""
-    values = {key: value for key, value in published(name).items() if key not in PROSE}
-    return f"{fnv1a(canonical_json(values).encode('utf-8')):08x}"
+    kept = {key: value for key, value in values.items() if key not in PROSE}
+    return f"{fnv1a(canonical_json(kept).encode('utf-8')):08x}"
 
 
 def set_aside_key(ruleset: SetAsideRuleset) -> str:
@@ -245,11 +246,11 @@ def coach_header(ruleset: Ruleset) -> dict[str, Any] | None:
     return None if found is None else found[0]
 
 
-def _payload(ruleset: Ruleset) -> tuple[dict[str, Any], np.ndarray] | None:
+def _payload(ruleset: Ruleset, values: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], np.ndarray] | None:
     common: dict[str, Any] = {
         "format": FORMAT_VERSION,
-        "ruleset": ruleset.name,
-        "rules_digest": rules_digest(ruleset.name),
+        "ruleset": ruleset.name if values is None else values.get("name", ruleset.name),
+        "rules_digest": values_digest(published(ruleset.name) if values is None else values),
     }
     if isinstance(ruleset, SetAsideRuleset):
         try:
@@ -268,10 +269,12 @@ def _payload(ruleset: Ruleset) -> tuple[dict[str, Any], np.ndarray] | None:
     return {**common, "family": family, "rules_key": key, **header, "count": len(values)}, values
 
 
-def coach_data(ruleset: Ruleset) -> bytes | None:
+def coach_data(ruleset: Ruleset, values: Mapping[str, Any] | None = None) -> bytes | None:
     """The ruleset's coach file, gzip-compressed (the module docstring); ``None`` where the solver
-    refuses the ruleset. A score sheet is solved first if no solution is cached."""
-    found = _payload(ruleset)
+    refuses the ruleset. A score sheet is solved first if no solution is cached. ``values`` are the
+    ruleset's rule values as the browser reads them, for a ruleset of one's own, under the name
+    they give (a shipped one's are its :func:`~dicespec.rulesets.published` data)."""
+    found = _payload(ruleset, values)
     if found is None:
         return None
     header, values = found
