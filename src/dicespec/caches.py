@@ -2,8 +2,9 @@
 
 What is kept between runs, each in a folder of its own: the solver's tables of state values
 (``sheet-values-*.npz``, :mod:`dicespec.solver.cache`), the replayed games of the conformance
-corpus (``conformance-games/``, :mod:`dicespec.corpus.kept_games`) and the site's
-test data to download (``site-downloads/``, :mod:`dicespec.site.downloads`). Each file is named
+corpus (``conformance-games/``, :mod:`dicespec.corpus.kept_games`), the site's
+test data to download (``site-downloads/``, :mod:`dicespec.site.downloads`) and its coach files
+(``site-coach/``, :mod:`dicespec.site.coach`). Each file is named
 by a hash of what it is made from, :func:`code_digest` among it: a change to the package's code
 names other files, so nothing kept by older code is ever read. Nothing here needs numpy.
 """

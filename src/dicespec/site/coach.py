@@ -19,7 +19,8 @@ from typing import Any
 
 from dicespec.caches import cache_dir, code_digest
 from dicespec.export import canonical
-from dicespec.rulesets import Ruleset, find_ruleset, published, ruleset_names
+from dicespec.rulesets import Ruleset, find_ruleset, published
+from dicespec.site.data import wanted_rulesets
 from dicespec.solver.coachdata import coach_data
 
 VARIABLE = "DICESPEC_SITE_COACH"
@@ -34,17 +35,13 @@ def path(ruleset: str) -> str:
 
 def wanted() -> list[str]:
     """The rulesets whose coach files a build of the site writes."""
-    chosen = os.environ.get(VARIABLE)
-    if chosen is None:
-        return ruleset_names()
-    names = {name.strip() for name in chosen.split(",")}
-    return [name for name in ruleset_names() if name in names]
+    return wanted_rulesets(VARIABLE)
 
 
 def made(ruleset: Ruleset, values: Mapping[str, Any] | None = None) -> bytes | None:
     """The coach file of ``ruleset`` (for a ruleset of one's own, with its rule values as the
-    browser reads them, under the name they give), from the cache when kept there, else made and kept; ``None`` where the
-    solver refuses the ruleset."""
+    browser reads them, under the name they give), from the cache when kept there, else made and
+    kept; ``None`` where the solver refuses the ruleset."""
     values = published(ruleset.name) if values is None else values
     name = str(values.get("name", ruleset.name))
     key = hashlib.sha256(canonical([code_digest(), dict(values)]).encode()).hexdigest()[:20]

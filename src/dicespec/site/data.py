@@ -7,6 +7,7 @@ spec reader (:mod:`dicespec.spec`) and the ruleset registry, every build afresh,
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,17 @@ from dicespec.spec import phrasebook as phrasebook_module
 from dicespec.spec.errata import ErrataError, Finding
 from dicespec.spec.features import Case, cases_of_file, feature_files
 from dicespec.validation import check
+
+
+def wanted_rulesets(variable: str) -> list[str]:
+    """The shipped rulesets the environment variable ``variable`` names (comma-separated), in
+    their order; unset, every one: what a build makes a file of, for each kind of file it offers."""
+    chosen = os.environ.get(variable)
+    if chosen is None:
+        return ruleset_names()
+    names = {name.strip() for name in chosen.split(",")}
+    return [name for name in ruleset_names() if name in names]
+
 
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German", "pl": "Polish"}
 

@@ -14,16 +14,15 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dicespec.caches import cache_dir, code_digest
 from dicespec.export import canonical, dumps, export, spec_cases
-from dicespec.rulesets import ruleset_data, ruleset_names
+from dicespec.rulesets import ruleset_data
 from dicespec.site import layout
-from dicespec.site.data import SiteData
+from dicespec.site.data import SiteData, wanted_rulesets
 
 VARIABLE = "DICESPEC_SITE_DOWNLOADS"
 
@@ -42,11 +41,7 @@ class Download:
 
 def wanted() -> list[str]:
     """The rulesets whose test data a build of the site offers."""
-    chosen = os.environ.get(VARIABLE)
-    if chosen is None:
-        return ruleset_names()
-    names = {name.strip() for name in chosen.split(",")}
-    return [name for name in ruleset_names() if name in names]
+    return wanted_rulesets(VARIABLE)
 
 
 def _made(name: str, data: SiteData) -> Download:
