@@ -18,59 +18,20 @@
 // `dicespec replay FILE` reads back. A link, a seed or a saved game that does not describe a game
 // of the page is refused in one line (`.ds-play-notice`), and a fresh game is ready.
 //
-// A page opened from the file system (a house ruleset's report) carries the implementation and the
-// data itself, as the scorer's page does (`script.ds-scorer-embedded`, see scorer.mjs); this script
-// reads the same element.
+// Loading the implementation and the data, on the site or in a page opened from the file system (a
+// house ruleset's report), is blocks.mjs's, which the scorer's script shares.
 //
 // The coach (coach.mjs beside this script, written apart) is loaded only when the reader turns it
 // on: see the section "the coach" at the end, the only code that knows of it.
 
-const GAMES = new URL("./dicespec-games.mjs", import.meta.url);
-const RULESETS = new URL("./rulesets.json", import.meta.url);
+import { carried, element, format, moduleUrl, startBlocks } from "./blocks.mjs";
+
 const COACH_MODULE = new URL("./coach.mjs", import.meta.url);
 const COACH_FILES = new URL("./coach/", import.meta.url);
 const COACH_KEY = "dicespec-play/coach"; // the coach toggle, remembered for every game page
 const SEED = /^[0-9a-f]{1,8}$/;
 const HEADER = "# dicespec replay"; // the first line of a replay file (dicespec.replay_file)
 const SHOWN_COSTLIEST = 5;
-
-let loading = null; // the implementation and the rulesets' data, fetched once per page
-
-function load() {
-  loading ??= embedded() ?? Promise.all([
-    import(GAMES.href),
-    fetch(RULESETS).then((response) => {
-      if (!response.ok) throw new Error(`${RULESETS.pathname}: HTTP ${response.status}`);
-      return response.json();
-    }),
-  ]);
-  return loading;
-}
-
-/** The implementation and the rulesets' data the page carries itself, if it does (null otherwise). */
-function embedded() {
-  const element = document.querySelector("script.ds-scorer-embedded");
-  if (!element) return null;
-  return Promise.resolve().then(() => {
-    const { games, rulesets } = JSON.parse(element.textContent);
-    return Promise.all([import(moduleUrl(games)), rulesets]);
-  });
-}
-
-/** The data: URL of a module's source. */
-const moduleUrl = (source) => `data:text/javascript;charset=utf-8,${encodeURIComponent(source)}`;
-
-/** A catalog text with its {named} values filled in. */
-function format(text, values) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
-
-function element(tag, text, className) {
-  const made = document.createElement(tag);
-  if (text !== undefined) made.textContent = text;
-  if (className) made.className = className;
-  return made;
-}
 
 // -- the dice ---------------------------------------------------------------------------------------
 
@@ -644,7 +605,7 @@ async function coachSource(ruleset) {
     const bytes = Uint8Array.from(atob(files[ruleset]), (c) => c.charCodeAt(0));
     // A module of a data: URL cannot import a file beside it: the coach imports the implementation
     // the page carries, by the URL the game imported it from (the same URL, the same module).
-    const games = JSON.stringify(moduleUrl(JSON.parse(document.querySelector("script.ds-scorer-embedded").textContent).games));
+    const games = JSON.stringify(moduleUrl(carried().games));
     return { bytes, load: () => import(moduleUrl(module.replaceAll('"./dicespec-games.mjs"', games))) };
   }
   const response = await fetch(new URL(`${encodeURIComponent(ruleset)}.bin`, COACH_FILES));
@@ -804,28 +765,4 @@ class CoachPanel {
 
 // -- the page ---------------------------------------------------------------------------------------
 
-function start() {
-  const blocks = [...document.querySelectorAll(".ds-play:not([data-play])")];
-  if (!blocks.length) return;
-  for (const block of blocks) block.dataset.play = "loading";
-  load().then(
-    ([games, rulesets]) => {
-      for (const block of blocks) {
-        new Play(block, games, rulesets).start();
-        block.dataset.play = "ready";
-      }
-    },
-    (error) => {
-      for (const block of blocks) {
-        block.dataset.play = "failed";
-        const words = JSON.parse(block.querySelector("script.ds-play-data").textContent).words;
-        block.querySelector(".ds-play-status").textContent = format(words.load_error, { error: error.message });
-      }
-      console.error("dicespec play:", error);
-    },
-  );
-}
-
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-else start();
-globalThis.document$?.subscribe?.(() => start());
+startBlocks("play", ".ds-play-status", (block, games, rulesets) => new Play(block, games, rulesets).start());

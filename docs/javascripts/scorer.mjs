@@ -7,50 +7,12 @@
 // a block. No framework, nothing from another site. Safe to run more than once: a block is set up
 // once.
 //
-// A page that must work opened from the file system (a house ruleset's report, `dicespec report`),
-// where the browser loads no module file and fetches nothing beside the page, carries both itself,
-// as JSON in a <script type="application/json" class="ds-scorer-embedded">: {"games": the module's
-// source, "rulesets": the data}. This script then runs inline in that page, and imports the module
-// from its source (a data: URL, which a page opened from a file may import).
+// Loading them, on the site or in a page opened from the file system (a house ruleset's report),
+// is blocks.mjs's, which the game's script shares.
 
-const GAMES = new URL("./dicespec-games.mjs", import.meta.url);
-const RULESETS = new URL("./rulesets.json", import.meta.url);
+import { element as cell, format, startBlocks } from "./blocks.mjs";
+
 const DIE = /^[1-6]$/;
-
-let loading = null; // the implementation and the rulesets' data, fetched once per page
-
-function load() {
-  loading ??= embedded() ?? Promise.all([
-    import(GAMES.href),
-    fetch(RULESETS).then((response) => {
-      if (!response.ok) throw new Error(`${RULESETS.pathname}: HTTP ${response.status}`);
-      return response.json();
-    }),
-  ]);
-  return loading;
-}
-
-/** The implementation and the rulesets' data the page carries itself, if it does (null otherwise). */
-function embedded() {
-  const element = document.querySelector("script.ds-scorer-embedded");
-  if (!element) return null;
-  return Promise.resolve().then(() => {
-    const { games, rulesets } = JSON.parse(element.textContent);
-    return Promise.all([import(`data:text/javascript;charset=utf-8,${encodeURIComponent(games)}`), rulesets]);
-  });
-}
-
-/** A catalog text with its {named} values filled in. */
-function format(text, values) {
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
-}
-
-function cell(tag, text, className) {
-  const element = document.createElement(tag);
-  element.textContent = text;
-  if (className) element.className = className;
-  return element;
-}
 
 /** One block: its elements, its data, and the scoring of what its dice show. */
 class Scorer {
@@ -210,29 +172,4 @@ class Scorer {
   }
 }
 
-function start() {
-  const blocks = [...document.querySelectorAll(".ds-scorer:not([data-scorer])")];
-  if (!blocks.length) return;
-  for (const block of blocks) block.dataset.scorer = "loading";
-  load().then(
-    ([games, rulesets]) => {
-      for (const block of blocks) {
-        new Scorer(block, games, rulesets).start();
-        block.dataset.scorer = "ready";
-      }
-    },
-    (error) => {
-      for (const block of blocks) {
-        block.dataset.scorer = "failed";
-        const words = JSON.parse(block.querySelector("script.ds-scorer-data").textContent).words;
-        block.querySelector(".ds-scorer-summary").textContent = format(words.load_error, { error: error.message });
-      }
-      console.error("dicespec scorer:", error);
-    },
-  );
-}
-
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-else start();
-// Material's instant navigation (not on in this site) swaps pages without loading them: follow it.
-globalThis.document$?.subscribe?.(() => start());
+startBlocks("scorer", ".ds-scorer-summary", (block, games, rulesets) => new Scorer(block, games, rulesets).start());

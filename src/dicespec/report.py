@@ -9,7 +9,8 @@ does.
 
 A browser loads no module script and fetches no file beside a page opened from the file system
 (``file://``): the page carries the scorer's and the game's scripts inline
-(``docs/javascripts/scorer.mjs`` and ``play.mjs``, the files themselves) and, as JSON, the
+(``docs/javascripts/scorer.mjs`` and ``play.mjs``, the files themselves, with the module they
+share, ``blocks.mjs``, imported by a data: URL) and, as JSON, the
 JavaScript implementation's source and the rulesets' data, with
 the house ruleset's values under its name (:func:`dicespec.site.scorer.scorer_files`); the script
 imports the implementation from that source. The game's coach (``coach.mjs``) comes the same
@@ -48,6 +49,7 @@ TEMPLATE = "report.html"  # the page's template, beside the site's theme overrid
 SCORER_SCRIPT = "javascripts/scorer.mjs"
 PLAY_SCRIPT = "javascripts/play.mjs"  # the game under the house ruleset, reading the same embedded data
 COACH_SCRIPT = "javascripts/coach.mjs"  # the game's coach, with the coach files of both rulesets
+BLOCKS_SCRIPT = "javascripts/blocks.mjs"  # what the scorer's and the game's scripts share
 NEEDED = (
     "mkdocs.yml",
     "docs/stylesheets",
@@ -56,6 +58,7 @@ NEEDED = (
     f"docs/{SCORER_SCRIPT}",
     f"docs/{PLAY_SCRIPT}",
     f"docs/{COACH_SCRIPT}",
+    f"docs/{BLOCKS_SCRIPT}",
     "examples/adapters/js/dicespec-games.mjs",
 )
 
@@ -142,6 +145,18 @@ def _inline(text: str, what: str) -> str:
     if "</script" in text.lower() or "{% endraw %}" in text:
         raise ReportError(f"{what} cannot be carried inline in the page (it holds '</script' or a template tag)")
     return "{% raw %}" + text + "{% endraw %}"
+
+
+def _carried_script(checkout: Path, name: str) -> str:
+    """The site's script ``name``, to run inline in the page: the module beside it that it imports,
+    ``./blocks.mjs``, imported instead by a data: URL of its source (a page opened from a file loads
+    no module file; both scripts name the same URL, so they share the one module)."""
+    shared = (checkout / "docs" / BLOCKS_SCRIPT).read_bytes()
+    url = "data:text/javascript;base64," + base64.b64encode(shared).decode("ascii")
+    source = (checkout / "docs" / name).read_text(encoding="utf-8")
+    if f'"./{Path(BLOCKS_SCRIPT).name}"' not in source:
+        raise ReportError(f"docs/{name}: it does not import ./{Path(BLOCKS_SCRIPT).name} as the report expects")
+    return source.replace(f'"./{Path(BLOCKS_SCRIPT).name}"', json.dumps(url))
 
 
 def _script_json(text: str) -> str:
@@ -264,8 +279,7 @@ def build_report(
         for name in ("stylesheets", "javascripts"):
             shutil.copytree(checkout / "docs" / name, docs / name, ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copytree(checkout / "docs" / "overrides", work / "overrides")
-        script = (checkout / "docs" / SCORER_SCRIPT).read_text(encoding="utf-8")
-        play = (checkout / "docs" / PLAY_SCRIPT).read_text(encoding="utf-8")
+        script, play = (_carried_script(checkout, name) for name in (SCORER_SCRIPT, PLAY_SCRIPT))
         (work / "overrides" / TEMPLATE).write_text(_template(embedded, script, play, coach), encoding="utf-8")
         for path, content in files.items():
             (docs / path).parent.mkdir(parents=True, exist_ok=True)
