@@ -142,3 +142,26 @@ def test_the_report_of_an_unfinished_game_says_so() -> None:
     assert report(file, play_back(file)).splitlines()[-1] == "the game is not over"
     with pytest.raises(ReplayFileError, match=r"^-:1: "):
         parse_replay("roll 12345\n")
+
+
+def test_a_house_game_is_played_back_with_its_ruleset_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A game saved from a house report names the house ruleset: played back with its ruleset file
+    (``--ruleset-file``), under its rules (a full house worth 30); without the file, one line
+    naming the ruleset, status 2."""
+    house = _file(
+        tmp_path,
+        "extends: kiriki",
+        "title: Our Friday Kiriki",
+        "rows:",
+        "  full_house: {points: 30}",
+        name="house.yaml",
+    )
+    game = _file(tmp_path, HEADER, "ruleset: house", "players: 1", "roll 22333", "score full_house")
+    status, out, err = run_cli(["replay", "--ruleset-file", str(house), str(game)], capsys)
+    assert (status, err) == (0, "")
+    assert out.splitlines()[0] == "Our Friday Kiriki (house), 1 player, 2 actions"
+    assert {line.split()[0]: line.split()[1:] for line in out.splitlines()[2:-1]}["full_house"] == ["30"]
+    status, out, err = run_cli(["replay", str(game)], capsys)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"dicespec: error: {game}:2: unknown ruleset 'house'") and err.count("\n") == 1, err
+    assert err.rstrip().endswith("a ruleset of one's own is given by its file: dicespec replay --ruleset-file PATH")

@@ -89,6 +89,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from dicespec.replay_file import play_back, read_replay, refusal, report
 
+    if args.ruleset_file is not None:
+        ruleset_file(args.ruleset_file)  # declared: the replay's 'ruleset:' line finds it by its name
     file = read_replay(args.file)  # a bad file: one line, status 2
     result = play_back(file)
     refused = refusal(file, result)
@@ -408,10 +410,13 @@ def build_parser() -> argparse.ArgumentParser:
         "'end'; 'roll 111556', 'set 1115', 'bank'). Each action is played by the reference engine; the final "
         "sheet or scores are printed. An action the rules refuse stops the replay: one line names its line, "
         "the action and the rules' code, and the exit status is 1; a file that cannot be read is one line "
-        "and status 2.",
-        epilog="example: dicespec replay yahtzee-1a2b3c4d.replay",
+        "and status 2. A game played under a ruleset of one's own (a house report's game) is played back "
+        "with its ruleset file: --ruleset-file PATH, the file whose name the 'ruleset:' line gives.",
+        epilog="examples: dicespec replay yahtzee-1a2b3c4d.replay   "
+        "dicespec replay --ruleset-file house.yaml house-1a2b3c4d.replay",
     )
     replayed.add_argument("file", metavar="FILE", help="a replay file")
+    add_ruleset_file(replayed, help=f"{HELP}: the ruleset the replay's 'ruleset:' line names")
     replayed.set_defaults(run=_cmd_replay)
 
     solve = commands.add_parser(

@@ -12,7 +12,8 @@ one by hand. A replay file is text, one item a line::
     score chance
 
 - the first line is ``# dicespec replay``;
-- then the header, ``key: value`` lines: ``ruleset`` (a shipped ruleset's name) and ``players``
+- then the header, ``key: value`` lines: ``ruleset`` (a shipped ruleset's name, or a declared
+  one's: ``dicespec replay --ruleset-file PATH``, for a house report's game) and ``players``
   (how many) are required, ``seed`` (the page's seed of the dice, 1 to 8 hex digits) is optional
   and only informative: the actions give every die;
 - then the actions, one a line, in the game's replay notation (``dicespec.scoresheet.replay``,
@@ -104,7 +105,8 @@ def parse_replay(text: str, path: str = "-") -> ReplayFile:
     try:
         ruleset = find_ruleset(name)
     except RulesetError as exc:
-        raise ReplayFileError(f"{path}:{where}: {exc}") from None
+        own = "; a ruleset of one's own is given by its file: dicespec replay --ruleset-file PATH"
+        raise ReplayFileError(f"{path}:{where}: {exc}{own}") from None
     where, count = header["players"]
     if not re.fullmatch(r"[0-9]+", count) or not ruleset.min_players <= int(count) <= ruleset.max_players:
         raise ReplayFileError(
