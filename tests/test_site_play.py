@@ -8,6 +8,7 @@ house report's game, opened from a file, is tested in ``test_report_house.py``; 
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from pathlib import Path
 
@@ -19,7 +20,10 @@ from dicespec.replay_file import parse_replay, play_back
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
+from dicespec.site.data import load
 from dicespec.site.play import MOST_PLAYERS, play_page
+from dicespec.site.rules import rules_page
+from dicespec.spec.paths import data_root
 from test_site_accessibility import AXE, BLOCKING, NO_TRANSITIONS, TOGGLE
 
 SEED = "5eed0001"
@@ -52,6 +56,16 @@ def test_every_game_has_its_page_offering_every_ruleset_and_its_player_counts(ga
         if isinstance(ruleset, SheetRuleset):
             assert [line["id"] for line in entry["lines"]] == list(ruleset.lines)
             assert all(line["label"].strip() for line in entry["lines"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_rules_page_links_to_its_games_page(lang: str) -> None:
+    """A game's rules page sends its reader to the page to play it, in the same language."""
+    data = load(data_root())
+    for game in GAMES:
+        page = rules_page(data, game, lang)
+        target = posixpath.relpath(layout.play(game, lang), posixpath.dirname(page.path) or ".")
+        assert f"]({target})" in page.markdown, (game, lang)
 
 
 # -- in the browser --------------------------------------------------------------------------------

@@ -175,6 +175,7 @@ def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
             )
             + "\n"
         )
+        out.append(link(text(w.format("play_link", game=title)), layout.play(game, lang), page=page) + "\n")
         out.append(scorer_block(game, lang))
         out.append(f"## {text(w['at_a_glance'])} {{#at-a-glance}}\n")
         out.append(text(w["bold_differs"]) + "\n")
