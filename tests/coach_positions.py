@@ -193,3 +193,12 @@ def positions(name: str) -> list[tuple[dict[str, Any], Any]]:
         return found
     assert isinstance(ruleset, SetAsideRuleset)
     return set_aside_positions(ruleset, seed)
+
+
+def disagreements(sampled: list[tuple[dict[str, Any], Any]], advice: list[list[dict[str, Any]]]) -> list[str]:
+    """Each sampled position whose coach ``advice`` differs from the solver's, in a line."""
+    wrong = []
+    for (position, expected), found in zip(sampled, advice, strict=True):
+        if whys := differences(expected, found):
+            wrong.append(f"after {position['actions'][-3:]} ({len(position['actions'])} actions): {'; '.join(whys)}")
+    return wrong

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from coach_positions import differences, positions
+from coach_positions import disagreements, positions
 from dicespec.rulesets import find_ruleset
 from dicespec.solver import solution
 from dicespec.solver.coachdata import MAGIC, coach_data, coach_header, read_coach_data
@@ -103,10 +103,7 @@ def test_the_coach_gives_the_solvers_choices_and_values(name: str, folder: Path)
     sampled = positions(name)
     assert any(advice for _, advice in sampled)
     answer = _node(folder, "runner.mjs", str(RULESETS), str(path), name, stdin=json.dumps([p for p, _ in sampled]))
-    wrong = []
-    for (position, expected), found in zip(sampled, answer["advice"], strict=True):
-        if whys := differences(expected, found):
-            wrong.append(f"after {position['actions'][-3:]} ({len(position['actions'])} actions): {'; '.join(whys)}")
+    wrong = disagreements(sampled, answer["advice"])
     print(
         f"{name}: {len(data) / 1e6:.3f} MB, {len(sampled)} positions, load {answer['load_ms']:.0f} ms, "
         f"first advice {answer['first_ms']:.0f} ms, all {answer['all_ms']:.0f} ms"

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from coach_positions import differences, positions
+from coach_positions import disagreements, positions
 from dicespec.catalog import words
 from dicespec.rulesets import find_ruleset, game_of_ruleset, ruleset_names
 from dicespec.site import layout
@@ -72,10 +72,7 @@ def test_the_sites_coach_gives_the_solvers_choices_and_values_in_the_browser(bas
         assert answer == {"missing": True}, f"{name}: the solver refuses it, yet the site has a coach file"
         return
     assert "missing" not in answer, f"{name}: the build wrote no coach file"
-    wrong = []
-    for (position, expected), found in zip(sampled, answer["advice"], strict=True):
-        if whys := differences(expected, found):
-            wrong.append(f"after {position['actions'][-3:]} ({len(position['actions'])} actions): {'; '.join(whys)}")
+    wrong = disagreements(sampled, answer["advice"])
     print(
         f"{name}: {answer['bytes'] / 1e6:.3f} MB, {len(sampled)} positions, "
         f"loaded in {answer['load_ms']:.0f} ms, all in {answer['all_ms']:.0f} ms"
