@@ -598,9 +598,9 @@ function removeStorage(key) {
 
 /** The coach module and the ruleset's coach file's bytes (null: there is none). */
 async function coachSource(ruleset) {
-  const carried = document.querySelector("script.ds-coach-embedded");
-  if (carried) {
-    const { module, files } = JSON.parse(carried.textContent);
+  const embedded = document.querySelector("script.ds-coach-embedded");
+  if (embedded) {
+    const { module, files } = JSON.parse(embedded.textContent);
     if (!files || !Object.hasOwn(files, ruleset)) return { bytes: null };
     const bytes = Uint8Array.from(atob(files[ruleset]), (c) => c.charCodeAt(0));
     // A module of a data: URL cannot import a file beside it: the coach imports the implementation
