@@ -40,7 +40,7 @@ TESTMON_INPUTS := .testmondata.inputs
 # The hash of every file of the checkout (tracked or not, git's ignored ones left out) but Python's.
 INPUTS_HASH = git ls-files -co --exclude-standard -z | grep -zv '\.py$$' | xargs -0 sha1sum | sha1sum
 
-check: $(INSTALLED) lint ## the fast loop: every test but the slow ones (whole corpus, whole solves, browser, wheel, third party)
+check: $(INSTALLED) lint typecheck ## the fast loop: ruff, mypy, then every test but the slow ones (whole corpus, whole solves, browser, wheel, third party)
 ifeq ($(INCREMENTAL),1)
 	@now=$$($(INPUTS_HASH)); \
 	if [ ! -f $(TESTMON_DATA) ]; then \
@@ -67,7 +67,7 @@ format: $(INSTALLED) ## ruff: fix what the lint rules can, then format
 	$(VENV)/bin/ruff check --fix $(LINTED)
 	$(VENV)/bin/ruff format $(LINTED)
 
-typecheck: $(INSTALLED) ## mypy --strict over src/ and the maintainer tools (part of make test)
+typecheck: $(INSTALLED) ## mypy --strict over src/ and the maintainer tools (part of make check and make test)
 	$(PY) -m mypy --strict
 
 test: $(INSTALLED) lint ## run the whole test suite (spec, engines, CLI, site) and mypy; results in artifacts/results.jsonl

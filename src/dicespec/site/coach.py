@@ -47,7 +47,7 @@ def made(ruleset: Ruleset, values: Mapping[str, Any] | None = None) -> bytes | N
     key = hashlib.sha256(canonical([code_digest(), dict(values)]).encode()).hexdigest()[:20]
     kept = cache_dir() / "site-coach" / f"{name}-{key}.bin"
     try:
-        content = kept.read_bytes()
+        content: bytes | None = kept.read_bytes()
         return None if content == NONE else content
     except OSError:
         pass

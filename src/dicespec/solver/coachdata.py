@@ -246,11 +246,11 @@ def coach_header(ruleset: Ruleset) -> dict[str, Any] | None:
     return None if found is None else found[0]
 
 
-def _payload(ruleset: Ruleset, values: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], np.ndarray] | None:
+def _payload(ruleset: Ruleset, own: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], np.ndarray] | None:
     common: dict[str, Any] = {
         "format": FORMAT_VERSION,
-        "ruleset": ruleset.name if values is None else values.get("name", ruleset.name),
-        "rules_digest": values_digest(published(ruleset.name) if values is None else values),
+        "ruleset": ruleset.name if own is None else own.get("name", ruleset.name),
+        "rules_digest": values_digest(published(ruleset.name) if own is None else own),
     }
     if isinstance(ruleset, SetAsideRuleset):
         try:
@@ -277,10 +277,10 @@ def coach_data(ruleset: Ruleset, values: Mapping[str, Any] | None = None) -> byt
     found = _payload(ruleset, values)
     if found is None:
         return None
-    header, values = found
+    header, states = found
     line = json.dumps(header, separators=(",", ":")).encode("utf-8")
     padding = -(len(MAGIC) + len(line) + 1) % 8
-    bits = np.ascontiguousarray(values, dtype="<f8").view("<i8")
+    bits = np.ascontiguousarray(states, dtype="<f8").view("<i8")
     steps = np.diff(bits, prepend=np.zeros(1, dtype="<i8"))  # wraps round, as the reader's sum does
     body = MAGIC + line + b" " * padding + b"\n" + steps.view(np.uint8).reshape(-1, 8).T.tobytes()
     return gzip.compress(body, compresslevel=9, mtime=0)
