@@ -88,7 +88,8 @@ def _enabled(page, selector: str) -> bool:
 
 def _play_a_turn_sheet(page, turn: int) -> None:
     """A score-sheet turn: roll (key R), keep the first die (key 1) and roll again on odd turns,
-    then score the first open row: by Enter on its button, or by a click, turn by turn."""
+    then score the first open row: by a click, or by keys alone (G goes to it, the arrows move
+    away and back, Enter scores), turn by turn."""
     page.keyboard.press("r")
     if turn % 2 and _enabled(page, ".ds-play-die"):
         page.keyboard.press("1")
@@ -101,7 +102,8 @@ def _play_a_turn_sheet(page, turn: int) -> None:
     if turn % 3 == 0:
         first.click()
     else:
-        first.focus()
+        page.keyboard.press("g")
+        assert page.evaluate("document.activeElement.dataset.row") == first.get_attribute("data-row")
         page.keyboard.press("ArrowDown")
         page.keyboard.press("ArrowUp")
         page.keyboard.press("Enter")

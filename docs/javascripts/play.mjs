@@ -358,6 +358,13 @@ class Play {
     } else if (key === "r") {
       event.preventDefault();
       this.roll();
+    } else if (key === "g" && this.sheetFamily) {
+      // G, not S: Material's own keys (F, S and / search; N, P, comma and full stop turn the page)
+      const row = this.body.querySelector("button.ds-play-score");
+      if (row) {
+        event.preventDefault();
+        row.focus();
+      }
     } else if (key === "a" && this.setButton) {
       event.preventDefault();
       if (!this.setButton.disabled) this.setAsidePicked();
