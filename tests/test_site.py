@@ -16,7 +16,7 @@ from dicespec.site import layout
 from dicespec.site import pages as generate_pages
 from dicespec.site.conformance import conformance_page, read_run
 from dicespec.site.data import load
-from dicespec.site.markup import anchor_id, text, verbatim
+from dicespec.site.markup import anchor_id, escaped, script_json, text, verbatim
 from dicespec.site.odds import farkle_odds, row_odds
 from dicespec.spec import cases
 from sitebuild import REPO, Elements, build_site, built_site, pages
@@ -38,6 +38,15 @@ def test_verbatim_keeps_line_breaks_and_spaces_on_one_line():
     value = "a  b\n<c>\n\n[d](e)"
     assert "\n" not in verbatim(value)
     assert html.unescape(verbatim(value)) == value
+
+
+def test_a_blocks_data_cannot_end_its_script_element_and_reads_back_the_same():
+    """The JSON a block hands its script holds no character that ends the element or opens markup,
+    and parses back to the value; an attribute value cannot end its quotes."""
+    value = {"words": "</script><!-- & <b>ça</b>", "rows": ["a", "b"]}
+    data = script_json(value)
+    assert not set(data) & set("<>&") and json.loads(data) == value
+    assert not set(escaped("\"a\" <b> & 'c'")) & set("\"'<>")
 
 
 def test_anchor_ids_are_case_ids_or_a_hash():

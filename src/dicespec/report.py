@@ -159,11 +159,6 @@ def _carried_script(checkout: Path, name: str) -> str:
     return source.replace(f'"./{Path(BLOCKS_SCRIPT).name}"', json.dumps(url))
 
 
-def _script_json(text: str) -> str:
-    """JSON text that no HTML parser reads as markup inside a ``<script>`` element."""
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def _coach_files(house: House) -> dict[str, str]:
     """The coach files of the house ruleset and its base, base64, by ruleset name (none for a
     ruleset the solver refuses)."""
@@ -240,6 +235,7 @@ def build_report(
     ``found`` is its figures, when known; otherwise they are computed (the house ruleset solved,
     or read from the solver's cache), with a progress line on stderr when ``progress``."""
     from dicespec.site.house import PAGE, house_page, page_title, read_house
+    from dicespec.site.markup import script_json
     from dicespec.site.scorer import scorer_files
 
     folder = Path(out)
@@ -257,21 +253,14 @@ def build_report(
         files = scorer_files([house.offer(house.name)])
     except FileNotFoundError as exc:
         raise ReportError(str(exc)) from None
-    embedded = json.dumps(
+    embedded = script_json(
         {
             "games": files["javascripts/dicespec-games.mjs"].decode("utf-8"),
             "rulesets": json.loads(files["javascripts/rulesets.json"]),
-        },
-        ensure_ascii=False,
-        separators=(",", ":"),
+        }
     )
-    embedded = _script_json(embedded)
-    coach = _script_json(
-        json.dumps(
-            {"module": (checkout / "docs" / COACH_SCRIPT).read_text(encoding="utf-8"), "files": _coach_files(house)},
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
+    coach = script_json(
+        {"module": (checkout / "docs" / COACH_SCRIPT).read_text(encoding="utf-8"), "files": _coach_files(house)}
     )
     with tempfile.TemporaryDirectory(prefix="dicespec-report-") as temporary:
         work = Path(temporary)

@@ -5,14 +5,21 @@ Everything that comes from a feature file, a source text, the errata or a result
 character reference, so no sequence of characters can open a tag, a link, an attribute list,
 emphasis, a table cell or a block: the browser shows the characters, Markdown sees none of them.
 Page generators build Markdown only from these helpers and their own fixed strings.
+
+The blocks a page script brings to life (the scorer, the game) are raw HTML in the Markdown:
+their text and attribute values go through :func:`escaped`, and the data they hand the script
+through :func:`script_json`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
+import json
 import posixpath
 import re
 from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 from urllib.parse import quote
 
 from dicespec.catalog import words
@@ -123,3 +130,15 @@ def number_word(n: int, lang: str = "en") -> str:
     larger ones as digits. The words are the counting forms of the ``rules`` catalog: a sentence
     whose noun would make a language change the word (gender, case) writes digits instead."""
     return words("rules", lang)[f"number.{n}"] if 0 <= n <= NUMBER_WORDS else str(n)
+
+
+def escaped(value: object) -> str:
+    """``value`` as the text or an attribute value of raw HTML: ``&``, ``<``, ``>`` and quotes escaped."""
+    return html.escape(str(value), quote=True)
+
+
+def script_json(value: Any) -> str:
+    """``value`` as JSON inside a ``<script>`` element: ``<``, ``>`` and ``&`` escaped, so that it
+    can neither end the element nor open markup, and a script reads back the same value."""
+    data = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -25,8 +25,6 @@ and says in one line when there is none; the site builds without either.
 
 from __future__ import annotations
 
-import html
-import json
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -36,8 +34,9 @@ from dicespec.rulesets import of_kind
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
 from dicespec.site.layout import Page
-from dicespec.site.markup import link, text
-from dicespec.site.scorer import SCORE_SHEET, Offer, own_row_texts, row_texts, shipped_offers
+from dicespec.site.markup import escaped as _e
+from dicespec.site.markup import link, script_json, text
+from dicespec.site.scorer import SCORE_SHEET, Offer, checked_offers, offer_row_texts
 
 MOST_PLAYERS = 4  # at one screen: alone, or two to four players
 STORAGE = "dicespec-play/"  # the browser's storage key of a page's game: this, then the game's name
@@ -102,16 +101,6 @@ _SCRIPT_WORDS = (
 )
 
 
-def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
-
-
-def _json_in_html(value: Any) -> str:
-    """JSON that cannot end its ``<script>`` element nor open markup: ``<``, ``>`` and ``&`` escaped."""
-    data = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def player_counts(offer: Offer) -> list[int]:
     """The numbers of players the page offers under a ruleset: those it allows, up to four."""
     ruleset = offer.typed
@@ -140,11 +129,10 @@ def _ruleset_entry(offer: Offer, lang: str, say: Words, coached: Collection[str]
     if coached is not None:
         entry["coach"] = offer.name in coached
     if registered_game(ruleset.game).family_name == SCORE_SHEET:
-        sheet = of_kind(SheetRuleset, ruleset)
-        texts = row_texts(offer.name, lang) if offer.ruleset is None else own_row_texts(sheet, lang)
-        rows = {row: t.label for row, t in texts.items()}
+        rows = {row: t.label for row, t in offer_row_texts(offer, lang).items()}
         entry["rows"] = list(rows)
-        entry["lines"] = [{"id": line, "label": label} for line, label in line_labels(sheet, rows, say).items()]
+        lines = line_labels(of_kind(SheetRuleset, ruleset), rows, say)
+        entry["lines"] = [{"id": line, "label": label} for line, label in lines.items()]
     return entry
 
 
@@ -161,14 +149,8 @@ def play_block(
     reference first; the game is kept in the browser under ``storage`` (by default the game's own
     key: one saved game a game page). ``coached`` names the rulesets the site has coach files of
     (the others' coach says there is none without asking); ``None``: the script finds out."""
-    about = registered_game(game)
-    family = about.family_name
-    offered = list(offers) if offers is not None else shipped_offers(game, lang)
-    if not offered:
-        raise ValueError(f"game {game!r} has no shipped ruleset to play")
-    for offer in offered:
-        if offer.typed.game != game:
-            raise ValueError(f"ruleset {offer.name!r} is a ruleset of {offer.typed.game}, not of {game}")
+    family = registered_game(game).family_name
+    offered = checked_offers(game, lang, offers, "game")
     say = words("play", lang)
     data = {
         "game": game,
@@ -217,7 +199,7 @@ def play_block(
         '<p class="ds-play-coach-status" role="status"></p><ol class="ds-play-coach-choices"></ol>'
         '<p class="ds-play-coach-cost"></p><div class="ds-play-coach-review"></div></section>',
         f"<noscript><p>{_e(say['no_script'])}</p></noscript>",
-        f'<script type="application/json" class="ds-play-data">{_json_in_html(data)}</script>',
+        f'<script type="application/json" class="ds-play-data">{script_json(data)}</script>',
         "</div>",
     ]
     return "\n".join(lines) + "\n"

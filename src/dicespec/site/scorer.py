@@ -21,7 +21,6 @@ beside itself.
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -40,7 +39,8 @@ from dicespec.rulesets import (
     ruleset_names,
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
-from dicespec.site.markup import text
+from dicespec.site.markup import escaped as _e
+from dicespec.site.markup import script_json, text
 from dicespec.site.topics import row_rules
 
 FOLDER = "javascripts"  # below the site root, beside scorer.mjs
@@ -141,16 +141,6 @@ _SCRIPT_WORDS = (
 )
 
 
-def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
-
-
-def _json_in_html(value: Any) -> str:
-    """JSON that cannot end its ``<script>`` element nor open markup: ``<``, ``>`` and ``&`` escaped."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def own_row_texts(ruleset: SheetRuleset, lang: str) -> dict[str, RowText]:
     """Each row of a score-sheet ruleset of one's own, as :func:`row_texts` gives a shipped one's:
     its label as the file writes it (it has no translations) and the rule family's description in
@@ -158,14 +148,18 @@ def own_row_texts(ruleset: SheetRuleset, lang: str) -> dict[str, RowText]:
     return {row.id: RowText(row.label, _rule_text(ruleset, row.id, lang)) for row in ruleset.rows.values()}
 
 
+def offer_row_texts(offer: Offer, lang: str) -> dict[str, RowText]:
+    """The rows of a score-sheet ruleset offered, named and stated in ``lang``: a shipped one's as
+    :func:`row_texts` gives them, one's own as :func:`own_row_texts` does."""
+    if offer.ruleset is None:
+        return row_texts(offer.name, lang)
+    return own_row_texts(of_kind(SheetRuleset, offer.ruleset), lang)
+
+
 def _ruleset_entry(offer: Offer, family: str, lang: str) -> dict[str, Any]:
-    ruleset = offer.typed
-    entry: dict[str, Any] = {"name": offer.name, "dice": ruleset.dice}
+    entry: dict[str, Any] = {"name": offer.name, "dice": offer.typed.dice}
     if family == SCORE_SHEET:
-        if offer.ruleset is None:
-            texts = row_texts(offer.name, lang)
-        else:
-            texts = own_row_texts(of_kind(SheetRuleset, ruleset), lang)
+        texts = offer_row_texts(offer, lang)
         entry["rows"] = [{"id": row, "label": t.label, "rule": t.rule} for row, t in texts.items()]
     return entry
 
@@ -183,20 +177,26 @@ def shipped_offers(game: str, lang: str) -> list[Offer]:
     ]
 
 
+def checked_offers(game: str, lang: str, offers: Sequence[Offer] | None, block: str) -> list[Offer]:
+    """What a ``block`` of ``game`` (the scorer, the game) offers: ``offers``, or by default the
+    game's shipped rulesets, the reference first; each a ruleset of ``game``, none twice."""
+    found = list(offers) if offers is not None else shipped_offers(game, lang)
+    if not found:
+        raise ValueError(f"the {block} of {game} has no ruleset to offer")
+    for offer in found:
+        if offer.typed.game != game:
+            raise ValueError(f"ruleset {offer.name!r} is a ruleset of {offer.typed.game}, not of {game}")
+    if len({offer.name for offer in found}) != len(found):
+        raise ValueError(f"the {block} of {game} offers a ruleset twice: {', '.join(o.name for o in found)}")
+    return found
+
+
 def scorer_block(game: str, lang: str, offers: Sequence[Offer] | None = None) -> str:
     """The scorer of ``game``'s rules page in ``lang``: Markdown (its heading, ``#scorer``) then one
     HTML block, which the page script (``scorer.mjs``) brings to life. It offers ``offers``, the
     first chosen, or by default the game's shipped rulesets, the reference first."""
-    about = registered_game(game)
-    family = about.family_name
-    offered = list(offers) if offers is not None else shipped_offers(game, lang)
-    if not offered:
-        raise ValueError(f"game {game!r} has no shipped ruleset to score a roll under")
-    for offer in offered:
-        if offer.typed.game != game:
-            raise ValueError(f"ruleset {offer.name!r} is a ruleset of {offer.typed.game}, not of {game}")
-    if len({offer.name for offer in offered}) != len(offered):
-        raise ValueError(f"the scorer of {game} offers a ruleset twice: {', '.join(o.name for o in offered)}")
+    family = registered_game(game).family_name
+    offered = checked_offers(game, lang, offers, "scorer")
     say = words("scorer", lang)
     dice = max(offer.typed.dice for offer in offered)
     data = {
@@ -226,7 +226,7 @@ def scorer_block(game: str, lang: str, offers: Sequence[Offer] | None = None) ->
         '<p class="ds-scorer-summary" role="status" aria-live="polite"></p>',
         f'<table class="ds-scorer-table"><thead><tr>{header}</tr></thead><tbody></tbody></table>',
         f"<noscript><p>{_e(say['no_script'])}</p></noscript>",
-        f'<script type="application/json" class="ds-scorer-data">{_json_in_html(data)}</script>',
+        f'<script type="application/json" class="ds-scorer-data">{script_json(data)}</script>',
         "</div>",
     ]
     return f"## {text(say['heading'])} {{#scorer}}\n\n" + "\n".join(lines) + "\n"
