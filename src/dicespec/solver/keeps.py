@@ -153,6 +153,24 @@ def turn_value(tables: KeepTables, final: np.ndarray, rerolls: int) -> np.ndarra
     return value
 
 
+def best_keeps(tables: KeepTables, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`best_keep_values` and the choice behind each: for each roll (rows) and state
+    (columns), the value of its best keep and that keep's index in ``tables.keeps``. A keep gives
+    way to one of its parts only when the part is strictly better: on a tie, the larger keep, and
+    the roll itself (scoring now) before any keep."""
+    best = expected.copy()
+    pick = np.broadcast_to(np.arange(len(expected))[:, None], expected.shape).copy()
+    for m in range(1, tables.dice + 1):
+        parts = tables.parts[m]
+        here, here_pick = best[tables.sizes[m]], pick[tables.sizes[m]]  # views: written in place
+        for column in range(parts.shape[1]):
+            part = best[parts[:, column]]
+            better = part > here
+            np.copyto(here, part, where=better)
+            np.copyto(here_pick, pick[parts[:, column]], where=better)
+    return best[tables.rolls], pick[tables.rolls]
+
+
 def turn_value_and_slope(
     tables: KeepTables, final: np.ndarray, final_slope: np.ndarray, rerolls: int
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -160,21 +178,11 @@ def turn_value_and_slope(
 
     ``final_slope`` is the derivative of each final value with respect to one parameter; the
     answer's slope is that of the turn under the keeps that are optimal here (on a tie, the
-    larger keep's). Where the final values are convex in the parameter, so is the turn's value,
-    and the slope is a subgradient of it.
+    larger keep's: :func:`best_keeps`). Where the final values are convex in the parameter, so is
+    the turn's value, and the slope is a subgradient of it.
     """
     rolls, slope = final, final_slope
     for _ in range(rerolls):
-        expected = reroll_values(tables, rolls)
-        expected_slope = reroll_values(tables, slope)
-        best, best_slope = expected.copy(), expected_slope.copy()
-        for m in range(1, tables.dice + 1):
-            parts = tables.parts[m]
-            here, here_slope = best[tables.sizes[m]], best_slope[tables.sizes[m]]  # views
-            for column in range(parts.shape[1]):
-                part = best[parts[:, column]]
-                better = part > here
-                np.copyto(here, part, where=better)
-                np.copyto(here_slope, best_slope[parts[:, column]], where=better)
-        rolls, slope = best[tables.rolls], best_slope[tables.rolls]
+        rolls, pick = best_keeps(tables, reroll_values(tables, rolls))
+        slope = np.take_along_axis(reroll_values(tables, slope), pick, axis=0)
     return tables.roll_probability @ rolls, tables.roll_probability @ slope

@@ -21,7 +21,7 @@ chance needs no such step).
 
 Where two choices are worth exactly the same, the solve's value does not care which is made, but
 the spread may: the earlier row in sheet order is taken, then ending the turn, then a repeat; among
-keeps, as the solve's own slope does (:func:`dicespec.solver.keeps.turn_value_and_slope`), the
+keeps, as the solve's own slope does (:func:`dicespec.solver.keeps.best_keeps`), the
 larger keep; at a first roll that scores more on it (Generala's), scoring before keeping.
 
 :func:`simulate` plays games with the same choices and seeded dice, many at once: the histogram and
@@ -45,7 +45,7 @@ import numpy as np
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.solver.cache import table_key, table_path
 from dicespec.solver.firstroll import PlainRules, PlainSolution, level_states, row_options
-from dicespec.solver.keeps import KeepTables, reroll_values
+from dicespec.solver.keeps import KeepTables, best_keeps, reroll_values
 from dicespec.solver.scoresheet import Solution, levels, shared_values
 from dicespec.solver.sheetrules import RepeatCell, Rules, StateBatch
 
@@ -336,22 +336,6 @@ def _model(solved: Solution) -> _Model:
 # -- one turn, followed ------------------------------------------------------------------------
 
 
-def _best_keeps(tables: KeepTables, expected: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each roll (rows) and state (columns), the value of its best keep and which keep it is
-    (on a tie, the larger keep: as the solve's slope follows them)."""
-    best = expected.copy()
-    pick = np.broadcast_to(np.arange(len(expected))[:, None], expected.shape).copy()
-    for m in range(1, tables.dice + 1):
-        parts = tables.parts[m]
-        here, here_pick = best[tables.sizes[m]], pick[tables.sizes[m]]  # views
-        for column in range(parts.shape[1]):
-            part = best[parts[:, column]]
-            better = part > here
-            np.copyto(here, part, where=better)
-            np.copyto(here_pick, pick[parts[:, column]], where=better)
-    return best[tables.rolls], pick[tables.rolls]
-
-
 @dataclass(frozen=True, slots=True)
 class _Turn:
     """One turn from each state of a batch, as the optimal play plays it: the final choice of each
@@ -369,7 +353,7 @@ def _play(model: _Model, states: np.ndarray) -> _Turn:
     final = model.choices(states, False)
     rolls, keeps = [final[0]], []
     for _ in range(model.rerolls):
-        value, pick = _best_keeps(model.tables, reroll_values(model.tables, rolls[-1]))
+        value, pick = best_keeps(model.tables, reroll_values(model.tables, rolls[-1]))
         rolls.append(value)
         keeps.append(pick)
     if not model.first_differs:
