@@ -187,17 +187,20 @@ def play_block(
         f'<div class="ds-play-dice" role="group" aria-label="{_e(say["dice"])}"></div>',
         f'<div class="ds-play-turn">{turn}</div>',
         '<div class="ds-play-options"></div>',
+        # the sheet, and the coach beside it where the page is wide enough (below it where not)
+        '<div class="ds-play-main">',
         f'<div class="ds-play-board"><table class="ds-play-sheet"><caption>{_e(say["sheet"])}</caption>'
         "<thead></thead><tbody></tbody></table></div>",
+        f'<section class="ds-play-coach" aria-label="{_e(say["coach"])}" hidden>'
+        f'<p class="ds-play-coach-title">{_e(say["coach"])}</p>'
+        '<p class="ds-play-coach-status" role="status"></p><ol class="ds-play-coach-choices"></ol>'
+        '<p class="ds-play-coach-cost"></p><div class="ds-play-coach-review"></div></section>',
+        "</div>",
         f'<p class="ds-play-keys">{_e(keys)}</p>',
         f'<p class="ds-play-about"><span>{_e(say["seed"])} <code class="ds-play-seed"></code></span> '
         f'<a class="ds-play-link" href="#">{_e(say["share"])}</a> '
         f'<button type="button" class="ds-play-download">{_e(say["download"])}</button></p>',
         '<details class="ds-play-log"><summary></summary><pre></pre></details>',
-        f'<section class="ds-play-coach" aria-label="{_e(say["coach"])}" hidden>'
-        f'<p class="ds-play-coach-title">{_e(say["coach"])}</p>'
-        '<p class="ds-play-coach-status" role="status"></p><ol class="ds-play-coach-choices"></ol>'
-        '<p class="ds-play-coach-cost"></p><div class="ds-play-coach-review"></div></section>',
         f"<noscript><p>{_e(say['no_script'])}</p></noscript>",
         f'<script type="application/json" class="ds-play-data">{script_json(data)}</script>',
         "</div>",
