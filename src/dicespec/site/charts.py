@@ -55,6 +55,7 @@ def bar_chart(title: str, bars: Sequence[Bar], lang: str = "en") -> str:
 HISTOGRAM_WIDTH = 600
 HISTOGRAM_HEIGHT = 140
 AXIS_HEIGHT = 18
+INSET = 24  # room left and right of the columns, so that a label at either end is not cut off
 TICK = 50  # points between two labels of the score axis
 
 
@@ -64,7 +65,7 @@ def histogram(title: str, start: int, width: int, counts: Sequence[int], lang: s
     the convention of ``lang``. The title says what the chart shows (its text alternative)."""
     total = sum(counts) or 1
     tallest = max(counts, default=0) or 1
-    column = HISTOGRAM_WIDTH / max(len(counts), 1)
+    column = (HISTOGRAM_WIDTH - 2 * INSET) / max(len(counts), 1)
     height = HISTOGRAM_HEIGHT + AXIS_HEIGHT
     parts = [
         f'<svg class="ds-chart ds-histogram" role="img" viewBox="0 0 {HISTOGRAM_WIDTH} {height}" width="100%" '
@@ -74,13 +75,13 @@ def histogram(title: str, start: int, width: int, counts: Sequence[int], lang: s
     for i, count in enumerate(counts):
         tall = count / tallest * (HISTOGRAM_HEIGHT - 4)
         parts.append(
-            f'<rect x="{i * column:.2f}" y="{HISTOGRAM_HEIGHT - tall:.2f}" width="{max(column - 1, 0.5):.2f}" '
+            f'<rect x="{INSET + i * column:.2f}" y="{HISTOGRAM_HEIGHT - tall:.2f}" width="{max(column - 1, 0.5):.2f}" '
             f'height="{tall:.2f}" class="ds-chart-bar"><title>{start + i * width}–{start + (i + 1) * width - 1}: '
             f"{percentage(count / total, lang)}</title></rect>"
         )
     last = start + len(counts) * width
     for score in range((start + TICK - 1) // TICK * TICK, last + 1, TICK):
-        x = (score - start) / width * column
+        x = INSET + (score - start) / width * column
         label = grouped(score, lang)
         parts.append(f'<text x="{x:.2f}" y="{height - 3}" text-anchor="middle" class="ds-chart-label">{label}</text>')
     parts.append("</svg>")
