@@ -77,7 +77,8 @@ def test_solve_refuses_another_games_ruleset(capsys: pytest.CaptureFixture[str])
 @pytest.mark.slow
 def test_the_summary_names_every_shipped_ruleset() -> None:
     """summary() gives every shipped Kiriki ruleset's expected score (None if not solved yet, when asked not
-    to compute) and every 10000 ruleset's figures, as JSON-ready data."""
+    to compute) and every 10000 ruleset's figures, as JSON-ready data; asked for some games only,
+    the same figures of those games."""
     reference = solution(find_ruleset("kiriki")).expected_score
     found = summary(compute=False)
     json.dumps(found)
@@ -90,3 +91,6 @@ def test_the_summary_names_every_shipped_ruleset() -> None:
     assert german["ruleset"] == "ten-thousand" and german["entry"] == 750
     assert german["banking_table"][6] == 12900 and german["expected_turn_score"] == pytest.approx(560.81, abs=0.005)
     assert german["on_board_chance"] == pytest.approx(0.4160, abs=0.00005)
+    assert summary(compute=False, only={"ten-thousand", "greed"}) == {
+        game: found[game] for game in ("ten-thousand", "greed")
+    }

@@ -15,7 +15,7 @@ family name the registry gives each game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,8 +55,11 @@ __all__ = [
 ]
 
 
-def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[str, list[dict[str, Any]]]:
-    """The solver's figures for every shipped ruleset, as plain data (JSON-ready).
+def summary(
+    *, compute: bool = True, progress: Progress | None = None, only: Collection[str] | None = None
+) -> dict[str, list[dict[str, Any]]]:
+    """The solver's figures for every shipped ruleset, as plain data (JSON-ready); ``only``: for
+    the rulesets of these games alone.
 
     By game (``{"kiriki": [...], "ten-thousand": [...]}``), each list in :func:`ruleset_names` order:
 
@@ -82,6 +85,7 @@ def summary(*, compute: bool = True, progress: Progress | None = None) -> dict[s
             _figures(find_ruleset(name), compute=compute, progress=progress) for name in ruleset_names(game.name)
         ]
         for game in games()
+        if only is None or game.name in only
     }
 
 
