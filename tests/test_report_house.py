@@ -198,6 +198,7 @@ def test_the_page_shows_the_rules_the_differences_the_odds_and_the_scorer_in_eng
         page.markdown,
     )
     assert "Made by dicespec report house.yaml" in text
+    assert "played back, action by action, by dicespec replay --ruleset-file house.yaml FILE." in text
 
 
 def test_the_scorer_offers_the_house_ruleset_first_then_its_base(house_file: Path) -> None:

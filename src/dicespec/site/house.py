@@ -452,6 +452,8 @@ def house_page(house: House, lang: str = "en", *, found: Comparison | None = Non
     out.append(scorer_block(house.game, lang, offers))
     out.append(f"## {text(words('play', lang)['nav'])} {{#play}}\n")
     out.append(play_block(house.game, lang, offers, storage=f"dicespec-report/{house.name}"))
+    replay = f"dicespec replay --ruleset-file {house.path.name} FILE"
+    out.append(fill(words("play", lang)["replay_back"], command=code(replay)) + "\n")
     out += _rules(house, w)
     out += _odds(house, found, w)
     out.append(fill(w["made_by"], command=code(f"dicespec report {house.path.name}")) + "\n")

@@ -34,9 +34,10 @@ from dicespec.rulesets import of_kind
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
 from dicespec.site.layout import Page
+from dicespec.site.markup import code, link, script_json, text
 from dicespec.site.markup import escaped as _e
-from dicespec.site.markup import link, script_json, text
 from dicespec.site.scorer import SCORE_SHEET, Offer, checked_offers, offer_row_texts
+from dicespec.site.wording import fill
 
 MOST_PLAYERS = 4  # at one screen: alone, or two to four players
 STORAGE = "dicespec-play/"  # the browser's storage key of a page's game: this, then the game's name
@@ -219,5 +220,6 @@ def play_page(game: str, lang: str = "en", coached: Collection[str] | None = Non
         f"# {text(title)}\n",
         text(say["intro"]) + " " + rules + "\n",
         play_block(game, lang, coached=coached),
+        fill(say["replay_back"], command=code("dicespec replay FILE")) + "\n",
     ]
     return Page(page, title, "\n".join(out), lang)
