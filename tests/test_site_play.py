@@ -43,10 +43,12 @@ def _data(markdown: str) -> dict:
 def test_every_game_has_its_page_offering_every_ruleset_and_its_player_counts(game: str, lang: str) -> None:
     """The page offers every shipped ruleset of its game, the reference first, each with the player
     counts it allows up to four, and names every line of a sheet in the page's language; it says
-    which command plays a downloaded game back."""
+    which command plays a downloaded game back. Its log's summary has words before the script runs
+    (an empty one has no accessible name)."""
     page = play_page(game, lang)
     assert page.path == layout.play(game, lang) and page.lang == lang
     assert "<code>dicespec replay FILE</code>" in page.markdown
+    assert "<summary></summary>" not in page.markdown
     data = _data(page.markdown)
     assert [r["name"] for r in data["rulesets"]] == list(ruleset_names(game))
     assert data["storage"] == f"dicespec-play/{game}"

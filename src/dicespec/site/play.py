@@ -201,7 +201,9 @@ def play_block(
         f'<p class="ds-play-about"><span>{_e(say["seed"])} <code class="ds-play-seed"></code></span> '
         f'<a class="ds-play-link" href="#">{_e(say["share"])}</a> '
         f'<button type="button" class="ds-play-download">{_e(say["download"])}</button></p>',
-        '<details class="ds-play-log"><summary></summary><pre></pre></details>',
+        # its summary has words before the script counts the actions, so it is never empty
+        f'<details class="ds-play-log"><summary>{_e(say.format("log_summary", count=0))}</summary>'
+        "<pre></pre></details>",
         f"<noscript><p>{_e(say['no_script'])}</p></noscript>",
         f'<script type="application/json" class="ds-play-data">{script_json(data)}</script>',
         "</div>",
