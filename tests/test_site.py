@@ -16,7 +16,7 @@ from dicespec.site import layout
 from dicespec.site import pages as generate_pages
 from dicespec.site.conformance import conformance_page, read_run
 from dicespec.site.data import load
-from dicespec.site.markup import anchor_id, escaped, script_json, text, verbatim
+from dicespec.site.markup import anchor_id, escaped, quoting, script_json, text, verbatim
 from dicespec.site.odds import farkle_odds, row_odds
 from dicespec.spec import cases
 from sitebuild import REPO, Elements, build_site, built_site, pages
@@ -47,6 +47,15 @@ def test_a_blocks_data_cannot_end_its_script_element_and_reads_back_the_same():
     data = script_json(value)
     assert not set(data) & set("<>&") and json.loads(data) == value
     assert not set(escaped("\"a\" <b> & 'c'")) & set("\"'<>")
+
+
+def test_prose_writes_what_stands_between_backticks_as_code():
+    """A description's `code` is shown as code, its characters escaped, and no backtick is left;
+    what it quotes is still marked as the quoted text's language."""
+    found = quoting('debris such as `& #160;` and `& kiriki;`, under "autres règles"', "fr")
+    assert "`" not in html.unescape(found)
+    assert re.findall(r"<code>(.*?)</code>", found) == [text("& #160;"), text("& kiriki;")]
+    assert '<span lang="fr">autres règles</span>' in found
 
 
 def test_anchor_ids_are_case_ids_or_a_hash():

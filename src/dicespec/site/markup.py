@@ -45,13 +45,23 @@ _TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_./-]*[A-Za-z0-9_]")
 _PATH = re.compile(r"[\w.-]+(?:/[\w.-]+)+\.(?:yaml|yml|txt|json|md|py|mjs)")  # a file of the repository
 
 
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
 def quoting(value: object, quoted_lang: str | None, ids: Collection[str] = ()) -> str:
     """``value`` as :func:`text`, with what it quotes (between « », „ “, „ ”, “ ” or " ") marked as
-    written in ``quoted_lang`` (prose about a source text quotes that text's words), and the
-    ``ids`` it names (of findings, cases, rulesets, files) as code."""
+    written in ``quoted_lang`` (prose about a source text quotes that text's words), and as code
+    what it writes between backticks and the ``ids`` it names (of findings, cases, rulesets, files)."""
     raw = _BREAKING_SPACE.sub(" ", str(value)).strip()
 
     def escape(part: str) -> str:
+        out, at = [], 0
+        for span in _CODE_SPAN.finditer(part):
+            out += [escape_prose(part[at : span.start()]), code(span.group(1))]
+            at = span.end()
+        return "".join([*out, escape_prose(part[at:])])
+
+    def escape_prose(part: str) -> str:
         if not ids and "/" not in part and "_" not in part:
             return _SPECIAL.sub(lambda m: f"&#{ord(m.group())};", part)
         out, at = [], 0
