@@ -5,10 +5,10 @@
   documents: the lock and the folder in the run's temporary folder, which every worker's own
   temporary folder is in). The built site is one.
 - The package's caches (the solver's tables, the site's downloads, the replayed games: one
-  folder, :func:`dicespec.caches.cache_dir`) are used by the run in a folder of their own, named
-  by a hash of the package's code (each file is named by that hash too): a run shares no file
-  with a run of other code, or with the developer's own commands. The latest few such folders
-  are kept.
+  folder, :func:`dicespec.caches.cache_dir`) are used by the test runs in a folder of their own,
+  apart from the developer's own commands, and the same for every run: each file there is named
+  by a hash of the code that made it and of its data (:func:`dicespec.caches.code_digest`), so a
+  run never reads what other code made, and an edit keeps every file it does not touch.
 
 The test run's own plugin, loaded by ``tests/conftest.py`` (the spec's own plugin,
 ``dicespec.spec.steps.plugin``, needs none of it).
@@ -25,11 +25,10 @@ from pathlib import Path
 
 import pytest
 
-from dicespec.caches import cache_dir, code_digest
+from dicespec.caches import cache_dir
 
 CACHE_VARIABLE = "DICESPEC_CACHE_DIR"
-RUNS = "test-runs"  # the folder of the caches' folders, one per code digest, in the package's cache folder
-KEPT = 3  # code digests whose caches are kept
+RUNS = "test-runs"  # the test runs' caches folder, in the package's cache folder
 
 
 @contextmanager
@@ -82,26 +81,14 @@ def once(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFactory) 
     return Once(run_folder(pytestconfig, tmp_path_factory) / "once")
 
 
-def caches_of_this_code() -> Path:
-    """The caches' folder of today's code (``DICESPEC_CACHE_DIR`` as the run sets it)."""
+def caches_of_the_tests() -> Path:
+    """The test runs' own caches folder (``DICESPEC_CACHE_DIR`` as the run sets it)."""
     current = cache_dir()
-    digest = code_digest()[:20]
-    if current.parent.name == RUNS and current.name == digest:
-        return current  # set already: by the controller, or by the run a spec run was started from
-    return current / RUNS / digest
+    return current if current.name == RUNS else current / RUNS  # set already: by the controller, or a spec run's parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    folder = caches_of_this_code()
+    folder = caches_of_the_tests()
     os.environ[CACHE_VARIABLE] = str(folder)  # the processes the tests start read it too
-    if in_worker(config):
-        return
-    folder.mkdir(parents=True, exist_ok=True)
-    os.utime(folder)  # the latest used, kept
-    others = sorted(
-        (f for f in folder.parent.iterdir() if f.is_dir() and f != folder),
-        key=lambda f: f.stat().st_mtime,
-        reverse=True,
-    )
-    for older in others[KEPT - 1 :]:
-        shutil.rmtree(older, ignore_errors=True)
+    if not in_worker(config):
+        folder.mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,8 @@
 
 Every import of every module of ``src/dicespec`` counts: at module level, inside a function, under
 ``TYPE_CHECKING``, and a module named in a string (``"dicespec.scoresheet.family:FAMILY"``,
-``import_module("dicespec.x")``). A *unit* is a direct child of a package: at the top, a module
+``import_module("dicespec.x")``): the package's own reader of its import graph,
+:mod:`dicespec.code_graph`, which the caches read too. A *unit* is a direct child of a package: at the top, a module
 (``dice``, ``cli``) or a subpackage (``scoresheet``, ``conformance``); inside ``conformance``,
 its parts (``protocol``, ``run``). The layers are drawn in ``docs/architecture.md``, and
 :data:`LAYERS` is that drawing, checked against it.
@@ -10,18 +11,14 @@ its parts (``protocol``, ``run``). The layers are drawn in ``docs/architecture.m
 
 from __future__ import annotations
 
-import ast
 import re
-from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parent.parent / "src"
-PACKAGE = SRC / "dicespec"
-ARCHITECTURE = SRC.parent / "docs" / "architecture.md"
-FACE = "dicespec"  # the package's own __init__: the public names of the engines
+from dicespec.code_graph import FACE, imports, modules
+
+ARCHITECTURE = Path(__file__).resolve().parent.parent / "docs" / "architecture.md"
 
 # Bottom first: a unit may import units of its own layer (with no cycle) and of the layers below.
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
@@ -38,6 +35,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
                 "replay",
                 "rule_words",
                 "progress",
+                "code_graph",
                 "scoresheet",
                 "setaside",
                 "registry",
@@ -54,50 +52,6 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("pages", frozenset({"site", "check_command"})),
     ("commands", frozenset({"report", "cli", "adapter"})),
 )
-
-
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-@cache
-def modules() -> dict[str, Path]:
-    """Every module of the package, by dotted name."""
-    return {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
-
-
-def _named_module(text: str) -> str | None:
-    """The module a string names, if it names one of the package's (``dicespec.x.y`` or ``dicespec.x:NAME``)."""
-    name = text.split(":", 1)[0]
-    return name if name.startswith(f"{FACE}.") and name in modules() else None
-
-
-def imports_in(source: str, name: str, *, is_package: bool = False) -> Iterator[str]:
-    """Every module of the package that ``source``, the text of the module ``name``, imports or names."""
-    package = name if is_package else name.rpartition(".")[0]
-    for node in ast.walk(ast.parse(source, name)):
-        if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names if alias.name.split(".")[0] == FACE)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                source_module = ".".join([*base, *([node.module] if node.module else [])])
-            else:
-                source_module = node.module or ""
-            if source_module.split(".")[0] != FACE:
-                continue
-            for alias in node.names:  # `from dicespec import corpus` imports a module; `import __version__`, the face
-                submodule = f"{source_module}.{alias.name}"
-                yield submodule if submodule in modules() else source_module
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and (named := _named_module(node.value)):
-            yield named
-
-
-def imports(name: str) -> Iterator[str]:
-    """Every module of the package that the module ``name`` imports or names, anywhere in it."""
-    path = modules()[name]
-    return imports_in(path.read_text(encoding="utf-8"), name, is_package=path.name == "__init__.py")
 
 
 def unit_graph(package: str) -> dict[str, set[str]]:
@@ -205,34 +159,6 @@ def test_the_architecture_page_draws_the_layers_as_they_are() -> None:
         for match in re.finditer(r"^\| \d+ \| (\w+) \| (.+) \|$", section, re.MULTILINE)
     ]
     assert list(reversed(drawn)) == list(LAYERS)  # drawn top first
-
-
-def test_the_graph_reader_sees_imports_wherever_they_stand() -> None:
-    """A deferred import, one under TYPE_CHECKING, a relative one and a module named in a string all count."""
-    source = "\n".join(
-        [
-            "from typing import TYPE_CHECKING",
-            "import yaml",
-            "from dicespec.dice import Roll",
-            "from . import rows",
-            "from dicespec import corpus, __version__",
-            "if TYPE_CHECKING:",
-            "    from dicespec.solver import hint",
-            "def f():",
-            "    import dicespec.site.layout",
-            "    return resolve('dicespec.setaside.family:FAMILY'), 'dicespec.no_such_module', 'plain words'",
-        ]
-    )
-    found = set(imports_in(source, "dicespec.scoresheet.game"))
-    assert found == {
-        "dicespec.dice",
-        "dicespec.scoresheet.rows",
-        "dicespec.corpus",
-        FACE,
-        "dicespec.solver.hint",
-        "dicespec.site.layout",
-        "dicespec.setaside.family",
-    }
 
 
 def test_the_cycle_finder_finds_every_cycle_and_only_cycles() -> None:

@@ -265,7 +265,7 @@ def test_a_table_solved_by_other_code_is_not_read_and_is_removed(
     table of the same rules is removed."""
     ruleset = quick_ruleset(tmp_path_factory.mktemp("rulesets"))
     with monkeypatch.context() as another_day:
-        another_day.setattr(cache, "code_digest", lambda: "0123456789ab the code of another day")
+        another_day.setattr(cache, "code_digest", lambda *roots: "0123456789ab the code of another day")
         older = cache.save_table(ruleset, np.zeros(3))
         assert cache.load_table(ruleset) is not None
     assert cache.table_path(ruleset) != older and cache.load_table(ruleset) is None

@@ -5,16 +5,20 @@ What is kept between runs, each in a folder of its own: the solver's tables of s
 corpus (``conformance-games/``, :mod:`dicespec.corpus.kept_games`), the site's
 test data to download (``site-downloads/``, :mod:`dicespec.site.downloads`) and its coach files
 (``site-coach/``, :mod:`dicespec.site.coach`). Each file is named
-by a hash of what it is made from, :func:`code_digest` among it: a change to the package's code
-names other files, so nothing kept by older code is ever read. Nothing here needs numpy.
+by a hash of what it is made from, :func:`code_digest` of the code that made it among it: a change
+to that code names other files, so nothing kept by older code is ever read, and a change to any
+other code (the command line, the site, the docs) keeps every file. Nothing here needs numpy.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+
+from dicespec.code_graph import PACKAGE, closure, modules
 
 
 def cache_dir() -> Path:
@@ -26,11 +30,31 @@ def cache_dir() -> Path:
     return Path(base) / "dicespec"
 
 
+def code_digest(*roots: str) -> str:
+    """A hash of the code that importing the modules ``roots`` can run (their closure in the
+    package's import graph, :func:`dicespec.code_graph.closure`: each module's name and text)."""
+    return _digest(tuple(sorted(set(roots))), PACKAGE)
+
+
 @cache
-def code_digest() -> str:
-    """A hash of the package's Python code (every module's path and text)."""
+def _digest(roots: tuple[str, ...], package: Path) -> str:
+    return digest_of(roots, package)
+
+
+def digest_of(roots: tuple[str, ...], package: Path = PACKAGE) -> str:
+    """:func:`code_digest` of the package in ``package``, read now (not kept)."""
+    if not roots:
+        raise ValueError("a code digest needs the modules it is of")
+    paths = modules(package)
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent
-    for path in sorted(package.rglob("*.py")):
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in closure(roots, package):
+        digest.update(name.encode() + b"\0" + paths[name].read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def files_digest(paths: Iterable[Path]) -> str:
+    """A hash of these files' names and contents (data a cached thing was made from)."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()

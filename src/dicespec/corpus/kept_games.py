@@ -4,7 +4,7 @@ Playing a ruleset's 250 games through the engines, and working out the reference
 their checkpoints, takes most of a second; reading them back, a few hundredths. A file holds
 the cases of one ruleset's games, for one seed and number of games, in the order they are
 played, each game's actions written once. It is named by a hash of everything the cases come
-from: the package's Python code (the engines, the policies, this corpus), the ruleset's data,
+from: the code that plays them (this corpus and what it runs: the engines, the policies), the ruleset's data,
 the game, the seed and the number of games; a change to any of them names another file, and
 the games are played again, and the ruleset's older file removed (one file a ruleset). A file
 that cannot be read or does not hold what its name says is played again too; one that cannot be
@@ -29,6 +29,7 @@ from dicespec.caches import cache_dir, code_digest
 from dicespec.corpus.case import Case
 
 FORMAT = "dicespec-conformance-games-1"  # change it when a file's layout or meaning changes
+MAKER = "dicespec.corpus"  # the code that plays the games: its digest names their file
 KEY = 24  # hexadecimal digits of the hash in a file's name
 _NAME = re.compile(rf"(?P<ruleset>.+)-[0-9a-f]{{{KEY}}}\.json")
 
@@ -38,7 +39,16 @@ def path_of(game: str, ruleset: str, count: int, seed: int, players: Sequence[in
     from dicespec.rulesets import ruleset_data
 
     made_from = json.dumps(
-        [FORMAT, code_digest(), game, ruleset, ruleset_data(ruleset), count, seed, *([list(players)] * bool(players))],
+        [
+            FORMAT,
+            code_digest(MAKER),
+            game,
+            ruleset,
+            ruleset_data(ruleset),
+            count,
+            seed,
+            *([list(players)] * bool(players)),
+        ],
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,

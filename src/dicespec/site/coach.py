@@ -5,8 +5,8 @@ and its page says so).
 A build writes them for the rulesets :func:`wanted` names: ``DICESPEC_SITE_COACH`` (ruleset
 names, comma-separated; unset: every shipped ruleset). Making one takes a solve, a second or
 more for a score sheet, so a file made is kept in the package's cache folder
-(:func:`dicespec.caches.cache_dir`), named by a hash of what it is made from (the package's code
-and the ruleset's rule values), and a second build, or ``mkdocs serve``, reads it back.
+(:func:`dicespec.caches.cache_dir`), named by a hash of what it is made from (the code that makes
+it and the ruleset's rule values), and a second build, or ``mkdocs serve``, reads it back.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from dicespec.solver.coachdata import coach_data
 
 VARIABLE = "DICESPEC_SITE_COACH"
 FOLDER = "javascripts/coach"  # beside play.mjs, which fetches ./coach/<ruleset>.bin
+MAKER = "dicespec.solver.coachdata"  # the code that makes a coach file: its digest names the file kept
 NONE = b""  # what the cache keeps for a ruleset the solver refuses
 
 
@@ -44,7 +45,7 @@ def made(ruleset: Ruleset, values: Mapping[str, Any] | None = None) -> bytes | N
     kept; ``None`` where the solver refuses the ruleset."""
     values = published(ruleset.name) if values is None else values
     name = str(values.get("name", ruleset.name))
-    key = hashlib.sha256(canonical([code_digest(), dict(values)]).encode()).hexdigest()[:20]
+    key = hashlib.sha256(canonical([code_digest(MAKER), dict(values)]).encode()).hexdigest()[:20]
     kept = cache_dir() / "site-coach" / f"{name}-{key}.bin"
     try:
         content: bytes | None = kept.read_bytes()

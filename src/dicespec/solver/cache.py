@@ -2,7 +2,7 @@
 
 The folder is the package's cache folder (:func:`dicespec.caches.cache_dir`). A file is named by
 a hash of the rules that decide play (not the ruleset's name, title or notes) and of the table's
-format, then by a hash of the package's code, so a changed ruleset or solver never reads a stale
+format, then by a hash of the solver's code (the modules it runs), so a changed ruleset or solver never reads a stale
 table: it is solved again on demand, and the table older code made for the same rules is
 removed (one file a set of rules). Nothing here belongs in the repository.
 """
@@ -51,14 +51,19 @@ def _row_rules(row: Row) -> list[dict[str, object]]:
     return [{"first_roll_adds": row.first_roll_adds, "first_roll_wins": row.first_roll_wins, "requires": row.requires}]
 
 
+# The code that names a table: this module's closure, which holds every module of the solver (the
+# solver package's __init__ runs each of them) and the engines they run, and nothing above them.
+SOLVER = __name__
+
+
 def table_key(ruleset: SheetRuleset) -> str:
     """What a table of ``ruleset`` holds as its own: its rules' key and the code that solved it."""
-    return f"{rules_key(ruleset)}-{code_digest()}"
+    return f"{rules_key(ruleset)}-{code_digest(SOLVER)}"
 
 
 def table_path(ruleset: SheetRuleset) -> Path:
     """The file that holds (or will hold) the state values of ``ruleset``."""
-    return cache_dir() / f"sheet-values-{rules_key(ruleset)[:20]}-{code_digest()[:12]}.npz"
+    return cache_dir() / f"sheet-values-{rules_key(ruleset)[:20]}-{code_digest(SOLVER)[:12]}.npz"
 
 
 def load_table(ruleset: SheetRuleset) -> np.ndarray | None:

@@ -33,3 +33,10 @@ def errata_path() -> Path:
 
 def sources_dir() -> Path:
     return data_root() / "fixtures" / "sources"
+
+
+def spec_data_files() -> list[Path]:
+    """The data a run of the spec reads besides the rulesets: the features, the errata, and the
+    phrasebook and glossary the steps read them with."""
+    here = _PACKAGE / "spec"
+    return [*sorted(features_dir().rglob("*.feature")), errata_path(), here / "phrasebook.yaml", here / "glossary.yaml"]

@@ -9,11 +9,14 @@ the shipped ruleset they extend, to know which scenarios of the latter it may ru
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import tempfile
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
+from dicespec.caches import cache_dir, code_digest, files_digest
 from dicespec.conformance.run.spec_run import Finished, SpecRun
 from dicespec.dice import Roll
 from dicespec.implementation import (
@@ -31,11 +34,13 @@ from dicespec.rulesets import (
     find_ruleset,
     load_ruleset,
     of_kind,
+    rules_digest,
     ruleset_data,
     ruleset_names,
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
+from dicespec.spec.paths import spec_data_files
 from dicespec.validation import JSON
 
 RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
@@ -202,14 +207,16 @@ def alike(base: str, rules: str) -> tuple[set[str], dict[str, str]]:
     """The cases of the spec that run under the shipped ruleset ``base`` which hold, or fail,
     alike under the declared ruleset ``rules``, and the others, each with why (the reference's
     two verdicts). Worked out once for a pair of rules and kept in the cache folder, under the
-    digest of both rules and of the package's code."""
-    import hashlib
-    import json
-
-    from dicespec.caches import cache_dir, code_digest
-    from dicespec.rulesets import rules_digest
-
-    made_from = json.dumps([code_digest(), base, rules_digest(ruleset_data(base)), rules_digest(ruleset_data(rules))])
+    digest of both rules, of the spec's data and of the code that runs it."""
+    made_from = json.dumps(
+        [
+            code_digest(__name__),
+            files_digest(spec_data_files()),
+            base,
+            rules_digest(ruleset_data(base)),
+            rules_digest(ruleset_data(rules)),
+        ]
+    )
     path = cache_dir() / "spec-under-rules" / f"{hashlib.sha256(made_from.encode()).hexdigest()[:24]}.json"
     try:
         verdicts = json.loads(path.read_text(encoding="utf-8"))
