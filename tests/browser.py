@@ -32,6 +32,14 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = REPO / "artifacts"
+# axe-core, pinned in package.json and installed by `npm ci` (the Makefile), and the impacts of its
+# findings that fail a test (moderate and minor ones are printed).
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+BLOCKING = ("critical", "serious")  # the impacts that fail the test; moderate and minor are printed
+# The header's palette toggle, as a reader clicks it: the label shown is the other palette's.
+TOGGLE = """() => document.querySelector("[data-md-component='palette'] label:not([hidden])").click()"""
+# Colours change at once: a transition would show axe the colours half-way.
+NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; animation: none !important; }"
 
 
 def _unavailable(reason: str) -> None:

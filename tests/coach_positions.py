@@ -1,6 +1,6 @@
 """Positions of seeded games, each with the solver's choices and values, and how a coach's
-choices differ from them: what the coach is checked against, in node (``test_coach.py``) and in
-the browser on the built site (``test_site_coach.py``)."""
+choices differ from them: what the coach is checked against, in node (``tests/solver/test_coachdata.py``) and in
+the browser on the built site (``tests/site/test_coach.py``)."""
 
 from __future__ import annotations
 

@@ -12,8 +12,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from dicespec.site.downloads import VARIABLE as DOWNLOADS_VARIABLE
+from folders import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 TEST_DOWNLOADS = "greed"  # the rulesets whose test data a test build offers: the smallest file
 
 

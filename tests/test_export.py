@@ -21,10 +21,10 @@ from dicespec.export import check, digest, dumps, export, question, spec_cases
 from dicespec.implementation import ReferenceImplementation
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.spec import case_index, cases, findings_by_case
+from folders import REPO
 from helpers import run_cli
 from recording import VARIABLE as RECORDING
 
-REPO = Path(__file__).resolve().parent.parent
 READER = REPO / "examples" / "adapters" / "js" / "read-export.mjs"
 ADAPTER = REPO / "examples" / "adapters" / "js" / "dicespec-adapter.mjs"
 PROTOCOL = REPO / "docs" / "protocol.md"

@@ -12,13 +12,13 @@ its parts (``protocol``, ``run``). The layers are drawn in ``docs/architecture.m
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from dicespec.code_graph import FACE, imports, modules
+from folders import REPO
 
-ARCHITECTURE = Path(__file__).resolve().parent.parent / "docs" / "architecture.md"
+ARCHITECTURE = REPO / "docs" / "architecture.md"
 
 # Bottom first: a unit may import units of its own layer (with no cycle) and of the layers below.
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (

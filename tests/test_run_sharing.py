@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from folders import TESTS
 from shared import RUNS
 
 pytestmark = pytest.mark.slow  # pytest-xdist runs of their own: seconds each
 
-TESTS = Path(__file__).resolve().parent
 
 ONCE = """
 import time
@@ -39,6 +39,7 @@ def test_{n}(once):
 TIMED = """
 import json, os, time
 import pytest
+from folders import TESTS
 
 
 {mark}

@@ -8,7 +8,7 @@ exhaustive corpus, replayed games) and its results summed up in
 carry. A results file records what it was made from (:func:`inputs`: the spec, the errata, the
 rulesets, the golden files, the spec's steps, the corpus, the adapter's sources, the package's
 version); it is *stale* when any of those has changed since, and the test suite fails on it
-(``tests/test_thirdparty.py``), along with a re-run of a sample of the recorded cases.
+(``tests/examples/test_thirdparty.py``), along with a re-run of a sample of the recorded cases.
 
 Only the cases under the rulesets an implementation declares are counted: the others are not
 its game, not a shortcoming.

@@ -5,7 +5,7 @@ declares, ``fixtures/identified/<id>-<game>.yaml``: the identified ruleset file,
 which the Conformance page shows beside the implementation's results.
 
 ``python -m tools.identified`` (the second step of ``make conformance``) writes them;
-``tests/test_identify.py`` identifies again and compares. A maintainer's tool, which the wheel
+``tests/identify/test_command.py`` identifies again and compares. A maintainer's tool, which the wheel
 does not carry.
 """
 

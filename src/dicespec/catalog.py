@@ -12,7 +12,7 @@ sees what they translate::
       pl: "Errata i luki"
 
 A text may name values in braces (``"{count} examples"``), filled in by :meth:`Words.format`;
-every language of a key names the same values. ``tests/test_site_catalogs.py`` fails when a
+every language of a key names the same values. ``tests/test_catalog.py`` fails when a
 language lacks a key or a value. Numbers are written in the reader's convention
 (:func:`number`, with Babel's locale data).
 """

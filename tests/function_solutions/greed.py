@@ -1,6 +1,6 @@
 """A Greed kata solution (the Ruby Koans' scoring project, written in Python) as one writes it:
 ``score(dice)`` is the points of a throw. ``dicespec conform --function greed:score --ruleset
-greed`` runs it with no adapter (tests/test_conform_function.py)."""
+greed`` runs it with no adapter (tests/conformance/run/test_function.py)."""
 
 
 def score(dice):

@@ -1,6 +1,6 @@
 """An Exercism "yacht" solution as a student writes it, unchanged: the exercise's category
 constants, here each a function of the dice, and ``score(dice, category)``. ``dicespec conform
---function yacht:score --ruleset yacht`` runs it with no adapter (tests/test_conform_function.py)."""
+--function yacht:score --ruleset yacht`` runs it with no adapter (tests/conformance/run/test_function.py)."""
 
 from collections import Counter
 

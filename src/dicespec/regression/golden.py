@@ -4,7 +4,7 @@ or game, so that a rule change shows in ``git diff`` as the lines it moves.
 
 ``python -m dicespec.regression.golden`` (``make golden``) writes them;
 ``python -m dicespec.regression.golden --check`` says what no longer matches, and the test suite
-fails on it (``tests/test_golden.py``): an engine or ruleset change that moves an outcome must
+fails on it (``tests/regression/test_golden.py``): an engine or ruleset change that moves an outcome must
 come with regenerated golden files.
 """
 

@@ -3,7 +3,7 @@
 Solving every score-sheet ruleset takes some seconds each, too long for each site build, so the
 figures are computed by ``make optimal`` (``python -m dicespec.solver.figures``) and committed.
 Each Kiriki entry carries the hash of the rules it was solved under
-(:func:`dicespec.solver.cache.rules_key`), and ``tests/test_solver_figures.py`` fails when a
+(:func:`dicespec.solver.cache.rules_key`), and ``tests/solver/test_figures.py`` fails when a
 ruleset changes without the figures being computed again.
 """
 

@@ -3,7 +3,7 @@
 This is the one reader of ``features/``: the website, the reports and the hygiene tests
 use it, and it parses with the same official Gherkin parser that pytest-bdd runs on.
 
-Conventions the reader relies on (``tests/test_spec_hygiene.py`` enforces them):
+Conventions the reader relies on (``tests/spec/test_features.py`` enforces them):
 
 - a feature names its game and source with tags: ``@kiriki`` or ``@ten_thousand``, and
   ``@source:FILE`` (a file in ``fixtures/sources/``, or ``@source:normative`` for the

@@ -3,7 +3,7 @@
 This is its one reader. The spec's steps bind each phrasing to its logic
 (:mod:`dicespec.spec.steps.phrasebook`, with the types below); the exported test data
 (:mod:`dicespec.export`) asks :func:`match` which step a line of a case is, and with what
-values, as pytest-bdd would. ``tests/test_spec_hygiene.py`` makes sure every line of every case
+values, as pytest-bdd would. ``tests/spec/test_features.py`` makes sure every line of every case
 matches exactly one phrasing of its kind.
 
 It also writes a step in any language of the phrasebook, whichever language its case was written

@@ -1,0 +1,411 @@
+"""Hostile implementations (tests/conformance_fakes/) are contained: each misbehaviour errors the
+cases it touches, nothing an implementation starts outlives the run, and neither the runner's
+memory nor the implementation's grows past its bound.
+
+Each hostile fake carries a token of its test in its command line and gives it to every process
+it starts, so a test finds any survivor in ``/proc``; the fixture kills what a failing test
+leaves, and every fake stops by itself after a while.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dicespec.cli import main
+from dicespec.conformance.containment import sandbox
+from dicespec.conformance.containment.limits import Limits
+from dicespec.conformance.containment.processes import has_proc
+from dicespec.conformance.transports.stdio import StdioTransport
+from fakes import TRIGGER, assert_only_trigger_errored, full_house_requests, outcomes
+from folders import FAKES
+
+pytestmark = [
+    pytest.mark.skipif(not has_proc(), reason="finding survivors needs Linux's /proc"),
+    # Bounds on wall time and on the runner's memory, and fakes that load the machine on purpose
+    # (a fork bomb, a spinning adapter, a gigabyte line): no other test alongside (tests/alone.py).
+    pytest.mark.alone,
+]
+
+MiB = 1 << 20
+
+
+def running(token: str) -> list[tuple[int, str]]:
+    """The processes running (zombies left out) with the token in their command line."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            cmdline = Path(f"/proc/{name}/cmdline").read_bytes()
+            stat = Path(f"/proc/{name}/stat").read_bytes()
+        except OSError:
+            continue
+        if token.encode() in cmdline and stat[stat.rfind(b")") + 2 :][:1] != b"Z":
+            found.append((int(name), cmdline.replace(b"\0", b" ").decode(errors="replace")[:200]))
+    return found
+
+
+@pytest.fixture
+def token() -> Iterator[str]:
+    """A token for the test's fakes; what still runs with it afterwards is killed (the test has
+    failed by then)."""
+    mark = f"dicespec-test-{uuid.uuid4().hex}"
+    yield mark
+    for pid, _ in running(mark):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def hostile(name: str, token: str, **options: Any) -> StdioTransport:
+    settings = {"timeout": 5.0, "hello_timeout": 10.0, "max_restarts": 3, "grace": 1.0} | options
+    return StdioTransport([sys.executable, str(FAKES / f"{name}.py"), token], **settings)
+
+
+def fake_command(name: str, *args: str) -> str:
+    return shlex.join([sys.executable, str(FAKES / f"{name}.py"), *args])
+
+
+# -- nothing survives ----------------------------------------------------------------------------
+
+
+def test_an_adapter_that_exits_by_itself_leaves_nothing(token: str) -> None:
+    """An adapter that started processes (one in a process group of its own) and exits by itself
+    at the end of its input: they are ended with it."""
+    transport = hostile("exits_leaving_children", token)
+    with transport:
+        assert transport.start() is not None
+        assert len(running(token)) == 3  # the adapter and the two it started
+        assert transport.call("score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"}) == ("result", 15)
+    assert running(token) == []
+
+
+def test_a_leftover_process_holding_stdout(token: str) -> None:
+    """An adapter that starts two processes holding its stdout (one in a process group of its
+    own) and dies: the request it died on is errored, at once rather than at the timeout, and
+    neither process outlives the run, nor those of the restarts before."""
+    transport = hostile("leaves_a_process", token)
+    started = time.monotonic()
+    assert_only_trigger_errored(outcomes(transport), says="the implementation exited (exit status 0)")
+    assert time.monotonic() - started < transport.timeout
+    assert transport.restarts == 2
+    assert running(token) == []
+
+
+def test_a_timeout_and_each_restart_end_the_process_group(token: str) -> None:
+    """An adapter that hangs, having started two processes: each restart ends the old adapter and
+    what it started (only the last one's are left before the end), and the end ends the rest."""
+    transport = hostile("hangs_leaving_children", token, timeout=0.5)
+    with transport:
+        found = {ask.args["dice"]: outcome for ask, outcome in transport.stream(full_house_requests())}
+        assert transport.restarts == 2
+        assert len(running(token)) == 3
+    assert_only_trigger_errored(found, says="no reply within 0.5 s")
+    assert running(token) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ctrl_c", [True, False], ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_run_ends_every_adapter(token: str, ctrl_c: bool) -> None:
+    """Ctrl-C during a run (a SIGINT to its process group, as a terminal sends it), or a SIGTERM to
+    the runner alone, while the spec's pytest run waits on a hanging adapter: the run stops with
+    status 130, and neither adapter (the corpus's, the features') nor anything they started is
+    left."""
+    runner = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "dicespec.cli",
+            "conform",
+            "--impl",
+            fake_command("hangs_leaving_children", token),
+            "--part",
+            "features",
+            "--part",
+            "exhaustive",
+            "--ruleset",
+            "kiriki",
+            "--timeout",
+            "60",
+            "--grace",
+            "1",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while sum(" -c import time" in line for _, line in running(token)) < 4:  # two adapters, two each
+            assert runner.poll() is None and time.monotonic() < deadline, runner.stdout.read().decode()[-2000:]
+            time.sleep(0.1)
+        time.sleep(1)
+        if ctrl_c:
+            os.killpg(runner.pid, signal.SIGINT)
+        else:
+            runner.send_signal(signal.SIGTERM)
+        output, _ = runner.communicate(timeout=60)
+    finally:
+        if runner.poll() is None:
+            os.killpg(runner.pid, signal.SIGKILL)
+    assert runner.returncode == 130, output.decode()[-2000:]
+    assert running(token) == []
+
+
+# -- bounds --------------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_gigabyte_line_is_errored_and_the_runner_stays_small(token: str) -> None:
+    """A reply line of a gigabyte errors its request at the 1 MiB cap, and the runner, which
+    reads it, stays under 100 MB of resident memory all along (its own peak, measured). (The
+    runner runs with 1 GiB of address space here: without the cap it would fail fast.)"""
+    # The peak of the runner's own memory: VmHWM, the high-water mark of the program's address space.
+    # (getrusage's ru_maxrss would also count the pytest process it was forked from: the child's
+    # copy of it before exec, which grows with the test session, not with the runner.)
+    measure = (
+        "import re, sys\nfrom dicespec.cli import main\ncode = main(sys.argv[1:])\n"
+        "status = open('/proc/self/status').read()\n"
+        "print('peak', re.search(r'VmHWM:\\s+(\\d+) kB', status)[1], file=sys.stderr)\nsys.exit(code)"
+    )
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            measure,
+            "conform",
+            "--impl",
+            fake_command("floods_a_gigabyte", token),
+            "--part",
+            "exhaustive",
+            "--ruleset",
+            "kiriki",
+            "--select",
+            "kiriki/score/kiriki/6666*/chance",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30)),
+    )
+    found = re.search(r"^peak (\d+)$", done.stderr, re.M)
+    assert found, done.stderr[-3000:]
+    peak_kib = int(found[1])
+    print(f"the runner's peak resident memory: {peak_kib / 1024:.1f} MiB")
+    assert peak_kib * 1024 < 100_000_000, done.stderr
+    assert done.stdout.rstrip().endswith("5 passed, 0 failed, 1 errored, 0 skipped"), done.stdout[-2000:]
+    assert f"kiriki/score/kiriki/{TRIGGER}/chance\n      a reply longer than 1048576 bytes" in done.stdout
+    assert running(token) == []
+
+
+def test_a_memory_bomb_stops_at_its_limit(token: str) -> None:
+    """An adapter that fills memory gets no more than its address-space limit: the allocation
+    fails there, and the request is errored with the limit named. Its peak, which it reports
+    as it fails, is within the limit."""
+    transport = hostile("memory_bomb", token, limits=Limits(memory=512 * MiB))
+    found = outcomes(transport)
+    assert_only_trigger_errored(found, says="it ran out of memory under its limit of 512 MiB of address space")
+    peak = re.search(r"peak: VmPeak (\d+) kB, VmHWM (\d+) kB", found[TRIGGER].value)
+    assert peak, found[TRIGGER].value
+    address_space, resident = int(peak[1]) * 1024, int(peak[2]) * 1024
+    print(f"the memory bomb's peak: {address_space / MiB:.0f} MiB of address space, {resident / MiB:.0f} MiB resident")
+    assert address_space <= 512 * MiB and resident <= 512 * MiB
+    assert running(token) == []
+
+
+def test_a_fork_bomb_is_ended_past_its_process_limit(token: str) -> None:
+    """An adapter that forks without end is killed, with all its processes, once it runs more
+    than its limit of processes; the request is errored with the limit named."""
+    transport = hostile("fork_bomb", token, limits=Limits(processes=16), timeout=20.0)
+    started = time.monotonic()
+    found = outcomes(transport)
+    assert_only_trigger_errored(found, says="more than its limit of 16 (--max-processes)")
+    assert time.monotonic() - started < 15  # the limit ended it, not the timeout
+    assert running(token) == []
+
+
+def test_a_spinning_adapter_stops_at_its_cpu_limit(token: str) -> None:
+    """An adapter that spins is stopped by its CPU time limit (before the request's timeout),
+    and the request is errored with the limit named."""
+    transport = hostile("spins", token, limits=Limits(cpu=2), timeout=30.0)
+    started = time.monotonic()
+    found = outcomes(transport)
+    assert_only_trigger_errored(found, says="killed by signal 24 (SIGXCPU): it used up its CPU time limit of 2 s")
+    assert time.monotonic() - started < 25
+    assert running(token) == []
+
+
+# -- code run in the runner's stead: --python, --function --------------------------------------
+
+
+@pytest.mark.slow
+def test_a_python_object_that_exits_crashes_or_blows_up_is_errored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In its worker process, a ``--python`` object's ``sys.exit``, its ``os._exit`` and its
+    memory blow-up each error the one case they happen in; every other case is answered."""
+    monkeypatch.syspath_prepend(str(FAKES))
+    status = main(
+        [
+            "conform",
+            "--python",
+            "misbehaving_object:MisbehavingObject",
+            "--part",
+            "exhaustive",
+            "--ruleset",
+            "kiriki",
+            "--select",
+            "kiriki/score/kiriki/[456][456]*/chance",
+            "--max-memory",
+            "512M",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 1
+    assert out.rstrip().endswith("1941 passed, 0 failed, 3 errored, 0 skipped"), out[-3000:]  # 3 × 3 × 6³ rolls
+    assert (
+        "kiriki/score/kiriki/66666/chance\n      the implementation failed: the implementation called sys.exit(3)"
+        in out
+    )
+    assert re.search(r"kiriki/score/kiriki/55555/chance\n      the implementation exited \(exit status 4\)", out), out
+    assert re.search(
+        r"kiriki/score/kiriki/44444/chance\n      the implementation failed: MemoryError: \(it ran out of "
+        r"memory under its limit of 512 MiB of address space \(--max-memory\)\)\n",
+        out,
+    ), out
+
+
+def test_in_process_code_is_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``--in-process`` the object runs in the runner: its ``sys.exit`` ends the run."""
+    monkeypatch.syspath_prepend(str(FAKES))
+    with pytest.raises(SystemExit) as exited:
+        main(
+            [
+                "conform",
+                "--python",
+                "misbehaving_object:MisbehavingObject",
+                "--in-process",
+                "--part",
+                "exhaustive",
+                "--ruleset",
+                "kiriki",
+                "--select",
+                "kiriki/score/kiriki/66666/chance",
+            ]
+        )
+    assert exited.value.code == 3
+
+
+# -- the sandbox --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def bwrap() -> None:
+    """Skip where bwrap is missing (but under CI, which installs it) or the kernel refuses it
+    (the reason is bwrap's own)."""
+    why = sandbox.unusable()
+    if sandbox.bwrap() is None and os.environ.get("CI") == "true":
+        pytest.fail(f"--sandbox cannot run here, and CI must run it: {why}")
+    if why:
+        pytest.skip(f"--sandbox cannot run here: {why}")
+
+
+@pytest.mark.usefixtures("bwrap")
+def test_a_sandboxed_adapter_cannot_write_outside_its_folder_or_connect(token: str, tmp_path: Path) -> None:
+    """Under ``--sandbox`` an adapter that tries to get out fails at each attempt, and the case is
+    errored: it cannot write in the current directory, the home folder or another temporary
+    folder, nor connect to a TCP port or a Unix socket of the machine; it can write in its own
+    temporary folder, which is removed afterwards with all it started."""
+    home = Path(os.environ.get("HOME", "/root"))
+    listener = socket.create_server(("127.0.0.1", 0))
+    unix = socket.socket(socket.AF_UNIX)
+    unix.bind(str(tmp_path / "socket"))
+    unix.listen()
+    port = listener.getsockname()[1]
+    escape = {"home": str(home), "folder": str(tmp_path), "port": port, "unix": str(tmp_path / "socket")}
+    before = set(Path(tempfile.gettempdir()).glob("dicespec-sandbox-*"))
+    written = [folder / f"written-by-the-sandboxed-fake-{token}" for folder in (Path.cwd(), home, tmp_path)]
+    transport = hostile(
+        "sandboxed", token, sandbox=True, env={**os.environ, "DICESPEC_FAKE_ESCAPE": json.dumps(escape)}
+    )
+    connected = []
+    try:
+        with transport:
+            found = transport.call("score", {"ruleset": "kiriki", "dice": TRIGGER, "row": "chance"})
+            other = transport.call("score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"})
+        for server in (listener, unix):
+            server.setblocking(False)
+            try:
+                connection, _ = server.accept()
+            except BlockingIOError:
+                continue
+            connection.close()
+            connected.append(server.family.name)
+        escaped = [path for path in [*written, Path(tempfile.gettempdir(), f"mine-{token}")] if path.exists()]
+    finally:
+        listener.close()
+        unix.close()
+        for path in written:  # what a broken sandbox let it write
+            path.unlink(missing_ok=True)
+        Path(tempfile.gettempdir(), f"mine-{token}").unlink(missing_ok=True)
+    assert connected == [] and escaped == []
+    assert other == ("result", 15)
+    assert found.kind == "errored", found
+    message = found.value
+    assert message.startswith("the implementation failed: contained: "), message
+    for path in written:
+        assert (
+            f"write {path}: Read-only file system" in message or f"write {path}: No such file or directory" in message
+        ), message
+    assert re.search(rf"connect 127\.0\.0\.1:{port}: (Connection refused|Network is unreachable)", message), message
+    assert f"connect {tmp_path / 'socket'}: No such file or directory" in message, message
+    assert set(Path(tempfile.gettempdir()).glob("dicespec-sandbox-*")) == before
+    assert running(token) == []
+
+
+def test_sandbox_without_bwrap_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sandbox, "bwrap", lambda: None)
+    assert main(["conform", "--impl", "true", "--sandbox"]) == 2
+    assert capsys.readouterr().err.startswith("dicespec: error: --sandbox: bwrap is not installed")
+
+
+def test_a_run_ends_whatever_carries_its_mark() -> None:
+    """What the sessions' own ending misses (a process in a session of its own, started by a part
+    of the run that was interrupted before it could end it) carries the run's mark and is ended
+    when the run is; a process started outside the run is not."""
+    import subprocess as sp
+
+    from dicespec.conformance.containment.processes import MARK, marked_processes, marked_run
+
+    outside = sp.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)
+    try:
+        with marked_run(grace=1.0) as mark:
+            inside = sp.Popen([sys.executable, "-c", "import time; time.sleep(30)"], start_new_session=True)
+            deadline = time.monotonic() + 10
+            while inside.pid not in marked_processes(mark):
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+        assert inside.wait(timeout=10) == -signal.SIGTERM
+        assert outside.poll() is None and MARK not in os.environ
+    finally:
+        outside.kill()
+        outside.wait()

@@ -1,0 +1,65 @@
+"""How the adapters write: every request answered, in order, the replies of a batch written a few
+dozen at a time (the runner checks some while the next are worked out)."""
+
+from __future__ import annotations
+
+import json
+import os
+from itertools import islice
+from typing import Any
+
+import pytest
+
+from benchmarks import ceiling
+from dicespec import corpus
+from dicespec.conformance.serving import adapter
+from dicespec.conformance.serving.adapter import REPLIES_A_WRITE, Server, reference_games, serve
+from dicespec.conformance.serving.quick_reference import QuickReference
+
+CASES = list(islice(corpus.exhaustive({"yacht": ["yacht"]}), 300))
+
+
+def requests() -> bytes:
+    return b"".join(
+        json.dumps({"id": number, "op": case.op, **case.args}).encode() + b"\n"
+        for number, case in enumerate(CASES, start=1)
+    )
+
+
+def served(serving: Any, monkeypatch: pytest.MonkeyPatch) -> list[bytes]:
+    """What ``serving(stdin, stdout)`` writes for the requests, write by write."""
+    writes: list[bytes] = []
+    write = os.write
+
+    def recorded(fd: int, data: Any) -> int:
+        writes.append(bytes(data))
+        return write(fd, data)
+
+    read_end, write_end = os.pipe()
+    out_read, out_write = os.pipe()
+    os.set_blocking(out_write, False)  # the pipe holds the replies (under 64 KiB): none is lost
+    os.write(write_end, requests())
+    os.close(write_end)
+    monkeypatch.setattr(adapter.os, "write", recorded)
+    serving(read_end, out_write)
+    monkeypatch.undo()
+    os.close(read_end)
+    os.close(out_write)
+    os.close(out_read)
+    return writes
+
+
+@pytest.mark.parametrize("name", ["reference", "ceiling"])
+def test_replies_are_written_a_few_dozen_at_a_time(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if name == "reference":
+        server = Server(QuickReference(), games=reference_games())
+        writes = served(lambda stdin, stdout: serve(server, stdin=stdin, stdout=stdout), monkeypatch)
+    else:
+        table = ceiling.TableServer(ceiling.table_of_cases(CASES), reference_games())
+        writes = served(table.serve, monkeypatch)
+    lines = [line for write in writes for line in write.splitlines()]
+    assert [json.loads(line) for line in lines] == [
+        {"id": number, "result": case.expected} for number, case in enumerate(CASES, start=1)
+    ]
+    assert max(write.count(b"\n") for write in writes) <= REPLIES_A_WRITE
+    assert len(writes) >= len(CASES) // REPLIES_A_WRITE

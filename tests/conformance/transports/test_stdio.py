@@ -1,0 +1,274 @@
+"""The stdio transport against implementations that break on purpose (tests/conformance_fakes/):
+each misbehaviour becomes ``errored`` for exactly the requests it touches, never a hang or a
+crash of the runner; the rest of the requests get their answers, and a run's report says what
+the implementation did."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from dicespec.conformance.protocol.messages import ProtocolError
+from dicespec.conformance.transports.client import (
+    ImplementationError,
+    ImplementationSkipped,
+    ProtocolImplementation,
+    SubprocessImplementation,
+)
+from dicespec.conformance.transports.in_process import InProcessTransport, load_object
+from dicespec.conformance.transports.stdio import StdioTransport
+from dicespec.implementation import ReferenceImplementation
+from fakes import (
+    TRIGGER,
+    assert_only_trigger_errored,
+    fake_command,
+    full_house_requests,
+    in_process,
+    outcomes,
+    totals,
+)
+from fakes import fake_transport as fake
+from folders import FAKES
+
+# An implementation has a second or less to answer, and a test counts exactly what timed out or
+# bounds its own wall time: no other test alongside (tests/alone.py).
+pytestmark = pytest.mark.alone
+
+REFERENCE = ReferenceImplementation()
+
+
+def test_reference_adapter_answers_every_request() -> None:
+    """The reference adapter answers all 7,776 full house requests, each like the reference."""
+    transport = StdioTransport([sys.executable, "-m", "dicespec.adapter"])
+    found = outcomes(transport, dice=5)
+    assert len(found) == 6**5
+    assert {outcome.kind for outcome in found.values()} == {"result"}
+    assert all(outcome.value == REFERENCE.score("kiriki", dice, "full_house") for dice, outcome in found.items())
+    assert transport.hello is not None and transport.hello.name == "dicespec-reference"
+    assert transport.restarts == 0 and transport.events == []
+
+
+def test_a_hang_is_a_timeout_of_that_request_only() -> None:
+    """A request that never gets a reply errors after the timeout; the process is restarted and
+    every other request is answered."""
+    transport = fake("hangs", timeout=0.5)
+    started = time.monotonic()
+    found = outcomes(transport)
+    assert_only_trigger_errored(found, says="no reply within 0.5 s")
+    assert time.monotonic() - started < 15
+    assert transport.restarts == 2  # once with the window in flight, once when sent alone
+
+
+def test_a_reply_that_is_not_json() -> None:
+    """A reply line that is not JSON errors its request, quoting it; the stream goes on."""
+    transport = fake("not_json")
+    assert_only_trigger_errored(outcomes(transport), says="the reply is not JSON: 66666? no idea")
+    assert transport.restarts == 0
+
+
+def test_a_reply_with_the_wrong_id() -> None:
+    """A reply whose id is no request's errors the request it stands in for."""
+    assert_only_trigger_errored(outcomes(fake("wrong_id")), says="a reply with the wrong id")
+
+
+def test_a_result_of_the_wrong_shape() -> None:
+    """A result the schema refuses (text for a score) errors its request, saying why."""
+    assert_only_trigger_errored(
+        outcomes(fake("bad_shape")),
+        says="the result breaks the protocol: (the whole): 'twenty-five' is not of type 'integer'",
+    )
+
+
+def test_an_error_reply() -> None:
+    """An error reply errors its request with the implementation's message."""
+    assert_only_trigger_errored(outcomes(fake("error_reply")), says="the implementation failed: five sixes: no idea")
+
+
+def test_a_crash_errors_the_request_that_causes_it() -> None:
+    """A process that exits on one request: the requests in flight are sent again one at a time,
+    so only the one that crashes it again is errored, with its exit status and stderr."""
+    transport = fake("crashes")
+    found = outcomes(transport)
+    assert_only_trigger_errored(found, says="the implementation exited (exit status 3)")
+    assert "fatal: five sixes" in found[TRIGGER].value
+    assert transport.restarts == 2
+
+
+def test_a_process_that_keeps_dying_is_given_up_after_its_restarts() -> None:
+    """A process that exits after 1,000 requests each time is restarted ``max_restarts`` times;
+    then every request left is errored at once, saying so."""
+    transport = fake("dies_midway", max_restarts=2)
+    started = time.monotonic()
+    found = outcomes(transport, dice=5)
+    kinds = [outcome.kind for outcome in found.values()]
+    assert len(found) == 6**5 and 1000 < kinds.count("result") < 3000
+    errored = [outcome.value for outcome in found.values() if outcome.kind == "errored"]
+    assert errored and all(value.startswith("not run: gave up after 2 restarts") for value in errored)
+    assert transport.restarts == 2 and transport.failure is not None
+    assert time.monotonic() - started < 15
+
+
+def test_a_flood_on_stdout_is_a_reply_too_long() -> None:
+    """Megabytes of output without an end of line error the request, and never fill the memory."""
+    transport = fake("floods_stdout", max_line=1 << 18)
+    assert_only_trigger_errored(outcomes(transport), says="a reply longer than 262144 bytes")
+
+
+def test_a_flood_on_stderr_is_drained_and_its_tail_kept() -> None:
+    """Stderr is read as it comes (the child never blocks on it) and only its tail is kept."""
+    transport = fake("floods_stderr", stderr_tail=4096)
+    with transport:
+        found = {ask.args["dice"]: outcome for ask, outcome in transport.stream(full_house_requests(5))}
+        child = transport._child
+        assert child is not None and len(child.tail) <= 2 * 4096
+        tail = child.stderr_text()
+        assert tail and set(tail) <= set("debug: .\n")
+    assert {outcome.kind for outcome in found.values()} == {"result"}
+
+
+def test_no_hello_errors_everything_within_the_timeouts() -> None:
+    """A process that never answers hello is restarted, then given up: every request is errored,
+    in a time bounded by the hello timeout and the restarts."""
+    transport = fake("no_hello", hello_timeout=0.5, max_restarts=1)
+    started = time.monotonic()
+    found = outcomes(transport)
+    assert time.monotonic() - started < 5
+    assert {outcome.kind for outcome in found.values()} == {"errored"}
+    assert next(iter(found.values())).value == "not run: gave up after 1 restarts; last: no reply to hello within 0.5 s"
+    assert transport.hello is None
+
+
+def test_a_command_that_does_not_exist() -> None:
+    """A command that cannot be started errors every request at once, naming the command."""
+    transport = StdioTransport(["/nonexistent/dicespec-adapter"])
+    assert transport.start() is None
+    assert transport.call("score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"}).value.startswith(
+        "not run: cannot start /nonexistent/dicespec-adapter"
+    )
+
+
+def test_skipped_replies() -> None:
+    """A ``skipped`` reply is a skipped outcome: an operation the implementation does not do, or
+    a ruleset it does not declare."""
+    with fake("kiriki_only") as transport:
+        best = transport.call("best", {"ruleset": "ten-thousand", "dice": "15"})
+        other = transport.call("score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"})
+        ok = transport.call("score", {"ruleset": "kiriki", "dice": "12345", "row": "chance"})
+    assert best == ("skipped", "no 10000 here")
+    assert other == ("skipped", "ruleset 'kiriki-fr' is not supported")
+    assert ok == ("result", 15)
+
+
+def test_subprocess_implementation_is_an_implementation() -> None:
+    """Behind the interface, a subprocess answers like the reference; a skipped request raises
+    ImplementationSkipped and a broken one ImplementationError."""
+    implementation = SubprocessImplementation([sys.executable, str(FAKES / "kiriki_only.py")], timeout=2.0)
+    try:
+        assert implementation.name == "kiriki-only"
+        assert implementation.score("kiriki", "66616", "sixes") == 24
+        actions = ["roll 12345", "score chance", "roll 11111", "score chance"]
+        assert implementation.replay("kiriki", 1, actions) == REFERENCE.replay("kiriki", 1, actions)
+        with pytest.raises(ImplementationSkipped):
+            implementation.best("ten-thousand", "15")
+        with pytest.raises(ImplementationError, match="DiceCountError"):
+            implementation.score("kiriki", "6661", "sixes")
+        with pytest.raises(ProtocolError, match="the request breaks the protocol: dice: '7' does not match"):
+            implementation.best("ten-thousand", "7")
+    finally:
+        implementation.close()
+
+
+class _Broken(ReferenceImplementation):
+    name = "broken-in-process"
+    rulesets: ClassVar[dict[str, list[str]]] = {"kiriki": ["kiriki"]}
+
+    def score(self, ruleset: str, dice: str, row: str) -> int:
+        if dice == TRIGGER:
+            raise RuntimeError("no sixes here")
+        if dice == "11111":
+            return -1  # type: ignore[return-value]
+        if dice == "22222":
+            raise NotImplementedError("not twos either")
+        return super().score(ruleset, dice, row)
+
+
+def test_in_process_transport() -> None:
+    """A Python object is called directly: an exception errors the case, NotImplementedError
+    skips it, a result the schema refuses errors it, an undeclared ruleset is skipped."""
+    transport = InProcessTransport(_Broken())
+    found = {ask.args["dice"]: outcome for ask, outcome in transport.stream(full_house_requests(5))}
+    assert found[TRIGGER].kind == "errored" and "RuntimeError: no sixes here" in found[TRIGGER].value
+    assert found["11111"] == (
+        "errored",
+        "the result breaks the protocol: (the whole): -1 is less than the minimum of 0",
+    )
+    assert found["22222"] == ("skipped", "not twos either")
+    assert sum(outcome.kind == "result" for outcome in found.values()) == 6**5 - 3
+    assert transport.call("score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"}).kind == "skipped"
+    implementation = ProtocolImplementation(transport)
+    assert implementation.name == "broken-in-process"
+
+
+def test_load_object_instantiates_a_class_and_takes_an_instance_as_it_is() -> None:
+    assert isinstance(load_object("dicespec.implementation:ReferenceImplementation"), ReferenceImplementation)
+    assert InProcessTransport.from_spec("dicespec.implementation:ReferenceImplementation").hello is not None
+
+
+def test_load_object_finds_a_module_of_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As ``python -m`` would; an object that is not a class is taken as it is."""
+    (tmp_path / "my_dice_impl.py").write_text("class Mine:\n    name = 'mine'\n\nMINE = Mine()\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, "my_dice_impl", raising=False)
+    mine = load_object("my_dice_impl:Mine")
+    assert type(mine).__name__ == "Mine" and mine.name == "mine"
+    assert load_object("my_dice_impl:MINE") is sys.modules["my_dice_impl"].MINE
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("nowhere", "'nowhere': name an object as package.module:name"),
+        ("nowhere:", "'nowhere:': name an object as package.module:name"),
+        ("no_such_module_here:Thing", "'no_such_module_here:Thing': No module named 'no_such_module_here'"),
+        (
+            "dicespec.implementation:NoSuchThing",
+            "'dicespec.implementation:NoSuchThing': module 'dicespec.implementation' has no attribute 'NoSuchThing'",
+        ),
+        (
+            "dicespec.implementation:Reference-Implementation",
+            "'dicespec.implementation:Reference-Implementation': invalid format",
+        ),
+    ],
+)
+def test_load_object_errors_are_one_line(spec: str, message: str) -> None:
+    with pytest.raises(ValueError) as raised:
+        load_object(spec)
+    assert str(raised.value).startswith(message)
+    assert "\n" not in str(raised.value)
+
+
+def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    """A case the implementation never answers is errored (exit status 1) and the report says
+    what the implementation did."""
+    status, out = in_process(
+        capsys,
+        "--impl",
+        fake_command("hangs"),
+        "--part",
+        "exhaustive",
+        "--ruleset",
+        "kiriki",
+        "--select",
+        "kiriki/score/kiriki/6666*/chance",
+        "--timeout",
+        "0.5",
+    )
+    assert status == 1
+    assert totals(out) == (5, 0, 1, 0)
+    assert "First cases errored: kiriki score\n  kiriki/score/kiriki/66666/chance\n      no reply within 0.5 s" in out
+    assert "The implementation misbehaved:\n  no reply within 0.5 s" in out

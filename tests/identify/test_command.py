@@ -1,0 +1,459 @@
+"""``dicespec identify``: an implementation's scoring rules inferred, its bugs set apart.
+
+A suite of fakes pins the fit's honesty down, one fake per kind: a pure variant (identified
+exactly, nothing unexplained), a pure bug (the shipped rules, the bug unexplained), a variant
+plus a bug (the variant, the bug alone unexplained), a row no rule of the model fits, a flow
+variant (no joker, no bonus), a flow bug (a filled row overwritten), and an implementation that
+answers one question two ways. Each identified file is read back by the ruleset loader and
+compared row by row and flow rule by flow rule.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import ClassVar
+
+import pytest
+from tools.identified import folder, games_of, summary_text, text
+
+from dicespec.cli import main
+from dicespec.conformance.run.compared import Entry, entries
+from dicespec.conformance.run.target import Options, Target
+from dicespec.conformance.transports.in_process import InProcessTransport
+from dicespec.dice import Roll
+from dicespec.identify.aside import identify_aside
+from dicespec.identify.aside_flow import aside_flow_values
+from dicespec.identify.closing import closing_conform
+from dicespec.identify.command import (
+    Identification,
+    identify,
+    identify_sheet,
+    report_text,
+    ruleset_text,
+)
+from dicespec.identify.common import IdentifyError
+from dicespec.identify.sheet_fit import Memo, candidates, rolls
+from dicespec.identify.sheet_flow import flow_values
+from dicespec.implementation import ReferenceImplementation, sheet_replay_answer
+from dicespec.replay import ReplayResult, no_random_dice
+from dicespec.rulesets import declare_file, find_ruleset_of, forget_declared, ruleset_names
+from dicespec.scoresheet.errors import RowUsedError, SheetActionError
+from dicespec.scoresheet.families import FullHouse
+from dicespec.scoresheet.game import GameState, SheetGame
+from dicespec.scoresheet.replay import ScoreAction, apply_action, parse_action
+from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.scoresheet.sheet import Sheet
+from dicespec.setaside.ruleset import SetAsideRuleset
+from folders import TESTS
+
+REFERENCE = ReferenceImplementation()
+JS = "node examples/adapters/js/dicespec-adapter.mjs"
+IDENTIFIED = folder()
+
+
+class Fake:
+    """The reference's scores under ``plays``, whatever ruleset it is asked under, with ``bugs``
+    (row → a function of the dice and the right answer giving the answer) on top."""
+
+    def __init__(self, plays: str, bugs: dict[str, object] | None = None, name: str = "fake") -> None:
+        self.plays, self.bugs, self.name = plays, bugs or {}, name
+
+    def score(self, ruleset: str, dice: str, row: str) -> int:
+        right = REFERENCE.score(self.plays, dice, row)
+        bug = self.bugs.get(row)
+        return right if bug is None else bug(dice, right)  # type: ignore[operator]
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
+        return REFERENCE.replay(self.plays, players, actions)
+
+
+class Overwrites(Fake):
+    """Plays its rules, but a filled row scored again is written over, and the turn ends."""
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
+        rules = find_ruleset_of(SheetRuleset, self.plays)
+        game = SheetGame(rules, players, dice=no_random_dice)
+        for at, written in enumerate(actions):
+            action = parse_action(written, rules)
+            try:
+                apply_action(game, action)
+            except RowUsedError:
+                assert isinstance(action, ScoreAction) and game.state.dice is not None
+                state, player = game.state, game.state.players[game.state.current]
+                points = rules.rows[action.row].rule.points(game.state.dice.counts)
+                sheet = Sheet(MappingProxyType({**player.sheet.cells, action.row: points}))
+                moved = replace(player, sheet=sheet, turns_taken=player.turns_taken + 1)
+                others = (*state.players[: state.current], moved, *state.players[state.current + 1 :])
+                game.state = GameState(others, (state.current + 1) % players)
+            except SheetActionError as exc:
+                return sheet_replay_answer(rules, ReplayResult(game.state, at, exc.code))
+        return sheet_replay_answer(rules, ReplayResult(game.state))
+
+
+def _identify(implementation: object, asked: str = "yahtzee"):  # type: ignore[no-untyped-def]
+    rules = find_ruleset_of(SheetRuleset, asked)
+    return identify_sheet(InProcessTransport(implementation), "fake", rules, name="fake-identified")
+
+
+def _read_back(found, tmp_path: Path) -> SheetRuleset:  # type: ignore[no-untyped-def]
+    path = tmp_path / "identified.yaml"
+    path.write_text(ruleset_text(found), encoding="utf-8")
+    try:
+        return find_ruleset_of(SheetRuleset, declare_file(path).name)
+    finally:
+        forget_declared()
+
+
+def _rules_of(rules: SheetRuleset) -> dict[str, object]:
+    return {row.id: row.rule for row in rules.rows.values()}
+
+
+def _flow_of(name: str) -> dict[str, object]:
+    return flow_values(find_ruleset_of(SheetRuleset, name))
+
+
+def _no_13456(dice: str, right: int) -> int:
+    return 0 if sorted(dice) == list("13456") else right
+
+
+def _declared(tmp_path: Path, name: str, text: str) -> str:
+    """Declare a ruleset file of one's own (forgotten by the caller's ``forget_declared``)."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"name: {name}\n{text}", encoding="utf-8")
+    return declare_file(path).name
+
+
+def test_a_pure_variant_is_identified_exactly_with_nothing_unexplained(tmp_path: Path) -> None:
+    # Yatzy's rows are not Yahtzee's; a Yahtzee whose full house scores 30 is a variant of yahtzee
+    try:
+        plays = _declared(tmp_path, "full-house-30", "extends: yahtzee\nrows: {full_house: {points: 30}}\n")
+        found = _identify(Fake(plays))
+    finally:
+        forget_declared()
+    assert found.unexplained == 0 and found.errored == 0 and not found.inconsistent
+    assert found.closest == "yahtzee"
+    assert list(found.changed()) == ["full_house"] and found.changed_flow() == {}
+    read = _read_back(found, tmp_path)
+    expected = _rules_of(find_ruleset_of(SheetRuleset, "yahtzee"))
+    assert _rules_of(read) == {**expected, "full_house": FullHouse(30, five_of_a_kind_counts=False)}
+    assert flow_values(read) == _flow_of("yahtzee")
+
+
+def test_a_pure_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(tmp_path: Path) -> None:
+    found = _identify(Fake("yahtzee", {"small_straight": _no_13456}))
+    assert found.changed() == {} and found.closest == "yahtzee"
+    (fit,) = [fit for fit in found.rows if fit.unexplained]
+    assert fit.row == "small_straight" and fit.unexplained_rolls == 120  # every ordering of 13456
+    # 7,656 of 7,776 is under the 99% a fit needs: the row is kept as shipped, and said to fit no rule
+    assert fit.rule is None and fit.best == find_ruleset_of(SheetRuleset, "yahtzee").rows["small_straight"].rule
+    (roll,) = fit.unexplained
+    assert roll.roll == "13456" and roll.expected == 30 and set(roll.answers.values()) == {0}
+    assert roll.describe().startswith("every ordering of 13456 scores 0, not 30 (e.g. ")
+    assert _rules_of(_read_back(found, tmp_path)) == _rules_of(find_ruleset_of(SheetRuleset, "yahtzee"))
+
+
+def test_a_variant_plus_a_bug_is_identified_as_the_variant_with_the_bug_alone_unexplained(tmp_path: Path) -> None:
+    # the French text's Kiriki, asked under KDE's; its chance adds one for 66666
+    found = _identify(Fake("kiriki-fr", {"chance": lambda dice, right: right + (dice == "66666")}), asked="kiriki")
+    assert found.closest == "kiriki-fr"
+    assert found.unexplained == 1
+    (fit,) = [fit for fit in found.rows if fit.unexplained]
+    assert fit.row == "chance" and fit.rule is not None
+    read = _read_back(found, tmp_path)
+    assert _rules_of(read) == _rules_of(find_ruleset_of(SheetRuleset, "kiriki-fr"))
+
+
+def test_a_row_no_rule_of_the_model_fits_is_reported_with_its_answers_not_forced_into_a_rule(tmp_path: Path) -> None:
+    def product_mod(dice: str, right: int) -> int:
+        value = 1
+        for die in dice:
+            value = value * int(die) % 7
+        return value
+
+    found = _identify(Fake("yahtzee", {"chance": product_mod}))
+    (fit,) = [fit for fit in found.rows if fit.row == "chance"]
+    assert fit.rule is None and fit.unexplained_rolls > fit.asked / 2
+    assert "chance" not in found.changed()  # kept as the extended ruleset has it, and reported
+    assert _rules_of(_read_back(found, tmp_path)) == _rules_of(find_ruleset_of(SheetRuleset, "yahtzee"))
+
+
+def test_a_flow_variant_is_identified_exactly_no_joker_and_no_bonus(tmp_path: Path) -> None:
+    try:
+        plays = _declared(tmp_path, "plain-yahtzee", "extends: yahtzee\nupper_bonus: null\njoker: none\n")
+        expected = _flow_of(plays)
+        found = _identify(Fake(plays))
+    finally:
+        forget_declared()
+    assert found.closest == "yahtzee" and found.changed() == {} and found.unexplained == 0
+    assert {key: fit.value for key, fit in found.changed_flow().items()} == {"upper_bonus": None, "joker": "none"}
+    assert flow_values(_read_back(found, tmp_path)) == expected
+
+
+def test_a_shipped_ruleset_s_flow_makes_it_the_closest(tmp_path: Path) -> None:
+    # asked under yahtzee, it plays the free joker: yahtzee-free-joker is the rules it plays, whole
+    found = _identify(Fake("yahtzee-free-joker"))
+    assert (found.closest, found.changed(), found.changed_flow(), found.unexplained) == (
+        "yahtzee-free-joker",
+        {},
+        {},
+        0,
+    )
+    assert flow_values(_read_back(found, tmp_path)) == _flow_of("yahtzee-free-joker")
+
+
+def test_a_flow_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(tmp_path: Path) -> None:
+    found = _identify(Overwrites("yahtzee"))
+    assert found.changed() == {} and found.changed_flow() == {} and found.closest == "yahtzee"
+    unexplained = {fit.key: fit for fit in found.flow.fits if fit.unexplained}
+    # the checks show it; five of a kind is decided without a repeat scored in its row, which would show it too
+    assert list(unexplained) == ["refusals and the end"]
+    assert found.flow.notes == [
+        "it does not refuse a filled row: five_of_a_kind is decided without a repeat scored in yahtzee"
+    ]
+    (difference,) = unexplained["refusals and the end"].unexplained
+    assert difference.actions == ("roll 11235", "score ones", "roll 11235", "score ones")
+    assert (difference.path, difference.expected, difference.actual) == (
+        "rejected",
+        {"at": 3, "code": "row-used"},
+        None,
+    )
+    assert difference.describe() == (
+        'roll 11235; score ones; roll 11235; score ones: rejected is null, not {"at": 3, "code": "row-used"}'
+    )
+    read = _read_back(found, tmp_path)
+    assert (_rules_of(read), flow_values(read)) == (
+        _rules_of(find_ruleset_of(SheetRuleset, "yahtzee")),
+        _flow_of("yahtzee"),
+    )
+
+
+def test_rules_declared_in_the_hello_are_found_with_the_one_flow_bug_apart(tmp_path: Path) -> None:
+    # vanilla Yahtzee (no bonus, no Yahtzee bonus, no joker) declared in its hello, and one bug:
+    # a filled box scored again is written over
+    fake = f"{sys.executable} tests/conformance_fakes/vanilla_yahtzee.py"
+    found = identify(Target.from_command_line(fake), Options(), name_of_game="yahtzee", asked=None, name=None)
+    try:
+        expected = _flow_of("yahtzee-vanilla")
+        read = _read_back(found, tmp_path)
+    finally:
+        forget_declared()
+    assert isinstance(found, Identification) and found.closest == "yahtzee" and found.changed() == {}
+    assert flow_values(read) == expected
+    assert [(fit.key, fit.unexplained[0].path) for fit in found.flow.fits if fit.unexplained] == [
+        ("refusals and the end", "rejected")
+    ]
+    assert found.closing is not None and found.closing.exhaustive_failed == 0 and found.closing.games_failed > 0
+
+
+def test_the_closing_conform_run_differs_exactly_where_the_fit_left_answers_unexplained() -> None:
+    bugged = Fake("yahtzee", {"small_straight": _no_13456})
+    found = _identify(bugged)
+    closing = closing_conform(
+        InProcessTransport(bugged), ruleset_text(found), "yahtzee", found.given, lambda case: case.args["row"]
+    )
+    unexplained_rolls = sum(fit.unexplained_rolls for fit in found.rows)
+    assert (closing.exhaustive, closing.exhaustive_failed, unexplained_rolls) == (101_088, 120, 120)
+    assert closing.games > 0 and closing.games_failed == 0  # its replays have no bug
+    assert closing.summary(found.unexplained, found.flow.unexplained).startswith(
+        "conform under the identified rules: exhaustive 101,088 cases, 120 differ (unexplained answers: 120); games "
+    )
+
+
+def test_the_closing_conform_run_finds_a_flow_bug_in_the_games() -> None:
+    overwrites = Overwrites("yahtzee")
+    found = _identify(overwrites)
+    closing = closing_conform(
+        InProcessTransport(overwrites), ruleset_text(found), "yahtzee", found.given, lambda case: case.args["row"]
+    )
+    assert closing.exhaustive_failed == 0 and closing.games_failed > 0 and len(closing.failing) == 3
+
+
+def test_an_implementation_that_replays_no_game_keeps_the_extended_flow_and_says_so(tmp_path: Path) -> None:
+    class ScoresOnly(Fake):
+        def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
+            raise NotImplementedError("no games here")
+
+    found = _identify(ScoresOnly("yahtzee"))
+    assert found.flow.not_probed is not None and found.flow.fits == []
+    assert "its game flow was not probed (it replays no game (skipped: no games here))" in ruleset_text(found)
+    assert flow_values(_read_back(found, tmp_path)) == _flow_of("yahtzee")
+
+
+class AsideFake:
+    """The reference's set-aside answers under ``plays``, whatever ruleset it is asked under, with
+    ``bug`` (the dice, ascending, and the right best → the best it answers) on top."""
+
+    name = "aside-fake"
+
+    def __init__(self, plays: str, bug: object = None) -> None:
+        self.plays, self.bug = plays, bug
+
+    def best(self, ruleset: str, dice: str) -> int:
+        right = REFERENCE.best(self.plays, dice)
+        return right if self.bug is None else self.bug("".join(sorted(dice)), right)  # type: ignore[operator]
+
+    def set_aside(self, ruleset: str, dice: str) -> object:
+        return REFERENCE.set_aside(self.plays, dice)
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
+        return REFERENCE.replay(self.plays, players, actions)
+
+
+def _identify_aside(implementation: object, asked: str = "ten-thousand"):  # type: ignore[no-untyped-def]
+    rules = find_ruleset_of(SetAsideRuleset, asked)
+    return identify_aside(InProcessTransport(implementation), "fake", rules, name="fake-identified")
+
+
+def _scoring_of(rules: SetAsideRuleset) -> tuple[object, ...]:
+    return (rules.singles, rules.three_of_a_kind, rules.more_of_a_kind, rules.straights, rules.patterns)
+
+
+def test_a_set_aside_variant_is_identified_exactly_and_read_back(tmp_path: Path) -> None:
+    found = _identify_aside(AsideFake("farkle"))
+    assert (found.closest, found.changed(), found.unexplained, found.errored) == ("farkle", {}, 0, 0)
+    path = tmp_path / "identified.yaml"
+    path.write_text(ruleset_text(found), encoding="utf-8")
+    try:
+        read = find_ruleset_of(SetAsideRuleset, declare_file(path).name)
+    finally:
+        forget_declared()
+    assert _scoring_of(read) == _scoring_of(find_ruleset_of(SetAsideRuleset, "farkle"))
+    assert aside_flow_values(read) == aside_flow_values(find_ruleset_of(SetAsideRuleset, "farkle"))
+
+
+def test_a_set_aside_flow_variant_is_identified_exactly(tmp_path: Path) -> None:
+    # 10000 with a 1,000 penalty after three farkles and a final round, asked as 10000
+    rules = "extends: ten-thousand\nfarkle_penalty: {farkles: 3, points: 1000, floor: null}\n"
+    try:
+        plays = _declared(tmp_path, "ten-thousand-penalty", rules + "end: {target: 10000, final_round: true}\n")
+        expected = aside_flow_values(find_ruleset_of(SetAsideRuleset, plays))
+        found = _identify_aside(AsideFake(plays))
+    finally:
+        forget_declared()
+    assert (found.closest, found.changed(), found.unexplained) == ("ten-thousand", {}, 0)
+    assert {key: fit.value for key, fit in found.changed_flow().items()} == {
+        "farkle_penalty": {"farkles": 3, "points": 1000, "floor": None},
+        "end": {"target": 10000, "final_round": True},
+    }
+    path = tmp_path / "identified.yaml"
+    path.write_text(ruleset_text(found), encoding="utf-8")
+    try:
+        read = find_ruleset_of(SetAsideRuleset, declare_file(path).name)
+    finally:
+        forget_declared()
+    assert aside_flow_values(read) == expected
+
+
+def test_a_set_aside_bug_is_unexplained_and_the_rules_kept() -> None:
+    # a straight scores nothing at best (the set-aside answer still scores it)
+    found = _identify_aside(AsideFake("ten-thousand", lambda dice, right: 0 if dice == "12345" else right))
+    assert found.closest == "ten-thousand" and found.changed() == {}
+    assert found.unexplained == 120  # every ordering of 12345
+    assert "every ordering of 12345 scores 0 at best, not 1250" in report_text(found)
+
+
+@pytest.mark.parametrize("dice", [5, 6])
+def test_the_fit_s_memo_scores_every_candidate_as_the_engine_does(dice: int) -> None:
+    memo = Memo()
+    counts = {roll: Roll.parse(roll).counts for roll in rolls(dice)}
+    for rule in candidates(dice, [25, 30, 50]):
+        assert memo.scores(rule, counts) == {roll: rule.points(c) for roll, c in counts.items()}, rule
+
+
+def test_an_answer_given_two_ways_is_reported_with_its_question() -> None:
+    class Wavers(Fake):
+        asked: ClassVar[set[tuple[str, str]]] = set()
+
+        def score(self, ruleset: str, dice: str, row: str) -> int:
+            right = super().score(ruleset, dice, row)
+            again = (dice, row) in self.asked
+            self.asked.add((dice, row))
+            return right + 1 if again and (dice, row) == ("12345", "chance") else right
+
+    found = _identify(Wavers("yahtzee"))
+    assert found.inconsistent == ["score 12345 in chance: answered 15, then 16"]
+
+
+def test_an_implementation_that_answers_nothing_usable_is_refused() -> None:
+    class Broken(Fake):
+        def score(self, ruleset: str, dice: str, row: str) -> int:
+            raise RuntimeError("no")
+
+    with pytest.raises(IdentifyError, match=r"answered nothing usable: every one of 104,364 questions errored"):
+        _identify(Broken("yahtzee"))
+
+
+def test_a_game_it_declares_no_ruleset_of_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["identify", "--python", "examples.adapters.generala:implementation", "--game", "yahtzee"])
+    assert status == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("dicespec: error: ") and "declares no ruleset of yahtzee" in err and "\n" not in err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ruleset_names())
+def test_the_javascript_implementation_is_identified_as_each_shipped_ruleset(name: str) -> None:
+    found = identify(Target.from_command_line(JS), Options(), name_of_game=None, asked=name, name=None)
+    assert (found.closest, found.changed(), found.unexplained, found.errored) == (name, {}, 0, 0)
+    assert found.closing is not None and (found.closing.exhaustive_failed, found.closing.games_failed) == (0, 0)
+    took = f"{found.answers:,} answers, asked {found.seconds['asking']:.1f} s, fitted {found.seconds['fit']:.2f} s"
+    if isinstance(found, Identification):
+        assert found.changed_flow() == {} and found.flow.not_probed is None
+        assert all(fit.fitted for fit in found.flow.fits)
+        took += f", {found.flow.replays} replays in {found.seconds['flow']:.2f} s"
+    took += f", conform under them {found.seconds['conform']:.1f} s"
+    print(f"{name}: {took}")
+
+
+RECORDED = [(entry, name) for entry in entries() for name in games_of(entry)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("entry", "name_of_game"), RECORDED, ids=[f"{e.id}-{g}" for e, g in RECORDED])
+def test_a_recorded_identification_is_what_identify_finds_today(entry: Entry, name_of_game: str) -> None:
+    path = IDENTIFIED / f"{entry.id}-{name_of_game}.yaml"
+    found = identify(entry.target, Options(), name_of_game=name_of_game, asked=None, name=None)
+    assert text(found) == path.read_text(encoding="utf-8"), "stale: run make conformance"
+    assert summary_text(found) == path.with_suffix(".json").read_text(encoding="utf-8"), "stale: run make conformance"
+    declared = declare_file(path)  # and it is a ruleset file the loader takes
+    forget_declared()
+    assert declared.name == f"{found.implementation}-identified"
+
+
+def test_every_compared_implementation_has_its_identification_recorded() -> None:
+    expected = {f"{entry.id}-{name}" for entry, name in RECORDED}
+    for suffix in ("yaml", "json"):
+        recorded = {path.stem for path in IDENTIFIED.glob(f"*.{suffix}")}
+        assert RECORDED and recorded == expected, "run make conformance"
+
+
+def test_a_scoring_function_is_identified_by_its_scoring_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.syspath_prepend(str(TESTS / "function_solutions"))
+    out = tmp_path / "greed.yaml"
+    assert main(["identify", "--function", "greed:score", "--ruleset", "greed", "--in-process", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "closest shipped ruleset: greed" in err and "unexplained answers: 0" in err
+    assert "not asked: 4,368 questions it cannot be asked, e.g. set_aside (nothing)" in err
+    assert out.read_text(encoding="utf-8").splitlines()[3] == "extends: greed"
+    assert main(["identify", "--function", "greed:score"]) == 2
+    assert capsys.readouterr().err.startswith("dicespec: error: --function needs --ruleset NAME")
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--name", "yahtzee"], "--name 'yahtzee': a name of its own"),
+        (["--name", "My Rules"], "--name 'My Rules': a name of its own"),
+        (["--share", "0"], "--share 0: a share is above 0 and at most 1"),
+        (["--categories", "rows.yaml"], "--categories goes with --function"),
+    ],
+)
+def test_a_bad_option_is_one_line_and_exit_2(options: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["identify", "--impl", JS, *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"dicespec: error: {said}") and err.count("\n") == 1
