@@ -91,8 +91,8 @@ bench: $(INSTALLED) ## run every benchmark once; their figures against their goa
 golden: $(INSTALLED) ## rewrite fixtures/golden/ from the reference engines (after a deliberate rule change)
 	$(PY) -m dicespec.regression.golden
 
-conformance: $(INSTALLED) ## run the compared implementations (examples/adapters/) and rewrite fixtures/conformance/
-	$(PY) -m dicespec.cli rulesets --json > examples/adapters/js/rulesets.json
+conformance: $(INSTALLED) ## run the compared implementations (examples/adapters/, js/) and rewrite fixtures/conformance/
+	$(PY) -m dicespec.cli rulesets --json > js/rulesets.json
 	$(PY) -m tools.comparison
 	$(PY) -m tools.identified
 

@@ -66,8 +66,8 @@ def main() -> int:
     rows = [["ruleset", "layout", "values", "compressed", "goal", "node load", "node first advice", "met"]]
     with tempfile.TemporaryDirectory(prefix="dicespec-coach-") as temporary:
         folder = Path(temporary)
-        shutil.copy(REPO / "docs" / "javascripts" / "coach.mjs", folder / "coach.mjs")
-        shutil.copy(REPO / "examples" / "adapters" / "js" / "dicespec-games.mjs", folder / "dicespec-games.mjs")
+        shutil.copy(REPO / "js" / "coach.mjs", folder / "coach.mjs")
+        shutil.copy(REPO / "js" / "dicespec-games.mjs", folder / "dicespec-games.mjs")
         (folder / "timer.mjs").write_text(TIMER, encoding="utf-8")
         for name in names:
             ruleset = find_ruleset(name)
@@ -84,7 +84,7 @@ def main() -> int:
                 [
                     "node",
                     "timer.mjs",
-                    str(REPO / "examples" / "adapters" / "js" / "rulesets.json"),
+                    str(REPO / "js" / "rulesets.json"),
                     str(path),
                     name,
                     roll,

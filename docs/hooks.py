@@ -15,7 +15,7 @@ from mkdocs.structure.nav import get_navigation
 
 import dicespec.rulesets
 from dicespec.catalog import words
-from dicespec.site import Site, coach, downloads, layout, pages
+from dicespec.site import Site, coach, downloads, layout, pages, scripts
 from dicespec.site.layout import LANGUAGE_LABELS, LANGUAGES
 from dicespec.spec.paths import data_root
 
@@ -38,7 +38,8 @@ def on_config(config):
 
 
 def on_files(files, config):
-    """Add the generated pages and files to the build."""
+    """Add the generated pages and files to the build: the pages' scripts among them (the JavaScript
+    package, js/, served at javascripts/)."""
     site = _site["current"]
     for page in site.pages:
         files.append(File.generated(config, page.path, content=page.document()))
@@ -81,9 +82,9 @@ def _entries(nav):
 
 
 def on_serve(server, config, builder):
-    """Rebuild when the spec changes, not only the docs."""
+    """Rebuild when the spec or the pages' scripts (the JavaScript package) change, not only the docs."""
     root = data_root()
-    for folder in (root / "features", root / "fixtures", Path(dicespec.rulesets.__file__).parent):
+    for folder in (root / "features", root / "fixtures", Path(dicespec.rulesets.__file__).parent, scripts.PACKAGE):
         if folder.is_dir():
             server.watch(str(folder))
     return server

@@ -343,7 +343,7 @@ def test_the_command_writes_a_page_that_opens_from_the_file_system(report: tuple
     assert data["rulesets"]["house"]["rows"]["full_house"]["points"] == 30
     assert data["games"] == (out / "javascripts" / "dicespec-games.mjs").read_text(encoding="utf-8")
     assert json.loads((out / "javascripts" / "rulesets.json").read_text()) == data["rulesets"]
-    script = (REPO / "docs" / "javascripts" / "scorer.mjs").read_text(encoding="utf-8")
+    script = (REPO / "js" / "scorer.mjs").read_text(encoding="utf-8")
     assert script.strip()[:80] in html.unescape(page)
 
 

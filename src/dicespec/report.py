@@ -9,13 +9,14 @@ does.
 
 A browser loads no module script and fetches no file beside a page opened from the file system
 (``file://``): the page carries the scorer's and the game's scripts inline
-(``docs/javascripts/scorer.mjs`` and ``play.mjs``, the files themselves, with the module they
-share, ``blocks.mjs``, imported by a data: URL) and, as JSON, the
+(``scorer.mjs`` and ``play.mjs`` of the project's JavaScript package, ``js/``, the files
+themselves, with the module they share, ``blocks.mjs``, imported by a data: URL) and, as JSON, the
 JavaScript implementation's source and the rulesets' data, with
 the house ruleset's values under its name (:func:`dicespec.site.scorer.scorer_files`); the script
 imports the implementation from that source. The game's coach (``coach.mjs``) comes the same
 way, with the coach files of the house ruleset and its base (:mod:`dicespec.site.coach`) in
-base64. The same scripts are written beside the page too (``javascripts/``). There is no search
+base64. The package's modules are written beside the page too (``javascripts/``,
+:func:`dicespec.site.scripts.script_files`). There is no search
 (its worker cannot start from a file) and no navigation.
 
 The folder written holds a ``.dicespec-report`` file listing what it wrote: writing again into a
@@ -46,21 +47,13 @@ if TYPE_CHECKING:
 CHECKOUT = Path(__file__).resolve().parents[2]
 MARKER = ".dicespec-report"
 TEMPLATE = "report.html"  # the page's template, beside the site's theme overrides
-SCORER_SCRIPT = "javascripts/scorer.mjs"
-PLAY_SCRIPT = "javascripts/play.mjs"  # the game under the house ruleset, reading the same embedded data
-COACH_SCRIPT = "javascripts/coach.mjs"  # the game's coach, with the coach files of both rulesets
-BLOCKS_SCRIPT = "javascripts/blocks.mjs"  # what the scorer's and the game's scripts share
-NEEDED = (
-    "mkdocs.yml",
-    "docs/stylesheets",
-    "docs/javascripts",
-    "docs/overrides",
-    f"docs/{SCORER_SCRIPT}",
-    f"docs/{PLAY_SCRIPT}",
-    f"docs/{COACH_SCRIPT}",
-    f"docs/{BLOCKS_SCRIPT}",
-    "examples/adapters/js/dicespec-games.mjs",
-)
+# The modules of the JavaScript package (js/, dicespec.site.scripts) the page runs.
+SCORER_SCRIPT = "scorer.mjs"
+PLAY_SCRIPT = "play.mjs"  # the game under the house ruleset, reading the same embedded data
+COACH_SCRIPT = "coach.mjs"  # the game's coach, with the coach files of both rulesets
+BLOCKS_SCRIPT = "blocks.mjs"  # what the scorer's and the game's scripts share
+GAMES_SCRIPT = "dicespec-games.mjs"  # the implementation, carried as JSON
+NEEDED = ("mkdocs.yml", "docs/stylesheets", "docs/overrides")
 
 
 class ReportError(ValueError):
@@ -131,7 +124,11 @@ def _remove(folder: Path, files: list[str]) -> None:
 
 
 def _checkout() -> Path:
-    missing = [name for name in NEEDED if not (CHECKOUT / name).exists()]
+    from dicespec.site.scripts import PACKAGE_PATH
+
+    scripts = (SCORER_SCRIPT, PLAY_SCRIPT, COACH_SCRIPT, BLOCKS_SCRIPT, GAMES_SCRIPT)
+    needed = [*NEEDED, *(f"{PACKAGE_PATH}/{name}" for name in scripts)]
+    missing = [name for name in needed if not (CHECKOUT / name).exists()]
     if missing:
         raise ReportError(
             f"dicespec report needs a checkout of the repository (it builds with the website's theme "
@@ -147,16 +144,17 @@ def _inline(text: str, what: str) -> str:
     return "{% raw %}" + text + "{% endraw %}"
 
 
-def _carried_script(checkout: Path, name: str) -> str:
-    """The site's script ``name``, to run inline in the page: the module beside it that it imports,
-    ``./blocks.mjs``, imported instead by a data: URL of its source (a page opened from a file loads
-    no module file; both scripts name the same URL, so they share the one module)."""
-    shared = (checkout / "docs" / BLOCKS_SCRIPT).read_bytes()
+def _carried_script(package: Path, name: str) -> str:
+    """The site's script ``name`` of the JavaScript package, to run inline in the page: the module
+    beside it that it imports, ``./blocks.mjs``, imported instead by a data: URL of its source (a page
+    opened from a file loads no module file; both scripts name the same URL, so they share the one
+    module)."""
+    shared = (package / BLOCKS_SCRIPT).read_bytes()
     url = "data:text/javascript;base64," + base64.b64encode(shared).decode("ascii")
-    source = (checkout / "docs" / name).read_text(encoding="utf-8")
-    if f'"./{Path(BLOCKS_SCRIPT).name}"' not in source:
-        raise ReportError(f"docs/{name}: it does not import ./{Path(BLOCKS_SCRIPT).name} as the report expects")
-    return source.replace(f'"./{Path(BLOCKS_SCRIPT).name}"', json.dumps(url))
+    source = (package / name).read_text(encoding="utf-8")
+    if f'"./{BLOCKS_SCRIPT}"' not in source:
+        raise ReportError(f"{package.name}/{name}: it does not import ./{BLOCKS_SCRIPT} as the report expects")
+    return source.replace(f'"./{BLOCKS_SCRIPT}"', json.dumps(url))
 
 
 def _coach_files(house: House) -> dict[str, str]:
@@ -237,10 +235,12 @@ def build_report(
     from dicespec.site.house import PAGE, house_page, page_title, read_house
     from dicespec.site.markup import script_json
     from dicespec.site.scorer import scorer_files
+    from dicespec.site.scripts import FOLDER, PACKAGE_PATH, script_files
 
     folder = Path(out)
     earlier = _check_folder(folder, force)
     checkout = _checkout()
+    package = checkout / PACKAGE_PATH
     house = read_house(ruleset_file)  # one-line errors naming the file
     if found is None:
         from dicespec.progress import ProgressLine
@@ -250,25 +250,24 @@ def build_report(
     title = page_title(house)
     page = house_page(house, found=found)
     try:
-        files = scorer_files([house.offer(house.name)])
+        files = {**script_files(), **scorer_files([house.offer(house.name)])}
     except FileNotFoundError as exc:
         raise ReportError(str(exc)) from None
     embedded = script_json(
         {
-            "games": files["javascripts/dicespec-games.mjs"].decode("utf-8"),
-            "rulesets": json.loads(files["javascripts/rulesets.json"]),
+            "games": files[f"{FOLDER}/{GAMES_SCRIPT}"].decode("utf-8"),
+            "rulesets": json.loads(files[f"{FOLDER}/rulesets.json"]),
         }
     )
-    coach = script_json(
-        {"module": (checkout / "docs" / COACH_SCRIPT).read_text(encoding="utf-8"), "files": _coach_files(house)}
-    )
+    coach = script_json({"module": (package / COACH_SCRIPT).read_text(encoding="utf-8"), "files": _coach_files(house)})
     with tempfile.TemporaryDirectory(prefix="dicespec-report-") as temporary:
         work = Path(temporary)
         docs = work / "docs"
-        for name in ("stylesheets", "javascripts"):
-            shutil.copytree(checkout / "docs" / name, docs / name, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            checkout / "docs" / "stylesheets", docs / "stylesheets", ignore=shutil.ignore_patterns("__pycache__")
+        )
         shutil.copytree(checkout / "docs" / "overrides", work / "overrides")
-        script, play = (_carried_script(checkout, name) for name in (SCORER_SCRIPT, PLAY_SCRIPT))
+        script, play = (_carried_script(package, name) for name in (SCORER_SCRIPT, PLAY_SCRIPT))
         (work / "overrides" / TEMPLATE).write_text(_template(embedded, script, play, coach), encoding="utf-8")
         for path, content in files.items():
             (docs / path).parent.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,7 @@
-"""The JavaScript implementation (examples/adapters/js/): an independent implementation of every
-game, written from the protocol and playing the rule families from the rulesets' data
-(rulesets.json beside it), passes the whole suite through the stdio protocol.
+"""The JavaScript implementation (the package js/, behind the stdio adapter of examples/adapters/js/):
+an independent implementation of every game, written from the protocol and playing the rule
+families from the rulesets' data (js/rulesets.json), passes the whole suite through the stdio
+protocol.
 
 It runs when node is installed, and must run under CI (CI=true). The cases: every scenario of
 the spec under every ruleset it runs under, the whole exhaustive corpus of every ruleset, and
@@ -33,8 +34,8 @@ from helpers import run_cli
 
 COMMAND = "node examples/adapters/js/dicespec-adapter.mjs"
 GAMES = 40
-RULESETS = REPO / "examples" / "adapters" / "js" / "rulesets.json"
-ADAPTER = RULESETS.with_name("dicespec-adapter.mjs")
+RULESETS = REPO / "js" / "rulesets.json"
+ADAPTER = REPO / "examples" / "adapters" / "js" / "dicespec-adapter.mjs"
 
 
 def test_the_rulesets_data_is_current(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""Each game's page to play it (``dicespec.site.play``, ``docs/javascripts/play.mjs``): the page's
+"""Each game's page to play it (``dicespec.site.play``, ``js/play.mjs``): the page's
 data, and in a real browser, games played to their end by keyboard and pointer whose final sheet is
 the reference engine's replay of the same actions, a game restored after a reload, bad links,
 seeds and saved games refused in one line, the coach's panel, and axe-core in both palettes. The

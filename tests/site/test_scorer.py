@@ -1,4 +1,4 @@
-"""The rules pages' scorer (``dicespec.site.scorer``, ``docs/javascripts/scorer.mjs``): the files it
+"""The rules pages' scorer (``dicespec.site.scorer``, ``js/scorer.mjs``): the files it
 ships, its block, and, in a real browser, its answers for typed rolls against the reference engines
 under every shipped ruleset, in every language, by keyboard and at a phone's width.
 
@@ -105,8 +105,8 @@ def test_the_implementation_module_needs_nothing_of_node() -> None:
     assert not re.search(r"""\bfrom\s+["']|\bimport\s*\(|\brequire\s*\(|\bprocess\.""", source), (
         f"{GAMES_MODULE.name} imports a module or uses node's process: the browser cannot load it"
     )
-    adapter = GAMES_MODULE.with_name("dicespec-adapter.mjs").read_text(encoding="utf-8")
-    assert 'from "./dicespec-games.mjs"' in adapter
+    adapter = (REPO / "examples" / "adapters" / "js" / "dicespec-adapter.mjs").read_text(encoding="utf-8")
+    assert 'from "../../../js/dicespec-games.mjs"' in adapter
 
 
 def _html(block: str) -> str:

@@ -1,4 +1,4 @@
-"""The browser's optimal coach (``docs/javascripts/coach.mjs``) on its coach files
+"""The browser's optimal coach (``js/coach.mjs``) on its coach files
 (``dicespec.solver.coachdata``): at positions of seeded games, played with the Python engine and
 replayed by the JavaScript implementation, the coach gives every choice the solver gives, with
 the same value (within 1e-6) and the same best choice (``dicespec.solver.hint``; the set-aside
@@ -23,9 +23,9 @@ from dicespec.solver import solution
 from dicespec.solver.coachdata import MAGIC, coach_data, coach_header, read_coach_data
 from folders import REPO
 
-COACH = REPO / "docs" / "javascripts" / "coach.mjs"
-GAMES = REPO / "examples" / "adapters" / "js" / "dicespec-games.mjs"
-RULESETS = REPO / "examples" / "adapters" / "js" / "rulesets.json"
+COACH = REPO / "js" / "coach.mjs"
+GAMES = REPO / "js" / "dicespec-games.mjs"
+RULESETS = REPO / "js" / "rulesets.json"
 FAST = ("yacht", "greed")  # one ruleset of each family; the browser test checks them all
 
 RUNNER = """

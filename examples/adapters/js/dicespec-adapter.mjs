@@ -3,24 +3,25 @@
 // conformance protocol (version 2, and version 1 to a runner that asks for it) on standard input
 // and output. No dependencies: node only.
 //
-// The games themselves are in dicespec-games.mjs beside it (no node there: the rules website's
-// scorer runs the same module in the browser). This file reads the rulesets' data, rulesets.json
-// beside it, written by `dicespec rulesets --json` (`make conformance` writes it again), and
-// serves the protocol's operations over stdio. It is data-driven: the rulesets a version-2 hello
-// hands over (a run's rulesets that are not shipped) join its data, and it plays those its engine's
-// model covers (`unplayable` in dicespec-games.mjs says why another is left out). Run it with
+// The games themselves are the project's JavaScript package, js/ at the top of the repository:
+// js/dicespec-games.mjs (no node there: the rules website's scorer and game pages run the same
+// module in the browser). This file reads the rulesets' data, js/rulesets.json beside that module,
+// written by `dicespec rulesets --json` (`make conformance` writes it again), and serves the
+// protocol's operations over stdio. It is data-driven: the rulesets a version-2 hello hands over
+// (a run's rulesets that are not shipped) join its data, and it plays those its engine's model
+// covers (`unplayable` in dicespec-games.mjs says why another is left out). Run it with
 //
 //     dicespec conform --impl "node examples/adapters/js/dicespec-adapter.mjs"
 
 import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-import { Skip, VERSION, declaredGames, familyOfRuleset, operations, unplayable } from "./dicespec-games.mjs";
+import { Skip, VERSION, declaredGames, familyOfRuleset, operations, unplayable } from "../../../js/dicespec-games.mjs";
 
 // -- the rulesets: every rule value, by ruleset name --------------------------------------------
 
 /** The rulesets' data: the shipped rulesets, then those a hello hands over. */
-const RULESETS = JSON.parse(readFileSync(new URL("./rulesets.json", import.meta.url), "utf8"));
+const RULESETS = JSON.parse(readFileSync(new URL("../../../js/rulesets.json", import.meta.url), "utf8"));
 
 /** The operations of the protocol, each answering a request's arguments (read-export.mjs calls them too). */
 export const OPERATIONS = operations(RULESETS);

@@ -13,8 +13,9 @@ Page families, one module each, every one in every language but the last:
 :mod:`~dicespec.site.errata`, :mod:`~dicespec.site.rulesets`, :mod:`~dicespec.site.odds`,
 :mod:`~dicespec.site.optimal`, :mod:`~dicespec.site.conformance` and
 :mod:`~dicespec.site.mutation` (English only, for the project's developers); besides the pages,
-each ruleset's test data to download (:mod:`~dicespec.site.downloads`) and the game pages' coach
-files (:mod:`~dicespec.site.coach`).
+each ruleset's test data to download (:mod:`~dicespec.site.downloads`), the game pages' coach
+files (:mod:`~dicespec.site.coach`) and the pages' scripts, the project's JavaScript package
+(:mod:`~dicespec.site.scripts`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from dicespec.site.play import play_page
 from dicespec.site.rules import rules_page
 from dicespec.site.rulesets import rulesets_page
 from dicespec.site.scorer import scorer_files
+from dicespec.site.scripts import script_files
 from dicespec.site.sources import source_pages
 from dicespec.spec.paths import data_root
 
@@ -87,8 +89,9 @@ def pages(
 ) -> Site:
     """Every generated page in every language, each language's navigation (with the
     ``hand_written`` pages that exist, by path relative to the docs folder), and the files the
-    pages use: the test data of the ``offered`` rulesets (linked from the Rulesets page), the
-    scorer's scripts and the coach files of the ``coached`` rulesets (:mod:`~dicespec.site.coach`)."""
+    pages use: the test data of the ``offered`` rulesets (linked from the Rulesets page), the pages'
+    scripts (:mod:`~dicespec.site.scripts`), the scorer's rulesets' data and the coach files of the
+    ``coached`` rulesets (:mod:`~dicespec.site.coach`)."""
     root = (root or data_root()).resolve()
     data = load(root)
     downloads = download_files(data, offered)
@@ -112,6 +115,7 @@ def pages(
         navs[lang] = _nav(lang, rules, plays, sources, others, written)
     generated.append(mutation_page(data))
     files = {download.path: download.content for download in downloads}
+    files.update(script_files())
     files.update(scorer_files())
     files.update({coach.path(name): content for name, content in coach_files.items()})
     return Site(generated, navs, files, downloads)

@@ -3,7 +3,7 @@ reader's browser, with the project's JavaScript implementation (the code the con
 checks on every case) reading the rulesets' data.
 
 - :func:`scorer_files`: the files the site ships for it, by path below the site root: the
-  implementation's browser-safe module ``examples/adapters/js/dicespec-games.mjs``, unchanged, and
+  implementation's browser-safe module ``js/dicespec-games.mjs``, unchanged, and
   the rulesets' data, as ``dicespec rulesets --json`` prints it (with the rule values of any
   ruleset of one's own that a page offers, under the name it is offered by: :class:`Offer`).
 - :func:`scorer_block`: the block a game's rules page holds, in the page's language: a heading,
@@ -12,11 +12,11 @@ checks on every case) reading the rulesets' data.
   rulesets, the reference first, or the :class:`Offer` list it is given (a house ruleset's
   report: ``dicespec report``, :mod:`dicespec.site.house`).
 
-The page script is ``docs/javascripts/scorer.mjs`` and its styles ``docs/stylesheets/scorer.css``:
-hand-written files of the docs, which MkDocs copies like any other (``mkdocs.yml`` loads the script,
-as a module, on every page; it does nothing where there is no block), so :func:`scorer_files`
-does not return them. The script imports ``dicespec-games.mjs`` and fetches ``rulesets.json``
-beside itself.
+The page script is ``js/scorer.mjs``, a module of the project's JavaScript package, which the build
+hands to MkDocs with the package's others (:mod:`dicespec.site.scripts`; ``mkdocs.yml`` loads the
+script, as a module, on every page; it does nothing where there is no block), and its styles
+``docs/stylesheets/scorer.css``, which MkDocs copies like any other file of the docs. The script
+imports ``dicespec-games.mjs`` and fetches ``rulesets.json`` beside itself.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from dicespec.catalog import Words, words
@@ -41,10 +40,10 @@ from dicespec.rulesets import (
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site.markup import escaped as _e
 from dicespec.site.markup import script_json, text
+from dicespec.site.scripts import FOLDER, PACKAGE
 from dicespec.site.topics import row_rules
 
-FOLDER = "javascripts"  # below the site root, beside scorer.mjs
-GAMES_MODULE = Path(__file__).resolve().parents[3] / "examples" / "adapters" / "js" / "dicespec-games.mjs"
+GAMES_MODULE = PACKAGE / "dicespec-games.mjs"
 SCORE_SHEET = "score-sheet"
 
 
@@ -119,7 +118,7 @@ def scorer_files(own: Sequence[Offer] = ()) -> dict[str, bytes]:
     except FileNotFoundError:
         raise FileNotFoundError(
             f"{GAMES_MODULE}: the scorer's JavaScript is read from a checkout of the "
-            "repository (examples/adapters/js/), which this is not"
+            "repository (js/), which this is not"
         ) from None
     return {
         f"{FOLDER}/dicespec-games.mjs": module,

@@ -12,9 +12,10 @@
 // the protocol's description and the ruleset schemas (the reference engines were read for the
 // exact meaning of a rule, not ported).
 //
-// Two front ends use it: dicespec-adapter.mjs (node), which reads rulesets.json and answers the
-// conformance protocol's requests with `operations(rulesets)`, and the rules website's scorer,
-// which fetches the same data and asks `sheetScores` and `setAsideOptions`.
+// Its front ends: the stdio adapter (examples/adapters/js/dicespec-adapter.mjs, node), which reads
+// rulesets.json beside this module and answers the conformance protocol's requests with
+// `operations(rulesets)`; the rules website's scorer (scorer.mjs), which fetches the same data and
+// asks `sheetScores` and `setAsideOptions`; the game pages (play.mjs) and their coach (coach.mjs).
 //
 // It plays a ruleset only as far as its model of the families goes: `unplayable(data)` says which
 // rule value of a ruleset it does not know (a key, a rule family, a choice), and such a ruleset is
@@ -1221,7 +1222,7 @@ export function setAsideOptions(rulesets, name, dice) {
   };
 }
 
-// -- the score sheet's rules, for the optimal coach (docs/javascripts/coach.mjs) ----------------
+// -- the score sheet's rules, for the optimal coach (coach.mjs) ----------------------------------
 //
 // The coach works out every roll's value in every row of a sheet it imagines, with the same rules
 // the game plays by: these are the functions it reads them through (none changes what they do).
