@@ -14,7 +14,7 @@ $(INSTALLED): pyproject.toml constraints.txt package-lock.json
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt pip setuptools wheel
 	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt --no-build-isolation -e '.[test,docs,bench,thirdparty,mutation]'
-	if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; fi  # axe-core for the browser tests (skipped without it, failed under CI=true)
+	if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; fi  # biome for make lint, axe-core for the browser tests (each skipped without npm, failed under CI=true)
 	touch $@
 
 # pytest-xdist's workers for make test and make check: one per core (WORKERS=0: all in one process).
@@ -59,13 +59,23 @@ endif
 # ruff, over the code and its tests, benchmarks and examples; its rules in pyproject.toml.
 LINTED := src tests benchmarks examples docs/hooks.py $(wildcard tools)
 
-lint: $(INSTALLED) ## ruff: the lint rules and the format checked (make check and make test start with it)
+# biome, over every .mjs and .js of the checkout (js/, examples/; what git ignores left out); its
+# rules in biome.json, its version pinned in package.json and installed by npm ci. Without npm the
+# JavaScript is left unchecked, said in one line; under CI (CI=true) that is a failure.
+BIOME := node_modules/.bin/biome
+biome = @if [ -x $(BIOME) ]; then echo "$(BIOME) $(1)"; $(BIOME) $(1); \
+	elif [ "$$CI" = true ]; then echo "biome is not installed (npm ci), and CI must check the JavaScript" >&2; exit 1; \
+	else echo "biome is not installed (no npm): the JavaScript is not checked" >&2; fi
+
+lint: $(INSTALLED) ## ruff and biome: the lint rules and the format checked, Python and JavaScript (make check and make test start with it)
 	$(VENV)/bin/ruff check $(LINTED)
 	$(VENV)/bin/ruff format --check $(LINTED)
+	$(call biome,ci .)
 
-format: $(INSTALLED) ## ruff: fix what the lint rules can, then format
+format: $(INSTALLED) ## ruff and biome: fix what the lint rules can, then format
 	$(VENV)/bin/ruff check --fix $(LINTED)
 	$(VENV)/bin/ruff format $(LINTED)
+	$(call biome,check --write .)
 
 typecheck: $(INSTALLED) ## mypy --strict over src/ and the maintainer tools (part of make check and make test)
 	$(PY) -m mypy --strict
