@@ -17,8 +17,8 @@
 import {
   allowedRows,
   countsOf,
-  familyOfRuleset,
   faceRow,
+  familyOfRuleset,
   isRepeat,
   meetsRow,
   openRowPoints,
@@ -64,7 +64,8 @@ export function rulesDigest(data) {
 /** The header and the values of a decompressed coach file; an Error in one line when it is not one. */
 function readFile(body) {
   const magic = new TextEncoder().encode(MAGIC);
-  if (body.length < magic.length || magic.some((byte, i) => body[i] !== byte)) throw new Error("not a dicespec coach file");
+  if (body.length < magic.length || magic.some((byte, i) => body[i] !== byte))
+    throw new Error("not a dicespec coach file");
   const end = body.indexOf(10, magic.length);
   if (end < 0) throw new Error("coach file: no header line");
   let header;
@@ -74,7 +75,8 @@ function readFile(body) {
     throw new Error("coach file: its header is not JSON");
   }
   const count = header.count;
-  if (!Number.isInteger(count) || body.length < end + 1 + 8 * count) throw new Error("coach file: fewer values than its header says");
+  if (!Number.isInteger(count) || body.length < end + 1 + 8 * count)
+    throw new Error("coach file: fewer values than its header says");
   // the bytes are shuffled: every value's first byte, then every second byte, … (little-endian);
   // each value's bits are the 64-bit difference from the previous value's
   const values = new Float64Array(count);
@@ -95,7 +97,8 @@ function readFile(body) {
 /** The ruleset's coach from its gzip-compressed coach file (a Uint8Array); an Error in one line
  * when the file is not one, or was made for another ruleset, other rules or another format. */
 export async function loadCoach(rulesetName, rulesetsData, bytes) {
-  if (!Object.hasOwn(rulesetsData, rulesetName)) throw new Error(`coach: no ruleset ${JSON.stringify(rulesetName)} in the rulesets' data`);
+  if (!Object.hasOwn(rulesetsData, rulesetName))
+    throw new Error(`coach: no ruleset ${JSON.stringify(rulesetName)} in the rulesets' data`);
   let body;
   try {
     body = await gunzip(bytes);
@@ -104,9 +107,14 @@ export async function loadCoach(rulesetName, rulesetsData, bytes) {
   }
   const { header, values } = readFile(body);
   const digest = rulesDigest(rulesetsData[rulesetName]);
-  if (header.format !== COACH_FORMAT) throw new Error(`coach file: format ${header.format}; this coach reads format ${COACH_FORMAT}`);
-  if (header.ruleset !== rulesetName) throw new Error(`coach file: made for ruleset ${header.ruleset}, not ${rulesetName}`);
-  if (header.rules_digest !== digest) throw new Error(`coach file: made for other rules of ${rulesetName} (digest ${header.rules_digest}, the data's ${digest})`);
+  if (header.format !== COACH_FORMAT)
+    throw new Error(`coach file: format ${header.format}; this coach reads format ${COACH_FORMAT}`);
+  if (header.ruleset !== rulesetName)
+    throw new Error(`coach file: made for ruleset ${header.ruleset}, not ${rulesetName}`);
+  if (header.rules_digest !== digest)
+    throw new Error(
+      `coach file: made for other rules of ${rulesetName} (digest ${header.rules_digest}, the data's ${digest})`,
+    );
   const family = familyOfRuleset(rulesetsData, rulesetName);
   if (header.family !== family) throw new Error(`coach file: a ${header.family} file for a ${family} ruleset`);
   if (header.layout === "sheet") return new SheetCoach(rulesetsData, rulesetName, header, values);
@@ -138,11 +146,17 @@ function keepTables(dice) {
   starts.push(keeps.length);
   const index = new Map(keeps.map((keep, i) => [countsKey(keep), i]));
   const withDie = (keep, face, change) => keep.map((n, f) => (f === face ? n + change : n));
-  const children = keeps.map((keep, i) => (i < starts[dice] ? FACES.map((face) => index.get(countsKey(withDie(keep, face, 1)))) : null));
-  const parts = keeps.map((keep) => FACES.filter((face) => keep[face] > 0).map((face) => index.get(countsKey(withDie(keep, face, -1)))));
+  const children = keeps.map((keep, i) =>
+    i < starts[dice] ? FACES.map((face) => index.get(countsKey(withDie(keep, face, 1)))) : null,
+  );
+  const parts = keeps.map((keep) =>
+    FACES.filter((face) => keep[face] > 0).map((face) => index.get(countsKey(withDie(keep, face, -1)))),
+  );
   const rollStart = starts[dice];
   const rolls = keeps.slice(rollStart);
-  const probability = rolls.map((counts) => factorial(dice) / FACES.reduce((p, face) => p * factorial(counts[face]), 1) / 6 ** dice);
+  const probability = rolls.map(
+    (counts) => factorial(dice) / FACES.reduce((p, face) => p * factorial(counts[face]), 1) / 6 ** dice,
+  );
   return { dice, keeps, index, starts, children, parts, rollStart, rolls, probability };
 }
 
@@ -180,7 +194,8 @@ function bestKeepValues(tables, expected) {
 /** Every keep inside the counts, in the solver's order (the empty one and the counts themselves included). */
 function subKeeps(counts) {
   let found = [[0]];
-  for (const face of FACES) found = found.flatMap((part) => Array.from({ length: counts[face] + 1 }, (_, k) => [...part, k]));
+  for (const face of FACES)
+    found = found.flatMap((part) => Array.from({ length: counts[face] + 1 }, (_, k) => [...part, k]));
   return found;
 }
 
@@ -199,7 +214,8 @@ function byValue(a, b) {
 /** The player to move's sheet, from a replay answer: filled cells, the bonus line, the grand total. */
 function sheetOf(rules, player) {
   const cells = new Map();
-  for (const id of rules.rowIds) if (player.lines[id] !== null && player.lines[id] !== undefined) cells.set(id, player.lines[id]);
+  for (const id of rules.rowIds)
+    if (player.lines[id] !== null && player.lines[id] !== undefined) cells.set(id, player.lines[id]);
   return { cells, line: rules.bonusLine ? player.lines[rules.bonusLine] : 0, total: player.lines.grand_total };
 }
 
@@ -208,7 +224,8 @@ function sheetOf(rules, player) {
 class SheetTables {
   constructor(rulesets, name, header) {
     const rules = rulesOf(rulesets, name, "score-sheet");
-    if (canonical(header.rows) !== canonical(rules.rowIds)) throw new Error(`coach file: rows ${header.rows.join(", ")}, not the ruleset's`);
+    if (canonical(header.rows) !== canonical(rules.rowIds))
+      throw new Error(`coach file: rows ${header.rows.join(", ")}, not the ruleset's`);
     this.rules = rules;
     this.tables = keepTables(rules.dice);
     this.rows = rules.rowIds;
@@ -285,9 +302,15 @@ class SheetCoach extends SheetTables {
     this.joker = rules.joker;
     const rows = this.rows.map((id) => rules.rows[id]);
     this.jokerScores = this.tables.rolls.map((counts) => rows.map((row) => rowPoints(row, counts, { joker: true })));
-    this.repeatRolls = this.fiveIndex < 0 ? [] : this.tables.rolls.flatMap((counts, r) => (meetsRow(rows[this.fiveIndex], counts) ? [r] : []));
+    this.repeatRolls =
+      this.fiveIndex < 0
+        ? []
+        : this.tables.rolls.flatMap((counts, r) => (meetsRow(rows[this.fiveIndex], counts) ? [r] : []));
     this.faceRows = this.tables.rolls.map((counts) => {
-      const found = faceRow(rules, FACES.find((face) => counts[face] > 0));
+      const found = faceRow(
+        rules,
+        FACES.find((face) => counts[face] > 0),
+      );
       return found === null ? -1 : this.rows.indexOf(found);
     });
     this.lowerIndex = this.rows.flatMap((id, i) => (this.isUpper[i] ? [] : [i]));
@@ -391,14 +414,18 @@ class SheetCoach extends SheetTables {
             }
             candidate = points + this.bonus(upper, points) + v;
           } else if (i === this.fiveIndex) {
-            candidate = points > 0 ? points + this.cached(later, "above", () => this.value(after, upper, scored)) : this.cached(later, "zero", () => this.value(after, upper, ZERO));
+            candidate =
+              points > 0
+                ? points + this.cached(later, "above", () => this.value(after, upper, scored))
+                : this.cached(later, "zero", () => this.value(after, upper, ZERO));
           } else {
             candidate = points + this.cached(later, "later", () => this.value(after, upper, cell));
           }
           if (candidate > final[r]) final[r] = candidate;
         }
       }
-      if ((this.joker !== "none" || this.lineAdds !== null) && cell !== OPEN) this.fiveOfAKindAgain(filled, upper, cell, final);
+      if ((this.joker !== "none" || this.lineAdds !== null) && cell !== OPEN)
+        this.fiveOfAKindAgain(filled, upper, cell, final);
     }
     if (loop !== null && this.repeatAdds !== null && cell === SCORED) {
       const again = this.repeatAdds + loop;
@@ -433,7 +460,7 @@ class SheetCoach extends SheetTables {
           : points + this.value(after, upper, cell);
         best = Math.max(best, value);
       }
-      const bonus = cell === SCORED ? this.lineAdds ?? 0 : 0;
+      const bonus = cell === SCORED ? (this.lineAdds ?? 0) : 0;
       if (Number.isFinite(best)) final[r] = best + bonus;
     }
   }
@@ -518,7 +545,9 @@ class PlainCoach extends SheetTables {
     this.heldSizes = 2 ** this.required.length;
     this.fits = this.tables.rolls.map((counts) => rows.map((row) => meetsRow(row, counts)));
     this.adds = rows.map((row) => row.first_roll?.adds ?? 0);
-    this.needs = rows.map((row) => (row.requires === undefined ? -1 : this.required.indexOf(this.rows.indexOf(row.requires))));
+    this.needs = rows.map((row) =>
+      row.requires === undefined ? -1 : this.required.indexOf(this.rows.indexOf(row.requires)),
+    );
     // every state's value, [filled][upper][held] (NaN where a held row is open)
     this.table = new Float64Array((this.full + 1) * (this.cap + 1) * this.heldSizes).fill(NaN);
     let at = 0;
@@ -573,7 +602,9 @@ class PlainCoach extends SheetTables {
     if (answer.over) return null;
     const sheet = sheetOf(this.rules, answer.players[answer.current]);
     const state = this.stateOf(sheet);
-    return state.filled === this.full ? null : sheet.total + this.table[this.flat(state.filled, state.upper, state.held)];
+    return state.filled === this.full
+      ? null
+      : sheet.total + this.table[this.flat(state.filled, state.upper, state.held)];
   }
 
   advise(answer) {
@@ -598,7 +629,12 @@ class PlainCoach extends SheetTables {
       const j = this.required.indexOf(i);
       if (j >= 0 && points > 0) held |= 2 ** j;
       const won = first && this.rules.rows[row].first_roll?.wins === true && points > 0;
-      found.push({ action: "score", row, value: gain + this.table[this.flat(state.filled | (2 ** i), upper, held)], won });
+      found.push({
+        action: "score",
+        row,
+        value: gain + this.table[this.flat(state.filled | (2 ** i), upper, held)],
+        won,
+      });
     }
     return this.ranked(found, dice, rollsLeft, expected, sheet.total);
   }
@@ -653,7 +689,13 @@ class TurnCoach {
       const found = options.map((option) => {
         const left = answer.dice.length - option.dice.length || this.rules.dice;
         const total = t + option.points;
-        return { action: "set", dice: option.dice, points: option.points, value: this.value(total, left), bank: this.shouldBank(total, left) };
+        return {
+          action: "set",
+          dice: option.dice,
+          points: option.points,
+          value: this.value(total, left),
+          bank: this.shouldBank(total, left),
+        };
       });
       return found.sort((a, b) => (a.value === b.value ? 0 : a.value > b.value ? -1 : 1));
     }

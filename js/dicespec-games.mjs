@@ -123,7 +123,9 @@ function highestPairs(counts, n) {
 
 /** Three dice of one face and two of another; five of a kind only where the row counts it. */
 function isFullHouse(counts, fiveOfAKindCounts) {
-  const shown = FACES.map((face) => counts[face]).filter((n) => n > 0).sort((a, b) => a - b);
+  const shown = FACES.map((face) => counts[face])
+    .filter((n) => n > 0)
+    .sort((a, b) => a - b);
   if (shown.length === 2 && shown[0] === 2 && shown[1] === 3) return true;
   return fiveOfAKindCounts && shown.length === 1 && shown[0] === 5;
 }
@@ -203,7 +205,7 @@ function sheetRules(data) {
   const upperRows = rowIds.filter((id) => data.rows[id].section === "upper");
   const lowerRows = rowIds.filter((id) => data.rows[id].section === "lower");
   const five = data.five_of_a_kind; // null: a five of a kind does nothing beyond its row
-  const repeatTo = five ? five.repeat.to ?? CELL : null;
+  const repeatTo = five ? (five.repeat.to ?? CELL) : null;
   const repeatAdds = five ? five.repeat.adds : null; // null: a repeat adds nothing
   const bonusLine = repeatAdds !== null && repeatTo !== CELL ? repeatTo : null; // e.g. yahtzee_bonus
   const lines = [
@@ -263,7 +265,9 @@ function isRepeat(rules, sheet, counts) {
 
 /** A joker: a five of a kind once its row is filled (with 50 or 0), where the ruleset has a joker. */
 function isJoker(rules, sheet, counts) {
-  return rules.joker !== "none" && rules.five !== null && sheet.cells.has(rules.five.row) && isFiveOfAKind(rules, counts);
+  return (
+    rules.joker !== "none" && rules.five !== null && sheet.cells.has(rules.five.row) && isFiveOfAKind(rules, counts)
+  );
 }
 
 /** A joker scores full value only once the upper row of its face is filled (or there is none). */
@@ -362,10 +366,13 @@ class SheetGame {
       const equals = rest.indexOf("=");
       if (equals < 0) throw notation(text);
       const where = rest.slice(0, equals);
-      const positions = where.trim() === "" ? [] : where.split(",").map((p) => {
-        if (!/^\s*[+-]?\d+\s*$/.test(p)) throw notation(text);
-        return Number(p) - 1; // 0-based
-      });
+      const positions =
+        where.trim() === ""
+          ? []
+          : where.split(",").map((p) => {
+              if (!/^\s*[+-]?\d+\s*$/.test(p)) throw notation(text);
+              return Number(p) - 1; // 0-based
+            });
       return { verb, positions, dice: actionDice(rest.slice(equals + 1)) };
     }
     if (verb === "score" && this.rules.lines.includes(rest)) return { verb, row: rest };
@@ -493,7 +500,9 @@ class SheetGame {
     const lower = filled(rules.lowerRows) + sheet.line;
     const derived = { bonus, upper_total: upper + bonus, lower_total: lower, grand_total: upper + bonus + lower };
     if (rules.bonusLine) derived[rules.bonusLine] = sheet.line;
-    return Object.fromEntries(rules.lines.map((line) => [line, line in derived ? derived[line] : sheet.cells.get(line) ?? null]));
+    return Object.fromEntries(
+      rules.lines.map((line) => [line, line in derived ? derived[line] : (sheet.cells.get(line) ?? null)]),
+    );
   }
 
   /** Once the game is over, the player who won at once, else the players with the highest grand
@@ -922,7 +931,16 @@ function replay(game, actions) {
 // cover, a rule this engine has never heard of included, leaves the ruleset out.
 
 const NOT_RULES = new Set([
-  "title", "description", "source", "language", "translations", "texts", "trace", "gaps", "expect", "sheet",
+  "title",
+  "description",
+  "source",
+  "language",
+  "translations",
+  "texts",
+  "trace",
+  "gaps",
+  "expect",
+  "sheet",
 ]);
 const DERIVED = new Set(["bonus", "upper_total", "lower_total", "grand_total"]);
 const LINE_ID = /^[a-z][a-z0-9_]*$/;
@@ -930,7 +948,10 @@ const LINE_ID = /^[a-z][a-z0-9_]*$/;
 const isInteger = (value, min = 0, max = Infinity) => Number.isInteger(value) && value >= min && value <= max;
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isFaceList = (value, min, max) =>
-  Array.isArray(value) && value.length >= min && value.length <= max && value.every((f) => isInteger(f, 1, 6)) &&
+  Array.isArray(value) &&
+  value.length >= min &&
+  value.length <= max &&
+  value.every((f) => isInteger(f, 1, 6)) &&
   new Set(value).size === value.length;
 const isPoints = (value) => isInteger(value) || value === "sum" || value === "matching";
 
@@ -951,17 +972,25 @@ function mismatch(where, object, checks, optional = []) {
       return `${where}.${key}: missing`;
     }
     const why = check(object[key], `${where}.${key}`);
-    if (why) return why === true ? `${where}.${key}: ${JSON.stringify(object[key])} is not a value this engine plays` : why;
+    if (why)
+      return why === true ? `${where}.${key}: ${JSON.stringify(object[key])} is not a value this engine plays` : why;
   }
   return null;
 }
 
 // Each check answers false (playable), true (a value it does not play) or its own message.
-const integer = (min = 0, max = Infinity) => (value) => !isInteger(value, min, max);
-const oneOf = (...values) => (value) => !values.includes(value);
+const integer =
+  (min = 0, max = Infinity) =>
+  (value) =>
+    !isInteger(value, min, max);
+const oneOf =
+  (...values) =>
+  (value) =>
+    !values.includes(value);
 const isNotBoolean = (value) => typeof value !== "boolean";
 const players = (value, where) =>
-  mismatch(where, value, { min: integer(1, 20), max: integer(1, 20) }) ?? (value.min > value.max ? `${where}: min is above max` : null);
+  mismatch(where, value, { min: integer(1, 20), max: integer(1, 20) }) ??
+  (value.min > value.max ? `${where}: min is above max` : null);
 
 // The parameters of each rule family of a row, besides its label, section and rule; and those of
 // them a row may leave out (of a family's alternatives, a row gives exactly one: ALTERNATIVES).
@@ -973,8 +1002,13 @@ const ROW_FAMILIES = {
   straight: {
     length: integer(2, 6),
     faces: (v) => !isFaceList(v, 2, 6),
-    any_of: (v) => !(Array.isArray(v) && v.length >= 2 && v.every((f) => isFaceList(f, 2, 6)) &&
-      new Set(v.map((f) => JSON.stringify(f))).size === v.length),
+    any_of: (v) =>
+      !(
+        Array.isArray(v) &&
+        v.length >= 2 &&
+        v.every((f) => isFaceList(f, 2, 6)) &&
+        new Set(v.map((f) => JSON.stringify(f))).size === v.length
+      ),
     points: (v) => !isPoints(v),
   },
   groups: {
@@ -994,10 +1028,13 @@ const firstRoll = (value, where) =>
 
 function rowMismatch(id, row, rows) {
   const where = `rows.${id}`;
-  if (!LINE_ID.test(id) || DERIVED.has(id)) return `${where}: not a row id this engine can keep apart from the sheet's totals`;
+  if (!LINE_ID.test(id) || DERIVED.has(id))
+    return `${where}: not a row id this engine can keep apart from the sheet's totals`;
   if (!isObject(row)) return `${where}: not a mapping`;
-  if (!Object.hasOwn(ROW_FAMILIES, row.rule)) return `${where}.rule: ${JSON.stringify(row.rule)} is not a rule family this engine plays`;
-  const requires = (v, at) => (v !== id && Object.hasOwn(rows, v) ? null : `${at}: ${JSON.stringify(v)} is not another row of the sheet`);
+  if (!Object.hasOwn(ROW_FAMILIES, row.rule))
+    return `${where}.rule: ${JSON.stringify(row.rule)} is not a rule family this engine plays`;
+  const requires = (v, at) =>
+    v !== id && Object.hasOwn(rows, v) ? null : `${at}: ${JSON.stringify(v)} is not another row of the sheet`;
   const own = {
     label: (v) => typeof v !== "string",
     section: oneOf("upper", "lower"),
@@ -1025,39 +1062,51 @@ function sheetMismatch(data) {
   }
   const upperBonus = (value, where) => {
     if (value === null) return null;
-    const form = isObject(value) && "at_least" in value ? { at_least: integer(1), points: integer() } : { more_than: integer(), points: integer() };
+    const form =
+      isObject(value) && "at_least" in value
+        ? { at_least: integer(1), points: integer() }
+        : { more_than: integer(), points: integer() };
     return mismatch(where, value, form);
   };
   const fiveOfAKind = (value, where) => {
     if (value === null) return null;
     const repeat = (r, at) => {
-      const why = mismatch(at, r, { adds: (v) => v !== null && !isInteger(v, 1), to: (v) => typeof v !== "string" }, ["to"]);
+      const why = mismatch(at, r, { adds: (v) => v !== null && !isInteger(v, 1), to: (v) => typeof v !== "string" }, [
+        "to",
+      ]);
       if (why || r.to === undefined || r.to === "cell") return why;
-      if (!LINE_ID.test(r.to) || DERIVED.has(r.to) || Object.hasOwn(rows, r.to)) return `${at}.to: ${JSON.stringify(r.to)} is not a bonus line of its own`;
+      if (!LINE_ID.test(r.to) || DERIVED.has(r.to) || Object.hasOwn(rows, r.to))
+        return `${at}.to: ${JSON.stringify(r.to)} is not a bonus line of its own`;
       return null;
     };
     return mismatch(where, value, {
       // the joker reads a five of a kind's face off its first die: the row is one of all the dice
-      row: (v) => (Object.hasOwn(rows, v) && rows[v].rule === "of_a_kind" && kindOf(rows[v])[0] === data.dice
-        ? null
-        : `${where}.row: ${JSON.stringify(v)} is not a row of all ${data.dice} dice of a kind`),
+      row: (v) =>
+        Object.hasOwn(rows, v) && rows[v].rule === "of_a_kind" && kindOf(rows[v])[0] === data.dice
+          ? null
+          : `${where}.row: ${JSON.stringify(v)} is not a row of all ${data.dice} dice of a kind`,
       repeat,
       extra_turns: oneOf("repeat", "every", "none"),
     });
   };
-  return mismatch("", data, {
-    game: (v) => typeof v !== "string",
-    name: (v) => typeof v !== "string",
-    dice: integer(5, 6),
-    saved_rolls: (v) => typeof v !== "boolean",
-    rolls_per_turn: integer(1),
-    players,
-    rows: () => null, // checked above
-    upper_bonus: upperBonus,
-    five_of_a_kind: fiveOfAKind,
-    joker: oneOf("none", "forced", "free"),
-    winner: oneOf("highest_total_ties_share"),
-  }, ["saved_rolls"]);
+  return mismatch(
+    "",
+    data,
+    {
+      game: (v) => typeof v !== "string",
+      name: (v) => typeof v !== "string",
+      dice: integer(5, 6),
+      saved_rolls: (v) => typeof v !== "boolean",
+      rolls_per_turn: integer(1),
+      players,
+      rows: () => null, // checked above
+      upper_bonus: upperBonus,
+      five_of_a_kind: fiveOfAKind,
+      joker: oneOf("none", "forced", "free"),
+      winner: oneOf("highest_total_ties_share"),
+    },
+    ["saved_rolls"],
+  );
 }
 
 function setAsideMismatch(data) {
@@ -1071,44 +1120,55 @@ function setAsideMismatch(data) {
     return null;
   };
   const moreOfAKind = (value, where) =>
-    mismatch(where, value, {
-      rule: oneOf("doubling", "linear", "fixed"),
-      largest: integer(3, 6),
-      points: (v, at) => mismatch(at, v, { four: integer(), five: integer(), six: integer() }, ["four", "five", "six"]),
-    }, ["points"]);
-  return mismatch("", data, {
-    game: (v) => typeof v !== "string",
-    name: (v) => typeof v !== "string",
-    dice: integer(1, 6), // more of a kind is known up to six dice
-    players,
-    singles: byFace,
-    three_of_a_kind: byFace,
-    more_of_a_kind: moreOfAKind,
-    straights: list((v, at) => mismatch(at, v, { faces: (f) => !isFaceList(f, 2, 6), points: integer() })),
-    patterns: list((v, at) =>
-      mismatch(at, v, {
-        name: (n) => typeof n !== "string",
-        counts: (c) => !(Array.isArray(c) && c.length >= 2 && c.length <= 6 && c.every((n) => isInteger(n, 1, 6))),
-        points: integer(),
-      }),
-    ),
-    set_aside: oneOf("chosen", "all_scoring"),
-    entry: (v, at) => mismatch(at, v, { points: integer(), below: oneOf("refused", "scores_nothing") }),
-    end: (v, at) =>
-      mismatch(at, v, { target: integer(1), final_round: isNotBoolean, exact: isNotBoolean }, ["exact"]),
-    farkle_penalty: (v, at) =>
-      v === null
-        ? null
-        : mismatch(at, v, {
-            farkles: integer(1),
-            points: integer(1),
-            floor: (f) => !(f === null || (Number.isInteger(f) && f <= 0)),
-          }),
-    instant_win: (v, at) =>
-      v === null ? null : mismatch(at, v, { of_a_kind: integer(3, 6), first_roll_only: isNotBoolean }),
-    hot_dice: oneOf("optional", "compulsory"),
-    winner: oneOf("highest_score_ties_share"),
-  }, ["farkle_penalty", "instant_win"]);
+    mismatch(
+      where,
+      value,
+      {
+        rule: oneOf("doubling", "linear", "fixed"),
+        largest: integer(3, 6),
+        points: (v, at) =>
+          mismatch(at, v, { four: integer(), five: integer(), six: integer() }, ["four", "five", "six"]),
+      },
+      ["points"],
+    );
+  return mismatch(
+    "",
+    data,
+    {
+      game: (v) => typeof v !== "string",
+      name: (v) => typeof v !== "string",
+      dice: integer(1, 6), // more of a kind is known up to six dice
+      players,
+      singles: byFace,
+      three_of_a_kind: byFace,
+      more_of_a_kind: moreOfAKind,
+      straights: list((v, at) => mismatch(at, v, { faces: (f) => !isFaceList(f, 2, 6), points: integer() })),
+      patterns: list((v, at) =>
+        mismatch(at, v, {
+          name: (n) => typeof n !== "string",
+          counts: (c) => !(Array.isArray(c) && c.length >= 2 && c.length <= 6 && c.every((n) => isInteger(n, 1, 6))),
+          points: integer(),
+        }),
+      ),
+      set_aside: oneOf("chosen", "all_scoring"),
+      entry: (v, at) => mismatch(at, v, { points: integer(), below: oneOf("refused", "scores_nothing") }),
+      end: (v, at) =>
+        mismatch(at, v, { target: integer(1), final_round: isNotBoolean, exact: isNotBoolean }, ["exact"]),
+      farkle_penalty: (v, at) =>
+        v === null
+          ? null
+          : mismatch(at, v, {
+              farkles: integer(1),
+              points: integer(1),
+              floor: (f) => !(f === null || (Number.isInteger(f) && f <= 0)),
+            }),
+      instant_win: (v, at) =>
+        v === null ? null : mismatch(at, v, { of_a_kind: integer(3, 6), first_roll_only: isNotBoolean }),
+      hot_dice: oneOf("optional", "compulsory"),
+      winner: oneOf("highest_score_ties_share"),
+    },
+    ["farkle_penalty", "instant_win"],
+  );
 }
 
 /** Why this engine cannot play a ruleset's data (the first rule value its model does not cover),
@@ -1147,7 +1207,8 @@ export function familyOfRuleset(rulesets, name) {
 
 /** A ruleset of this family, ready to play; a ruleset it does not play is skipped. */
 export function rulesOf(rulesets, name, family) {
-  if (familyOfRuleset(rulesets, name) !== family) throw new Error(`ruleset ${JSON.stringify(name)} is not a ${family} ruleset`);
+  if (familyOfRuleset(rulesets, name) !== family)
+    throw new Error(`ruleset ${JSON.stringify(name)} is not a ${family} ruleset`);
   const data = rulesets[name];
   if (!prepared.has(rulesets)) prepared.set(rulesets, new Map());
   const ready = prepared.get(rulesets);
@@ -1167,7 +1228,8 @@ export function declaredGames(rulesets) {
 function diceOf(text, { min, max }) {
   const dice = parseDice(text);
   if (dice === null) throw new Error(`not dice: ${JSON.stringify(text)}`);
-  if (dice.length < min || dice.length > max) throw new Error(`${text} has ${dice.length} dice; expected ${min} to ${max}`);
+  if (dice.length < min || dice.length > max)
+    throw new Error(`${text} has ${dice.length} dice; expected ${min} to ${max}`);
   return dice;
 }
 
@@ -1180,7 +1242,8 @@ export function operations(rulesets) {
   return {
     score({ ruleset, dice, row }) {
       const rules = rulesOf(rulesets, ruleset, "score-sheet");
-      if (!Object.hasOwn(rules.rows, row)) throw new Error(`unknown row ${JSON.stringify(row)}; rows are: ${rules.rowIds.join(", ")}`);
+      if (!Object.hasOwn(rules.rows, row))
+        throw new Error(`unknown row ${JSON.stringify(row)}; rows are: ${rules.rowIds.join(", ")}`);
       return rowPoints(rules.rows[row], countsOf(diceOf(dice, { min: rules.dice, max: rules.dice })));
     },
     set_aside({ ruleset, dice }) {
@@ -1227,4 +1290,4 @@ export function setAsideOptions(rulesets, name, dice) {
 // The coach works out every roll's value in every row of a sheet it imagines, with the same rules
 // the game plays by: these are the functions it reads them through (none changes what they do).
 
-export { countsOf, rowPoints, meetsRow, allowedRows, openRowPoints, isRepeat, faceRow };
+export { allowedRows, countsOf, faceRow, isRepeat, meetsRow, openRowPoints, rowPoints };

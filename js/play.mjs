@@ -169,11 +169,13 @@ class Play {
   fillPlayers(chosen) {
     const ruleset = this.config.rulesets.find((r) => r.name === this.rulesetSelect.value) ?? this.config.rulesets[0];
     const keep = chosen ?? Number(this.playersSelect.value);
-    this.playersSelect.replaceChildren(...ruleset.players.map((count) => {
-      const option = element("option", count === 1 ? this.say.solitaire : format(this.say.players_count, { count }));
-      option.value = String(count);
-      return option;
-    }));
+    this.playersSelect.replaceChildren(
+      ...ruleset.players.map((count) => {
+        const option = element("option", count === 1 ? this.say.solitaire : format(this.say.players_count, { count }));
+        option.value = String(count);
+        return option;
+      }),
+    );
     this.playersSelect.value = String(ruleset.players.includes(keep) ? keep : ruleset.players[0]);
   }
 
@@ -191,7 +193,8 @@ class Play {
       return true;
     }
     const saved = this.saved();
-    const same = saved && saved.ruleset === asked.ruleset && saved.players === asked.players && saved.seed === asked.seed;
+    const same =
+      saved && saved.ruleset === asked.ruleset && saved.players === asked.players && saved.seed === asked.seed;
     if (same && this.fits(saved) === null) this.begin(saved);
     else this.begin(asked);
     return true;
@@ -224,9 +227,15 @@ class Play {
   }
 
   isGame(value) {
-    return value !== null && typeof value === "object" && typeof value.ruleset === "string"
-      && Number.isInteger(value.players) && typeof value.seed === "string"
-      && Array.isArray(value.actions) && value.actions.every((a) => typeof a === "string");
+    return (
+      value !== null &&
+      typeof value === "object" &&
+      typeof value.ruleset === "string" &&
+      Number.isInteger(value.players) &&
+      typeof value.seed === "string" &&
+      Array.isArray(value.actions) &&
+      value.actions.every((a) => typeof a === "string")
+    );
   }
 
   /** Why a game's settings or actions do not fit the page's rulesets (the engine's refusal), or null. */
@@ -338,7 +347,10 @@ class Play {
 
   setAsidePicked() {
     if (!this.picked.size || this.answer.dice === null) return;
-    const dice = [...this.picked].map((i) => this.answer.dice[i]).sort().join("");
+    const dice = [...this.picked]
+      .map((i) => this.answer.dice[i])
+      .sort()
+      .join("");
     if (this.act(`set ${dice}`)) this.picked.clear();
     this.update();
   }
@@ -465,11 +477,14 @@ class Play {
     this.body.replaceChildren(...lines);
     // what to do now
     if (!playing) this.status.textContent = this.overLine(answer);
-    else if (!rolled) this.status.textContent = format(this.say.status_roll, { player: this.playerName(answer.current) });
+    else if (!rolled)
+      this.status.textContent = format(this.say.status_roll, { player: this.playerName(answer.current) });
     else {
       const key = canReroll ? "status_rolled_sheet" : "status_last_roll";
       this.status.textContent = format(this.say[key], {
-        player: this.playerName(answer.current), dice: answer.dice, rolls: answer.rolls,
+        player: this.playerName(answer.current),
+        dice: answer.dice,
+        rolls: answer.rolls,
       });
     }
   }
@@ -493,21 +508,32 @@ class Play {
     this.showDice(rolled ? answer.dice : null, rolled ? answer.dice.length : answer.dice_left, rolled, this.say);
     const roll = playing && !rolled ? this.probe(`roll ${"1".repeat(answer.dice_left)}`) !== null : false;
     this.rollButton.disabled = !playing || rolled || !roll;
-    const picked = [...this.picked].map((i) => answer.dice[i]).sort().join("");
+    const picked = [...this.picked]
+      .map((i) => answer.dice[i])
+      .sort()
+      .join("");
     this.setButton.disabled = !(rolled && picked && this.probe(`set ${picked}`) !== null);
     this.bankButton.disabled = !(playing && this.probe("bank") !== null);
     // the set-asides the roll allows, each a button
     const options = rolled ? this.games.setAsideOptions(this.rulesets, this.game.ruleset, answer.dice).options : [];
-    this.optionsBox.replaceChildren(...options.filter((o) => this.probe(`set ${o.dice}`) !== null).map((option) => {
-      const points = this.numbers.format(option.points);
-      const button = element("button", format(this.say.set_option, { dice: option.dice, points }), "ds-play-option");
-      button.type = "button";
-      button.dataset.dice = option.dice;
-      button.addEventListener("click", () => {
-        if (this.act(`set ${option.dice}`)) this.rollButton.focus();
-      });
-      return button;
-    }));
+    this.optionsBox.replaceChildren(
+      ...options
+        .filter((o) => this.probe(`set ${o.dice}`) !== null)
+        .map((option) => {
+          const points = this.numbers.format(option.points);
+          const button = element(
+            "button",
+            format(this.say.set_option, { dice: option.dice, points }),
+            "ds-play-option",
+          );
+          button.type = "button";
+          button.dataset.dice = option.dice;
+          button.addEventListener("click", () => {
+            if (this.act(`set ${option.dice}`)) this.rollButton.focus();
+          });
+          return button;
+        }),
+    );
     // the players' scores
     const headRow = element("tr");
     for (const label of [this.say.players, this.say.score, this.say.on_board]) {
@@ -516,25 +542,30 @@ class Play {
       headRow.append(th);
     }
     this.head.replaceChildren(headRow);
-    this.body.replaceChildren(...answer.players.map((player, i) => {
-      const tr = element("tr", undefined, i === answer.current && playing ? "ds-play-current" : "");
-      tr.dataset.player = String(i);
-      const th = element("th", this.playerName(i));
-      th.scope = "row";
-      tr.append(
-        th,
-        element("td", this.numbers.format(player.score), "ds-play-points"),
-        element("td", player.on_board ? this.say.yes : this.say.no),
-      );
-      return tr;
-    }));
+    this.body.replaceChildren(
+      ...answer.players.map((player, i) => {
+        const tr = element("tr", undefined, i === answer.current && playing ? "ds-play-current" : "");
+        tr.dataset.player = String(i);
+        const th = element("th", this.playerName(i));
+        th.scope = "row";
+        tr.append(
+          th,
+          element("td", this.numbers.format(player.score), "ds-play-points"),
+          element("td", player.on_board ? this.say.yes : this.say.no),
+        );
+        return tr;
+      }),
+    );
     // what to do now, after what the last roll did
     const player = this.playerName(answer.current);
     const last = this.game.actions.at(-1) ?? "";
-    const farkle = /^roll /.test(last) && answer.phase === "turn-start"
-      ? `${format(this.say.status_farkle, { dice: last.slice(5) })} ` : "";
+    const farkle =
+      /^roll /.test(last) && answer.phase === "turn-start"
+        ? `${format(this.say.status_farkle, { dice: last.slice(5) })} `
+        : "";
     const turn = format(this.say.turn_points, {
-      points: this.numbers.format(answer.turn_points), left: answer.dice_left,
+      points: this.numbers.format(answer.turn_points),
+      left: answer.dice_left,
     });
     if (!playing) this.status.textContent = farkle + this.overLine(answer);
     else if (rolled) this.status.textContent = format(this.say.status_rolled_aside, { player, dice: answer.dice });
@@ -629,15 +660,28 @@ function choiceOf(action, before) {
   if (verb === "end" || verb === "bank") return { action: verb };
   if (verb === "set") return { action: "set", dice: [...rest].sort().join("") };
   if (verb === "reroll") {
-    const thrownAgain = new Set(rest.split("=")[0].split(",").map((p) => Number(p) - 1));
-    return { action: "keep", dice: [...before.dice].filter((_, i) => !thrownAgain.has(i)).sort().join("") };
+    const thrownAgain = new Set(
+      rest
+        .split("=")[0]
+        .split(",")
+        .map((p) => Number(p) - 1),
+    );
+    return {
+      action: "keep",
+      dice: [...before.dice]
+        .filter((_, i) => !thrownAgain.has(i))
+        .sort()
+        .join(""),
+    };
   }
   if (verb === "roll" && before.phase === "set-aside") return { action: "roll" };
   return null;
 }
 
-const sameChoice = (a, b) => a.action === b.action && (a.row ?? null) === (b.row ?? null)
-  && [...(a.dice ?? "")].sort().join("") === [...(b.dice ?? "")].sort().join("");
+const sameChoice = (a, b) =>
+  a.action === b.action &&
+  (a.row ?? null) === (b.row ?? null) &&
+  [...(a.dice ?? "")].sort().join("") === [...(b.dice ?? "")].sort().join("");
 
 class CoachPanel {
   constructor(play, panel) {
@@ -728,9 +772,11 @@ class CoachPanel {
       }
     }
     this.statusLine.textContent = this.advice?.length ? this.say("coach_ready") : this.say("coach_best");
-    this.list.replaceChildren(...(this.advice ?? []).map((choice) => element(
-      "li", `${this.label(choice)}: ${this.play.numbers.format(choice.value)}`,
-    )));
+    this.list.replaceChildren(
+      ...(this.advice ?? []).map((choice) =>
+        element("li", `${this.label(choice)}: ${this.play.numbers.format(choice.value)}`),
+      ),
+    );
     if (answer.over) this.showReview();
   }
 
@@ -748,23 +794,32 @@ class CoachPanel {
     }
     const cost = Math.max(0, best.value - found.value);
     this.costs.push({ choice: label, cost });
-    this.costLine.textContent = cost > 0
-      ? this.say("coach_cost", { choice: label, cost: this.play.numbers.format(cost), best: this.label(best) })
-      : this.say("coach_was_best", { choice: label });
+    this.costLine.textContent =
+      cost > 0
+        ? this.say("coach_cost", { choice: label, cost: this.play.numbers.format(cost), best: this.label(best) })
+        : this.say("coach_was_best", { choice: label });
   }
 
   showReview() {
     if (!this.costs.length) return;
     const total = this.costs.reduce((sum, c) => sum + c.cost, 0);
     const n = this.play.numbers;
-    const costliest = [...this.costs].sort((a, b) => b.cost - a.cost).filter((c) => c.cost > 0).slice(0, SHOWN_COSTLIEST);
+    const costliest = [...this.costs]
+      .sort((a, b) => b.cost - a.cost)
+      .filter((c) => c.cost > 0)
+      .slice(0, SHOWN_COSTLIEST);
     const list = element("ol");
     list.append(...costliest.map((c) => element("li", `${c.choice}: ${n.format(c.cost)}`)));
     this.review.replaceChildren(
       element("p", this.say("coach_review"), "ds-play-coach-title"),
-      element("p", this.say("coach_total", {
-        total: n.format(total), count: this.costs.length, mean: n.format(total / this.costs.length),
-      })),
+      element(
+        "p",
+        this.say("coach_total", {
+          total: n.format(total),
+          count: this.costs.length,
+          mean: n.format(total / this.costs.length),
+        }),
+      ),
       ...(costliest.length ? [element("p", this.say("coach_costliest")), list] : []),
     );
   }

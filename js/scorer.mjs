@@ -162,9 +162,11 @@ class Scorer {
     });
     this.body.replaceChildren(...rows);
     const first = result.options[0];
-    this.say(first
-      ? format(this.words.summary_set_aside, { dice, points: this.numbers.format(result.best), set: first.dice })
-      : format(this.words.farkle, { dice }));
+    this.say(
+      first
+        ? format(this.words.summary_set_aside, { dice, points: this.numbers.format(result.best), set: first.dice })
+        : format(this.words.farkle, { dice }),
+    );
   }
 
   say(text) {

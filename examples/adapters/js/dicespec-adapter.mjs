@@ -16,7 +16,7 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-import { Skip, VERSION, declaredGames, familyOfRuleset, operations, unplayable } from "../../../js/dicespec-games.mjs";
+import { declaredGames, familyOfRuleset, operations, Skip, unplayable, VERSION } from "../../../js/dicespec-games.mjs";
 
 // -- the rulesets: every rule value, by ruleset name --------------------------------------------
 
@@ -66,7 +66,8 @@ function takeRulesets(documents) {
 function hello(request) {
   const offered = Array.isArray(request.protocols) ? request.protocols : [request.protocol];
   const version = SPOKEN.find((v) => offered.includes(v));
-  if (version === undefined) throw new Error(`protocol ${JSON.stringify(request.protocol)} is not spoken here (only ${SPOKEN.join(" and ")})`);
+  if (version === undefined)
+    throw new Error(`protocol ${JSON.stringify(request.protocol)} is not spoken here (only ${SPOKEN.join(" and ")})`);
   protocol = version;
   if (version >= 2 && Array.isArray(request.rulesets)) takeRulesets(request.rulesets);
   return {

@@ -49,7 +49,11 @@ function check(path) {
     console.log(`${path}: not dicespec test data of format ${FORMAT} (schema: ${JSON.stringify(data.schema)})`);
     return [0, 1];
   }
-  const digest = "sha256:" + createHash("sha256").update(canonical({ corpus: data.corpus, spec: data.spec })).digest("hex");
+  const digest =
+    "sha256:" +
+    createHash("sha256")
+      .update(canonical({ corpus: data.corpus, spec: data.spec }))
+      .digest("hex");
   if (digest !== data.digest) {
     console.log(`${path}: the digest says ${data.digest}, the cases give ${digest}`);
     return [0, 1];
@@ -64,7 +68,8 @@ function check(path) {
       continue;
     }
     failed += 1;
-    if (failed <= SHOWN) console.log(`FAIL ${kase.id}: ${kase.op} ${canonical(kase.input)}: expected ${expected}, got ${got}`);
+    if (failed <= SHOWN)
+      console.log(`FAIL ${kase.id}: ${kase.op} ${canonical(kase.input)}: expected ${expected}, got ${got}`);
   }
   if (failed > SHOWN) console.log(`… and ${failed - SHOWN} more`);
   console.log(`${path}: ${data.ruleset}, ${data.spec.length} spec and ${data.corpus.length} corpus cases`);
