@@ -436,7 +436,10 @@ class SheetCoach extends SheetTables {
 
   cached(map, key, make) {
     let v = map.get(key);
-    if (v === undefined) map.set(key, (v = make()));
+    if (v === undefined) {
+      v = make();
+      map.set(key, v);
+    }
     return v;
   }
 

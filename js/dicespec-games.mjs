@@ -542,7 +542,8 @@ class SheetGame {
 
 const KIND_WORDS = { 4: "four", 5: "five", 6: "six" }; // the keys of fixed more-of-a-kind points
 
-const onlyFace = (face, n) => FACES.reduce((counts, f) => ((counts[f] = f === face ? n : 0), counts), [0]);
+/** Counts by face of `n` dice of one face (counts[0] unused). */
+const onlyFace = (face, n) => [0, ...FACES.map((f) => (f === face ? n : 0))];
 
 /** Points of `count` (3 to 6) dice of one face as one combination; null when they are none. */
 function ofAKindPoints(rules, face, count) {
@@ -1220,7 +1221,9 @@ export function rulesOf(rulesets, name, family) {
 export function declaredGames(rulesets) {
   const games = {};
   for (const [name, data] of Object.entries(rulesets)) {
-    if (refusal(rulesets, name) === null) (games[data.game] ??= []).push(name);
+    if (refusal(rulesets, name) !== null) continue;
+    games[data.game] ??= [];
+    games[data.game].push(name);
   }
   return games;
 }
