@@ -313,13 +313,13 @@ class SheetCoach extends SheetTables {
       );
       return found === null ? -1 : this.rows.indexOf(found);
     });
-    this.lowerIndex = this.rows.flatMap((id, i) => (this.isUpper[i] ? [] : [i]));
+    this.lowerIndex = this.rows.flatMap((_, i) => (this.isUpper[i] ? [] : [i]));
     // where each stored state's value is: by mask, its block; in a block, by cell, then upper sum
     this.sums = header.sums;
     this.reach = header.reach;
     this.position = this.sums.map((sums) => {
       const at = new Int32Array(this.cap + 1).fill(-1);
-      sums.forEach((s, i) => (at[s] = i));
+      for (const [i, s] of sums.entries()) at[s] = i;
       return at;
     });
     this.values = values;
@@ -338,7 +338,7 @@ class SheetCoach extends SheetTables {
 
   upperMask(mask) {
     let found = 0;
-    this.upperIndex.forEach((i, k) => (found |= ((mask >> i) & 1) << k));
+    for (const [k, i] of this.upperIndex.entries()) found |= ((mask >> i) & 1) << k;
     return found;
   }
 
@@ -470,7 +470,7 @@ class SheetCoach extends SheetTables {
 
   stateOf(sheet) {
     let filled = 0;
-    this.rows.forEach((id, i) => (filled |= sheet.cells.has(id) ? 2 ** i : 0));
+    for (const [i, id] of this.rows.entries()) filled |= sheet.cells.has(id) ? 2 ** i : 0;
     const upper = Math.min(this.upperSum(sheet), this.cap);
     const five = this.rules.five;
     const cell = !five || !sheet.cells.has(five.row) ? OPEN : sheet.cells.get(five.row) > 0 ? SCORED : ZERO;
@@ -556,7 +556,7 @@ class PlainCoach extends SheetTables {
     let at = 0;
     for (let mask = 0; mask <= this.full; mask++) {
       let on = 0;
-      this.required.forEach((i, j) => (on |= ((mask >> i) & 1) << j));
+      for (const [j, i] of this.required.entries()) on |= ((mask >> i) & 1) << j;
       for (let u = 0; u <= this.cap; u++) {
         for (let h = 0; h < this.heldSizes; h++) if ((h & ~on) === 0) this.table[this.flat(mask, u, h)] = values[at++];
       }
@@ -595,9 +595,9 @@ class PlainCoach extends SheetTables {
 
   stateOf(sheet) {
     let filled = 0;
-    this.rows.forEach((id, i) => (filled |= sheet.cells.has(id) ? 2 ** i : 0));
+    for (const [i, id] of this.rows.entries()) filled |= sheet.cells.has(id) ? 2 ** i : 0;
     let held = 0;
-    this.required.forEach((i, j) => (held |= (sheet.cells.get(this.rows[i]) ?? 0) > 0 ? 2 ** j : 0));
+    for (const [j, i] of this.required.entries()) held |= (sheet.cells.get(this.rows[i]) ?? 0) > 0 ? 2 ** j : 0;
     return { filled, upper: Math.min(this.upperSum(sheet), this.cap), held };
   }
 
