@@ -699,7 +699,7 @@ class SetAsideScoring {
           chosen = candidate;
         }
       }
-      this.scoringMemo.set(key, chosen && chosen.counts);
+      this.scoringMemo.set(key, chosen === null ? null : chosen.counts);
     }
     return this.scoringMemo.get(key);
   }
@@ -1180,7 +1180,7 @@ export function unplayable(data) {
   const family = familyOf(rules);
   if (family === null) return "neither a score sheet (rows) nor a set-aside game (singles)";
   const why = family === "score-sheet" ? sheetMismatch(rules) : setAsideMismatch(rules);
-  return why && why.replace(/^\./, "");
+  return why === null ? null : why.replace(/^\./, "");
 }
 
 // -- a ruleset, ready to play ---------------------------------------------------------------------
