@@ -121,12 +121,12 @@ function serve() {
       const answer = reply(line);
       if (answer !== null) out.push(JSON.stringify(answer));
     }
-    if (out.length) process.stdout.write(out.join("\n") + "\n");
+    if (out.length) process.stdout.write(`${out.join("\n")}\n`);
   });
   process.stdin.on("end", () => {
     if (pending.trim()) {
       const answer = reply(pending);
-      if (answer !== null) process.stdout.write(JSON.stringify(answer) + "\n");
+      if (answer !== null) process.stdout.write(`${JSON.stringify(answer)}\n`);
     }
   });
 }
