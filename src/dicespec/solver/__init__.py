@@ -26,11 +26,11 @@ from dicespec.rulesets import Ruleset, find_ruleset, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver.cache import rules_key
-from dicespec.solver.firstroll import PlainSolution
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
 from dicespec.solver.report import set_aside_report, sheet_report
-from dicespec.solver.scoresheet import Progress, SheetSolution, Solution, is_cached, solution, solve
+from dicespec.solver.scoresheet import Progress, is_cached, solution, solve
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy, unaccounted
+from dicespec.solver.solved import NoTurnLeftError, Solution
 from dicespec.solver.spread import GAMES, SEED, distribution, simulate, solved_spread
 
 __all__ = [
@@ -39,8 +39,7 @@ __all__ = [
     "Choice",
     "EntryPolicy",
     "FamilySolver",
-    "PlainSolution",
-    "SheetSolution",
+    "NoTurnLeftError",
     "Solution",
     "TurnPlan",
     "TurnPolicy",
@@ -105,7 +104,6 @@ def _sheet_figures(ruleset: SheetRuleset, compute: bool, progress: Progress | No
         }
     winning = tuple(row.id for row in ruleset.rows.values() if row.first_roll_wins)
     if winning:  # the score of a game played out in full; beside it, the chance of a win at once
-        assert solved is None or isinstance(solved, PlainSolution)
         found |= {"winning_rows": list(winning), "win_at_once": None if solved is None else solved.win_chance()}
     return found
 

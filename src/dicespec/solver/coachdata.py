@@ -22,10 +22,13 @@ Every header has ``format`` (the version), ``family`` (``score-sheet`` or ``set-
 game; a file whose key differs from the ruleset's is stale), ``rules_digest`` (FNV-1a, 32 bits, of
 the ruleset's rule values as ``rulesets.json`` gives them, :func:`values_digest`: the browser
 computes it from the data it plays and refuses a file made for other rules), ``layout`` and
-``count``.
+``count``. A score sheet's solution writes its own layout, whichever path solved it
+(:meth:`Solution.coach_states <dicespec.solver.solved.Solution.coach_states>`); this module asks
+each family for its part by the family's name (:data:`_PAYLOADS`).
 
 **Score sheet, batched path** (``layout: "sheet"``): ``V`` of turn-start states
-(:mod:`dicespec.solver.scoresheet`), not all of them. The header says ``rows`` (sheet order: bit
+(:mod:`dicespec.solver.scoresheet`; written by :func:`dicespec.solver.sheetplay.coach_states`), not
+all of them. The header says ``rows`` (sheet order: bit
 ``i`` of a filled-rows mask), ``upper_cap``, ``cells`` (per filled five-of-a-kind row, the cells
 stored: ``[1]``, scored 0, where a score above 0 plays the same, else ``[1, 2]``; an open row, or
 a sheet without one, is cell 0), ``levels`` (the numbers of filled rows whose states are
@@ -53,18 +56,19 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import Any
 
 import numpy as np
 
 from dicespec.errors import UnsupportedRulesetError
-from dicespec.rulesets import Ruleset, published
+from dicespec.registry import game
+from dicespec.rulesets import Ruleset, of_kind, published
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver.cache import rules_key
-from dicespec.solver.firstroll import PlainRules, PlainSolution
-from dicespec.solver.scoresheet import RepeatCell, Rules, SheetSolution, popcounts, reachable_upper_sums, solution
+from dicespec.solver.scoresheet import solution
 from dicespec.solver.setaside import EPSILON, TurnPolicy, turn_policy
 
 __all__ = [
@@ -114,123 +118,6 @@ def set_aside_key(ruleset: SetAsideRuleset) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-# -- the score sheet's states -----------------------------------------------------------------
-
-
-def _upper_masks(rules: Rules, masks: np.ndarray) -> np.ndarray:
-    found = np.zeros_like(masks)
-    for k, i in enumerate(rules.upper_index):
-        found |= ((masks >> i) & 1) << k
-    return found
-
-
-def reach_thresholds(rules: Rules) -> list[int]:
-    """For each set of filled upper rows, the upper sum below which the bonus is out of reach
-    (:func:`dicespec.solver.scoresheet.bonus_out_of_reach`); 0 where nothing is ever out of reach."""
-    if not rules.upper_index or not rules.bonus_points:
-        return [0] * (1 << len(rules.upper_index))
-    tables = [rules.scores] if rules.joker_scores is None else [rules.scores, rules.joker_scores]
-    tops = [max(int(points[:, i].max()) for points in tables) for i in rules.upper_index]
-    found = []
-    for upper_mask in range(1 << len(rules.upper_index)):
-        most = sum(top for k, top in enumerate(tops) if not upper_mask >> k & 1)
-        found.append(max(0, rules.upper_cap - most))
-    return found
-
-
-def stored_sums(rules: Rules) -> list[list[int]]:
-    """For each set of filled upper rows, the upper sums whose values the file holds: the
-    reachable ones in reach of the bonus, and the lowest, which stands for those out of reach."""
-    thresholds = reach_thresholds(rules)
-    found = []
-    for upper_mask, sums in enumerate(reachable_upper_sums(rules)):
-        ordered = [int(s) for s in sums]
-        found.append([s for s in ordered if s == ordered[0] or s >= thresholds[upper_mask]])
-    return found
-
-
-def filled_cells(rules: Rules) -> list[int]:
-    """The kiriki cells stored for a sheet whose five-of-a-kind row is filled."""
-    if rules.distinguishes_kiriki_scores():
-        return [int(RepeatCell.ZERO), int(RepeatCell.SCORED)]
-    return [int(RepeatCell.ZERO)]
-
-
-def level_indexes(rules: Rules, count: int, sums: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The stored states with ``count`` rows filled, in the file's order: (filled, upper, cell)."""
-    masks = np.arange(rules.full + 1, dtype=np.int64)
-    level = masks[popcounts(masks, len(rules.rows)) == count]
-    uppers = _upper_masks(rules, level)
-    filled, upper, cell = [], [], []
-    for mask, upper_mask in zip(level.tolist(), uppers.tolist(), strict=True):
-        cells = filled_cells(rules) if mask & rules.five_bit else [int(RepeatCell.OPEN)]
-        for c in cells:
-            for s in sums[upper_mask]:
-                filled.append(mask)
-                upper.append(s)
-                cell.append(c)
-    return np.array(filled, dtype=np.int64), np.array(upper, dtype=np.int64), np.array(cell, dtype=np.int64)
-
-
-def stored_levels(rules: Rules, sums: list[list[int]]) -> list[int]:
-    """Every other level of filled rows: of the two ways to choose them, the one with fewer states."""
-    sizes = [len(level_indexes(rules, count, sums)[0]) for count in range(len(rules.rows) + 1)]
-    even = list(range(0, len(sizes), 2))
-    odd = list(range(1, len(sizes), 2))
-    return min((even, odd), key=lambda chosen: sum(sizes[c] for c in chosen))
-
-
-def _sheet_payload(solved: SheetSolution) -> tuple[dict[str, Any], np.ndarray]:
-    rules = solved.rules
-    sums = stored_sums(rules)
-    levels = stored_levels(rules, sums)
-    parts = []
-    for count in levels:
-        filled, upper, cell = level_indexes(rules, count, sums)
-        found = solved.values[filled, upper, cell]
-        if count == len(rules.rows):  # a full sheet without a turn owed is worth 0
-            found = np.where(np.isnan(found), 0.0, found)
-        if np.isnan(found).any():
-            raise ValueError(f"ruleset {solved.ruleset.name}: a stored state has no value (level {count})")
-        parts.append(found)
-    header = {
-        "layout": "sheet",
-        "rows": list(rules.rows),
-        "upper_cap": rules.upper_cap,
-        "cells": filled_cells(rules),
-        "levels": levels,
-        "sums": sums,
-        "reach": reach_thresholds(rules),
-    }
-    return header, np.concatenate(parts)
-
-
-def plain_indexes(rules: PlainRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every state of the plain path in the file's order: (filled, upper, held)."""
-    filled, upper, held = [], [], []
-    for mask in range(rules.full + 1):
-        on = int(rules.filled_required(np.array([mask]))[0])
-        for u in range(rules.upper_sizes):
-            for h in range(rules.held_sizes):
-                if h & ~on == 0:
-                    filled.append(mask)
-                    upper.append(u)
-                    held.append(h)
-    return np.array(filled), np.array(upper), np.array(held)
-
-
-def _plain_payload(solved: PlainSolution) -> tuple[dict[str, Any], np.ndarray]:
-    rules = solved.rules
-    filled, upper, held = plain_indexes(rules)
-    header = {
-        "layout": "plain",
-        "rows": list(rules.rows),
-        "upper_cap": rules.upper_cap,
-        "required": [rules.rows[i] for i in rules.required],
-    }
-    return header, solved.values[filled, upper, held]
-
-
 def _turn_payload(policy: TurnPolicy) -> tuple[dict[str, Any], np.ndarray]:
     header = {"layout": "turn", "step": policy.step, "cap": policy.cap, "dice": policy.ruleset.dice, "epsilon": EPSILON}
     return header, policy.rolls.reshape(-1)
@@ -246,26 +133,39 @@ def coach_header(ruleset: Ruleset) -> dict[str, Any] | None:
     return None if found is None else found[0]
 
 
+def _sheet_payload(ruleset: Ruleset) -> tuple[str, dict[str, Any], np.ndarray]:
+    """A score sheet's rules key, and its solution's layout and values (either path's)."""
+    sheet = of_kind(SheetRuleset, ruleset)
+    header, values = solution(sheet).coach_states()
+    return rules_key(sheet), header, values
+
+
+def _set_aside_payload(ruleset: Ruleset) -> tuple[str, dict[str, Any], np.ndarray]:
+    """A set-aside game's rules key, and its turn policy's layout and values."""
+    rules = of_kind(SetAsideRuleset, ruleset)
+    header, values = _turn_payload(turn_policy(rules))
+    return set_aside_key(rules), header, values
+
+
+_PAYLOADS: dict[str, Callable[[Ruleset], tuple[str, dict[str, Any], np.ndarray]]] = {
+    "score-sheet": _sheet_payload,
+    "set-aside": _set_aside_payload,
+}
+"""What each family of games puts in its coach file, by family name: the rules key, the layout and
+the values (an :class:`~dicespec.errors.UnsupportedRulesetError` where the solver refuses the rules)."""
+
+
 def _payload(ruleset: Ruleset, own: Mapping[str, Any] | None = None) -> tuple[dict[str, Any], np.ndarray] | None:
     common: dict[str, Any] = {
         "format": FORMAT_VERSION,
         "ruleset": ruleset.name if own is None else own.get("name", ruleset.name),
         "rules_digest": values_digest(published(ruleset.name) if own is None else own),
     }
-    if isinstance(ruleset, SetAsideRuleset):
-        try:
-            policy = turn_policy(ruleset)
-        except UnsupportedRulesetError:
-            return None
-        header, values = _turn_payload(policy)
-        family, key = "set-aside", set_aside_key(ruleset)
-    else:
-        try:
-            solved = solution(ruleset)
-        except UnsupportedRulesetError:
-            return None
-        header, values = _plain_payload(solved) if isinstance(solved, PlainSolution) else _sheet_payload(solved)
-        family, key = "score-sheet", rules_key(ruleset)
+    family = game(ruleset.game).family_name
+    try:
+        key, header, values = _PAYLOADS[family](ruleset)
+    except UnsupportedRulesetError:
+        return None
     return {**common, "family": family, "rules_key": key, **header, "count": len(values)}, values
 
 

@@ -30,25 +30,32 @@ and the within-turn choices, ties broken as :func:`dicespec.solver.hint.hint` br
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from math import factorial
+from typing import Any
 
 import numpy as np
 
+from dicespec.dice import Roll
 from dicespec.errors import UnsupportedRulesetError
+from dicespec.scoresheet.game import allowed_rows, row_points, wins_at_once
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.solver.keeps import KeepTables, best_keep_values, keep_tables, reroll_values, roll_of
+from dicespec.solver.play import Best, Chosen, Play, flat
 from dicespec.solver.sheetrules import require_within_bound
+from dicespec.solver.solved import NoTurnLeftError, Scored
 
 __all__ = [
     "CHUNK",
     "PlainRules",
     "PlainSolution",
     "PlainState",
+    "PlainTurn",
+    "plain_indexes",
     "plain_rules_of",
     "solve",
     "turn_arrays",
@@ -332,6 +339,104 @@ class PlainSolution:
     def win_chance(self) -> float:
         """The chance that a game under this optimal play is won at once (:func:`win_chance`)."""
         return win_chance(self)
+
+    def turn(self, sheet: Sheet) -> PlainTurn:
+        """The turn of a player at its start with ``sheet``."""
+        state = self.state_of(sheet)
+        if not self.has_turn(state):
+            raise NoTurnLeftError("every row is filled: the game is over for this sheet")
+        return PlainTurn(self, sheet, state)
+
+    def play(self) -> Play:
+        """The play for the spread: at each roll the best row, ties broken in sheet order; a first
+        roll that scores more on it (its first-roll points) scores before keeping."""
+        rules, table = self.rules, self.values
+        shape = table.shape
+        events = ("upper_bonus",) if rules.bonus_points and rules.upper_index else ()
+        size = int(np.prod(shape))
+        filled = np.unravel_index(np.arange(size), shape)[0]
+        has_turn = np.concatenate([filled != rules.full, [False]])
+        values = np.nan_to_num(flat(table), nan=0.0)
+
+        def every_level() -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+            nothing = np.zeros(0, dtype=np.int64)
+            for count in reversed(range(len(rules.rows))):
+                f, u, h = level_states(rules, count)
+                yield np.ravel_multi_index((f, u, h), shape), nothing, nothing
+
+        def choices(states: np.ndarray, first: bool) -> Chosen:
+            f, u, h = (part.astype(np.int64) for part in np.unravel_index(states, shape))
+            found = Best(rules.tables.roll_count, len(states), len(events))
+            for i in range(len(rules.rows)):
+                value, points, after = row_options(rules, table, f, u, h, i, first=first)
+                gain = np.where(np.isfinite(value), np.rint(value - values[after]), 0.0)
+                made = {0: (gain > points)} if events and i in rules.upper_index else {}
+                found.offer(value, gain, after, made)
+            return found.chosen()
+
+        return Play(rules.tables, rules.rerolls, events, size, values, has_turn, 0, every_level, choices, True)
+
+    def coach_states(self) -> tuple[dict[str, Any], np.ndarray]:
+        """The coach file's ``plain`` layout (:mod:`dicespec.solver.coachdata`): every state's value."""
+        rules = self.rules
+        filled, upper, held = plain_indexes(rules)
+        header = {
+            "layout": "plain",
+            "rows": list(rules.rows),
+            "upper_cap": rules.upper_cap,
+            "required": [rules.rows[i] for i in rules.required],
+        }
+        return header, self.values[filled, upper, held]
+
+
+class PlainTurn:
+    """One turn from a sheet on the plain path, from its own state and arrays (the same numbers
+    its solve and forward pass read): with the turn's rerolls all to come, a row scores with its
+    first-roll points."""
+
+    def __init__(self, solved: PlainSolution, sheet: Sheet, state: PlainState) -> None:
+        self.ruleset, self.table, self.sheet, self.state = solved.ruleset, solved.values, sheet, state
+        self.rules = solved.rules
+        self.tables, self.rerolls = self.rules.tables, self.rules.rerolls
+        filled, upper, held = (np.array([n], dtype=np.int64) for n in (state.filled, state.upper, state.held))
+        arrays, _ = turn_arrays(self.rules, self.table, filled, upper, held)
+        # expected[r][keep]: the value of holding that keep with r rolls left; expected[0]: per roll.
+        self._expected = [found[:, 0] for found in arrays]
+
+    def keep_values(self, rolls_left: int) -> np.ndarray:
+        return self._expected[rolls_left]
+
+    def scores(self, roll: Roll, *, first: bool) -> list[Scored]:
+        """The rows for ``roll``: each with its value, and whether it wins at once."""
+        rules, state, values = self.rules, self.state, self.table
+        found = []
+        for row in allowed_rows(self.ruleset, self.sheet, roll):
+            i = rules.rows.index(row)
+            points = row_points(self.ruleset, self.sheet, roll, row, first_roll=first)
+            upper, held, gain = state.upper, state.held, points
+            if i in rules.upper_index:
+                gain += rules.bonus(state.upper, points)
+                upper = min(rules.upper_cap, state.upper + points)
+            if i in rules.required and points > 0:
+                held |= 1 << rules.required.index(i)
+            after = float(values[state.filled | rules.bit(row), upper, held])
+            won = wins_at_once(self.ruleset, self.sheet, roll, row, first_roll=first)
+            found.append(Scored(row, gain + after, won))
+        return found
+
+
+def plain_indexes(rules: PlainRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every state of the plain path in the coach file's order: (filled, upper, held)."""
+    filled, upper, held = [], [], []
+    for mask in range(rules.full + 1):
+        on = int(rules.filled_required(np.array([mask]))[0])
+        for u in range(rules.upper_sizes):
+            for h in range(rules.held_sizes):
+                if h & ~on == 0:
+                    filled.append(mask)
+                    upper.append(u)
+                    held.append(h)
+    return np.array(filled), np.array(upper), np.array(held)
 
 
 def solve(ruleset: SheetRuleset, *, progress: Progress | None = None) -> PlainSolution:

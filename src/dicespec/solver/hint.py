@@ -15,20 +15,11 @@ from enum import StrEnum
 import numpy as np
 
 from dicespec.dice import Roll
-from dicespec.scoresheet.game import allowed_rows, is_repeat, row_points, wins_at_once
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.solver.firstroll import PlainSolution, PlainState, turn_arrays
-from dicespec.solver.keeps import best_keep_values, counts_of, reroll_values, roll_of
-from dicespec.solver.scoresheet import (
-    NoTurnLeftError,
-    RepeatCell,
-    Solution,
-    State,
-    StateBatch,
-    final_values,
-    solution,
-)
+from dicespec.solver.keeps import counts_of, roll_of
+from dicespec.solver.scoresheet import solution
+from dicespec.solver.solved import Solution
 
 
 class Action(StrEnum):
@@ -80,103 +71,23 @@ def reroll_positions(dice: Roll, kept: Roll | Iterable[int]) -> list[int]:
 
 
 class TurnPlan:
-    """Optimal play of one turn from a sheet: the value of every keep at every roll of the turn.
-
-    A ruleset of the plain path (:mod:`dicespec.solver.firstroll`: first-roll or requires rules)
-    is planned from its own state and arrays, the same numbers its solve and forward pass read;
-    with the turn's rerolls all to come, a row scores with its first-roll points."""
+    """Optimal play of one turn from a sheet: the value of every keep at every roll of the turn,
+    from the solution's own turn (:meth:`Solution.turn <dicespec.solver.solved.Solution.turn>`),
+    whichever path solved it."""
 
     def __init__(self, solved: Solution, sheet: Sheet) -> None:
         self.solution = solved
         self.ruleset = solved.ruleset
         self.sheet = sheet
         self.total = sheet.grand_total(self.ruleset)
-        self._plain: PlainSolution | None = solved if isinstance(solved, PlainSolution) else None
-        if isinstance(solved, PlainSolution):
-            plain = solved.rules
-            self.plain_state = PlainState.of(self.ruleset, sheet)
-            if not solved.has_turn(self.plain_state):
-                raise NoTurnLeftError("every row is filled: the game is over for this sheet")
-            self.tables, self.rerolls = plain.tables, plain.rerolls
-            state = self.plain_state
-            filled, upper, held = (np.array([n], dtype=np.int64) for n in (state.filled, state.upper, state.held))
-            arrays, _ = turn_arrays(plain, solved.values, filled, upper, held)
-            # expected[r][keep]: the value of holding that keep with r rolls left; expected[0]: per roll.
-            self._expected = [found[:, 0] for found in arrays]
-            return
-        self.rules = solved.rules
-        self.tables, self.rerolls = self.rules.tables, self.rules.rerolls
-        self.state = State.of(self.ruleset, sheet)
-        if not solved.has_turn(self.state):
-            raise NoTurnLeftError("every row is filled and no turn is owed: the game is over for this sheet")
-        own = solved.value(self.state)  # what a repeat kiriki comes back to
-        batch = StateBatch(
-            np.array([self.state.filled]), np.array([self.state.upper]), np.array([int(self.state.kiriki)])
-        )
-        final, _ = final_values(self.rules, solved.values, batch, loop=np.array([own]))
-        self._own = own
-        # expected[r][keep]: the value of holding that keep with r rolls left; expected[0]: per roll.
-        self._expected = [final[:, 0]]
-        rolls = final
-        for _ in range(self.rules.rerolls):
-            expected = reroll_values(self.rules.tables, rolls)
-            self._expected.append(expected[:, 0])
-            rolls = best_keep_values(self.rules.tables, expected)
+        self._turn = solved.turn(sheet)
+        self.tables, self.rerolls = self._turn.tables, self._turn.rerolls
 
     def keep_values(self, rolls_left: int) -> np.ndarray:
         """The expected points still to come of holding each keep (numbered as in
         :func:`~dicespec.solver.keeps.keep_tables`) with ``rolls_left`` rerolls left; with none
         left, of each roll's best choice, in roll order."""
-        return self._expected[rolls_left]
-
-    def _plain_score_choices(self, plain: PlainSolution, roll: Roll, first: bool) -> list[tuple[Choice, float, bool]]:
-        """The rows for ``roll`` on the plain path: each with its value, and whether it wins at once."""
-        rules, state, values = plain.rules, self.plain_state, plain.values
-        found = []
-        for row in allowed_rows(self.ruleset, self.sheet, roll):
-            i = rules.rows.index(row)
-            points = row_points(self.ruleset, self.sheet, roll, row, first_roll=first)
-            upper, held, gain = state.upper, state.held, points
-            if i in rules.upper_index:
-                gain += rules.bonus(state.upper, points)
-                upper = min(rules.upper_cap, state.upper + points)
-            if i in rules.required and points > 0:
-                held |= 1 << rules.required.index(i)
-            after = float(values[state.filled | rules.bit(row), upper, held])
-            won = wins_at_once(self.ruleset, self.sheet, roll, row, first_roll=first)
-            found.append((Choice(Action.SCORE, row=row), gain + after, won))
-        return found
-
-    def _score_choices(self, roll: Roll) -> list[tuple[Choice, float]]:
-        rules, state, values = self.rules, self.state, self.solution.values
-        # A repeat five of a kind adds to a bonus line (Yahtzee's 100) whichever row it goes in.
-        line = rules.line_adds if rules.line_adds is not None and is_repeat(self.ruleset, self.sheet, roll) else 0
-        found = []
-        for row in allowed_rows(self.ruleset, self.sheet, roll):  # the forced joker narrows them
-            i = rules.rows.index(row)
-            points = row_points(self.ruleset, self.sheet, roll, row)  # a joker scores full value
-            upper, cell, gain = state.upper, state.kiriki, points + line
-            if i in rules.upper_index:
-                gain += rules.bonus(state.upper, points)
-                upper = min(rules.upper_cap, state.upper + points)
-            elif i == rules.five_index and rules.distinguishes_kiriki_scores():
-                cell = RepeatCell.SCORED if points > 0 else RepeatCell.ZERO
-            elif i == rules.five_index:
-                cell = RepeatCell.ZERO
-            after = float(values[state.filled | rules.bit(row), upper, cell])
-            found.append((Choice(Action.SCORE, row=row), gain + after))
-        repeat = (
-            rules.repeat_adds is not None
-            and state.kiriki is RepeatCell.SCORED
-            and rules.tables.roll_index(roll.counts) in rules.repeat_rolls
-        )
-        if repeat:
-            assert rules.repeat_adds is not None
-            assert rules.five_index is not None
-            found.append((Choice(Action.SCORE, row=rules.rows[rules.five_index]), rules.repeat_adds + self._own))
-        if state.filled == rules.full:
-            found.append((Choice(Action.END), 0.0))
-        return found
+        return self._turn.keep_values(rolls_left)
 
     def choices(self, dice: Roll | Iterable[int] | str, rolls_left: int) -> list[tuple[Choice, float]]:
         """Every choice for ``dice`` with ``rolls_left`` rerolls left, and its expected final grand
@@ -184,14 +95,13 @@ class TurnPlan:
         roll = Roll.of(dice, count=self.ruleset.dice)
         if not 0 <= rolls_left <= self.rerolls:
             raise ValueError(f"rolls left: {rolls_left}; a turn has 0 to {self.rerolls} rerolls left")
-        if self._plain is not None:
-            scored = self._plain_score_choices(self._plain, roll, first=rolls_left == self.rerolls)
-        else:
-            scored = [(choice, value, False) for choice, value in self._score_choices(roll)]
-        found = list(scored)
+        found = [
+            (Choice(Action.SCORE, row=way.row) if way.row is not None else Choice(Action.END), way.value, way.wins)
+            for way in self._turn.scores(roll, first=rolls_left == self.rerolls)
+        ]
         if rolls_left:
             tables = self.tables
-            expected = self._expected[rolls_left]
+            expected = self.keep_values(rolls_left)
             for keep in tables.sub_keeps(counts_of(roll.dice)):
                 if sum(keep) < self.ruleset.dice:
                     found.append((Choice(Action.KEEP, dice=roll_of(keep)), float(expected[tables.index[keep]]), False))

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dicespec.solver.cache import table_path
-from dicespec.solver.firstroll import PlainSolution
-from dicespec.solver.scoresheet import Solution
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, unaccounted
+from dicespec.solver.solved import Solution
 from dicespec.solver.spread import Spread
 
 EVENT_WORDS = {
@@ -31,7 +30,7 @@ def sheet_report(solved: Solution, spread: Spread) -> str:
     lines += [
         f"  chance of {EVENT_WORDS[event].format(row=row)}: {chance:.2%}" for event, chance in spread.events.items()
     ]
-    if isinstance(solved, PlainSolution) and (winning := solved.winning_rows):
+    if winning := solved.winning_rows:
         rows = " or ".join(winning)
         lines += [
             f"    (a game played out in full: {rows} made with a turn's first roll scores its points"

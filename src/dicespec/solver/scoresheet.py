@@ -64,6 +64,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -74,15 +75,22 @@ from dicespec.solver import firstroll
 from dicespec.solver.cache import load_table, rules_key, save_table
 from dicespec.solver.finals import FinalLayout, add_repeats, final_layout, score_rolls, work_table, write_final_values
 from dicespec.solver.firstroll import PlainSolution, plain_rules_of, uses_row_rules
+from dicespec.solver.play import Play
+from dicespec.solver.sheetplay import SheetTurn, coach_states, sheet_play
 from dicespec.solver.sheetrules import (
     RepeatCell,
     Rules,
     State,
     StateBatch,
+    bonus_out_of_reach,
     final_values,
+    levels,
+    popcounts,
     reachable_upper_sums,
     rules_of,
+    shared_values,
 )
+from dicespec.solver.solved import NoTurnLeftError, Solution
 from dicespec.solver.turns import TurnBuffers
 
 __all__ = [
@@ -100,12 +108,15 @@ __all__ = [
     "State",
     "StateBatch",
     "UnsupportedRulesetError",
+    "bonus_out_of_reach",
     "final_values",
     "is_cached",
     "levels",
     "looping_guess",
+    "popcounts",
     "reachable_upper_sums",
     "rules_of",
+    "shared_values",
     "solution",
     "solve",
     "solve_looping",
@@ -118,89 +129,6 @@ Progress = Callable[[int, int], None]
 CHUNK = 1024  # states a batch: large enough for numpy's calls to pay, small enough for the caches
 TOLERANCE = 1e-9  # the largest |T(x) - x| a repeat-kiriki state's value may leave
 MAX_NEWTON_STEPS = 60
-
-
-# -- the states, level by level ----------------------------------------------------------------
-
-
-def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
-    """From the full sheet down: the filled-row count, its plain states and its looping states.
-
-    A looping state is one a repeat kiriki returns to. Unreachable upper sums are left out;
-    where the kiriki cell's score makes no difference, only the 0 case is solved. Within a level
-    the states go by filled rows, then kiriki cell, then upper sum.
-    """
-    masks = np.arange(rules.full + 1, dtype=np.int64)
-    counts = popcounts(masks, len(rules.rows))
-    upper_masks = np.zeros_like(masks)
-    for k, i in enumerate(rules.upper_index):
-        upper_masks |= ((masks >> i) & 1) << k
-    reachable = reachable_upper_sums(rules)
-    reach = np.zeros((len(reachable), rules.upper_sizes), dtype=bool)
-    for upper_mask, sums in enumerate(reachable):
-        reach[upper_mask, sums] = True
-    filled_cells = [RepeatCell.ZERO, RepeatCell.SCORED] if rules.distinguishes_kiriki_scores() else [RepeatCell.ZERO]
-    for count in reversed(range(len(rules.rows) + 1)):
-        level = masks[counts == count]
-        has_five = (level & rules.five_bit) != 0
-        # each sheet with its kiriki cells, in order: open, or 0 (and above 0)
-        copies = np.where(has_five, len(filled_cells), 1)
-        sheets = np.repeat(level, copies)
-        first = np.repeat(np.cumsum(copies) - copies, copies)
-        cells = np.where(
-            np.repeat(has_five, copies),
-            np.array(filled_cells, dtype=np.int64)[np.arange(len(sheets)) - first],
-            int(RepeatCell.OPEN),
-        )
-        which, upper = np.nonzero(reach[upper_masks[sheets]])
-        batch = StateBatch(sheets[which], upper.astype(np.int64), cells[which])
-        looping = (batch.kiriki == RepeatCell.SCORED) & (rules.repeat_adds is not None)
-        if count == len(rules.rows):
-            # A full sheet has a turn only when one is owed beyond the rows.
-            has_turn = np.asarray(rules.has_extra_turn(batch.kiriki), dtype=bool)
-            yield count, batch.take(has_turn & ~looping), batch.take(has_turn & looping)
-        else:
-            yield count, batch.take(~looping), batch.take(looping)
-
-
-def popcounts(masks: np.ndarray, bits: int) -> np.ndarray:
-    """The number of set bits of each mask (of ``bits`` bits)."""
-    found = np.zeros_like(masks)
-    for i in range(bits):
-        found += (masks >> i) & 1
-    return found
-
-
-def bonus_out_of_reach(rules: Rules, batch: StateBatch) -> np.ndarray:
-    """Which states of ``batch`` can no longer earn the upper bonus: their upper sum plus the most
-    their open upper rows can score (a joker's points included) is short of it.
-
-    From such a state the upper sum changes nothing to come: every upper sum of the same sheet and
-    kiriki cell that is out of reach has the same value, computed by the same operations on the
-    same numbers (the states one row later are out of reach too, and equal by the same token)."""
-    found = np.zeros(len(batch), dtype=bool)
-    if not rules.upper_index or not rules.bonus_points:
-        return found
-    most = np.zeros(len(batch), dtype=np.int64)
-    tables = [rules.scores] if rules.joker_scores is None else [rules.scores, rules.joker_scores]
-    for i in rules.upper_index:
-        top = max(int(points[:, i].max()) for points in tables)
-        most += np.where((batch.filled >> i) & 1 == 0, top, 0)
-    return np.asarray(batch.upper + most < rules.upper_cap)
-
-
-def shared_values(rules: Rules, batch: StateBatch) -> tuple[np.ndarray, np.ndarray]:
-    """The states of ``batch`` to solve, and for each state the one whose value it takes (itself,
-    or the lowest upper sum of its sheet and cell when the bonus is out of reach for both).
-
-    ``batch`` is in :func:`levels` order: by sheet, cell, then upper sum, so the states out of
-    reach of the bonus are the first of their sheet and cell."""
-    index = np.arange(len(batch))
-    out_of_reach = bonus_out_of_reach(rules, batch)
-    first = np.ones(len(batch), dtype=bool)
-    first[1:] = (batch.filled[1:] != batch.filled[:-1]) | (batch.kiriki[1:] != batch.kiriki[:-1]) | ~out_of_reach[:-1]
-    source = np.where(out_of_reach, np.maximum.accumulate(np.where(first, index, 0)), index)
-    return source == index, source
 
 
 # -- one batch ---------------------------------------------------------------------------------
@@ -400,10 +328,6 @@ def solve_values(
 # -- the solution -----------------------------------------------------------------------------
 
 
-class NoTurnLeftError(ValueError):
-    """A sheet with no turn left to play: nothing to solve or advise."""
-
-
 @dataclass(frozen=True, slots=True, eq=False)
 class SheetSolution:
     """Optimal solitaire play of a Kiriki ruleset: ``values[filled, upper, kiriki cell]`` is
@@ -436,10 +360,29 @@ class SheetSolution:
         """The expected final grand total of a player at the start of a turn with ``sheet``."""
         return sheet.grand_total(self.ruleset) + self.value(State.of(self.ruleset, sheet))
 
+    @property
+    def winning_rows(self) -> tuple[str, ...]:
+        """None: a row that wins at once has a first-roll rule, which the plain path solves."""
+        return ()
 
-Solution = SheetSolution | PlainSolution
-"""A score-sheet ruleset's solution: the batched solve's, or the plain path's (rows with first-roll
-or requires rules, :mod:`dicespec.solver.firstroll`)."""
+    def win_chance(self) -> float:
+        """0: no row of this path wins at once."""
+        return 0.0
+
+    def turn(self, sheet: Sheet) -> SheetTurn:
+        """The turn of a player at its start with ``sheet``."""
+        state = State.of(self.ruleset, sheet)
+        if not self.has_turn(state):
+            raise NoTurnLeftError("every row is filled and no turn is owed: the game is over for this sheet")
+        return SheetTurn(self.ruleset, self.values, sheet, state, self.value(state))
+
+    def play(self) -> Play:
+        """The play for the spread (:func:`~dicespec.solver.sheetplay.sheet_play`)."""
+        return sheet_play(self.rules, self.values)
+
+    def coach_states(self) -> tuple[dict[str, Any], np.ndarray]:
+        """The coach file's ``sheet`` layout (:func:`~dicespec.solver.sheetplay.coach_states`)."""
+        return coach_states(self.rules, self.values)
 
 
 def solve(ruleset: SheetRuleset, *, progress: Progress | None = None) -> Solution:

@@ -1,6 +1,7 @@
 """The score-sheet solver's view of a ruleset and of a player's sheet: the rules as arrays
 (:class:`Rules`), a turn-start state (:class:`State`) and states in a batch (:class:`StateBatch`),
-and :func:`final_values`, the value of every roll once it is scored, written out rule by rule.
+:func:`final_values`, the value of every roll once it is scored, written out rule by rule, and the
+states level by level (:func:`levels`), with those that share a value (:func:`shared_values`).
 
 :func:`final_values` is the definition the hint (:mod:`dicespec.solver.hint`) and the tests read;
 the solve itself computes the same numbers faster, in buffers (:mod:`dicespec.solver.finals`).
@@ -8,6 +9,7 @@ the solve itself computes the same numbers faster, in buffers (:mod:`dicespec.so
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
@@ -338,3 +340,86 @@ def _five_of_a_kind_again(rules: Rules, values: np.ndarray, batch: StateBatch, f
             np.maximum(best, np.where(allowed, value, -np.inf), out=best)
         bonus = np.where(batch.kiriki == RepeatCell.SCORED, rules.line_adds or 0, 0)
         final[r] = np.where(filled_five & np.isfinite(best), best + bonus, final[r])
+
+
+# -- the states, level by level ----------------------------------------------------------------
+
+
+def levels(rules: Rules) -> Iterator[tuple[int, StateBatch, StateBatch]]:
+    """From the full sheet down: the filled-row count, its plain states and its looping states.
+
+    A looping state is one a repeat kiriki returns to. Unreachable upper sums are left out;
+    where the kiriki cell's score makes no difference, only the 0 case is solved. Within a level
+    the states go by filled rows, then kiriki cell, then upper sum.
+    """
+    masks = np.arange(rules.full + 1, dtype=np.int64)
+    counts = popcounts(masks, len(rules.rows))
+    upper_masks = np.zeros_like(masks)
+    for k, i in enumerate(rules.upper_index):
+        upper_masks |= ((masks >> i) & 1) << k
+    reachable = reachable_upper_sums(rules)
+    reach = np.zeros((len(reachable), rules.upper_sizes), dtype=bool)
+    for upper_mask, sums in enumerate(reachable):
+        reach[upper_mask, sums] = True
+    filled_cells = [RepeatCell.ZERO, RepeatCell.SCORED] if rules.distinguishes_kiriki_scores() else [RepeatCell.ZERO]
+    for count in reversed(range(len(rules.rows) + 1)):
+        level = masks[counts == count]
+        has_five = (level & rules.five_bit) != 0
+        # each sheet with its kiriki cells, in order: open, or 0 (and above 0)
+        copies = np.where(has_five, len(filled_cells), 1)
+        sheets = np.repeat(level, copies)
+        first = np.repeat(np.cumsum(copies) - copies, copies)
+        cells = np.where(
+            np.repeat(has_five, copies),
+            np.array(filled_cells, dtype=np.int64)[np.arange(len(sheets)) - first],
+            int(RepeatCell.OPEN),
+        )
+        which, upper = np.nonzero(reach[upper_masks[sheets]])
+        batch = StateBatch(sheets[which], upper.astype(np.int64), cells[which])
+        looping = (batch.kiriki == RepeatCell.SCORED) & (rules.repeat_adds is not None)
+        if count == len(rules.rows):
+            # A full sheet has a turn only when one is owed beyond the rows.
+            has_turn = np.asarray(rules.has_extra_turn(batch.kiriki), dtype=bool)
+            yield count, batch.take(has_turn & ~looping), batch.take(has_turn & looping)
+        else:
+            yield count, batch.take(~looping), batch.take(looping)
+
+
+def popcounts(masks: np.ndarray, bits: int) -> np.ndarray:
+    """The number of set bits of each mask (of ``bits`` bits)."""
+    found = np.zeros_like(masks)
+    for i in range(bits):
+        found += (masks >> i) & 1
+    return found
+
+
+def bonus_out_of_reach(rules: Rules, batch: StateBatch) -> np.ndarray:
+    """Which states of ``batch`` can no longer earn the upper bonus: their upper sum plus the most
+    their open upper rows can score (a joker's points included) is short of it.
+
+    From such a state the upper sum changes nothing to come: every upper sum of the same sheet and
+    kiriki cell that is out of reach has the same value, computed by the same operations on the
+    same numbers (the states one row later are out of reach too, and equal by the same token)."""
+    found = np.zeros(len(batch), dtype=bool)
+    if not rules.upper_index or not rules.bonus_points:
+        return found
+    most = np.zeros(len(batch), dtype=np.int64)
+    tables = [rules.scores] if rules.joker_scores is None else [rules.scores, rules.joker_scores]
+    for i in rules.upper_index:
+        top = max(int(points[:, i].max()) for points in tables)
+        most += np.where((batch.filled >> i) & 1 == 0, top, 0)
+    return np.asarray(batch.upper + most < rules.upper_cap)
+
+
+def shared_values(rules: Rules, batch: StateBatch) -> tuple[np.ndarray, np.ndarray]:
+    """The states of ``batch`` to solve, and for each state the one whose value it takes (itself,
+    or the lowest upper sum of its sheet and cell when the bonus is out of reach for both).
+
+    ``batch`` is in :func:`levels` order: by sheet, cell, then upper sum, so the states out of
+    reach of the bonus are the first of their sheet and cell."""
+    index = np.arange(len(batch))
+    out_of_reach = bonus_out_of_reach(rules, batch)
+    first = np.ones(len(batch), dtype=bool)
+    first[1:] = (batch.filled[1:] != batch.filled[:-1]) | (batch.kiriki[1:] != batch.kiriki[:-1]) | ~out_of_reach[:-1]
+    source = np.where(out_of_reach, np.maximum.accumulate(np.where(first, index, 0)), index)
+    return source == index, source

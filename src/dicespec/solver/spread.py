@@ -3,8 +3,9 @@ the exact chance of each sheet-level event, and games played by the optimal poli
 
 The solve (:mod:`dicespec.solver.scoresheet`, :mod:`dicespec.solver.firstroll`) gives ``V(s)``, the
 expected points still to come from each turn-start state. The play it implies is fixed: at each
-roll, the choice of the largest value. This module follows that same play again, state by state,
-and carries along it what the mean leaves out:
+roll, the choice of the largest value, which the solution gives as its
+:meth:`~dicespec.solver.solved.Solution.play` (:mod:`dicespec.solver.play`). This module follows
+that same play again, state by state, and carries along it what the mean leaves out:
 
 - the **second moment** ``W(s)`` of the points still to come. Scoring a roll gains ``g`` points
   (the row's points, a bonus earned, a repeat's) and moves to ``s'``, so the points to come are
@@ -35,7 +36,7 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,21 +45,15 @@ import numpy as np
 
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.solver.cache import table_key, table_path
-from dicespec.solver.firstroll import PlainRules, PlainSolution, level_states, row_options
 from dicespec.solver.keeps import KeepTables, best_keeps, reroll_values
-from dicespec.solver.scoresheet import Solution, levels, shared_values
-from dicespec.solver.sheetrules import RepeatCell, Rules, StateBatch
+from dicespec.solver.play import EVENTS, Play
+from dicespec.solver.solved import Solution
 
 __all__ = ["EVENTS", "GAMES", "SEED", "Simulated", "Spread", "distribution", "simulate", "solved_spread", "spread"]
 
 Progress = Callable[[int, int], None]
 
 CHUNK = 512  # states (or games) a batch: the candidates are (choices, rolls, states) arrays
-
-EVENTS = ("upper_bonus", "five_of_a_kind", "repeat")
-"""The sheet-level events, in the order they are reported (a ruleset has those its rules allow):
-the upper bonus made; the five-of-a-kind row scored above 0; at least one repeat five of a kind
-(a bonus line's points or, in Kiriki, a repeat kiriki)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,267 +65,6 @@ class Spread:
     mean: float
     std: float
     events: dict[str, float]
-
-
-# -- the choices of one turn's rolls ----------------------------------------------------------
-
-
-Chosen = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-"""For each roll (rows) and state (columns) of a batch, the best choice's value, its points gained,
-the flat index of the next state, and which events it makes (events, rolls, states)."""
-
-
-class _Best:
-    """The best of a batch's choices, offered one at a time, each broadcast to (rolls, states); on a
-    tie, the first offered."""
-
-    def __init__(self, rolls: int, states: int, events: int) -> None:
-        self.shape = (rolls, states)
-        self.value = np.full(self.shape, -np.inf)
-        self.gain = np.zeros(self.shape)
-        self.after = np.zeros(self.shape, dtype=np.int64)
-        self.made = np.zeros((events, *self.shape), dtype=bool)
-
-    def offer(self, value: np.ndarray, gain: np.ndarray, after: np.ndarray, made: dict[int, np.ndarray]) -> None:
-        better = np.broadcast_to(value > self.value, self.shape)
-        np.copyto(self.value, value, where=better)
-        np.copyto(self.gain, gain, where=better)
-        np.copyto(self.after, after, where=better)
-        for event in range(len(self.made)):
-            np.copyto(self.made[event], made.get(event, False), where=better)
-
-    def offer_roll(
-        self, roll: int, value: np.ndarray, gain: np.ndarray, after: np.ndarray, made: dict[int, np.ndarray]
-    ) -> None:
-        """A choice for one roll only (values per state)."""
-        better = value > self.value[roll]
-        np.copyto(self.value[roll], value, where=better)
-        np.copyto(self.gain[roll], gain, where=better)
-        np.copyto(self.after[roll], after, where=better)
-        for event in range(len(self.made)):
-            np.copyto(self.made[event][roll], made.get(event, False), where=better)
-
-    def chosen(self) -> Chosen:
-        return self.value, self.gain, self.after, self.made
-
-
-@dataclass(frozen=True, slots=True)
-class _Model:
-    """What a solution's path gives this module: its states, their choices and the tables' layout."""
-
-    tables: KeepTables
-    rerolls: int
-    events: tuple[str, ...]
-    size: int  # flat states in the value table; index ``size`` is the end of the game
-    values: np.ndarray  # flat V, with 0 at ``size``
-    has_turn: np.ndarray  # flat: does a player in this state have a turn (False at ``size``)
-    start: int  # the empty sheet's flat index
-    levels: Callable[[], Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]]
-    """Level by level from the full sheet, flat states: those to solve, and those that take the value
-    of another (the bonus out of reach, :func:`dicespec.solver.scoresheet.shared_values`) with it."""
-    choices: Callable[[np.ndarray, bool], Chosen]  # flat states, first roll or not
-    first_differs: bool  # does a turn's first roll score otherwise than the others
-
-
-def _flat(table: np.ndarray) -> np.ndarray:
-    return np.concatenate([table.ravel(), [0.0]])
-
-
-def _sheet_model(solved: Solution) -> _Model:
-    assert not isinstance(solved, PlainSolution)
-    rules = solved.rules
-    shape = solved.values.shape
-    events = tuple(
-        name
-        for name, present in zip(
-            EVENTS,
-            (
-                bool(rules.bonus_points and rules.upper_index),
-                rules.five_index is not None,
-                rules.repeat_adds is not None or rules.line_adds is not None,
-            ),
-            strict=True,
-        )
-        if present
-    )
-    size = int(np.prod(shape))
-    f, _, c = np.unravel_index(np.arange(size), shape)
-    has_turn = np.concatenate([(f != rules.full) | np.asarray(rules.has_extra_turn(c), dtype=bool), [False]])
-    values = _flat(solved.values)
-
-    def flat(batch: StateBatch) -> np.ndarray:
-        found: np.ndarray = np.ravel_multi_index((batch.filled, batch.upper, batch.kiriki), shape)
-        return found
-
-    def every_level() -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-        for _, plain, looping in levels(rules):
-            for batch in (plain, looping):
-                solved, source = shared_values(rules, batch)
-                yield flat(batch.take(solved)), flat(batch.take(~solved)), flat(batch.take(source[~solved]))
-
-    def choices(states: np.ndarray, first: bool) -> Chosen:
-        filled, upper, cell = np.unravel_index(states, shape)
-        batch = StateBatch(filled.astype(np.int64), upper.astype(np.int64), cell.astype(np.int64))
-        return _sheet_choices(rules, values, shape, events, batch, states)
-
-    return _Model(rules.tables, rules.rerolls, events, size, values, has_turn, 0, every_level, choices, False)
-
-
-def _sheet_choices(
-    rules: Rules,
-    values: np.ndarray,
-    shape: tuple[int, ...],
-    events: tuple[str, ...],
-    batch: StateBatch,
-    own: np.ndarray,
-) -> Chosen:
-    """The choices of :func:`dicespec.solver.sheetrules.final_values`, one by one, in its order."""
-    rolls, size = rules.tables.roll_count, len(batch)
-    found = _Best(rolls, size, len(events))
-    event = {name: i for i, name in enumerate(events)}
-    terminal = values.size - 1
-
-    def index(filled: np.ndarray, upper: np.ndarray, cell: np.ndarray | int) -> np.ndarray:
-        flat: np.ndarray = (filled * shape[1] + upper) * shape[2] + cell  # broadcast, as the arrays are
-        return flat
-
-    def upper_move(upper: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        moved = upper + points
-        earned = np.where((upper < rules.upper_cap) & (moved >= rules.upper_cap), rules.bonus_points, 0)
-        return np.minimum(moved, rules.upper_cap), earned
-
-    rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, np.ndarray]]] = []
-    for i in range(len(rules.rows)):
-        is_open = (batch.filled & (1 << i)) == 0
-        after = batch.filled | (1 << i)
-        points = rules.scores[:, i][:, None]
-        made: dict[int, np.ndarray] = {}
-        if i in rules.upper_index:
-            # one next state per distinct score of the row, spread over the rolls that score it
-            distinct, which = np.unique(points, return_inverse=True)
-            capped, earned = upper_move(batch.upper[None, :], distinct[:, None])
-            by_score = index(after[None, :], capped, batch.kiriki[None, :])
-            which = which.ravel()
-            nxt, gain = by_score[which], (distinct[:, None] + earned)[which]
-            if "upper_bonus" in event:
-                made[event["upper_bonus"]] = (earned > 0)[which]
-        elif i == rules.five_index:
-            scored = RepeatCell.SCORED if rules.distinguishes_kiriki_scores() else RepeatCell.ZERO
-            above = points > 0
-            gain = points
-            zero = index(after, batch.upper, int(RepeatCell.ZERO))
-            nxt = np.where(above, index(after, batch.upper, int(scored)), zero)
-            made[event["five_of_a_kind"]] = above
-        else:
-            gain = points
-            nxt = index(after, batch.upper, batch.kiriki)[None, :]
-        value = np.where(is_open[None, :], gain + values[nxt], -np.inf)
-        rows.append((value, gain, nxt, made))
-    jokers = []
-    if rules.joker != "none" or rules.line_adds is not None:
-        jokers = _five_of_a_kind_again(rules, values, batch, rows, index, upper_move, event)
-    for row in rows:
-        found.offer(*row)
-    for r, value, gain, nxt, made in jokers:
-        found.offer_roll(r, value, gain, nxt, made)
-    full = batch.filled == rules.full
-    found.offer(np.where(full, 0.0, -np.inf)[None, :], np.zeros(1), np.full(1, terminal), {})
-    if rules.repeat_adds is not None and len(rules.repeat_rolls):
-        # a repeat kiriki: its points, and the same state again
-        again = np.zeros((rolls, 1), dtype=bool)
-        again[rules.repeat_rolls] = True
-        allowed = again & (batch.kiriki == RepeatCell.SCORED)[None, :]
-        value = np.where(allowed, rules.repeat_adds + values[own][None, :], -np.inf)
-        found.offer(value, np.full(1, rules.repeat_adds), own[None, :], {event["repeat"]: np.ones(1, dtype=bool)})
-    return found.chosen()
-
-
-def _five_of_a_kind_again(
-    rules: Rules,
-    values: np.ndarray,
-    batch: StateBatch,
-    rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, dict[int, np.ndarray]]],
-    index: Callable[[np.ndarray, np.ndarray, np.ndarray | int], np.ndarray],
-    upper_move: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]],
-    event: dict[str, int],
-) -> list[tuple[int, np.ndarray, np.ndarray, np.ndarray, dict[int, np.ndarray]]]:
-    """Each five of a kind rolled once its row is filled, scored as
-    :func:`dicespec.solver.sheetrules._five_of_a_kind_again` scores it (a joker, a bonus line): its
-    choices, by roll (offered in sheet order), and in ``rows`` the plain choices they replace taken
-    away (``-inf``)."""
-    assert rules.joker_scores is not None and rules.face_rows is not None
-    filled_five = batch.kiriki != RepeatCell.OPEN
-    if not filled_five.any():
-        return []
-    size = len(batch)
-    lower = [i for i in range(len(rules.rows)) if i not in rules.upper_index]
-    is_open = [(batch.filled & (1 << i)) == 0 for i in range(len(rules.rows))]
-    lower_open = np.logical_or.reduce([is_open[i] for i in lower]) if lower else np.zeros(size, dtype=bool)
-    scores = rules.joker_scores if rules.joker != "none" else rules.scores
-    line = np.where(batch.kiriki == RepeatCell.SCORED, rules.line_adds or 0, 0)
-    found = []
-    for r in rules.repeat_rolls:
-        own = int(rules.face_rows[r])
-        own_open = is_open[own] if own >= 0 else np.zeros(size, dtype=bool)
-        options = []
-        for i in range(len(rules.rows)):
-            allowed = is_open[i].copy()
-            if rules.joker == "forced":
-                allowed &= np.where(own_open, i == own, np.where(lower_open, i in lower, True))
-            points = np.where(own_open, int(rules.scores[r, i]), int(scores[r, i]))
-            after = batch.filled | (1 << i)
-            earned = np.zeros(size, dtype=np.int64)
-            if i in rules.upper_index:
-                upper, earned = upper_move(batch.upper, points)
-            else:
-                upper = batch.upper
-            nxt = index(after, upper, batch.kiriki)
-            value = np.where(allowed, points + earned + values[nxt] + line, -np.inf)
-            made = {}
-            if "upper_bonus" in event:
-                made[event["upper_bonus"]] = earned > 0
-            if "repeat" in event:
-                made[event["repeat"]] = line > 0
-            options.append((value, points + earned + line, nxt, made))
-        best = np.max([value for value, _, _, _ in options], axis=0)
-        replaced = filled_five & np.isfinite(best)
-        for row in rows:
-            row[0][r, replaced] = -np.inf
-        found += [(int(r), np.where(replaced, value, -np.inf), gain, nxt, made) for value, gain, nxt, made in options]
-    return found
-
-
-def _plain_model(solved: PlainSolution) -> _Model:
-    rules: PlainRules = solved.rules
-    table = solved.values
-    shape = table.shape
-    events = ("upper_bonus",) if rules.bonus_points and rules.upper_index else ()
-    size = int(np.prod(shape))
-    filled = np.unravel_index(np.arange(size), shape)[0]
-    has_turn = np.concatenate([filled != rules.full, [False]])
-    values = np.nan_to_num(_flat(table), nan=0.0)
-
-    def every_level() -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-        nothing = np.zeros(0, dtype=np.int64)
-        for count in reversed(range(len(rules.rows))):
-            f, u, h = level_states(rules, count)
-            yield np.ravel_multi_index((f, u, h), shape), nothing, nothing
-
-    def choices(states: np.ndarray, first: bool) -> Chosen:
-        f, u, h = (part.astype(np.int64) for part in np.unravel_index(states, shape))
-        found = _Best(rules.tables.roll_count, len(states), len(events))
-        for i in range(len(rules.rows)):
-            value, points, after = row_options(rules, table, f, u, h, i, first=first)
-            gain = np.where(np.isfinite(value), np.rint(value - values[after]), 0.0)
-            made = {0: (gain > points)} if events and i in rules.upper_index else {}
-            found.offer(value, gain, after, made)
-        return found.chosen()
-
-    return _Model(rules.tables, rules.rerolls, events, size, values, has_turn, 0, every_level, choices, True)
-
-
-def _model(solved: Solution) -> _Model:
-    return _plain_model(solved) if isinstance(solved, PlainSolution) else _sheet_model(solved)
 
 
 # -- one turn, followed ------------------------------------------------------------------------
@@ -349,7 +83,7 @@ class _Turn:
     scores_first: np.ndarray | None  # (rolls, states): the first roll is scored at once
 
 
-def _play(model: _Model, states: np.ndarray) -> _Turn:
+def _play(model: Play, states: np.ndarray) -> _Turn:
     final = model.choices(states, False)
     rolls, keeps = [final[0]], []
     for _ in range(model.rerolls):
@@ -363,7 +97,7 @@ def _play(model: _Model, states: np.ndarray) -> _Turn:
 
 
 def _companions(
-    model: _Model, W: np.ndarray, P: np.ndarray, chosen: tuple[np.ndarray, ...], states: np.ndarray
+    model: Play, W: np.ndarray, P: np.ndarray, chosen: tuple[np.ndarray, ...], states: np.ndarray
 ) -> np.ndarray:
     """For each roll and state, what the chosen score carries: the second moment of the points to
     come, each event's chance, and whether the state comes back (rolls, quantities, states)."""
@@ -375,7 +109,7 @@ def _companions(
     return np.stack(parts, axis=1)
 
 
-def _turn_moments(model: _Model, W: np.ndarray, P: np.ndarray, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _turn_moments(model: Play, W: np.ndarray, P: np.ndarray, states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The turn's value from each state and the quantities of :func:`_companions` averaged over it."""
     turn = _play(model, states)
     comps = _companions(model, W, P, turn.final, states)
@@ -395,7 +129,7 @@ def _turn_moments(model: _Model, W: np.ndarray, P: np.ndarray, states: np.ndarra
 def spread(solved: Solution, *, progress: Progress | None = None) -> Spread:
     """The exact standard deviation of the final score of a solitaire game under ``solved``'s optimal
     play, and the exact chance of each of the ruleset's events (module docstring)."""
-    model = _model(solved)
+    model = solved.play()
     W = np.zeros(model.size + 1)
     P = np.zeros((len(model.events), model.size + 1))
     every = list(model.levels())
@@ -452,7 +186,7 @@ def _roll_lookup(tables: KeepTables) -> np.ndarray:
 
 def simulate(solved: Solution, games: int, seed: int, *, progress: Progress | None = None) -> Simulated:
     """``games`` solitaire games played by ``solved``'s optimal play, the dice from ``seed``."""
-    model = _model(solved)
+    model = solved.play()
     tables = model.tables
     rng = np.random.default_rng(seed)
     lookup = _roll_lookup(tables)
