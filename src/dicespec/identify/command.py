@@ -37,7 +37,7 @@ from dicespec.identify.sheet_flow import flow_values, identify_flow
 from dicespec.progress import ProgressLine
 from dicespec.registry import game
 from dicespec.rulesets import find_ruleset, find_ruleset_of, name_from, ruleset_data, ruleset_names
-from dicespec.scoresheet.families import Chance, Face, FullHouse, Groups, OfAKind, Pairs, RowRule, Straight
+from dicespec.scoresheet.families import RowRule, rule_data
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 
@@ -77,30 +77,6 @@ class Identification:
     def changed_flow(self) -> dict[str, FlowFit]:
         """The flow rules found, where the closest shipped ruleset has another."""
         return changed_rules(self.flow, flow_values(find_ruleset_of(SheetRuleset, self.closest)))
-
-
-def rule_data(rule: RowRule) -> dict[str, Any]:
-    """A row rule as a ruleset file writes it (the inverse of the engine's ``rule_from_data``)."""
-    match rule:
-        case Face(face=face):
-            return {"rule": "face", "face": face}
-        case Chance():
-            return {"rule": "chance"}
-        case OfAKind(at_least=count, points_rule=points, exactly=exactly):
-            return {"rule": "of_a_kind", ("exactly" if exactly else "at_least"): count, "points": points}
-        case Pairs(pairs=pairs):
-            return {"rule": "pairs", "pairs": pairs}
-        case FullHouse(points_rule=points, five_of_a_kind_counts=five):
-            return {"rule": "full_house", "points": points, "five_of_a_kind_counts": five}
-        case Groups(groups=groups, points_rule=points):
-            return {"rule": "groups", "groups": list(groups), "points": points}
-        case Straight(length=length, faces=faces, points_rule=points):
-            if faces is None:
-                return {"rule": "straight", "length": length, "points": points}
-            if len(faces) == 1:
-                return {"rule": "straight", "faces": list(faces[0]), "points": points}
-            return {"rule": "straight", "any_of": [list(each) for each in faces], "points": points}
-    raise TypeError(f"not a rule of the model: {rule!r}")
 
 
 def ruleset_text(found: Identification | AsideIdentification) -> str:

@@ -324,3 +324,27 @@ def rule_from_data(data: Mapping[str, Any]) -> RowRule:
         case "chance":
             return Chance()
     raise ValueError(f"rule: {data['rule']!r}: not a rule family")  # the schema rules this out
+
+
+def rule_data(rule: RowRule) -> dict[str, Any]:
+    """A row rule as a ruleset file writes it: the inverse of :func:`rule_from_data`."""
+    match rule:
+        case Face(face=face):
+            return {"rule": "face", "face": face}
+        case Chance():
+            return {"rule": "chance"}
+        case OfAKind(at_least=count, points_rule=points, exactly=exactly):
+            return {"rule": "of_a_kind", ("exactly" if exactly else "at_least"): count, "points": points}
+        case Pairs(pairs=pairs):
+            return {"rule": "pairs", "pairs": pairs}
+        case FullHouse(points_rule=points, five_of_a_kind_counts=five):
+            return {"rule": "full_house", "points": points, "five_of_a_kind_counts": five}
+        case Groups(groups=groups, points_rule=points):
+            return {"rule": "groups", "groups": list(groups), "points": points}
+        case Straight(length=length, faces=faces, points_rule=points):
+            if faces is None:
+                return {"rule": "straight", "length": length, "points": points}
+            if len(faces) == 1:
+                return {"rule": "straight", "faces": list(faces[0]), "points": points}
+            return {"rule": "straight", "any_of": [list(each) for each in faces], "points": points}
+    raise TypeError(f"not a rule of the model: {rule!r}")
