@@ -171,7 +171,7 @@ def can_score(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str) -> bool
     return row in allowed_rows(ruleset, sheet, roll)
 
 
-def row_points(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str, *, first_roll: bool = False) -> int:
+def row_points(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str, *, first_roll: bool) -> int:
     """What ``roll`` scores in the open ``row`` of ``sheet``: a joker scores full value once the
     upper row of its face is filled; a row that requires another scores 0 until that one holds
     points; a row made with the turn's first roll adds its first-roll points."""
@@ -195,7 +195,7 @@ def wins_at_once(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str, *, f
     )
 
 
-def points_in(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str, *, first_roll: bool = False) -> int:
+def points_in(ruleset: SheetRuleset, sheet: Sheet, roll: Roll, row: str, *, first_roll: bool) -> int:
     """What scoring ``roll`` in ``row`` writes now (a row :func:`can_score` allows): the open
     row's points, a joker's where it applies, or what a repeat adds to its own filled cell."""
     if sheet.is_open(row):
