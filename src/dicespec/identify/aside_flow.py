@@ -24,7 +24,7 @@ from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.setaside import combos
 from dicespec.setaside.errors import SetAsideError
 from dicespec.setaside.replay import replay
-from dicespec.setaside.ruleset import BelowEntry, FarklePenalty, HotDice, SetAsideRule, SetAsideRuleset
+from dicespec.setaside.ruleset import BelowEntry, HotDice, SetAsideRule, SetAsideRuleset, farkle_penalty_from_data
 
 Turn = tuple[str, ...]
 PENALTY_FARKLES = (2, 3, 4)  # farkles in a row a penalty may follow
@@ -61,8 +61,7 @@ def with_value(rules: SetAsideRuleset, key: str, value: Any) -> SetAsideRuleset:
         case "hot_dice":
             return replace(rules, hot_dice=HotDice(value))
         case "farkle_penalty":
-            penalty = None if value is None else FarklePenalty(value["farkles"], value["points"], value["floor"])
-            return replace(rules, farkle_penalty=penalty)
+            return replace(rules, farkle_penalty=farkle_penalty_from_data(value))
         case "end":
             exact = value.get("exact", False)
             return replace(rules, target=value["target"], final_round=value["final_round"], exact_target=exact)

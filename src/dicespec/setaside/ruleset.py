@@ -65,6 +65,12 @@ class FarklePenalty:
         return lowered if self.floor is None else max(lowered, self.floor)
 
 
+def farkle_penalty_from_data(data: Mapping[str, Any] | None) -> FarklePenalty | None:
+    """The penalty a ruleset file's ``farkle_penalty`` writes (``{farkles: 3, points: 500, floor: 0}``);
+    ``None`` where it writes none."""
+    return None if data is None else FarklePenalty(data["farkles"], data["points"], data["floor"])
+
+
 @dataclass(frozen=True, slots=True)
 class InstantWin:
     """A roll that wins the game at once: ``of_a_kind`` dice of one face in one roll."""
@@ -203,7 +209,6 @@ class SetAsideRuleset:
         points = more.get("points", {})
         fixed = tuple((n, points[key]) for n, key in KIND_NAMES.items() if key in points)
         more_of_a_kind = MoreOfAKind(rule, largest=more["largest"], fixed=fixed)
-        penalty = data.get("farkle_penalty")
         instant = data.get("instant_win")
         ruleset = cls(
             name=data["name"],
@@ -228,9 +233,7 @@ class SetAsideRuleset:
             gaps=tuple((gap["key"], gap["choice"]) for gap in data["gaps"]),
             game=data["game"],
             exact_target=data["end"].get("exact", False),
-            farkle_penalty=(
-                None if penalty is None else FarklePenalty(penalty["farkles"], penalty["points"], penalty["floor"])
-            ),
+            farkle_penalty=farkle_penalty_from_data(data.get("farkle_penalty")),
             instant_win=None if instant is None else InstantWin(instant["of_a_kind"], instant["first_roll_only"]),
         )
         ruleset.check_combined()
