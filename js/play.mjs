@@ -2,21 +2,14 @@
 // bank, alone or with others at one screen.
 //
 // The `.ds-play` block (written by dicespec.site.play) holds the form, an empty board and the page's
-// words, row and line labels as JSON. The game IS its list of actions in the project's replay
-// notation (`roll 12345`, `reroll 1,2=66`, `score chance`, `end`; `roll 111556`, `set 1115`,
-// `bank`): after each action the project's JavaScript implementation (dicespec-games.mjs beside this
-// script, the code the conformance suite checks on every case) replays them all on the rulesets'
-// data (rulesets.json beside it) and answers the state, and the page shows it. Whether a move is
-// legal is asked the same way: the move is replayed after the others, and the rules refuse it or not.
-// Nothing of the rules is written here.
-//
-// The dice come from a seed (8 hex digits, fresh from crypto.getRandomValues or a shared link's):
-// the n-th die the game throws is a counter-based hash of the seed and n (splitmix32's mixer), so
-// the same seed and the same choices give the same dice. The game (ruleset, players, seed,
-// actions) is kept in localStorage under the block's key, shared as a link (`?ruleset=…&players=…&seed=…`,
-// a fragment `#ruleset=…` is read too), and offered as a replay file that
-// `dicespec replay FILE` reads back. A link, a seed or a saved game that does not describe a game
-// of the page is refused in one line (`.ds-play-notice`), and a fresh game is ready.
+// words, row and line labels as JSON. The game itself is session.mjs's, which knows no page: its
+// actions in the project's replay notation, replayed after each one by the project's JavaScript
+// implementation (dicespec-games.mjs beside this script, the code the conformance suite checks on
+// every case) on the rulesets' data (rulesets.json beside it), the moves the rules allow, the dice
+// its seed throws, the link, the replay file and the saved text. This script draws the session,
+// turns the reader's clicks and keys into its moves, and keeps the game in localStorage under the
+// block's key. A link, a seed or a saved game that does not describe a game of the page is refused
+// in one line (`.ds-play-notice`), in the page's words, and a fresh game is ready.
 //
 // Loading the implementation and the data, on the site or in a page opened from the file system (a
 // house ruleset's report), is blocks.mjs's, which the scorer's script shares.
@@ -25,93 +18,23 @@
 // on: see the section "the coach" at the end, the only code that knows of it.
 
 import { carried, element, format, moduleUrl, startBlocks } from "./blocks.mjs";
+import { freshSeed, fromLink, isSeed, linkOf, rated, replayFile, review, Session } from "./session.mjs";
 
 const COACH_MODULE = new URL("./coach.mjs", import.meta.url);
 const COACH_FILES = new URL("./coach/", import.meta.url);
 const COACH_KEY = "dicespec-play/coach"; // the coach toggle, remembered for every game page
-const SEED = /^[0-9a-f]{1,8}$/;
-const HEADER = "# dicespec replay"; // the first line of a replay file (dicespec.replay_file)
 const SHOWN_COSTLIEST = 5;
-
-// -- the dice ---------------------------------------------------------------------------------------
-
-/** splitmix32's mixer: a well-spread 32-bit value of a 32-bit one. */
-function mix32(value) {
-  let x = (value + 0x9e3779b9) | 0;
-  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-  return (x ^ (x >>> 16)) >>> 0;
-}
-
-/** The die the game throws `index`-th (0-based) under `seed` (a hex string): a face, 1 to 6. */
-export function dieOf(seed, index) {
-  const value = mix32((parseInt(seed, 16) + Math.imul(index, 0x9e3779b9)) | 0);
-  return 1 + Math.floor((value / 2 ** 32) * 6);
-}
-
-function freshSeed() {
-  return crypto.getRandomValues(new Uint32Array(1))[0].toString(16).padStart(8, "0");
-}
-
-/** How many dice the actions threw: a roll's, a reroll's after its `=`. */
-function thrown(actions) {
-  let count = 0;
-  for (const action of actions) {
-    const match = /^(?:roll\s+(\d+)|reroll\s+[\d,]*=(\d+))$/.exec(action.trim());
-    if (match) count += (match[1] ?? match[2]).length;
-  }
-  return count;
-}
-
-// -- the game's words and files --------------------------------------------------------------------
-
-/** The game as a replay file: its header, then one action a line (dicespec.replay_file reads it). */
-export function replayFile(game) {
-  const lines = [HEADER, `ruleset: ${game.ruleset}`, `players: ${game.players}`, `seed: ${game.seed}`];
-  return [...lines, ...game.actions, ""].join("\n");
-}
-
-/** A link's or the saved game's settings read; the reason it is no game of the page, or null. */
-function whyNotAGame(config, game, say) {
-  const ruleset = config.rulesets.find((r) => r.name === game.ruleset);
-  if (!ruleset) return format(say.reason_ruleset, { name: game.ruleset });
-  if (!ruleset.players.includes(game.players)) {
-    return format(say.reason_players, { count: game.players, name: game.ruleset });
-  }
-  if (!SEED.test(game.seed)) return format(say.reason_seed, { seed: game.seed });
-  return null;
-}
-
-/** The settings a link gives, in its query (`?ruleset=yahtzee&players=2&seed=1a2b3c4d`, as the page
- * shares it) or its fragment (`#ruleset=…`), or null when it gives none. */
-function fromLink(search, hash) {
-  const given = [search, hash].map((part) => new URLSearchParams(part.replace(/^[?#]/, "")));
-  const params = given.find((p) => p.has("ruleset") || p.has("players") || p.has("seed"));
-  if (!params) return null;
-  const players = params.get("players") ?? "";
-  return {
-    ruleset: params.get("ruleset") ?? "",
-    players: /^\d+$/.test(players) ? Number(players) : players,
-    seed: (params.get("seed") ?? "").toLowerCase(),
-    actions: [],
-  };
-}
-
-function linkOf(game) {
-  return `?${new URLSearchParams({ ruleset: game.ruleset, players: String(game.players), seed: game.seed })}`;
-}
 
 // -- one block ---------------------------------------------------------------------------------------
 
 class Play {
   constructor(block, games, rulesets) {
     this.block = block;
-    this.games = games;
     this.rulesets = rulesets;
-    this.ops = games.operations(rulesets);
     this.config = JSON.parse(block.querySelector("script.ds-play-data").textContent);
+    this.session = new Session(games, rulesets, this.config);
     this.say = this.config.words;
-    this.sheetFamily = this.config.family === "score-sheet";
+    this.sheetFamily = this.session.sheetFamily;
     this.numbers = new Intl.NumberFormat(this.config.lang, { maximumFractionDigits: 2 });
     const find = (selector) => block.querySelector(selector);
     this.form = find(".ds-play-setup");
@@ -134,12 +57,18 @@ class Play {
     this.downloadButton = find(".ds-play-download");
     this.log = find(".ds-play-log");
     this.coach = new CoachPanel(this, find(".ds-play-coach"));
-    this.game = null;
-    this.picked = new Set(); // dice kept (score sheet) or chosen to set aside (set-aside), by position
+  }
+
+  get game() {
+    return this.session.game;
   }
 
   get ruleset() {
-    return this.config.rulesets.find((r) => r.name === this.game.ruleset);
+    return this.session.ruleset;
+  }
+
+  get answer() {
+    return this.session.answer;
   }
 
   start() {
@@ -167,104 +96,52 @@ class Play {
 
   /** The players the chosen ruleset allows, as the form offers them. */
   fillPlayers(chosen) {
-    const ruleset = this.config.rulesets.find((r) => r.name === this.rulesetSelect.value) ?? this.config.rulesets[0];
-    const keep = chosen ?? Number(this.playersSelect.value);
+    const offered = this.session.players(this.rulesetSelect.value, chosen ?? Number(this.playersSelect.value));
     this.playersSelect.replaceChildren(
-      ...ruleset.players.map((count) => {
+      ...offered.counts.map((count) => {
         const option = element("option", count === 1 ? this.say.solitaire : format(this.say.players_count, { count }));
         option.value = String(count);
         return option;
       }),
     );
-    this.playersSelect.value = String(ruleset.players.includes(keep) ? keep : ruleset.players[0]);
+    this.playersSelect.value = String(offered.chosen);
   }
 
   // -- starting, resuming, refusing ---------------------------------------------------------------
+
+  /** A reason of the session's, in the page's words. */
+  reason({ key, values }) {
+    return format(this.say[key], values);
+  }
 
   /** The link's game, if the page's address has one: true when it named one (good or bad). */
   openLink() {
     const asked = fromLink(location.search, location.hash);
     if (asked === null) return false;
     history.replaceState(null, "", location.pathname); // a reload resumes, not restarts
-    const why = whyNotAGame(this.config, asked, this.say);
+    const { game, why } = this.session.linked(asked, readStorage(this.config.storage));
     if (why !== null) {
-      this.refuse(format(this.say.bad_link, { reason: why }));
+      this.refuse(format(this.say.bad_link, { reason: this.reason(why) }));
       this.resume({ quietly: true });
       return true;
     }
-    const saved = this.saved();
-    const same =
-      saved && saved.ruleset === asked.ruleset && saved.players === asked.players && saved.seed === asked.seed;
-    if (same && this.fits(saved) === null) this.begin(saved);
-    else this.begin(asked);
+    this.begin(game);
     return true;
   }
 
   /** The saved game, or a fresh one when there is none or it no longer fits its ruleset. */
   resume({ quietly = false } = {}) {
-    const text = readStorage(this.config.storage);
-    if (text === null) return this.begin(this.fresh());
-    let saved = null;
-    try {
-      saved = JSON.parse(text);
-    } catch {
-      saved = null;
+    const { game, why } = this.session.resumed(readStorage(this.config.storage));
+    if (why !== null) {
+      removeStorage(this.config.storage);
+      if (!quietly) this.refuse(format(this.say.bad_saved, { reason: this.reason(why) }));
     }
-    const why = this.isGame(saved) ? this.fits(saved) : this.say.reason_unreadable;
-    if (why === null) return this.begin(saved);
-    removeStorage(this.config.storage);
-    if (!quietly) this.refuse(format(this.say.bad_saved, { reason: why }));
-    return this.begin(this.fresh());
-  }
-
-  saved() {
-    try {
-      const saved = JSON.parse(readStorage(this.config.storage) ?? "null");
-      return this.isGame(saved) ? saved : null;
-    } catch {
-      return null;
-    }
-  }
-
-  isGame(value) {
-    return (
-      value !== null &&
-      typeof value === "object" &&
-      typeof value.ruleset === "string" &&
-      Number.isInteger(value.players) &&
-      typeof value.seed === "string" &&
-      Array.isArray(value.actions) &&
-      value.actions.every((a) => typeof a === "string")
-    );
-  }
-
-  /** Why a game's settings or actions do not fit the page's rulesets (the engine's refusal), or null. */
-  fits(game) {
-    const why = whyNotAGame(this.config, game, this.say);
-    if (why !== null) return why;
-    for (let at = 0; at < game.actions.length; at++) {
-      let answer;
-      try {
-        answer = this.replay(game.actions.slice(0, at + 1), game);
-      } catch {
-        answer = { rejected: { at, code: "not-an-action" } };
-      }
-      if (answer.rejected) {
-        const { at: where, code } = answer.rejected;
-        return format(this.say.reason_rejected, { number: where + 1, action: game.actions[where], code });
-      }
-    }
-    return null;
-  }
-
-  fresh() {
-    const ruleset = this.config.rulesets[0];
-    return { ruleset: ruleset.name, players: ruleset.players[0], seed: freshSeed(), actions: [] };
+    this.begin(game);
   }
 
   newGameFromForm() {
     const typed = this.seedInput.value.trim().toLowerCase();
-    if (typed !== "" && !SEED.test(typed)) {
+    if (typed !== "" && !isSeed(typed)) {
       this.refuse(format(this.say.bad_seed, { seed: this.seedInput.value.trim() }));
       this.seedInput.setAttribute("aria-invalid", "true");
       return;
@@ -288,70 +165,45 @@ class Play {
   }
 
   begin(game) {
-    this.game = { ruleset: game.ruleset, players: game.players, seed: game.seed, actions: [...game.actions] };
+    this.session.begin(game);
     this.rulesetSelect.value = game.ruleset;
     this.fillPlayers(game.players);
-    this.picked.clear();
     this.coach.newGame();
     this.update();
   }
 
-  // -- the rules, asked ---------------------------------------------------------------------------
+  // -- playing --------------------------------------------------------------------------------------
 
-  replay(actions, game = this.game) {
-    return this.ops.replay({ ruleset: game.ruleset, players: game.players, actions });
-  }
-
-  /** The state after one more action, or null when the rules refuse it. */
-  probe(action) {
-    try {
-      const answer = this.replay([...this.game.actions, action]);
-      return answer.rejected ? null : answer;
-    } catch {
-      return null;
-    }
-  }
-
-  throwDice(count) {
-    const first = thrown(this.game.actions);
-    return Array.from({ length: count }, (_, i) => dieOf(this.game.seed, first + i)).join("");
-  }
-
-  /** Play one action: refused, it is said and changes nothing. */
-  act(action) {
-    const answer = this.replay([...this.game.actions, action]);
-    if (answer.rejected) {
-      this.status.textContent = format(this.say.refused, { action, code: answer.rejected.code });
+  /** What the session made of a move: refused, it is said and changes nothing; played, the coach
+   * rates it and the page shows the new state. True when it was played. */
+  played(move) {
+    if (move === null) return false;
+    if (move.rejected) {
+      this.status.textContent = format(this.say.refused, { action: move.action, code: move.rejected });
       return false;
     }
-    this.coach.judge(action, this.answer);
-    this.game.actions.push(action);
+    this.coach.judge(move.action, move.before);
     this.update();
     return true;
   }
 
+  /** Play one action. */
+  act(action) {
+    return this.played(this.session.act(action));
+  }
+
   roll() {
     if (this.rollButton.disabled) return;
-    const answer = this.answer;
-    if (this.sheetFamily && answer.dice !== null) {
-      const positions = [...answer.dice].map((_, i) => i).filter((i) => !this.picked.has(i));
-      if (!positions.length) return;
-      this.act(`reroll ${positions.map((i) => i + 1).join(",")}=${this.throwDice(positions.length)}`);
-    } else {
-      const count = this.sheetFamily ? this.ruleset.dice : answer.dice_left;
-      this.picked.clear();
-      this.act(`roll ${this.throwDice(count)}`);
-    }
+    const move = this.session.roll();
+    if (move === null) return;
+    this.played(move);
     if (this.game.actions.length && !this.rollButton.disabled) this.rollButton.focus();
   }
 
   setAsidePicked() {
-    if (!this.picked.size || this.answer.dice === null) return;
-    const dice = [...this.picked]
-      .map((i) => this.answer.dice[i])
-      .sort()
-      .join("");
-    if (this.act(`set ${dice}`)) this.picked.clear();
+    const move = this.session.setAsidePicked();
+    if (move === null) return;
+    this.played(move);
     this.update();
   }
 
@@ -387,8 +239,7 @@ class Play {
   }
 
   toggle(index) {
-    if (this.picked.has(index)) this.picked.delete(index);
-    else this.picked.add(index);
+    this.session.toggle(index);
     this.update();
   }
 
@@ -406,13 +257,12 @@ class Play {
   // -- showing the state ----------------------------------------------------------------------------
 
   update() {
-    const answer = this.replay(this.game.actions);
-    this.answer = answer;
+    const answer = this.session.refresh();
     this.block.dataset.over = String(answer.over); // for a reader's tools, and the tests
     this.block.dataset.actions = String(this.game.actions.length);
-    writeStorage(this.config.storage, JSON.stringify(this.game));
-    if (this.sheetFamily) this.showSheetGame(answer);
-    else this.showSetAsideGame(answer);
+    writeStorage(this.config.storage, this.session.saved());
+    if (this.sheetFamily) this.showSheetGame(answer, this.session.moves);
+    else this.showSetAsideGame(answer, this.session.moves);
     this.showAbout();
     this.coach.show(answer);
   }
@@ -422,13 +272,14 @@ class Play {
   }
 
   showDice(dice, size, usable, words) {
+    const picked = this.session.picked;
     const buttons = Array.from({ length: size }, (_, i) => {
       const face = dice === null ? "–" : dice[i];
       const button = element("button", face, "ds-play-die");
       button.type = "button";
       button.dataset.face = dice === null ? "" : face;
       button.disabled = dice === null || !usable;
-      button.setAttribute("aria-pressed", String(this.picked.has(i) && dice !== null));
+      button.setAttribute("aria-pressed", String(picked.has(i) && dice !== null));
       button.setAttribute("aria-label", format(words.die, { number: i + 1, face }));
       button.addEventListener("click", () => this.toggle(i));
       return button;
@@ -436,16 +287,13 @@ class Play {
     this.diceBox.replaceChildren(...buttons);
   }
 
-  showSheetGame(answer) {
+  showSheetGame(answer, moves) {
     const ruleset = this.ruleset;
-    const playing = !answer.over;
-    const rolled = answer.dice !== null;
-    const canReroll = playing && rolled && this.probe("reroll 1=1") !== null;
-    if (!rolled || !canReroll) this.picked.clear();
+    const { playing, rolled, canReroll } = moves;
     this.showDice(answer.dice, ruleset.dice, canReroll, this.say);
     this.rollButton.textContent = rolled ? this.say.reroll : this.say.roll;
-    this.rollButton.disabled = !playing || (rolled && (!canReroll || this.picked.size === ruleset.dice));
-    this.endButton.hidden = !(playing && rolled && this.probe("end") !== null);
+    this.rollButton.disabled = !moves.canRoll;
+    this.endButton.hidden = !moves.canEnd;
     // the sheet: a column a player, the current player's open rows as buttons once the dice are rolled
     const headRow = element("tr");
     headRow.append(element("th", this.say.row));
@@ -466,9 +314,8 @@ class Play {
       answer.players.forEach((player, i) => {
         const value = player.lines[id];
         const td = element("td", value === null ? "" : this.numbers.format(value));
-        if (i === answer.current && playing && rolled && rows.has(id)) {
-          const after = this.probe(`score ${id}`);
-          if (after) td.replaceChildren(this.rowButton(id, label, value, after.players[i].lines[id]));
+        if (i === answer.current && Object.hasOwn(moves.scores, id)) {
+          td.replaceChildren(this.rowButton(id, label, moves.scores[id]));
         }
         tr.append(td);
       });
@@ -489,8 +336,7 @@ class Play {
     }
   }
 
-  rowButton(id, label, before, after) {
-    const points = after - (before ?? 0);
+  rowButton(id, label, points) {
     const button = element("button", this.numbers.format(points), "ds-play-score");
     button.type = "button";
     button.dataset.row = id;
@@ -501,38 +347,24 @@ class Play {
     return button;
   }
 
-  showSetAsideGame(answer) {
-    const playing = !answer.over;
-    const rolled = playing && answer.phase === "rolled";
-    if (!rolled) this.picked.clear();
+  showSetAsideGame(answer, moves) {
+    const { playing, rolled } = moves;
     this.showDice(rolled ? answer.dice : null, rolled ? answer.dice.length : answer.dice_left, rolled, this.say);
-    const roll = playing && !rolled ? this.probe(`roll ${"1".repeat(answer.dice_left)}`) !== null : false;
-    this.rollButton.disabled = !playing || rolled || !roll;
-    const picked = [...this.picked]
-      .map((i) => answer.dice[i])
-      .sort()
-      .join("");
-    this.setButton.disabled = !(rolled && picked && this.probe(`set ${picked}`) !== null);
-    this.bankButton.disabled = !(playing && this.probe("bank") !== null);
+    this.rollButton.disabled = !moves.canRoll;
+    this.setButton.disabled = !moves.canSet;
+    this.bankButton.disabled = !moves.canBank;
     // the set-asides the roll allows, each a button
-    const options = rolled ? this.games.setAsideOptions(this.rulesets, this.game.ruleset, answer.dice).options : [];
     this.optionsBox.replaceChildren(
-      ...options
-        .filter((o) => this.probe(`set ${o.dice}`) !== null)
-        .map((option) => {
-          const points = this.numbers.format(option.points);
-          const button = element(
-            "button",
-            format(this.say.set_option, { dice: option.dice, points }),
-            "ds-play-option",
-          );
-          button.type = "button";
-          button.dataset.dice = option.dice;
-          button.addEventListener("click", () => {
-            if (this.act(`set ${option.dice}`)) this.rollButton.focus();
-          });
-          return button;
-        }),
+      ...moves.options.map((option) => {
+        const points = this.numbers.format(option.points);
+        const button = element("button", format(this.say.set_option, { dice: option.dice, points }), "ds-play-option");
+        button.type = "button";
+        button.dataset.dice = option.dice;
+        button.addEventListener("click", () => {
+          if (this.act(`set ${option.dice}`)) this.rollButton.focus();
+        });
+        return button;
+      }),
     );
     // the players' scores
     const headRow = element("tr");
@@ -558,11 +390,7 @@ class Play {
     );
     // what to do now, after what the last roll did
     const player = this.playerName(answer.current);
-    const last = this.game.actions.at(-1) ?? "";
-    const farkle =
-      /^roll /.test(last) && answer.phase === "turn-start"
-        ? `${format(this.say.status_farkle, { dice: last.slice(5) })} `
-        : "";
+    const farkle = moves.farkle === null ? "" : `${format(this.say.status_farkle, { dice: moves.farkle })} `;
     const turn = format(this.say.turn_points, {
       points: this.numbers.format(answer.turn_points),
       left: answer.dice_left,
@@ -632,7 +460,8 @@ function removeStorage(key) {
 // coach on. A page opened from a file fetches nothing: there, a <script type="application/json"
 // class="ds-coach-embedded"> holding {"module": coach.mjs's source, "files": {ruleset: base64}}
 // gives both (`coachSource`: the one seam to fill in for the house report). No file for the ruleset,
-// or any failure, is one line in the panel, and the game goes on.
+// or any failure, is one line in the panel, and the game goes on. What a player's choice cost, and
+// the game's review, are session.mjs's (`rated`, `review`).
 
 /** The coach module and the ruleset's coach file's bytes (null: there is none). */
 async function coachSource(ruleset) {
@@ -651,37 +480,6 @@ async function coachSource(ruleset) {
   if (!response.ok) throw new Error(`${ruleset}.bin: HTTP ${response.status}`);
   return { bytes: new Uint8Array(await response.arrayBuffer()), load: () => import(COACH_MODULE.href) };
 }
-
-/** The choice a player's action is, in the coach's terms (null: the action is no choice, a turn's
- * first roll). */
-function choiceOf(action, before) {
-  const [verb, rest = ""] = action.split(" ");
-  if (verb === "score") return { action: "score", row: rest };
-  if (verb === "end" || verb === "bank") return { action: verb };
-  if (verb === "set") return { action: "set", dice: [...rest].sort().join("") };
-  if (verb === "reroll") {
-    const thrownAgain = new Set(
-      rest
-        .split("=")[0]
-        .split(",")
-        .map((p) => Number(p) - 1),
-    );
-    return {
-      action: "keep",
-      dice: [...before.dice]
-        .filter((_, i) => !thrownAgain.has(i))
-        .sort()
-        .join(""),
-    };
-  }
-  if (verb === "roll" && before.phase === "set-aside") return { action: "roll" };
-  return null;
-}
-
-const sameChoice = (a, b) =>
-  a.action === b.action &&
-  (a.row ?? null) === (b.row ?? null) &&
-  [...(a.dice ?? "")].sort().join("") === [...(b.dice ?? "")].sort().join("");
 
 class CoachPanel {
   constructor(play, panel) {
@@ -783,43 +581,33 @@ class CoachPanel {
   /** What the player's action cost against the coach's best choice (best value − its value). */
   judge(action, before) {
     if (!this.on || !this.coach || !this.advice?.length) return;
-    const choice = choiceOf(action, before);
-    if (choice === null) return;
-    const best = this.advice[0];
-    const found = this.advice.find((c) => sameChoice(c, choice));
-    const label = this.label(choice);
-    if (!found) {
+    const rating = rated(this.advice, action, before);
+    if (rating === null) return;
+    const label = this.label(rating.choice);
+    if (rating.cost === null) {
       this.costLine.textContent = this.say("coach_unrated", { choice: label });
       return;
     }
-    const cost = Math.max(0, best.value - found.value);
-    this.costs.push({ choice: label, cost });
+    this.costs.push({ choice: label, cost: rating.cost });
     this.costLine.textContent =
-      cost > 0
-        ? this.say("coach_cost", { choice: label, cost: this.play.numbers.format(cost), best: this.label(best) })
+      rating.cost > 0
+        ? this.say("coach_cost", {
+            choice: label,
+            cost: this.play.numbers.format(rating.cost),
+            best: this.label(rating.best),
+          })
         : this.say("coach_was_best", { choice: label });
   }
 
   showReview() {
     if (!this.costs.length) return;
-    const total = this.costs.reduce((sum, c) => sum + c.cost, 0);
+    const { total, count, mean, costliest } = review(this.costs, SHOWN_COSTLIEST);
     const n = this.play.numbers;
-    const costliest = [...this.costs]
-      .sort((a, b) => b.cost - a.cost)
-      .filter((c) => c.cost > 0)
-      .slice(0, SHOWN_COSTLIEST);
     const list = element("ol");
     list.append(...costliest.map((c) => element("li", `${c.choice}: ${n.format(c.cost)}`)));
     this.review.replaceChildren(
       element("p", this.say("coach_review"), "ds-play-coach-title"),
-      element(
-        "p",
-        this.say("coach_total", {
-          total: n.format(total),
-          count: this.costs.length,
-          mean: n.format(total / this.costs.length),
-        }),
-      ),
+      element("p", this.say("coach_total", { total: n.format(total), count, mean: n.format(mean) })),
       ...(costliest.length ? [element("p", this.say("coach_costliest")), list] : []),
     );
   }

@@ -4,15 +4,15 @@
 // page's words and row texts as JSON. The scoring is the project's JavaScript implementation,
 // dicespec-games.mjs beside this script (the code the conformance suite checks on every case),
 // reading the rulesets' data, rulesets.json beside it too. Both are loaded only on a page that has
-// a block. No framework, nothing from another site. Safe to run more than once: a block is set up
-// once.
+// a block. What the typed dice are and what they score is scoring.mjs's, which knows no page; this
+// script draws it. No framework, nothing from another site. Safe to run more than once: a block is
+// set up once.
 //
 // Loading them, on the site or in a page opened from the file system (a house ruleset's report),
 // is blocks.mjs's, which the game's script shares.
 
 import { element as cell, format, startBlocks } from "./blocks.mjs";
-
-const DIE = /^[1-6]$/;
+import { isDie, pastedDice, scored } from "./scoring.mjs";
 
 /** One block: its elements, its data, and the scoring of what its dice show. */
 class Scorer {
@@ -58,7 +58,7 @@ class Scorer {
     const input = this.inputs[index];
     if (event.key.length === 1) {
       event.preventDefault();
-      if (!DIE.test(event.key)) return;
+      if (!isDie(event.key)) return;
       this.set(input, event.key);
       this.focus(index + 1);
     } else if (event.key === "Delete" || (event.key === "Backspace" && input.value !== "")) {
@@ -77,7 +77,7 @@ class Scorer {
 
   /** Dice pasted ("66616") fill this die and the following ones. */
   paste(event, index) {
-    const digits = (event.clipboardData?.getData("text") ?? "").replace(/[^1-6]/g, "");
+    const digits = pastedDice(event.clipboardData?.getData("text") ?? "");
     event.preventDefault();
     const dice = this.dice;
     [...digits].slice(0, dice.length - index).forEach((digit, i) => {
@@ -102,26 +102,17 @@ class Scorer {
       input.closest("label").hidden = i >= ruleset.dice;
     });
     const values = this.dice.map((input) => input.value.trim());
+    const roll = scored(this.games, this.rulesets, this.config.family, ruleset, values);
     this.dice.forEach((input, i) => {
-      const bad = values[i] !== "" && !DIE.test(values[i]);
-      if (bad) input.setAttribute("aria-invalid", "true");
+      if (roll.bad[i]) input.setAttribute("aria-invalid", "true");
       else input.removeAttribute("aria-invalid");
     });
-    const typed = values.filter((value) => value !== "");
-    const valid = typed.every((value) => DIE.test(value));
-    const dice = typed.join("");
-    if (this.config.family === "score-sheet") {
-      const complete = valid && typed.length === ruleset.dice;
-      this.showSheet(ruleset, complete ? this.games.sheetScores(this.rulesets, ruleset.name, dice) : null, dice);
-    } else {
-      const complete = valid && typed.length > 0;
-      this.showSetAside(ruleset, complete ? this.games.setAsideOptions(this.rulesets, ruleset.name, dice) : null, dice);
-    }
+    if (this.config.family === "score-sheet") this.showSheet(ruleset, roll);
+    else this.showSetAside(ruleset, roll.result, roll.dice);
   }
 
   /** Every row: its label, its score (a dash until the dice are complete) and its rule. */
-  showSheet(ruleset, scores, dice) {
-    const top = scores ? Math.max(...Object.values(scores)) : null;
+  showSheet(ruleset, { scores, top, best, dice }) {
     const rows = ruleset.rows.map((row) => {
       const tr = document.createElement("tr");
       tr.dataset.row = row.id;
@@ -140,8 +131,8 @@ class Scorer {
       this.say(format(this.words.need_dice_sheet, { count: ruleset.dice }));
       return;
     }
-    const best = ruleset.rows.filter((row) => scores[row.id] === top).map((row) => row.label);
-    this.say(format(this.words.summary_sheet, { dice, points: this.numbers.format(top), rows: best.join(", ") }));
+    const labels = ruleset.rows.filter((row) => best.includes(row.id)).map((row) => row.label);
+    this.say(format(this.words.summary_sheet, { dice, points: this.numbers.format(top), rows: labels.join(", ") }));
   }
 
   /** Every legal set-aside with its points, the best first. */

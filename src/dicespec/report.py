@@ -29,6 +29,7 @@ import argparse
 import base64
 import json
 import os
+import re
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -53,6 +54,7 @@ PLAY_SCRIPT = "play.mjs"  # the game under the house ruleset, reading the same e
 COACH_SCRIPT = "coach.mjs"  # the game's coach, with the coach files of both rulesets
 BLOCKS_SCRIPT = "blocks.mjs"  # what the scorer's and the game's scripts share
 GAMES_SCRIPT = "dicespec-games.mjs"  # the implementation, carried as JSON
+_IMPORTED = re.compile(r'\bfrom "\./([\w.-]+\.mjs)"')  # a module a script imports from beside it
 NEEDED = ("mkdocs.yml", "docs/stylesheets", "docs/overrides")
 
 
@@ -145,16 +147,22 @@ def _inline(text: str, what: str) -> str:
 
 
 def _carried_script(package: Path, name: str) -> str:
-    """The site's script ``name`` of the JavaScript package, to run inline in the page: the module
-    beside it that it imports, ``./blocks.mjs``, imported instead by a data: URL of its source (a page
-    opened from a file loads no module file; both scripts name the same URL, so they share the one
-    module)."""
-    shared = (package / BLOCKS_SCRIPT).read_bytes()
-    url = "data:text/javascript;base64," + base64.b64encode(shared).decode("ascii")
+    """The site's script ``name`` of the JavaScript package, to run inline in the page: each module
+    beside it that it imports (``./blocks.mjs``, which the scorer's and the game's scripts share, and
+    the page-free logic each draws, ``./scoring.mjs``, ``./session.mjs``) imported instead by a data:
+    URL of its source (a page opened from a file loads no module file; both scripts name the same
+    URL for blocks.mjs, so they share the one module). Such a module imports none beside it."""
     source = (package / name).read_text(encoding="utf-8")
-    if f'"./{BLOCKS_SCRIPT}"' not in source:
+    imported = sorted(set(_IMPORTED.findall(source)))
+    if BLOCKS_SCRIPT not in imported:
         raise ReportError(f"{package.name}/{name}: it does not import ./{BLOCKS_SCRIPT} as the report expects")
-    return source.replace(f'"./{BLOCKS_SCRIPT}"', json.dumps(url))
+    for module in imported:
+        shared = (package / module).read_text(encoding="utf-8")
+        if _IMPORTED.search(shared):
+            raise ReportError(f"{package.name}/{module}: it imports a module beside it, which the report cannot carry")
+        url = "data:text/javascript;base64," + base64.b64encode(shared.encode("utf-8")).decode("ascii")
+        source = source.replace(f'from "./{module}"', f"from {json.dumps(url)}")
+    return source
 
 
 def _coach_files(house: House) -> dict[str, str]:

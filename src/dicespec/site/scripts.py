@@ -3,8 +3,10 @@
 The package holds the JavaScript implementation of every game (``dicespec-games.mjs``: the code
 the conformance suite checks on every case, through the stdio adapter of ``examples/adapters/js/``),
 the optimal coach (``coach.mjs``) and the pages' scripts: the rules pages' scorer
-(``scorer.mjs``), the game pages (``play.mjs``), the Errata page's filter (``findings.mjs``) and
-what they share (``blocks.mjs``). Each is a module of its own, run as it is written: no build step.
+(``scorer.mjs``), the game pages (``play.mjs``), the Errata page's filter (``findings.mjs``), what
+they share (``blocks.mjs``), and what the scorer and the game pages draw, which knows no page
+(``scoring.mjs``, ``session.mjs``: the package's node tests run them). Each is a module of its own,
+run as it is written: no build step.
 
 :func:`script_files` gives every module of the package (``js/*.mjs``) by its path below the site
 root, ``javascripts/<name>.mjs``: the site's build hands them to MkDocs beside the generated pages
