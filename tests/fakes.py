@@ -4,11 +4,13 @@ the tests read of a run."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import shlex
 import sys
 from collections.abc import Iterator
 from itertools import product
+from types import ModuleType
 from typing import Any, NamedTuple
 
 import pytest
@@ -26,6 +28,16 @@ REFERENCE = ReferenceImplementation()
 def fake_command(name: str) -> str:
     """The command that runs the fake ``name``."""
     return f"{PYTHON} {shlex.quote(str(FAKES / f'{name}.py'))}"
+
+
+def fake_module(name: str) -> ModuleType:
+    """The fake ``name`` as a module of this process (its folder on ``sys.path`` while it is
+    imported, for its ``_fake``), to build what it serves in process."""
+    sys.path.insert(0, str(FAKES))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(FAKES))
 
 
 def totals(out: str) -> tuple[int, int, int, int]:

@@ -7,14 +7,15 @@ from pathlib import Path
 import pytest
 
 from dicespec.cli import main
-from dicespec.rulesets import forget_declared
+from dicespec.rulesets import declared_rulesets, forget_declared
 
 
 def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """Exit status, stdout and stderr of ``dicespec argv``, run in process as in a process of its
     own (no ruleset of one's own declared before it); an argparse exit is caught as the shell would
     see it."""
-    forget_declared()
+    if declared_rulesets():  # forgotten, and the shipped rulesets read again, only when there is any
+        forget_declared()
     try:
         status = main(argv)
     except SystemExit as exc:
