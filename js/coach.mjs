@@ -712,3 +712,7 @@ class TurnCoach {
     return [];
   }
 }
+
+// -- the pure parts above, by name, for the package's tests (test/coach.test.mjs) -----------------
+
+export { bestKeepValues, byValue, keepTables, rerollValues, subKeeps };
