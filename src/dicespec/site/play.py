@@ -2,11 +2,12 @@
 every language: any of its rulesets, alone or two to four players at one screen, in the browser.
 
 The game is the list of its actions in the replay notation (``roll 12345``, ``reroll 1,2=66``,
-``score chance``; ``roll 111556``, ``set 1115``, ``bank``): the page script,
-``docs/javascripts/play.mjs``, asks the project's JavaScript implementation (the scorer's module,
-:mod:`dicespec.site.scorer`, on the same rulesets' data) for the state after them, throws the dice
-from a seed (a fresh one, or a shared link's), keeps the game in the browser's storage and offers
-it as a replay file, which ``dicespec replay FILE`` reads back (:mod:`dicespec.replay_file`).
+``score chance``; ``roll 111556``, ``set 1115``, ``bank``): the page script, ``js/play.mjs``,
+drawing the game session of ``js/session.mjs``, asks the project's JavaScript implementation (the
+scorer's module, :mod:`dicespec.site.scorer`, on the same rulesets' data) for the state after them,
+throws the dice from a seed (a fresh one, or a shared link's), keeps the game in the browser's
+storage and offers it as a replay file, which ``dicespec replay FILE`` reads back
+(:mod:`dicespec.replay_file`).
 
 - :func:`play_page`: a game's page in one language: a heading, a sentence, and one HTML block, which
   the script brings to life, holding the page's words, each ruleset's row and line labels and
@@ -18,7 +19,7 @@ Its words are the ``play`` catalog's; a row's label is its ruleset's, in the pag
 (:func:`dicespec.rulesets.prose`), as the scorer gives it. The styles are
 ``docs/stylesheets/play.css``.
 
-The coach (``docs/javascripts/coach.mjs``, written apart) is optional: the script imports it only
+The coach (``js/coach.mjs``, written apart) is optional: the script imports it only
 when the reader turns it on, with the ruleset's coach file (``javascripts/coach/<ruleset>.bin``),
 and says in one line when there is none; the site builds without either.
 """

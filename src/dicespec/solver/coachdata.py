@@ -1,4 +1,4 @@
-"""The coach's file: what the browser's optimal coach (``docs/javascripts/coach.mjs``) loads to
+"""The coach's file: what the browser's optimal coach (``js/coach.mjs``) loads to
 give, for the position on the table, every choice with the solver's expected value.
 
 :func:`coach_data` writes it for one ruleset, gzip-compressed; ``None`` for a ruleset the solver
