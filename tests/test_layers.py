@@ -7,15 +7,21 @@ Every import of every module of ``src/dicespec`` counts: at module level, inside
 (``dice``, ``cli``) or a subpackage (``scoresheet``, ``conformance``); inside ``conformance``,
 its parts (``protocol``, ``run``). The layers are drawn in ``docs/architecture.md``, and
 :data:`LAYERS` is that drawing, checked against it.
+
+Nothing outside the engines branches on a ruleset's type: a layer above keeps its own table per
+family, keyed by the family's name, and a function for one family asks for its ruleset by type
+(``find_ruleset_of``, ``of_kind``).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 
 import pytest
 
 from dicespec.code_graph import FACE, imports, modules
+from dicespec.registry import FAMILIES, family
 from folders import REPO
 
 ARCHITECTURE = REPO / "docs" / "architecture.md"
@@ -166,3 +172,79 @@ def test_the_cycle_finder_finds_every_cycle_and_only_cycles() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": set()}) == [["a", "b"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+# -- no branch on a ruleset's type above the engines -------------------------------------------
+
+ENGINES_OF_RULESETS = ("scoresheet", "setaside", "rulesets")
+"""The units that may ask a ruleset's type: the families' engines and the rulesets' loader."""
+
+
+def ruleset_types() -> frozenset[str]:
+    """The names of the families' ruleset types, and of their union."""
+    return frozenset(family(name).ruleset_type.__name__ for name in FAMILIES) | {"Ruleset"}
+
+
+def type_branches(source: str, types: frozenset[str]) -> list[int]:
+    """The lines of ``source`` that ask whether a value is of one of ``types`` (by ``isinstance``,
+    ``issubclass``, ``type(x) is``, or a ``case`` pattern), under any name it imports them as."""
+    tree = ast.parse(source)
+    names = set(types)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            names |= {alias.asname for alias in node.names if alias.name in types and alias.asname}
+
+    def names_one(node: ast.AST | None) -> bool:
+        match node:
+            case ast.Name(id=name) | ast.Attribute(attr=name):
+                return name in names
+            case ast.Tuple(elts=parts):
+                return any(names_one(part) for part in parts)
+            case ast.BinOp(left=left, op=ast.BitOr(), right=right):
+                return names_one(left) or names_one(right)
+        return False
+
+    found = []
+    for node in ast.walk(tree):
+        match node:
+            case ast.Call(func=ast.Name(id="isinstance" | "issubclass"), args=[_, kind]) if names_one(kind):
+                found.append(node.lineno)
+            case ast.Compare(left=ast.Call(func=ast.Name(id="type")), comparators=others) if any(
+                names_one(other) for other in others
+            ):
+                found.append(node.lineno)
+            case ast.MatchClass(cls=kind) if names_one(kind):
+                found.append(node.lineno)
+    return sorted(found)
+
+
+def test_nothing_above_the_engines_branches_on_a_rulesets_type() -> None:
+    """Outside the engines, no module asks which family's type a ruleset is: it asks its own table,
+    by the family's name (``registry.game(ruleset.game).family_name``), or ``of_kind``."""
+    types = ruleset_types()
+    engines = tuple(f"{FACE}.{unit}" for unit in ENGINES_OF_RULESETS)
+    found = [
+        f"{path.relative_to(REPO)}:{line}"
+        for name, path in modules().items()
+        if not any(name == engine or name.startswith(f"{engine}.") for engine in engines)
+        for line in type_branches(path.read_text(encoding="utf-8"), types)
+    ]
+    assert found == []
+
+
+def test_the_type_branch_finder_finds_every_way_of_asking() -> None:
+    """isinstance with a type, a tuple or a union, under an alias; type() is; a case pattern; and
+    nothing else (a ruleset's name, another type)."""
+    source = """
+from dicespec.setaside.ruleset import SetAsideRuleset as Aside
+isinstance(rules, SheetRuleset)
+isinstance(rules, (int, Aside))
+isinstance(rules, ruleset.SheetRuleset | None)
+type(rules) is SetAsideRuleset
+match rules:
+    case SheetRuleset():
+        pass
+isinstance(rules, str)
+of_kind(SheetRuleset, rules)
+"""
+    assert type_branches(source, frozenset({"SheetRuleset", "SetAsideRuleset"})) == [3, 4, 5, 6, 8]

@@ -33,7 +33,7 @@ from dicespec.identify.flow import (
 )
 from dicespec.identify.sheet_fit import SHARE
 from dicespec.progress import ProgressLine
-from dicespec.rulesets import find_ruleset, find_ruleset_of, ruleset_names
+from dicespec.rulesets import find_ruleset_of, ruleset_names
 from dicespec.setaside.ruleset import SetAsideRuleset
 
 CHECKED = "a roll after the game is over refused"  # what the closing check of a set-aside game holds
@@ -151,8 +151,8 @@ def _closest(found: AsideIdentification) -> str:
     values = found.flow.values()
     best, fewest = found.closest, None
     for name in [found.closest, *ruleset_names(found.fit.asked.game)]:
-        rules = find_ruleset(name)
-        if not isinstance(rules, SetAsideRuleset) or rules.dice != found.fit.asked.dice:
+        rules = find_ruleset_of(SetAsideRuleset, name)
+        if rules.dice != found.fit.asked.dice:
             continue
         own = aside_flow_values(rules)
         differ = len(changed_data(found.fit, rules)) + sum(1 for key, value in values.items() if own[key] != value)

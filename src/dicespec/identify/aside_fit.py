@@ -49,7 +49,7 @@ from typing import Any, TypeAlias
 
 from dicespec.dice import FACES, Roll
 from dicespec.identify.sheet_fit import SHARE
-from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.rulesets import find_ruleset_of, find_rulesets_of, ruleset_names
 from dicespec.setaside import combos
 from dicespec.setaside.errors import EmptySetAsideError, NotScoringError, SetAsideError, TooManyDiceError
 from dicespec.setaside.ruleset import KIND_NAMES, MoreOfAKind, MoreOfAKindRule, Pattern, SetAsideRuleset, Straight
@@ -326,11 +326,9 @@ class _Fitter:
 
 def _shipped(asked: SetAsideRuleset) -> list[SetAsideRuleset]:
     """The shipped set-aside rulesets of as many dice, the asked game's first (the asked one left out)."""
-    found = []
-    for name in ruleset_names():
-        rules = find_ruleset(name)
-        if isinstance(rules, SetAsideRuleset) and rules.dice == asked.dice and name != asked.name:
-            found.append(rules)
+    found = [
+        rules for rules in find_rulesets_of(SetAsideRuleset) if rules.dice == asked.dice and rules.name != asked.name
+    ]
     return sorted(found, key=lambda r: r.game != asked.game)  # stable: the registry's order within a game
 
 
@@ -683,9 +681,7 @@ def changed_data(fit: AsideFit, base: SetAsideRuleset | str) -> dict[str, Any]:
     out (the file keeps ``base``'s). Four or more of a kind is written whole; where ``base`` gives
     fixed points to a number of dice the fit does not, the file gives it 0 (no combination), as a
     file that extends cannot take a key away."""
-    rules = find_ruleset(base) if isinstance(base, str) else base
-    if not isinstance(rules, SetAsideRuleset):
-        raise TypeError(f"{rules.name} is not a set-aside ruleset")
+    rules = find_ruleset_of(SetAsideRuleset, base) if isinstance(base, str) else base
     found = {}
     for key, each in fit.keys.items():
         if _differs(each, rules):
@@ -706,8 +702,8 @@ def closest_ruleset(fit: AsideFit) -> str:
     for name in names:
         if name not in ruleset_names(asked.game):
             continue
-        rules = find_ruleset(name)
-        if not isinstance(rules, SetAsideRuleset) or rules.dice != asked.dice:
+        rules = find_ruleset_of(SetAsideRuleset, name)
+        if rules.dice != asked.dice:
             continue
         differ = sum(_differs(each, rules) for each in fit.keys.values())
         if fewest is None or differ < fewest:

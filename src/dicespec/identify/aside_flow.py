@@ -20,7 +20,7 @@ from typing import Any
 from dicespec.dice import FACES, Roll
 from dicespec.identify.flow import Ask, Asker, FlowFit, FlowIdentification, Probe, checks, fit, refusal
 from dicespec.implementation import set_aside_replay_answer
-from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.rulesets import find_rulesets_of
 from dicespec.setaside import combos
 from dicespec.setaside.errors import SetAsideError
 from dicespec.setaside.replay import replay
@@ -231,12 +231,7 @@ _fit = partial(fit, values=aside_flow_values, summary=_summary)
 
 
 def _shipped(rules: SetAsideRuleset) -> list[SetAsideRuleset]:
-    found = []
-    for name in ruleset_names():
-        each = find_ruleset(name)
-        if isinstance(each, SetAsideRuleset) and each.dice == rules.dice:
-            found.append(each)
-    return found
+    return [each for each in find_rulesets_of(SetAsideRuleset) if each.dice == rules.dice]
 
 
 def _entry(asker: Asker, base: SetAsideRuleset, players: int) -> tuple[list[FlowFit], SetAsideRuleset]:

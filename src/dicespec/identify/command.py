@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
@@ -36,7 +36,7 @@ from dicespec.identify.sheet_fit import SHARE, Memo, RowFit, fit_row, rolls
 from dicespec.identify.sheet_flow import flow_values, identify_flow
 from dicespec.progress import ProgressLine
 from dicespec.registry import game
-from dicespec.rulesets import find_ruleset, find_ruleset_of, name_from, ruleset_data, ruleset_names
+from dicespec.rulesets import Ruleset, find_ruleset, find_ruleset_of, name_from, of_kind, ruleset_data, ruleset_names
 from dicespec.scoresheet.families import RowRule, rule_data
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
@@ -343,6 +343,63 @@ def _others(rules: SheetRuleset) -> Mapping[str, list[RowRule]]:
     return found
 
 
+def _identify_sheet(
+    transport: Any,
+    implementation: str,
+    rules: Ruleset,
+    *,
+    name: str,
+    share: float,
+    progress: bool,
+    players: Sequence[int],
+) -> Identification:
+    """:func:`identify_sheet` (its replays take the players the rules allow)."""
+    sheet = of_kind(SheetRuleset, rules)
+    return identify_sheet(transport, implementation, sheet, name=name, share=share, progress=progress)
+
+
+def _identify_aside(
+    transport: Any,
+    implementation: str,
+    rules: Ruleset,
+    *,
+    name: str,
+    share: float,
+    progress: bool,
+    players: Sequence[int],
+) -> AsideIdentification:
+    aside = of_kind(SetAsideRuleset, rules)
+    return identify_aside(transport, implementation, aside, name=name, share=share, progress=progress, players=players)
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyIdentification:
+    """How ``dicespec identify`` finds the rules of the games of one family."""
+
+    identify: Callable[..., Identification | AsideIdentification]
+    """``(transport, implementation, rules, *, name, share, progress, players)``: ask ``transport``
+    every question under ``rules``, fit the rules and find the closest shipped ruleset (the games it
+    replays, of one of ``players`` players: the counts the implementation plays)."""
+    case_key: Callable[[corpus.Case], str]
+    """What the closing conform run reads a case's given answers by (a row, or an operation)."""
+
+
+def _row_of(case: corpus.Case) -> str:
+    row: str = case.args["row"]
+    return row
+
+
+def _operation_of(case: corpus.Case) -> str:
+    return case.op
+
+
+FAMILIES: dict[str, FamilyIdentification] = {
+    "score-sheet": FamilyIdentification(_identify_sheet, _row_of),
+    "set-aside": FamilyIdentification(_identify_aside, _operation_of),
+}
+"""How each family's rules are identified, by family name."""
+
+
 def identified_name(implementation: str) -> str:
     """A name of its own for the identified rules (lowercase words and -), not a shipped one's."""
     return f"{name_from(implementation, 'implementation')}-identified"
@@ -393,22 +450,18 @@ def identify(
         if rules.game != name_of_game:
             raise IdentifyError(f"ruleset {chosen!r} is for {rules.game}, not {name_of_game}")
         own = name or identified_name(hello.name)
-        found: Identification | AsideIdentification
-        if isinstance(rules, SetAsideRuleset):
-            plays = hello.players.get(name_of_game, ())
-            found = identify_aside(
-                transport, hello.name, rules, name=own, share=share, progress=options.progress, players=plays
-            )
-        else:
-            found = identify_sheet(transport, hello.name, rules, name=own, share=share, progress=options.progress)
+        family = FAMILIES[game(name_of_game).family_name]
+        plays = hello.players.get(name_of_game, ())
+        found = family.identify(
+            transport, hello.name, rules, name=own, share=share, progress=options.progress, players=plays
+        )
         if conform:
-            by_row = isinstance(found, Identification)
             found.closing = closing_conform(
                 transport,
                 ruleset_text(found),
                 chosen,
                 found.given,
-                (lambda case: case.args["row"]) if by_row else (lambda case: case.op),
+                family.case_key,
                 hello.players.get(name_of_game, ()),
                 progress=options.progress,
             )

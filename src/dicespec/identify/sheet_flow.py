@@ -33,7 +33,7 @@ from dicespec.identify.flow import (
     refusal,
 )
 from dicespec.implementation import sheet_replay_answer
-from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.rulesets import find_rulesets_of
 from dicespec.scoresheet.families import Face, OfAKind
 from dicespec.scoresheet.replay import replay
 from dicespec.scoresheet.ruleset import CELL, FiveOfAKind, SheetRuleset
@@ -313,9 +313,8 @@ def _five_values(rules: SheetRuleset, row: str) -> Iterator[Any]:
     """Every five-of-a-kind rule the model has for ``row``: none, or a repeat adding what a shipped
     ruleset adds (to the cell or to a bonus line), with each way of earning extra turns."""
     adds, lines = {50, 100}, {CELL}
-    for name in ruleset_names():
-        shipped = find_ruleset(name)
-        five = shipped.five_of_a_kind if isinstance(shipped, SheetRuleset) else None
+    for shipped in find_rulesets_of(SheetRuleset):
+        five = shipped.five_of_a_kind
         if five is not None and five.repeat_adds is not None:
             adds.add(five.repeat_adds)
             lines.add(five.repeat_to)

@@ -70,6 +70,7 @@ __all__ = [
     "file_data",
     "find_ruleset",
     "find_ruleset_of",
+    "find_rulesets_of",
     "game_of_ruleset",
     "is_shipped",
     "load_ruleset",
@@ -325,6 +326,13 @@ def find_ruleset_of(kind: type[RulesetT], name: str) -> RulesetT:
     """The shipped ruleset called ``name``, which must be of the family whose ruleset type is
     ``kind`` (e.g. ``find_ruleset_of(SheetRuleset, "kiriki")``); a :class:`RulesetError` otherwise."""
     return of_kind(kind, find_ruleset(name))
+
+
+def find_rulesets_of(kind: type[RulesetT]) -> list[RulesetT]:
+    """Every shipped ruleset of the family whose ruleset type is ``kind`` (e.g.
+    ``find_rulesets_of(SetAsideRuleset)``), in :func:`ruleset_names` order."""
+    family = family_of_type(kind).name
+    return [find_ruleset_of(kind, name) for name in ruleset_names() if game_of_ruleset(name).family_name == family]
 
 
 def of_kind(kind: type[RulesetT], ruleset: Ruleset) -> RulesetT:

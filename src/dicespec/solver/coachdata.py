@@ -24,7 +24,7 @@ the ruleset's rule values as ``rulesets.json`` gives them, :func:`values_digest`
 computes it from the data it plays and refuses a file made for other rules), ``layout`` and
 ``count``. A score sheet's solution writes its own layout, whichever path solved it
 (:meth:`Solution.coach_states <dicespec.solver.solved.Solution.coach_states>`); this module asks
-each family for its part by the family's name (:data:`_PAYLOADS`).
+each family for its part by the family's name (:data:`PAYLOADS`).
 
 **Score sheet, batched path** (``layout: "sheet"``): ``V`` of turn-start states
 (:mod:`dicespec.solver.scoresheet`; written by :func:`dicespec.solver.sheetplay.coach_states`), not
@@ -147,7 +147,7 @@ def _set_aside_payload(ruleset: Ruleset) -> tuple[str, dict[str, Any], np.ndarra
     return set_aside_key(rules), header, values
 
 
-_PAYLOADS: dict[str, Callable[[Ruleset], tuple[str, dict[str, Any], np.ndarray]]] = {
+PAYLOADS: dict[str, Callable[[Ruleset], tuple[str, dict[str, Any], np.ndarray]]] = {
     "score-sheet": _sheet_payload,
     "set-aside": _set_aside_payload,
 }
@@ -163,7 +163,7 @@ def _payload(ruleset: Ruleset, own: Mapping[str, Any] | None = None) -> tuple[di
     }
     family = game(ruleset.game).family_name
     try:
-        key, header, values = _PAYLOADS[family](ruleset)
+        key, header, values = PAYLOADS[family](ruleset)
     except UnsupportedRulesetError:
         return None
     return {**common, "family": family, "rules_key": key, **header, "count": len(values)}, values
