@@ -53,7 +53,21 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("corpus", frozenset({"corpus"})),
     (
         "checking",
-        frozenset({"conformance", "identify", "regression", "export", "terminal", "replay_file", "ruleset_option"}),
+        frozenset(
+            {
+                "conformance",
+                "identify",
+                "regression",
+                "export",
+                "terminal",
+                "replay_file",
+                "ruleset_option",
+                "command_line",
+                "rulesets_command",
+                "solve_command",
+                "export_command",
+            }
+        ),
     ),
     ("pages", frozenset({"site", "check_command"})),
     ("commands", frozenset({"report", "cli", "adapter"})),

@@ -23,12 +23,15 @@ one by hand. A replay file is text, one item a line::
 :func:`read_replay` reads a file (a :class:`ReplayFileError` in one line naming the file and the
 line otherwise); :func:`play_back` replays it with the game's family's replay, the one every
 implementation is checked against; :func:`report` formats the final sheet or scores with the
-terminal front ends' tables, or the one line of the action the rules refuse.
+terminal front ends' tables, or the one line of the action the rules refuse; :func:`register` adds
+the command to the ``dicespec`` parser.
 """
 
 from __future__ import annotations
 
+import argparse
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +40,7 @@ from typing import Any
 from dicespec.errors import PlayerCountError
 from dicespec.registry import game as registered_game
 from dicespec.replay import ActionDiceError, ActionSyntaxError, ReplayResult
+from dicespec.ruleset_option import HELP, add_ruleset_file, ruleset_file
 from dicespec.rulesets import Ruleset, RulesetError, find_ruleset, of_kind
 from dicespec.scoresheet.game import GameState as SheetState
 from dicespec.scoresheet.game import winners as sheet_winners
@@ -192,3 +196,40 @@ def report(file: ReplayFile, result: ReplayResult[Any]) -> str:
     head += f"{len(file.actions)} action{'s' if len(file.actions) != 1 else ''}"
     lines = REPORTS[registered_game(ruleset.game).family_name](ruleset, result.state)
     return "\n".join([head, *lines])
+
+
+# -- the command ------------------------------------------------------------------------------
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    if args.ruleset_file is not None:
+        ruleset_file(args.ruleset_file)  # declared: the replay's 'ruleset:' line finds it by its name
+    file = read_replay(args.file)  # a bad file: one line, status 2
+    result = play_back(file)
+    refused = refusal(file, result)
+    if refused is not None:
+        print(f"dicespec: {refused}", file=sys.stderr)
+        return 1
+    print(report(file, result))
+    return 0
+
+
+def register(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``dicespec replay`` to the subcommands of the ``dicespec`` parser."""
+    replayed = commands.add_parser(
+        "replay",
+        help="play back a replay file (a game saved from the website) and print its final sheet",
+        description="Read a replay file, as a game page of the rules website downloads it: a first line "
+        "'# dicespec replay', the header lines 'ruleset: NAME' and 'players: N' (and, optionally, 'seed: HEX'), "
+        "then one action a line in the game's replay notation ('roll 12345', 'reroll 1,2=66', 'score chance', "
+        "'end'; 'roll 111556', 'set 1115', 'bank'). Each action is played by the reference engine; the final "
+        "sheet or scores are printed. An action the rules refuse stops the replay: one line names its line, "
+        "the action and the rules' code, and the exit status is 1; a file that cannot be read is one line "
+        "and status 2. A game played under a ruleset of one's own (a house report's game) is played back "
+        "with its ruleset file: --ruleset-file PATH, the file whose name the 'ruleset:' line gives.",
+        epilog="examples: dicespec replay yahtzee-1a2b3c4d.replay   "
+        "dicespec replay --ruleset-file house.yaml house-1a2b3c4d.replay",
+    )
+    replayed.add_argument("file", metavar="FILE", help="a replay file")
+    add_ruleset_file(replayed, help=f"{HELP}: the ruleset the replay's 'ruleset:' line names")
+    replayed.set_defaults(run=_cmd_replay)

@@ -264,12 +264,12 @@ def test_the_command_tells_a_terminal_what_it_runs(
 ) -> None:
     """On a terminal the command says on stderr what it runs (the solves show their progress);
     elsewhere stderr stays empty."""
-    import dicespec.cli
+    from dicespec.regression import cli
 
-    monkeypatch.setattr(dicespec.cli, "wanted", lambda flag: True)
+    monkeypatch.setattr(cli, "wanted", lambda flag: True)
     status, out, err = run_cli(["diff", "ten-thousand", str(early_entry)], capsys)
     assert status == 0 and err == f"diff: running the spec under ten-thousand and {early_entry}\n"
-    monkeypatch.setattr(dicespec.cli, "wanted", lambda flag: False)
+    monkeypatch.setattr(cli, "wanted", lambda flag: False)
     assert run_cli(["diff", "ten-thousand", str(early_entry)], capsys)[1:] == (out, "")
 
 
