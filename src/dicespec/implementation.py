@@ -121,24 +121,47 @@ class ReferenceImplementation:
         return best(_set_aside_ruleset(ruleset), Roll.parse(dice))
 
     def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        return _REPLAYS[family_of_ruleset(ruleset)](ruleset, players, actions)
+        family = family_of_ruleset(ruleset)
+        return _ANSWERS[family](ruleset, _REPLAYS[family](ruleset, players, actions))
+
+    # Not questions of the protocol: what the runner and the spec's steps judge another
+    # implementation's refusal by (any of these codes is a reason the rules give).
+
+    def replay_refusals(self, ruleset: str, players: int, actions: list[str]) -> list[str]:
+        """Where a replay of ``actions`` refuses one: the code of every check of the rules that
+        action fails, in the order the engines make them (the first is the code :meth:`replay`
+        answers); ``[]`` where no action is refused."""
+        return list(_REPLAYS[family_of_ruleset(ruleset)](ruleset, players, actions).refusals)
+
+    def set_aside_refusals(self, ruleset: str, dice: str) -> list[str]:
+        """The code of every reason ``dice`` cannot be set aside, in the order the engine checks
+        them (the first is the code :meth:`set_aside` answers); ``[]`` where they can."""
+        from dicespec.setaside.combos import refusals
+
+        return [refusal.code for refusal in refusals(_set_aside_ruleset(ruleset), Roll.parse(dice))]
 
 
-def _sheet_replay(ruleset: str, players: int, actions: list[str]) -> JSON:
+def _sheet_replay(ruleset: str, players: int, actions: list[str]) -> Any:
     from dicespec.scoresheet.replay import replay
 
-    rules = _sheet_ruleset(ruleset)
-    return sheet_replay_answer(rules, replay(rules, players, actions))
+    return replay(_sheet_ruleset(ruleset), players, actions)
 
 
-def _set_aside_replay(ruleset: str, players: int, actions: list[str]) -> JSON:
+def _set_aside_replay(ruleset: str, players: int, actions: list[str]) -> Any:
     from dicespec.setaside.replay import replay
 
-    return set_aside_replay_answer(replay(_set_aside_ruleset(ruleset), players, actions))
+    return replay(_set_aside_ruleset(ruleset), players, actions)
 
 
 _REPLAYS = {"score-sheet": _sheet_replay, "set-aside": _set_aside_replay}
-"""The reference's replay of each family of games, by family name."""
+"""The reference's replay of each family of games, by family name: its result (a state, and the
+action refused, if any)."""
+
+_ANSWERS = {
+    "score-sheet": lambda ruleset, result: sheet_replay_answer(_sheet_ruleset(ruleset), result),
+    "set-aside": lambda ruleset, result: set_aside_replay_answer(result),
+}
+"""The protocol's replay answer of a replay's result, by family name."""
 
 
 def _sheet_ruleset(name: str) -> SheetRuleset:

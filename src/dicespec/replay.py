@@ -57,6 +57,7 @@ class ReplayResult(Generic[State]):
     rejected_at: int | None = None  # 0-based index of the rejected action
     rejection: str | None = None  # its error code, e.g. "row-used"
     message: str | None = None
+    refusals: tuple[str, ...] = ()  # the code of every check of the rules it fails, ``rejection`` first
 
 
 def play_actions(
@@ -66,21 +67,28 @@ def play_actions(
     parse: Callable[[str], Any],
     apply: Callable[[Any, Any], None],
     refusals: type[Exception],
+    reasons: Callable[[Any, Any], tuple[str, ...]] | None = None,
 ) -> ReplayResult[State]:
-    """Carry out ``actions`` (text or parsed) in order; stop at the first the rules refuse.
+    """Carry out ``actions`` (text or parsed) in order; stop at the first the rules refuse, with
+    the codes of every check of the rules it fails (``reasons(game, action)``; without
+    ``reasons``, its code alone).
 
     Dice that are not dice are refused as ``bad-dice``, as a roll of the wrong number of dice
-    is; an action not in the notation raises :class:`ActionSyntaxError`.
+    is: as the action is read, before any rule, so that no other code applies to it. An action
+    not in the notation raises :class:`ActionSyntaxError`.
     """
     for index, action in enumerate(actions):
         try:
             parsed = parse(action) if isinstance(action, str) else action
         except DiceError as exc:
-            return ReplayResult(game.state, index, BAD_DICE, str(exc))
+            return ReplayResult(game.state, index, BAD_DICE, str(exc), (BAD_DICE,))
         try:
             apply(game, parsed)
         except refusals as exc:
-            return ReplayResult(game.state, index, getattr(exc, "code"), str(exc))  # noqa: B009  (the refusals, whatever their types, carry a code)
+            code = getattr(exc, "code")  # noqa: B009  (the refusals, whatever their types, carry a code)
+            return ReplayResult(
+                game.state, index, code, str(exc), (code,) if reasons is None else reasons(game, parsed)
+            )
     return ReplayResult(game.state)
 
 

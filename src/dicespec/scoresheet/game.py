@@ -10,13 +10,15 @@ one extra turn, so a player has a turn left exactly while a row is open. Under Y
 Yahtzee adds to a bonus line and the roll is scored in a row as a joker.
 
 Every action is checked before anything changes: an illegal one raises a
-:class:`SheetActionError` subclass and leaves the game as it was.
+:class:`SheetActionError` subclass and leaves the game as it was. Each action's checks are made in
+a fixed order (:meth:`SheetGame.roll_refusals` and the like give every one it fails, in that
+order); it raises the first.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from dicespec.dice import DiceError, Roll
@@ -59,10 +61,12 @@ __all__ = [
     "SheetActionError",
     "SheetGame",
     "allowed_rows",
+    "bad_throw",
     "can_score",
     "is_joker",
     "is_repeat",
     "points_in",
+    "raise_first",
     "random_dice",
     "row_points",
     "scores_as_joker",
@@ -226,6 +230,22 @@ def random_dice(seed: int | None = None) -> DiceSource:
     return lambda n: [rng.randint(1, 6) for _ in range(n)]
 
 
+def bad_throw(count: int, dice: Roll | Iterable[int] | str | None) -> Iterator[BadDiceError]:
+    """Why ``dice``, when given, are not a throw of ``count`` dice (nothing when they are, or when
+    the game's dice source throws them)."""
+    if dice is not None:
+        try:
+            Roll.of(dice, count=count)
+        except DiceError as exc:
+            yield BadDiceError(str(exc))
+
+
+def raise_first(reasons: Iterable[SheetActionError]) -> None:
+    """Raise the first of an action's refusals (``reasons``), if there is one (the rest are not checked)."""
+    for refusal in reasons:
+        raise refusal
+
+
 class SheetGame:
     """A score-sheet game for ``players`` players under ``ruleset``.
 
@@ -294,11 +314,9 @@ class SheetGame:
 
     def roll(self, dice: Roll | Iterable[int] | str | None = None) -> Roll:
         """The turn's first roll: all the ruleset's dice."""
-        state = self._require_playing()
-        if state.rolls:
-            raise AlreadyRolledError("the dice are already rolled this turn; reroll some or score")
+        raise_first(self.roll_refusals(dice))
         roll = self._draw(self.ruleset.dice, dice)
-        self.state = replace(state, dice=roll, rolls=1)
+        self.state = replace(self.state, dice=roll, rolls=1)
         return roll
 
     def reroll(self, positions: Iterable[int], dice: Roll | Iterable[int] | str | None = None) -> Roll:
@@ -306,24 +324,9 @@ class SheetGame:
 
         ``dice``, when given, are the new values of those dice in the order of ``positions``.
         """
-        state = self._require_rolled()
         wanted = list(positions)
-        if self.rolls_left <= 0:
-            if self.ruleset.saved_rolls:
-                raise NoSavedRollsError(
-                    f"no rolls left: the turn has used its {self.ruleset.rolls_per_turn} rolls and player "
-                    f"{state.current + 1} has no saved roll"
-                )
-            raise NoRollsLeftError(f"no rolls left: a turn has {self.ruleset.rolls_per_turn} rolls")
-        if not wanted:
-            raise EmptyRerollError("choose at least one die to reroll")
-        for position in wanted:
-            if type(position) is not int or not 0 <= position < self.ruleset.dice:
-                raise DieIndexError(
-                    f"die index {position!r} is not 0 to {self.ruleset.dice - 1} (dice 1 to {self.ruleset.dice})"
-                )
-        if len(set(wanted)) != len(wanted):
-            raise DieIndexError(f"die indexes {wanted} name a die twice")
+        raise_first(self.reroll_refusals(wanted, dice))
+        state = self.state
         new_values = self._draw(len(wanted), dice)
         assert state.dice is not None
         values = list(state.dice)
@@ -336,19 +339,12 @@ class SheetGame:
     def score(self, row: str) -> int:
         """Score the dice in ``row`` and end the turn; returns the points written in the row
         (a repeat five of a kind's points where it adds to its own cell)."""
-        state = self._require_rolled()
-        rules = self.ruleset
-        if row in rules.derived_lines:
-            raise NotPlayableError(f"{row} is not a playable row: it sums other lines")
+        raise_first(self.score_refusals(row))
+        state, rules = self.state, self.ruleset
         row = rules.parse_row(row)
         player = state.players[state.current]
         roll = state.dice
         assert roll is not None
-        if not can_score(rules, player.sheet, roll, row):
-            if player.sheet.is_open(row):
-                allowed = ", ".join(allowed_rows(rules, player.sheet, roll))
-                raise JokerRowError(f"the joker rule puts this five of a kind in {allowed}, not in {row}")
-            raise RowUsedError(f"row {row} is already filled for player {state.current + 1}")
         five = rules.five_of_a_kind
         first = state.rolls == 1
         points = points_in(rules, player.sheet, roll, row, first_roll=first)
@@ -369,12 +365,78 @@ class SheetGame:
 
     def end_turn(self) -> None:
         """End a turn with no score: allowed only when every row is already filled."""
-        state = self._require_rolled()
-        player = state.players[state.current]
-        if not player.sheet.is_full(self.ruleset):
-            open_rows = ", ".join(player.sheet.open_rows(self.ruleset))
-            raise RowsStillOpenError(f"a turn must score a row while rows are open ({open_rows})")
-        self._end_turn(player)
+        raise_first(self.end_refusals())
+        self._end_turn(self.state.players[self.state.current])
+
+    # -- why the rules refuse an action ----------------------------------------------------
+    # Each action's checks, in the order they are made: an action is refused with the first it
+    # fails, and every check it fails is a reason the rules refuse it (a check that needs the
+    # dice on the table applies only once they are there).
+
+    def roll_refusals(self, dice: Roll | Iterable[int] | str | None = None) -> Iterator[SheetActionError]:
+        """Every reason the rules refuse :meth:`roll` now, in the order they are checked."""
+        state = self.state
+        if state.is_over:
+            yield GameOverError("the game is over")
+        if state.rolls:
+            yield AlreadyRolledError("the dice are already rolled this turn; reroll some or score")
+        yield from bad_throw(self.ruleset.dice, dice)
+
+    def reroll_refusals(
+        self, positions: Sequence[int], dice: Roll | Iterable[int] | str | None = None
+    ) -> Iterator[SheetActionError]:
+        """Every reason the rules refuse :meth:`reroll` of these 0-based ``positions`` now, in
+        the order they are checked."""
+        state, rules = self.state, self.ruleset
+        yield from self._turn_refusals()
+        if self.rolls_left <= 0:
+            if rules.saved_rolls:
+                yield NoSavedRollsError(
+                    f"no rolls left: the turn has used its {rules.rolls_per_turn} rolls and player "
+                    f"{state.current + 1} has no saved roll"
+                )
+            else:
+                yield NoRollsLeftError(f"no rolls left: a turn has {rules.rolls_per_turn} rolls")
+        if not positions:
+            yield EmptyRerollError("choose at least one die to reroll")
+        off = [p for p in positions if type(p) is not int or not 0 <= p < rules.dice]
+        if off:
+            yield DieIndexError(f"die index {off[0]!r} is not 0 to {rules.dice - 1} (dice 1 to {rules.dice})")
+        elif len(set(positions)) != len(positions):
+            yield DieIndexError(f"die indexes {list(positions)} name a die twice")
+        yield from bad_throw(len(positions), dice)
+
+    def score_refusals(self, row: str) -> Iterator[SheetActionError]:
+        """Every reason the rules refuse :meth:`score` in ``row`` now, in the order they are checked."""
+        state, rules = self.state, self.ruleset
+        yield from self._turn_refusals()
+        if row in rules.derived_lines:
+            yield NotPlayableError(f"{row} is not a playable row: it sums other lines")
+            return  # a line no player fills is no row: the checks of a row do not apply
+        row = rules.parse_row(row)
+        sheet, roll = state.players[state.current].sheet, state.dice
+        if not sheet.is_open(row):
+            if roll is None or not can_score(rules, sheet, roll, row):  # a repeat may go in its own filled cell
+                yield RowUsedError(f"row {row} is already filled for player {state.current + 1}")
+        elif roll is not None and row not in allowed_rows(rules, sheet, roll):  # the forced joker's rows
+            allowed = ", ".join(allowed_rows(rules, sheet, roll))
+            yield JokerRowError(f"the joker rule puts this five of a kind in {allowed}, not in {row}")
+
+    def end_refusals(self) -> Iterator[SheetActionError]:
+        """Every reason the rules refuse :meth:`end_turn` now, in the order they are checked."""
+        state = self.state
+        yield from self._turn_refusals()
+        sheet = state.players[state.current].sheet
+        if not sheet.is_full(self.ruleset):
+            open_rows = ", ".join(sheet.open_rows(self.ruleset))
+            yield RowsStillOpenError(f"a turn must score a row while rows are open ({open_rows})")
+
+    def _turn_refusals(self) -> Iterator[SheetActionError]:
+        """The checks of every action but the roll: the game goes on, and the turn's dice are rolled."""
+        if self.state.is_over:
+            yield GameOverError("the game is over")
+        if self.state.dice is None:
+            yield NotRolledError("roll the dice first")
 
     # -- helpers -------------------------------------------------------------------------
 

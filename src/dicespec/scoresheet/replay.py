@@ -42,6 +42,7 @@ __all__ = [
     "ScoreAction",
     "apply_action",
     "parse_action",
+    "refusals",
     "replay",
 ]
 
@@ -108,6 +109,21 @@ def apply_action(game: SheetGame, action: Action) -> None:
             game.end_turn()
 
 
+def refusals(game: SheetGame, action: Action) -> tuple[str, ...]:
+    """The code of every check of the rules ``action`` fails now, in the order they are made:
+    the first is the one it is refused with; none, it is allowed."""
+    match action:
+        case RollAction(dice):
+            found = game.roll_refusals(dice)
+        case RerollAction(positions, dice):
+            found = game.reroll_refusals(positions, dice)
+        case ScoreAction(row):
+            found = game.score_refusals(row)
+        case EndTurnAction():
+            found = game.end_refusals()
+    return tuple(dict.fromkeys(refusal.code for refusal in found))
+
+
 def replay(ruleset: SheetRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult[GameState]:
     """Play ``actions`` in order in a new game; stop at the first one the rules reject.
 
@@ -116,5 +132,10 @@ def replay(ruleset: SheetRuleset, players: int, actions: Iterable[Action | str])
     """
     game = SheetGame(ruleset, players, dice=no_random_dice)
     return play_actions(
-        game, actions, parse=partial(parse_action, ruleset=ruleset), apply=apply_action, refusals=SheetActionError
+        game,
+        actions,
+        parse=partial(parse_action, ruleset=ruleset),
+        apply=apply_action,
+        refusals=SheetActionError,
+        reasons=refusals,
     )

@@ -7,7 +7,8 @@ into them. A die counts in at most one combination, and combinations never reach
 every function here looks at the dice of one roll.
 
 - :func:`score`: the points of setting aside exactly these dice (their best split into
-  combinations), or a :class:`~dicespec.setaside.errors.SetAsideError` saying why not.
+  combinations), or a :class:`~dicespec.setaside.errors.SetAsideError` saying why not;
+  :func:`refusals`: every reason why not.
 - :func:`scoring_dice`: every die of a roll that scores in its best split, and their points.
 - :func:`options`: every legal set-aside of a roll (distinct multisets) with its points: any
   scoring part where the player chooses (10000), the scoring dice alone where every scoring die
@@ -28,7 +29,13 @@ from functools import cache
 from itertools import combinations_with_replacement, permutations, product
 
 from dicespec.dice import FACES, DiceCountError, Roll
-from dicespec.setaside.errors import EmptySetAsideError, NotInRollError, NotScoringError, TooManyDiceError
+from dicespec.setaside.errors import (
+    EmptySetAsideError,
+    NotInRollError,
+    NotScoringError,
+    SetAsideError,
+    TooManyDiceError,
+)
 from dicespec.setaside.ruleset import SetAsideRule, SetAsideRuleset
 
 Counts = tuple[int, ...]  # how many dice show each face, ones first
@@ -210,26 +217,33 @@ def is_farkle(ruleset: SetAsideRuleset, roll: Roll | str) -> bool:
     return best(ruleset, roll) == 0
 
 
+def refusals(ruleset: SetAsideRuleset, selection: Roll, *, roll: Roll | None = None) -> Iterator[SetAsideError]:
+    """Every reason the dice of ``selection`` cannot be set aside (from ``roll``, when given), in
+    the order they are checked: no dice, more dice than a roll has, dice not in ``roll``, a die
+    that scores nothing."""
+    if not selection.dice:
+        yield EmptySetAsideError("set aside at least one die")
+    if len(selection) > ruleset.dice:
+        yield TooManyDiceError(f"{selection} has {len(selection)} dice; one roll has at most {ruleset.dice}")
+    if roll is not None and not is_part_of(selection, roll):
+        yield NotInRollError(f"{selection} is not part of the roll {roll}")
+    if selection.counts not in _table(ruleset).exact:
+        yield NotScoringError(_why_not_scoring(_table(ruleset), selection))
+
+
 def split(
     ruleset: SetAsideRuleset, selection: Roll | str | Iterable[int], *, roll: Roll | str | None = None
 ) -> tuple[Combination, ...]:
     """The best split of exactly the dice of ``selection`` into combinations.
 
     With ``roll``, the selection must also be part of that roll. Raises a
-    :class:`~dicespec.setaside.errors.SetAsideError` saying why the dice cannot be set aside.
+    :class:`~dicespec.setaside.errors.SetAsideError` saying why the dice cannot be set aside
+    (the first of :func:`refusals`).
     """
     selection = _as_roll(selection)
-    if not selection.dice:
-        raise EmptySetAsideError("set aside at least one die")
-    if len(selection) > ruleset.dice:
-        raise TooManyDiceError(f"{selection} has {len(selection)} dice; one roll has at most {ruleset.dice}")
-    if roll is not None and not is_part_of(selection, _as_roll(roll)):
-        raise NotInRollError(f"{selection} is not part of the roll {roll}")
-    table = _table(ruleset)
-    counts = selection.counts
-    if counts not in table.exact:
-        raise NotScoringError(_why_not_scoring(table, selection))
-    return table.splits[counts]
+    for refusal in refusals(ruleset, selection, roll=None if roll is None else _as_roll(roll)):
+        raise refusal
+    return _table(ruleset).splits[selection.counts]
 
 
 def score(ruleset: SetAsideRuleset, selection: Roll | str | Iterable[int], *, roll: Roll | str | None = None) -> int:

@@ -22,18 +22,20 @@ wins the game at once (so many dice of a kind), and so many farkles in a row cos
 
 Every action is checked before anything changes: an illegal one raises an
 :class:`~dicespec.setaside.errors.ActionError` (or a
-:class:`~dicespec.setaside.errors.SetAsideError`) and leaves the game as it was.
+:class:`~dicespec.setaside.errors.SetAsideError`) and leaves the game as it was. Each action's
+checks are made in a fixed order (:meth:`SetAsideGame.roll_refusals` and the like give every one
+it fails, in that order); it raises the first.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from dicespec.dice import DiceError, Roll
-from dicespec.setaside.combos import is_farkle, score, scoring_dice
+from dicespec.setaside.combos import is_farkle, refusals, score, scoring_dice
 from dicespec.setaside.errors import (
     AlreadySetAsideError,
     BadDiceError,
@@ -44,6 +46,7 @@ from dicespec.setaside.errors import (
     NotRolledError,
     PlayerCountError,
     ScoringDiceLeftError,
+    SetAsideRulesError,
 )
 from dicespec.setaside.ruleset import BelowEntry, HotDice, SetAsideRule, SetAsideRuleset
 
@@ -158,6 +161,26 @@ def winners(state: GameState) -> tuple[int, ...]:
     return tuple(i for i, points in enumerate(state.scores) if points == top)
 
 
+def bad_throw(count: int, dice: Roll | Iterable[int] | str | None) -> Iterator[BadDiceError]:
+    """Why ``dice``, when given, are not a throw of the ``count`` dice in hand (nothing when they
+    are, or when the game's dice source throws them)."""
+    if dice is None:
+        return
+    try:
+        roll = Roll.of(dice)
+    except DiceError as exc:
+        yield BadDiceError(str(exc))
+        return
+    if len(roll) != count:
+        yield BadDiceError(f"{roll or 'no dice'}: {len(roll)} dice, but the player rolls {count}")
+
+
+def raise_first(reasons: Iterable[SetAsideRulesError]) -> None:
+    """Raise the first of an action's refusals (``reasons``), if there is one (the rest are not checked)."""
+    for refusal in reasons:
+        raise refusal
+
+
 # -- the game --------------------------------------------------------------------------------
 
 
@@ -215,9 +238,8 @@ class SetAsideGame:
         ``dice``, when given, are the values the roll shows. A farkle ends the turn: its points
         are lost and the next player is up. Returns the roll.
         """
-        state = self._require_playing()
-        if state.phase is Phase.ROLLED:
-            raise MustSetAsideError("set aside at least one scoring die before rolling again")
+        raise_first(self.roll_refusals(dice))
+        state = self.state
         roll = self._draw(state.dice_left, dice)
         if wins_at_once(self.ruleset, state, roll):
             self._end_turn(state.players[state.current], won=True)
@@ -229,20 +251,11 @@ class SetAsideGame:
 
     def set_aside(self, selection: Roll | Iterable[int] | str) -> int:
         """Set aside these dice (by value) from the roll on the table; returns their points."""
-        state = self._require_playing()
-        if state.phase is Phase.TURN_START:
-            raise NotRolledError("roll the dice first")
-        if state.phase is Phase.SET_ASIDE:
-            raise AlreadySetAsideError("this roll's dice are already set aside; roll again or bank")
-        assert state.dice is not None
+        raise_first(self.set_aside_refusals(selection))
+        state = self.state
         chosen = Roll.of(selection)
         points = score(self.ruleset, chosen, roll=state.dice)
-        if leaves_scoring_dice(self.ruleset, state.dice, chosen):
-            every = scoring_dice(self.ruleset, state.dice)
-            assert every is not None
-            raise ScoringDiceLeftError(
-                f"every scoring die of {state.dice} is set aside: set {every.dice}, not {chosen}"
-            )
+        assert state.dice is not None
         left = len(state.dice) - len(chosen)
         self.state = replace(
             state,
@@ -255,20 +268,11 @@ class SetAsideGame:
 
     def bank(self) -> int:
         """Bank the turn's points and end the turn; returns the points added to the score."""
-        state = self._require_playing()
-        if state.phase is Phase.TURN_START:
-            raise NotRolledError("roll the dice first: there is nothing to bank yet")
-        if state.phase is Phase.ROLLED:
-            raise MustSetAsideError("set aside at least one scoring die before banking")
-        if must_roll(self.ruleset, state):
-            raise MustRollError(f"every die has scored: roll all {self.ruleset.dice} again")
+        raise_first(self.bank_refusals())
+        state = self.state
         player = state.players[state.current]
         if not is_entry_bank(self.ruleset, player, state.turn_points):
-            if self.ruleset.below_entry is BelowEntry.REFUSED:
-                raise BelowEntryError(
-                    f"{state.turn_points} points: a first bank needs {self.ruleset.entry} to get on the board"
-                )
-            self._end_turn(player)  # the turn scores nothing
+            self._end_turn(player)  # below the entry, where that scores nothing: the turn scores nothing
             return 0
         if passes_target(self.ruleset, player, state.turn_points):
             self._end_turn(player)  # past the target that must be hit exactly: the turn scores nothing
@@ -277,21 +281,64 @@ class SetAsideGame:
         self._end_turn(banked, reached=has_reached_target(self.ruleset, banked))
         return state.turn_points
 
+    # -- why the rules refuse an action --------------------------------------------------------
+    # Each action's checks, in the order they are made: an action is refused with the first it
+    # fails, and every check it fails is a reason the rules refuse it (a check that needs the
+    # roll on the table applies only while it is there).
+
+    def roll_refusals(self, dice: Roll | Iterable[int] | str | None = None) -> Iterator[SetAsideRulesError]:
+        """Every reason the rules refuse :meth:`roll` now, in the order they are checked."""
+        state = self.state
+        if state.is_over:
+            yield GameOverError("the game is over")
+        if state.phase is Phase.ROLLED:
+            yield MustSetAsideError("set aside at least one scoring die before rolling again")
+        yield from bad_throw(state.dice_left, dice)
+
+    def set_aside_refusals(self, selection: Roll | Iterable[int] | str) -> Iterator[SetAsideRulesError]:
+        """Every reason the rules refuse :meth:`set_aside` of ``selection`` now, in the order they
+        are checked."""
+        state = self.state
+        if state.is_over:
+            yield GameOverError("the game is over")
+        if state.phase is Phase.TURN_START:
+            yield NotRolledError("roll the dice first")
+        if state.phase is Phase.SET_ASIDE:
+            yield AlreadySetAsideError("this roll's dice are already set aside; roll again or bank")
+        chosen = Roll.of(selection)
+        yield from refusals(self.ruleset, chosen, roll=state.dice)
+        if state.dice is not None and leaves_scoring_dice(self.ruleset, state.dice, chosen):
+            every = scoring_dice(self.ruleset, state.dice)
+            assert every is not None
+            yield ScoringDiceLeftError(
+                f"every scoring die of {state.dice} is set aside: set {every.dice}, not {chosen}"
+            )
+
+    def bank_refusals(self) -> Iterator[SetAsideRulesError]:
+        """Every reason the rules refuse :meth:`bank` now, in the order they are checked."""
+        state = self.state
+        if state.is_over:
+            yield GameOverError("the game is over")
+        if state.phase is Phase.TURN_START:
+            yield NotRolledError("roll the dice first: there is nothing to bank yet")
+        if state.phase is Phase.ROLLED:
+            yield MustSetAsideError("set aside at least one scoring die before banking")
+        if must_roll(self.ruleset, state):
+            yield MustRollError(f"every die has scored: roll all {self.ruleset.dice} again")
+        player = state.players[state.current]
+        if self.ruleset.below_entry is BelowEntry.REFUSED and not is_entry_bank(
+            self.ruleset, player, state.turn_points
+        ):
+            yield BelowEntryError(
+                f"{state.turn_points} points: a first bank needs {self.ruleset.entry} to get on the board"
+            )
+
     # -- helpers -----------------------------------------------------------------------------
 
-    def _require_playing(self) -> GameState:
-        if self.state.is_over:
-            raise GameOverError("the game is over")
-        return self.state
-
     def _draw(self, n: int, given: Roll | Iterable[int] | str | None) -> Roll:
-        try:
-            roll = Roll.of(self._dice(n) if given is None else given)
-        except DiceError as exc:
-            raise BadDiceError(str(exc)) from None
-        if len(roll) != n:
-            raise BadDiceError(f"{roll or 'no dice'}: {len(roll)} dice, but the player rolls {n}")
-        return roll
+        values = self._dice(n) if given is None else given
+        raise_first(bad_throw(n, values))
+        return Roll.of(values)
 
     def _end_turn(
         self, player: PlayerState, *, reached: bool = False, farkled: bool = False, won: bool = False

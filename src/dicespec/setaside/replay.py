@@ -48,6 +48,7 @@ __all__ = [
     "SetAsideAction",
     "apply_action",
     "parse_action",
+    "refusals",
     "replay",
 ]
 
@@ -99,6 +100,19 @@ def apply_action(game: SetAsideGame, action: Action) -> None:
             game.bank()
 
 
+def refusals(game: SetAsideGame, action: Action) -> tuple[str, ...]:
+    """The code of every check of the rules ``action`` fails now, in the order they are made:
+    the first is the one it is refused with; none, it is allowed."""
+    match action:
+        case RollAction(dice):
+            found = game.roll_refusals(dice)
+        case SetAsideAction(dice):
+            found = game.set_aside_refusals(dice)
+        case BankAction():
+            found = game.bank_refusals()
+    return tuple(dict.fromkeys(refusal.code for refusal in found))
+
+
 def replay(ruleset: SetAsideRuleset, players: int, actions: Iterable[Action | str]) -> ReplayResult[GameState]:
     """Play ``actions`` in order in a new game; stop at the first one the rules reject.
 
@@ -106,4 +120,6 @@ def replay(ruleset: SetAsideRuleset, players: int, actions: Iterable[Action | st
     wrong number of dice is; an action not in the notation raises :class:`ActionSyntaxError`.
     """
     game = SetAsideGame(ruleset, players, dice=no_random_dice)
-    return play_actions(game, actions, parse=parse_action, apply=apply_action, refusals=SetAsideRulesError)
+    return play_actions(
+        game, actions, parse=parse_action, apply=apply_action, refusals=SetAsideRulesError, reasons=refusals
+    )

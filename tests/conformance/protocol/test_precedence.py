@@ -113,7 +113,14 @@ CASES: list[tuple[str, str, int, list[str], str, tuple[str, ...]]] = [
     ),
     ("set-aside", "greed", 2, GREED_ROLLED, "set 7", (BAD_VALUE, "not-in-roll", "not-scoring", "scoring-dice-left")),
     ("set-aside", "ten-thousand", 1, TT_OVER, "set ,", ("game-over", "not-rolled", "empty-set-aside")),
-    ("set-aside", "ten-thousand", 1, TT_OVER, "set 1111111", ("game-over", "not-rolled", "too-many-dice")),
+    (
+        "set-aside",
+        "ten-thousand",
+        1,
+        TT_OVER,
+        "set 1111111",
+        ("game-over", "not-rolled", "too-many-dice", "not-scoring"),
+    ),
     ("set-aside", "ten-thousand", 1, TT_OVER, "set 2", ("game-over", "not-rolled", "not-scoring")),
     ("set-aside", "ten-thousand", 1, [], "set ,", ("not-rolled", "empty-set-aside")),
     ("set-aside", "ten-thousand", 1, [], "set 1111111", ("not-rolled", "too-many-dice", "not-scoring")),
@@ -208,6 +215,28 @@ def test_the_earliest_check_of_those_that_refuse_an_action_wins(
     assert got == {"at": len(before), "code": winner(family, verb(action), *keys)}
 
 
+def refusals(ruleset: str, players: int, actions: list[str], compulsory) -> list[str]:
+    if ruleset == "compulsory":
+        return list(set_aside_replay(compulsory, players, actions).refusals)
+    return REFERENCE.replay_refusals(ruleset, players, actions)
+
+
+@pytest.mark.parametrize(
+    ("family", "ruleset", "players", "before", "action", "keys"),
+    CASES,
+    ids=[f"{c[1]}:{c[4]}:{'+'.join(c[5])}" for c in CASES],
+)
+def test_the_reference_gives_the_code_of_every_check_a_refused_action_fails(
+    family: str, ruleset: str, players: int, before: list[str], action: str, keys: tuple[str, ...], compulsory
+) -> None:
+    """In the order of the list, the answered code first; dice that are not dice are refused as the
+    action is read, before any rule: ``bad-dice`` alone applies to them."""
+    assert refusals(ruleset, players, before, compulsory) == [], "the actions before are allowed"
+    expected = dict.fromkeys(check.code for check in checks(family, verb(action)) if check.key in keys)
+    got = refusals(ruleset, players, [*before, action], compulsory)
+    assert got == (["bad-dice"] if BAD_VALUE in keys else list(expected))
+
+
 def test_every_pair_of_checks_of_one_action_is_tried_or_cannot_both_apply() -> None:
     tried = {
         (family, verb(action), frozenset(pair))
@@ -239,8 +268,10 @@ def test_every_pair_of_checks_of_one_action_is_tried_or_cannot_both_apply() -> N
     ],
 )
 def test_set_aside_answers_in_the_same_order(dice: str, keys: tuple[str, ...]) -> None:
-    """``set_aside`` (no roll) makes the set-aside checks of ``set`` that need no roll, in their order."""
+    """``set_aside`` (no roll) makes the set-aside checks of ``set`` that need no roll, in their
+    order; the reference gives the code of each it fails."""
     assert REFERENCE.set_aside("ten-thousand", dice) == {"rejected": winner("set-aside", "set", *keys)}
+    assert REFERENCE.set_aside_refusals("ten-thousand", dice) == list(keys)
 
 
 def test_every_code_of_the_protocol_is_in_its_family_list() -> None:
