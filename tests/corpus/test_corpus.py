@@ -61,10 +61,18 @@ def test_case_ids_say_what_they_ask() -> None:
 
 
 def test_game_answers_are_the_reference_replays() -> None:
-    """A game case expects what the reference answers when it replays the case's actions, though
-    the corpus computes it from the game as it is played."""
+    """A game case expects what the reference answers when it replays the case's actions, and
+    holds the code of every check of the rules its refused action fails, the answered one first,
+    though the corpus computes them from the game as it is played."""
+    several = 0
     for case in corpus.games(reference_games(), count=4):
         assert getattr(REFERENCE, case.op)(**case.args) == case.expected, case.id
+        assert list(case.refusals) == REFERENCE.replay_refusals(**case.args), case.id
+        rejected = case.expected["rejected"]
+        assert (rejected is None) == (case.refusals == ()), case.id
+        assert rejected is None or rejected["code"] == case.refusals[0], case.id
+        several += len(case.refusals) > 1
+    assert several, "no action refused for more than one reason"
 
 
 @pytest.fixture(scope="module")

@@ -34,6 +34,7 @@ def test_kept_games_are_the_games_played(cache_folder: Path) -> None:
     assert first == played and again == played
     assert [list(case.args) for case in again] == [list(case.args) for case in played]  # requests written alike
     assert any(case.id.endswith("+") for case in again)
+    assert any(len(case.refusals) > 1 for case in again)  # the codes of every check a refused action fails
 
 
 def test_a_file_is_named_by_what_the_games_come_from(cache_folder: Path) -> None:

@@ -16,6 +16,10 @@ class Case(NamedTuple):
     op: str
     args: dict[str, Any]
     expected: Any
+    refusals: tuple[str, ...] = ()
+    """Where the reference's answer refuses an action: the code of every check of the rules that
+    action fails, the reference's code first (:meth:`~dicespec.implementation.ReferenceImplementation.replay_refusals`).
+    Not sent: an implementation's refusal is judged by it (a code of another check it fails)."""
 
 
 def digits(dice: Iterable[int]) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 from dicespec.caches import cache_dir, code_digest
 from dicespec.corpus.case import Case
 
-FORMAT = "dicespec-conformance-games-1"  # change it when a file's layout or meaning changes
+FORMAT = "dicespec-conformance-games-2"  # change it when a file's layout or meaning changes
 MAKER = "dicespec.corpus"  # the code that plays the games: its digest names their file
 KEY = 24  # hexadecimal digits of the hash in a file's name
 _NAME = re.compile(rf"(?P<ruleset>.+)-[0-9a-f]{{{KEY}}}\.json")
@@ -80,6 +80,7 @@ def _packed(cases: list[Case]) -> dict[str, Any] | None:
                 count,
                 asked[-1] if probe else None,
                 case.expected,
+                list(case.refusals),
             ]
         )
     return {"actions": actions, "cases": packed}
@@ -87,11 +88,10 @@ def _packed(cases: list[Case]) -> dict[str, Any] | None:
 
 def _unpacked(ruleset: str, game: dict[str, Any]) -> Iterator[Case]:
     actions = game["actions"]
-    for case_id, kind, row, op, players, count, extra, expected in game["cases"]:
+    for case_id, kind, row, op, players, count, extra, expected, refusals in game["cases"]:
         asked = actions[:count] + ([extra] if extra is not None else [])
-        yield Case(
-            case_id, kind, ruleset, row, op, {"ruleset": ruleset, "players": players, "actions": asked}, expected
-        )
+        args = {"ruleset": ruleset, "players": players, "actions": asked}
+        yield Case(case_id, kind, ruleset, row, op, args, expected, tuple(refusals))
 
 
 def kept_games(

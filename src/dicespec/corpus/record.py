@@ -31,7 +31,9 @@ class Record:
     answer: Callable[[ReplayResult[Any]], Any]  # the replay answer of a result (a state, a refusal)
     actions: list[str] = field(default_factory=list)
     turn_ends: list[tuple[int, Any, bool]] = field(default_factory=list)  # (actions, state, notable)
-    probes: list[tuple[int, str, Any]] = field(default_factory=list)  # (actions, action, answer)
+    probes: list[tuple[int, str, Any, tuple[str, ...]]] = field(
+        default_factory=list
+    )  # (actions, action, answer, codes)
 
     def may_probe(self, rng: random.Random, chance: float) -> bool:
         """Try a refused action here? At most :data:`PROBES` a game, one after a given action."""
@@ -47,19 +49,23 @@ class Record:
         action: Callable[[], str],
         carry_out: Callable[[str], None],
         refusals: type[Exception],
+        reasons: Callable[[str], tuple[str, ...]],
     ) -> None:
         """Now and then, try ``action()`` on ``game`` (an action the rules most likely refuse), note
-        the answer it gets (accepted, or refused with its code), and put the game back as it was."""
+        the answer it gets (accepted, or refused with its code, and the code of every check of the
+        rules it fails: ``reasons(action)``), and put the game back as it was."""
         if not self.may_probe(rng, chance):
             return
         text, saved = action(), game.state
+        codes: tuple[str, ...] = ()
         try:
             carry_out(text)
             found = self.answer(ReplayResult(game.state))
         except refusals as exc:
-            found = self.answer(ReplayResult(saved, len(self.actions), getattr(exc, "code", None)))
+            codes = reasons(text)  # the game is as it was: a refused action changes nothing
+            found = self.answer(ReplayResult(saved, len(self.actions), getattr(exc, "code", None), refusals=codes))
         game.state = saved
-        self.probes.append((len(self.actions), text, found))
+        self.probes.append((len(self.actions), text, found, codes))
 
     def turn_end(self, state: Any, notable: bool) -> None:
         """A turn is over, leaving the game in ``state`` (its answer is worked out only if it is
@@ -76,8 +82,8 @@ class Record:
         op = replay_operation(self.game.family_name)
         kind = f"{self.game.title.lower()} game"
         prefix = f"{self.game.name}/game/{self.ruleset}/{self.index:03d}"
-        asked = [(ends[i][0], None, self.answer(ReplayResult(ends[i][1]))) for i in picks] + self.probes
-        for count, extra, answer in sorted(asked, key=lambda a: (a[0], a[1] is not None)):
+        asked = [(ends[i][0], None, self.answer(ReplayResult(ends[i][1])), ()) for i in picks] + self.probes
+        for count, extra, answer, codes in sorted(asked, key=lambda a: (a[0], a[1] is not None)):
             actions = self.actions[:count] + ([extra] if extra is not None else [])
             yield Case(
                 f"{prefix}/{count}{'+' if extra is not None else ''}",
@@ -87,6 +93,7 @@ class Record:
                 op,
                 {"ruleset": self.ruleset, "players": self.players, "actions": actions},
                 answer,
+                codes,
             )
 
 

@@ -94,7 +94,7 @@ def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int
     from dicespec.setaside.combos import options
     from dicespec.setaside.errors import SetAsideRulesError
     from dicespec.setaside.game import Phase, SetAsideGame, is_entry_bank, must_roll
-    from dicespec.setaside.replay import apply_action, parse_action
+    from dicespec.setaside.replay import apply_action, parse_action, refusals
     from dicespec.setaside.ruleset import BelowEntry, SetAsideRuleset
 
     rules = find_ruleset_of(SetAsideRuleset, ruleset)
@@ -112,6 +112,7 @@ def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int
             lambda: _probe(rng, game),
             lambda a: apply_action(game, parse_action(a)),
             SetAsideRulesError,
+            lambda a: refusals(game, parse_action(a)),
         )
 
     turns = 0

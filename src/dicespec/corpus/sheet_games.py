@@ -118,7 +118,7 @@ def _probe(rng: random.Random, game: Any) -> str:
 def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> Iterator[Case]:
     """One seeded replayed game, asked at several points (by one of ``players`` players, if given)."""
     from dicespec.scoresheet.game import SheetActionError, SheetGame, is_joker
-    from dicespec.scoresheet.replay import apply_action, parse_action
+    from dicespec.scoresheet.replay import apply_action, parse_action, refusals
     from dicespec.scoresheet.ruleset import SheetRuleset
 
     rules = find_ruleset_of(SheetRuleset, ruleset)
@@ -139,6 +139,7 @@ def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int
             action or (lambda: _probe(rng, game)),
             lambda a: apply_action(game, parse_action(a, rules)),
             SheetActionError,
+            lambda a: refusals(game, parse_action(a, rules)),
         )
 
     while not game.is_over:

@@ -83,5 +83,6 @@ def expect_cases(declared: Declared) -> Iterator[Case]:
     for number, entry in enumerate(expect.get("games") or ()):
         players = entry.get("players", rules.min_players)
         args = {"ruleset": declared.name, "players": players, "actions": list(entry["actions"])}
-        answer = reference.replay(**args)
-        yield Case(f"{declared.name}/expect/games/{number}", kind, declared.name, "games", "replay", args, answer)
+        answer, refusals = reference.replay(**args), tuple(reference.replay_refusals(**args))
+        case_id = f"{declared.name}/expect/games/{number}"
+        yield Case(case_id, kind, declared.name, "games", "replay", args, answer, refusals)
