@@ -9,9 +9,12 @@ real output (a command to type, a Makefile recipe, a file) takes another fence.
 
 Each block runs from a folder that looks like the checkout's root (a link to each of its entries),
 so a command may write files without touching the checkout, with the virtual environment's
-``dicespec`` first on ``PATH`` and a cache folder of its own (``DICESPEC_CACHE_DIR``): a block
-shows what a first run prints. A block after ``<!-- file: NAME -->`` is not run but written into
-that folder as ``NAME``, for every console block of its page. A page whose blocks are those of
+``dicespec`` first on ``PATH`` and the test run's cache folder (``DICESPEC_CACHE_DIR``, as
+tests/shared.py sets it): a solve, a kept game, a download made by today's code is read there,
+whoever made it (each file is named by the code that made it and its data), so a block shows what
+any run of today's code prints; what only a first run prints (a solve's progress) the blocks cut
+with ``…``. A block after ``<!-- file: NAME -->`` is not run but written into that folder as
+``NAME``, for every console block of its page. A page whose blocks are those of
 another page (a translation) is checked once. A changed output fails with a diff naming the file
 and the line of the block.
 """
@@ -30,16 +33,19 @@ import pytest
 
 from dicespec.site import layout
 from folders import REPO
+from shared import caches_of_the_tests
 
 FRONT = ("README.md", "CONTRIBUTING.md", "benchmarks/README.md")
 ELISION = "…"
 FILE_MARKER = re.compile(r"<!-- file: (\S+) -->")
 FENCE = re.compile(r"^(`{3,})([\w-]*)")
 
-# The commands whose blocks take seconds (whole corpora, solves, builds): run with the slow tests.
+# The commands whose blocks take seconds (whole corpora, every roll asked and a conform run after,
+# solves, builds): run with the slow tests.
 SLOW = (
     'dicespec conform --impl "python -m dicespec.adapter"',
     "dicespec conform --function",
+    "dicespec identify",
     "dicespec diff",
     "dicespec solve",
     "dicespec report",
@@ -179,8 +185,9 @@ def workspace(folder: Path, document: Document) -> Path:
 
 
 def environment(cache: Path) -> dict[str, str]:
-    """The commands' environment: the virtual environment first on PATH, a cache of their own, a
-    terminal 80 columns wide, and nothing of the test run's own (its worker's variables)."""
+    """The commands' environment: the virtual environment first on PATH, the cache folder
+    ``cache``, a terminal 80 columns wide, and nothing of the test run's own (its worker's
+    variables)."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -219,7 +226,7 @@ def test_the_matcher_reads_elisions() -> None:
 @pytest.mark.parametrize(("document", "block"), params())
 def test_a_console_block_is_what_its_commands_print(document: Document, block: Block, tmp_path: Path) -> None:
     folder = workspace(tmp_path / "checkout", document)
-    env = environment(tmp_path / "cache")
+    env = environment(caches_of_the_tests())
     for line, command, documented in block.commands:
         result = subprocess.run(
             command,
