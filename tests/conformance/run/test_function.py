@@ -19,9 +19,12 @@ REFERENCE = ReferenceImplementation()
 ROLLS = ["".join(map(str, dice)) for dice in product(range(1, 7), repeat=5)]
 
 
-def conform(capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str) -> tuple[int, str, list[dict]]:
+def conform(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, *args: str, parts: tuple[str, ...] = ("features", "exhaustive")
+) -> tuple[int, str, list[dict]]:
     report = tmp_path / "report.jsonl"
-    status = main(["conform", *args, "--part", "features", "--part", "exhaustive", "--report", str(report)])
+    chosen = [option for part in parts for option in ("--part", part)]
+    status = main(["conform", *args, *chosen, "--report", str(report)])
     lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     return status, capsys.readouterr().out, lines
 
@@ -44,13 +47,15 @@ def solutions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_an_unchanged_exercism_yacht_solution_passes(
     solutions: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The module's upper-case constants are its categories; every single-roll case passes."""
-    status, out, lines = conform(capsys, tmp_path, "--function", "yacht:score", "--ruleset", "yacht")
+    """The module's upper-case constants are its categories; every roll in every row passes (the
+    same solution as docs/protocol.md writes it passes the spec's cases too, and the replays are
+    skipped, saying why: the console block there, which tests/docs/test_console_blocks.py runs)."""
+    status, out, lines = conform(
+        capsys, tmp_path, "--function", "yacht:score", "--ruleset", "yacht", parts=("exhaustive",)
+    )
     assert status == 0, out[-2000:]
     assert failing(lines) == set()
-    assert sum(line["part"] == "exhaustive" for line in lines) == 6**5 * 12
-    assert sum(line["part"] == "features" and line["outcome"] == "passed" for line in lines) >= 40
-    assert "cases: a score function plays no game: replays are skipped" in out
+    assert sum(line["part"] == "exhaustive" for line in lines) == len(lines) == 6**5 * 12
 
 
 MUTANTS = {
@@ -175,22 +180,16 @@ def documented_example() -> tuple[str, list[str], str]:
 
 
 @pytest.mark.slow
-def test_the_documented_function_example_is_what_the_runner_says(
+def test_the_documented_mutation_fails_as_many_rolls_as_the_page_says(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The page's Yacht solution passes, the console lines it shows are the runner's, and the
-    mutation it describes fails as many corpus cases as it says."""
-    code, console, after = documented_example()
+    """The mutation the page describes after its Yacht solution fails as many corpus cases as it
+    says (that the solution passes, with the lines the page shows, is its console block's test)."""
+    code, _console, after = documented_example()
     folder = tmp_path / "docs_example"
     folder.mkdir()
-    (folder / "yacht.py").write_text(code, encoding="utf-8")
     monkeypatch.chdir(folder)
     monkeypatch.syspath_prepend(str(folder))
-    command = console[0].removeprefix("$ dicespec ").split()
-    assert main(command) == 0
-    out = capsys.readouterr().out.splitlines()
-    shown = [line for line in console[1:] if line != "…"]
-    assert all(line in out for line in shown), [line for line in shown if line not in out]
     (folder / "yacht_four.py").write_text(code.replace("(4 * face for", "(sum(dice) for"), encoding="utf-8")
     assert main(["conform", "--function", "yacht_four:score", "--ruleset", "yacht", "--part", "exhaustive"]) == 1
     failed = int(capsys.readouterr().out.split("yacht score  yacht    four_of_a_kind")[1].split()[1])
