@@ -21,7 +21,8 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from dicespec.cli import main
 from dicespec.conformance.containment import sandbox
 from dicespec.conformance.containment.limits import Limits
 from dicespec.conformance.containment.processes import has_proc
+from dicespec.conformance.run.spec_run import SpecRun
 from dicespec.conformance.transports.stdio import StdioTransport
 from fakes import TRIGGER, assert_only_trigger_errored, full_house_requests, outcomes
 from folders import FAKES
@@ -83,6 +85,33 @@ def fake_command(name: str, *args: str) -> str:
     return shlex.join([sys.executable, str(FAKES / f"{name}.py"), *args])
 
 
+@contextmanager
+def sigint(handler: Callable[[int, Any], Any] | int) -> Iterator[None]:
+    """SIGINT handled so in this process for a while, and so in the commands it starts meanwhile
+    (a handler of its own is reset to the default action by the command's exec; ``SIG_IGN`` is
+    kept).
+
+    A terminal's foreground job has SIGINT at its default action; a test run started in the
+    background of a non-interactive shell (``make test &`` in a script) has it ignored, and so
+    does everything it starts: a Ctrl-C from a terminal, as a test sends it, must find it at its
+    default, and a run started in the background, as a test starts one, ignores it."""
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def wait_for(token: str, count: int, process: subprocess.Popen[Any]) -> None:
+    """Wait (up to a minute) until ``count`` of the fakes' sleeping processes run with the token."""
+    deadline = time.monotonic() + 60
+    while sum(" -c import time" in line for _, line in running(token)) < count:
+        if process.poll() is not None:  # ended before: what it wrote says why
+            pytest.fail(f"it ended with status {process.returncode}:\n{process.communicate()[0][-2000:]!s}")
+        assert time.monotonic() < deadline, running(token)
+        time.sleep(0.1)
+
+
 # -- nothing survives ----------------------------------------------------------------------------
 
 
@@ -99,12 +128,20 @@ def test_an_adapter_that_exits_by_itself_leaves_nothing(token: str) -> None:
 
 def test_a_leftover_process_holding_stdout(token: str) -> None:
     """An adapter that starts two processes holding its stdout (one in a process group of its
-    own) and dies: the request it died on is errored, at once rather than at the timeout, and
-    neither process outlives the run, nor those of the restarts before."""
+    own) and dies: the request it died on is errored at once rather than at the timeout (less
+    than the timeout after it died, said on its stderr, however long its restarts took to start),
+    and neither process outlives the run, nor those of the restarts before."""
     transport = hostile("leaves_a_process", token)
-    started = time.monotonic()
-    assert_only_trigger_errored(outcomes(transport), says="the implementation exited (exit status 0)")
-    assert time.monotonic() - started < transport.timeout
+    found, errored_at = {}, 0.0
+    with transport:
+        for ask, outcome in transport.stream(full_house_requests()):
+            found[ask.args["dice"]] = outcome
+            if ask.args["dice"] == TRIGGER:
+                errored_at = time.monotonic()
+    assert_only_trigger_errored(found, says="the implementation exited (exit status 0)")
+    died = re.search(r"died at ([0-9.]+)", found[TRIGGER].value)  # the tail of its stderr, in the message
+    assert died, found[TRIGGER].value
+    assert errored_at - float(died[1]) < transport.timeout
     assert transport.restarts == 2
     assert running(token) == []
 
@@ -124,38 +161,36 @@ def test_a_timeout_and_each_restart_end_the_process_group(token: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("ctrl_c", [True, False], ids=["ctrl-c", "sigterm"])
 def test_an_interrupted_run_ends_every_adapter(token: str, ctrl_c: bool) -> None:
-    """Ctrl-C during a run (a SIGINT to its process group, as a terminal sends it), or a SIGTERM to
-    the runner alone, while the spec's pytest run waits on a hanging adapter: the run stops with
-    status 130, and neither adapter (the corpus's, the features') nor anything they started is
-    left."""
-    runner = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "dicespec.cli",
-            "conform",
-            "--impl",
-            fake_command("hangs_leaving_children", token),
-            "--part",
-            "features",
-            "--part",
-            "exhaustive",
-            "--ruleset",
-            "kiriki",
-            "--timeout",
-            "60",
-            "--grace",
-            "1",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    """Ctrl-C during a run (a SIGINT to its process group, as a terminal sends it to its
+    foreground job), or a SIGTERM to the runner alone, while the spec's pytest run waits on a
+    hanging adapter: the run stops with status 130, and neither adapter (the corpus's, the
+    features') nor anything they started is left."""
+    with sigint(signal.default_int_handler):
+        runner = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "dicespec.cli",
+                "conform",
+                "--impl",
+                fake_command("hangs_leaving_children", token),
+                "--part",
+                "features",
+                "--part",
+                "exhaustive",
+                "--ruleset",
+                "kiriki",
+                "--timeout",
+                "60",
+                "--grace",
+                "1",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     try:
-        deadline = time.monotonic() + 60
-        while sum(" -c import time" in line for _, line in running(token)) < 4:  # two adapters, two each
-            assert runner.poll() is None and time.monotonic() < deadline, runner.stdout.read().decode()[-2000:]
-            time.sleep(0.1)
+        wait_for(token, 4, runner)  # two adapters, two each
         time.sleep(1)
         if ctrl_c:
             os.killpg(runner.pid, signal.SIGINT)
@@ -167,6 +202,81 @@ def test_an_interrupted_run_ends_every_adapter(token: str, ctrl_c: bool) -> None
             os.killpg(runner.pid, signal.SIGKILL)
     assert runner.returncode == 130, output.decode()[-2000:]
     assert running(token) == []
+
+
+def spec_run(token: str, tmp_path: Path, fake: str, *options: str) -> SpecRun:
+    """The spec's pytest run against the fake (with a minute to say hello and to answer), as
+    :class:`~dicespec.conformance.run.runner.Features` starts it; the fakes' folder on its path, for a plugin."""
+    return SpecRun(
+        tmp_path / "features.jsonl",
+        [
+            f"--dicespec-impl={fake_command(fake, token)}",
+            "--dicespec-timeout=60",
+            "--dicespec-hello-timeout=60",
+            "--dicespec-grace=1",
+            "--dicespec-rulesets=kiriki",
+            *options,
+        ],
+        env={"PYTHONPATH": str(FAKES), "DICESPEC_FAKE_NOTES": str(tmp_path / "notes")},
+    )
+
+
+@pytest.mark.slow
+def test_a_spec_run_stopped_where_sigint_is_ignored_ends_its_adapter(token: str, tmp_path: Path) -> None:
+    """A spec run started where SIGINT is ignored (in the background of a non-interactive shell,
+    as its runner may be) is stopped all the same: it ends its adapter and what that one started
+    itself, as an interrupted pytest run (status 2), rather than being killed with them left."""
+    with sigint(signal.SIG_IGN):
+        run = spec_run(token, tmp_path, "hangs_leaving_children")
+    try:
+        wait_for(token, 2, run.process)
+        run.stop()
+        assert running(token) == []
+        assert run.process.returncode == 2
+    finally:
+        run.process.kill()
+        run.process.wait()
+
+
+@pytest.mark.slow
+def test_a_spec_run_interrupted_while_its_adapter_starts_leaves_nothing(token: str, tmp_path: Path) -> None:
+    """Ctrl-C while the spec run waits for its adapter's hello: the adapter, which has started two
+    processes and will never answer, is ended with them, though it was not started yet."""
+    with sigint(signal.default_int_handler):
+        run = spec_run(token, tmp_path, "no_hello_leaving_children")
+    try:
+        wait_for(token, 2, run.process)
+        run.process.send_signal(signal.SIGINT)
+        done = run.finish(timeout=60)
+        assert running(token) == []
+        assert done.returncode == 2, done.tail()
+    finally:
+        run.process.kill()
+        run.process.wait()
+
+
+@pytest.mark.slow
+def test_a_second_interrupt_before_pytest_ends_the_adapter_leaves_nothing(token: str, tmp_path: Path) -> None:
+    """Ctrl-C during the spec run, then the runner's own stop while pytest is still on its way to
+    where it ends the adapter otherwise (held up by a plugin slow to unconfigure,
+    ``slow_unconfigure``): the adapter and what it started were ended on the first interrupt, so
+    the second, which ends pytest there, leaves nothing behind."""
+    notes = tmp_path / "notes"
+    with sigint(signal.default_int_handler):
+        run = spec_run(token, tmp_path, "hangs_leaving_children", "-pslow_unconfigure")
+    try:
+        for word, then in (("collected", signal.SIGINT), ("unconfiguring", None)):
+            deadline = time.monotonic() + 60
+            while word not in (notes.read_text() if notes.exists() else ""):
+                assert run.process.poll() is None and time.monotonic() < deadline, word
+                time.sleep(0.1)
+            if then is not None:
+                run.process.send_signal(then)
+        run.stop()
+        assert running(token) == []
+    finally:
+        run.process.kill()
+        run.process.wait()
 
 
 # -- bounds --------------------------------------------------------------------------------------

@@ -19,6 +19,12 @@ results, not as failed. ``--dicespec-results FILE`` writes one JSON line per cas
 ``{"id", "feature", "ruleset", "test", "outcome", "message"}``, the outcome one of passed, failed,
 errored, skipped (an expected failure of the errata counts as passed: the implementation
 agrees with the reference).
+
+A step that finds an action refused with the code of another check of the rules than the spec's
+(:class:`~dicespec.spec.steps.common.AnotherOrder`: the implementation makes its checks in another
+order) passes here, the two codes noted in its result's ``refusal``; with
+``--dicespec-strict-refusals`` it fails. Against the reference engines (no implementation named),
+the spec stays exact.
 """
 
 from __future__ import annotations
@@ -42,9 +48,12 @@ from dicespec.conformance.transports.client import (
 )
 from dicespec.spec.items import case_id, labels, ruleset_of
 from dicespec.spec.results import STATUSES, Result
+from dicespec.spec.steps.common import AnotherOrder
 
 # A report attribute that marks a phase as errored: the implementation under test could not answer.
 ERRORED = "dicespec_errored"
+# A report attribute of a phase passed with a refusal in another order: the spec's code and the implementation's.
+REFUSAL = "dicespec_refusal"
 
 _IMPLEMENTATION = pytest.StashKey[ProtocolImplementation | None]()
 _RESULTS = pytest.StashKey[Any]()
@@ -136,6 +145,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--dicespec-rulesets", metavar="NAMES", help="only cases under these rulesets (comma-separated)")
     group.addoption("--dicespec-results", metavar="FILE", help="write one JSON line per case to FILE")
     group.addoption(
+        "--dicespec-strict-refusals",
+        action="store_true",
+        help="fail an action refused with another code than the spec's even where the rules refuse it for that "
+        "reason too (by default such a case passes, its two codes noted)",
+    )
+    group.addoption(
         "--dicespec-under",
         metavar="BASE=RULES",
         help="ask the implementation every question of a case under the shipped ruleset BASE under the declared "
@@ -184,11 +199,16 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
             config.getoption("dicespec_max_processes"),
         ),
     )
-    terminate_as_interrupt()  # a killed run still ends the implementation, at unconfigure
+    terminate_as_interrupt()  # a killed run still ends the implementation (pytest_keyboard_interrupt)
     try:
-        implementation = ProtocolImplementation(open_transport(target, options))
+        transport = open_transport(target, options)
     except ValueError as exc:  # a function's problems, in process
         raise pytest.UsageError(str(exc)) from None
+    try:
+        implementation = ProtocolImplementation(transport)  # started, and greeted
+    except BaseException:  # an interrupt while it starts: it is in no stash yet, so end it here
+        transport.close()
+        raise
     under = config.getoption("dicespec_under")
     if under:
         base, _, rules = under.partition("=")
@@ -215,6 +235,7 @@ def pytest_dicespec_implementation(config: pytest.Config) -> ProtocolImplementat
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(InterruptEnds(config), "dicespec-interrupt-ends")
     path = config.getoption("dicespec_results", None)
     if not path:
         return
@@ -233,6 +254,27 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     implementation = config.stash.get(_IMPLEMENTATION, None)
     if implementation is not None:
         implementation.close()
+
+
+class InterruptEnds:
+    """Ends the implementation under test as soon as the run is interrupted (Ctrl-C, or ``SIGTERM``
+    once an implementation is started), before pytest reports the interrupt.
+
+    Otherwise it is ended at unconfigure, once pytest has written the interrupt's traceback and
+    its summary (seconds, on a busy machine), and a second interrupt meanwhile (the runner's
+    :meth:`~dicespec.conformance.run.spec_run.SpecRun.stop`, when a terminal's Ctrl-C reached the
+    run too) that lands among the plugins unconfigured before this one ends pytest with the
+    implementation still running. A second interrupt while it is being ended kills what is left
+    at once (:func:`~dicespec.conformance.containment.processes.end_session`)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_keyboard_interrupt(self) -> None:
+        implementation = self.config.stash.get(_IMPLEMENTATION, None)
+        if implementation is not None:
+            implementation.close()  # closing again at unconfigure does nothing
 
 
 # -- choosing and skipping -------------------------------------------------------------------
@@ -300,7 +342,19 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         setattr(report, ERRORED, str(excinfo.value))
         if hasattr(report, "wasxfail"):
             del report.wasxfail
+    elif excinfo is not None and isinstance(excinfo.value, AnotherOrder) and _in_another_order_passes(item, report):
+        report.outcome = "passed"
+        report.longrepr = None
+        setattr(report, REFUSAL, {"expected": excinfo.value.expected, "actual": excinfo.value.actual})
     return report
+
+
+def _in_another_order_passes(item: pytest.Item, report: pytest.TestReport) -> bool:
+    """Does a refusal in another order pass here: an implementation under test (the spec's own run
+    stays exact), not held to the spec's codes, in a case not expected to fail?"""
+    config = item.config
+    strict = config.getoption("dicespec_strict_refusals")
+    return not strict and not hasattr(report, "wasxfail") and under_test(config) is not None
 
 
 # -- the results file -----------------------------------------------------------------------
@@ -370,6 +424,7 @@ class ResultsReporter:
                 "id": found.id,
                 "feature": found.feature,
                 "ruleset": found.ruleset,
+                "refusal": getattr(report, REFUSAL, None),
             },
         )
         return report
@@ -384,6 +439,7 @@ class ResultsWriter:
         self.stream = stream
         self.worst: dict[str, tuple[str, str, str]] = {}
         self.case: dict[str, dict[str, Any]] = {}
+        self.refusal: dict[str, dict[str, str]] = {}  # a case passed with a refusal in another order
         self.start: dict[str, float] = {}
         self.duration: dict[str, float] = {}
 
@@ -397,6 +453,8 @@ class ResultsWriter:
         else:
             phase = (result["outcome"], result["pytest"], result["message"])
             self.case.setdefault(node, result)
+            if result.get("refusal"):
+                self.refusal[node] = result["refusal"]
         current = self.worst.get(node)
         if current is None or _rank(phase) > _rank(current):
             self.worst[node] = phase
@@ -409,6 +467,7 @@ class ResultsWriter:
         outcome, status, message = self.worst.pop(node)
         start = self.start.pop(node, 0.0)
         case = self.case.pop(node, {})
+        refusal = self.refusal.pop(node, None)
         result = Result(
             id=case.get("id") or node,
             case=case.get("id") is not None,
@@ -420,6 +479,7 @@ class ResultsWriter:
             message=message,
             start=datetime.fromtimestamp(start, UTC).isoformat(timespec="seconds") if start else "",
             duration=round(self.duration.pop(node, 0.0), 3),
+            refusal=refusal if outcome == "passed" else None,
         )
         self.stream.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
         self.stream.flush()

@@ -104,9 +104,16 @@ class SpecRun:
         return Finished(returncode, output or "", results)
 
     def stop(self, grace: float = 15.0) -> None:
-        """Interrupt the run as Ctrl-C does (pytest then ends the implementation it started, and
-        everything that one started), and kill it if it has not ended after ``grace`` seconds."""
-        for signum, seconds in ((None, 0.5), (signal.SIGINT, grace)):  # a Ctrl-C reached it too, maybe
+        """End the run as an interrupt does, and kill it if it has not ended ``grace`` seconds later.
+
+        Unless it ends by itself within half a second (a Ctrl-C at a terminal reached its process
+        group too), it is sent ``SIGTERM``, which the conformance plugin takes for an interrupt once
+        it has started an implementation: pytest then ends the implementation, and everything that
+        one started. Not ``SIGINT``: a run started in the background of a non-interactive shell
+        inherits ``SIGINT`` ignored, and would wait out ``grace`` to be killed, its implementation
+        left behind. A second interrupt leaves nothing behind either: the plugin ends the
+        implementation first thing on the first (:class:`.pytest_plugin.InterruptEnds`)."""
+        for signum, seconds in ((None, 0.5), (signal.SIGTERM, grace)):
             if signum is not None and self.process.poll() is None:
                 self.process.send_signal(signum)
             try:
