@@ -3,9 +3,10 @@ from a local HTTP server on 127.0.0.1. Without chromium (or Playwright) the test
 locally and fail under CI=true. DICESPEC_CHROMIUM names another chromium executable.
 
 tests/conftest.py loads this module as a plugin: a test takes the fixtures ``site``, ``base_url``,
-``browser`` and ``page`` by naming them, without importing them. The first three are module-scoped
-(each test module has its own server and browser), ``page`` is one per test; a module may define
-its own ``site`` in their place.
+``browser``, ``page`` and ``page_with_search`` by naming them, without importing them. The first
+three are module-scoped (each test module has its own server and browser), a page is one per test;
+a module may define its own ``site`` in their place. A page's search finds nothing, but
+``page_with_search``'s: the theme would build its whole index at every page load.
 """
 
 from __future__ import annotations
@@ -49,6 +50,16 @@ def _unavailable(reason: str) -> None:
     pytest.skip(message)
 
 
+def require_axe() -> None:
+    """Skip the test without axe-core (``npm ci`` not run) locally; fail it under CI=true, which must run it."""
+    if AXE.is_file():
+        return
+    message = f"{AXE.relative_to(REPO)} is missing: the accessibility tests need axe-core, installed by `npm ci`"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message + " (CI=true: .ci/run installs npm, `make test` runs npm ci)", pytrace=False)
+    pytest.skip(message)
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -88,14 +99,50 @@ def browser():
             browser.close()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+SEARCH_INDEX = "**/search/search_index.json"
+
+
+def without_search_results(context) -> None:
+    """Serve the site's search index to every page of ``context`` with its configuration and no
+    documents: at every page load the theme builds the whole index (some 5 MB) in a web worker,
+    seconds of processor time a page beside the page's own scripts, and no test but the search
+    test (``page_with_search``) reads search results."""
+    empty: dict[str, object] = {}
+
+    def serve(route) -> None:
+        url = route.request.url
+        if url not in empty:
+            empty[url] = {**route.fetch().json(), "docs": []}
+        route.fulfill(json=empty[url])
+
+    context.route(SEARCH_INDEX, serve)
+
+
+def _page(context):
     page = context.new_page()
     page.console_errors = []  # type: ignore[attr-defined]
     page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    return page
+
+
+@pytest.fixture
+def page(browser):
+    """A page at desktop size, in a browser context of its own, whose search finds nothing
+    (:func:`without_search_results`); ``page.console_errors`` collects its console's errors."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    without_search_results(context)
     try:
-        yield page
+        yield _page(context)
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page_with_search(browser):
+    """A page as :func:`page` gives it, with the site's whole search index."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        yield _page(context)
     finally:
         context.close()

@@ -1,33 +1,94 @@
 """Building the rules website for the site tests: a copy of mkdocs.yml and docs/ in a temporary
-folder (so a test never touches the checkout's docs/), built with
-``mkdocs build --strict`` in a subprocess, optionally over another spec tree (DICESPEC_ROOT)."""
+folder (so a test never touches the checkout's docs/), built with ``mkdocs build --strict`` in a
+subprocess, optionally over another spec tree (DICESPEC_ROOT).
+
+The run builds the checkout's site once (:func:`built_site`, made by whichever pytest-xdist worker
+asks first), with a results file of its own (:func:`sample_results`) rather than the checkout's
+last one: its Conformance page then shows every part a test run's results give it (totals,
+results per feature, failures), the same in every run, and no test needs a second build of it.
+"""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
+import markdown
+import yaml
+
+from dicespec.site.data import load
 from dicespec.site.downloads import VARIABLE as DOWNLOADS_VARIABLE
+from dicespec.spec.results import Result
 from folders import REPO
 
 TEST_DOWNLOADS = "greed"  # the rulesets whose test data a test build offers: the smallest file
+RESULTS = "artifacts/results.jsonl"  # where the site reads a run's results, below its spec's root
 
 
-def build_site(workdir: Path, *, root: Path | None = None) -> Path:
+def sample_results(root: Path) -> str:
+    """A run's results file for the spec of ``root``: every case run once, most passing; some an
+    expected failure, skipped or failing (with a message); and a few tests that run no case, one
+    failing."""
+    outcomes = [("passed", "passed")] * 17 + [("passed", "xfailed"), ("skipped", "skipped"), ("failed", "failed")]
+    lines = []
+    for number, case in enumerate(load(root).cases):
+        outcome, status = outcomes[number % len(outcomes)]
+        message = (
+            f"AssertionError: expected {{'score': 25}} from {case.id}, got {{'score': 0}}"
+            if outcome == "failed"
+            else ""
+        )
+        lines.append(
+            Result(
+                id=case.id,
+                case=True,
+                feature=case.path,
+                ruleset="kiriki-de",
+                test=f"tests/test_spec.py::{case.id}",
+                outcome=outcome,
+                pytest=status,
+                message=message,
+                start="2030-01-02T03:04:05+00:00",
+                duration=0.01,
+            )
+        )
+    for number in range(3):
+        test = f"tests/site/test_built_site.py::test_of_no_case_{number}"
+        outcome = "failed" if number == 0 else "passed"
+        message = "assert 1 == 2" if number == 0 else ""
+        lines.append(Result(test, False, None, None, test, outcome, outcome, message))
+    return "".join(json.dumps(line.to_json()) + "\n" for line in lines)
+
+
+def spec_with_results(folder: Path) -> Path:
+    """A spec tree in ``folder``: the checkout's features and fixtures (linked, not copied) and
+    :func:`sample_results` beside them; its root."""
+    for name in ("features", "fixtures"):
+        (folder / name).symlink_to(REPO / name, target_is_directory=True)
+    (folder / RESULTS).parent.mkdir(parents=True)
+    (folder / RESULTS).write_text(sample_results(folder), encoding="utf-8")
+    return folder
+
+
+def build_site(workdir: Path, *, root: Path | None = None, hand_written: bool | None = None) -> Path:
     """Build the site from a copy of the docs in ``workdir``; the built site's folder.
 
-    Over another spec tree (``root``), the hand-written pages beside the home page are left out:
-    they may link to examples that only the checkout's spec has.
+    Over another spec tree (``root``), the hand-written pages beside the home page are left out
+    unless ``hand_written`` says otherwise: they may link to examples that only the checkout's spec has.
     """
     docs = REPO / "docs"
+    keep_hand_written = root is None if hand_written is None else hand_written
 
     def ignore(folder: str, names: list[str]) -> set[str]:
         skipped = {"__pycache__"}
-        if root is not None and Path(folder) == docs:
+        if not keep_hand_written and Path(folder) == docs:
             skipped |= {name for name in names if name.endswith(".md") and name != "index.md"}
         return skipped & set(names)
 
@@ -60,10 +121,31 @@ def build_site(workdir: Path, *, root: Path | None = None) -> Path:
     return site
 
 
+def _build_with_results(folder: Path) -> None:
+    (folder / "spec").mkdir()
+    build_site(folder, root=spec_with_results(folder / "spec"), hand_written=True)
+
+
 def built_site(once) -> Path:
-    """The site of the checkout's spec, built once per test run (by whichever pytest-xdist worker
-    asks first: ``once`` is the fixture of tests/shared.py)."""
-    return once.folder("site", build_site) / "site"
+    """The site of the checkout's spec, with :func:`sample_results` on its Conformance page, built
+    once per test run (by whichever pytest-xdist worker asks first: ``once`` is the fixture of
+    tests/shared.py)."""
+    return once.folder("site", _build_with_results) / "site"
+
+
+@cache
+def _extensions() -> tuple[list[str], dict[str, Any]]:
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    listed = config["markdown_extensions"]
+    names = [next(iter(entry)) if isinstance(entry, dict) else entry for entry in listed]
+    configs = {next(iter(entry)): next(iter(entry.values())) for entry in listed if isinstance(entry, dict)}
+    return names, configs
+
+
+def rendered(text: str) -> str:
+    """Markdown as MkDocs renders a page's: Python-Markdown with mkdocs.yml's extensions."""
+    names, configs = _extensions()
+    return markdown.markdown(text, extensions=names, extension_configs=configs)
 
 
 class Elements(HTMLParser):

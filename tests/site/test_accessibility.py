@@ -1,11 +1,16 @@
-"""Every built page of the rules website in a real browser, each loaded once (the survey): it
-renders with no console error, and every link within the site reaches a page or file that exists
-and the element its fragment names; no page scrolls sideways at a desktop or a phone width;
-axe-core (pinned in package.json, installed by ``npm ci`` in the Makefile) finds no serious or
-critical violation in the light or the dark palette, its colour-contrast rule included. And the
-header and the navigation are reachable by keyboard with a visible focus. The shared browser
-fixtures are in ``browser.py``; the site's other browser tests, of one page each, in
-``tests/site/test_browser.py``.
+"""The pages that stand for every template of the rules website (``sitepages.representatives``:
+each template in each language, and every kind of element any page shows) in a real browser,
+each loaded once (the survey): it renders with no console error; no page scrolls sideways at a
+desktop or a phone width; no table is wider than its box at a desktop's width, and each Markdown
+table's narrowest width, as the browser lays it out, is no more than the static reading of it
+(``widths.py``) that ``tests/site/test_built_site.py`` holds every table of every page to, with
+the room that reading gives it; axe-core (pinned in package.json, installed by ``npm ci`` in the
+Makefile) finds no serious or critical violation in the light or the dark palette, its
+colour-contrast rule included. And the header and the navigation are reachable by keyboard with
+a visible focus, and the glyph widths the static reading uses are those chromium draws. What a
+static reading of the HTML can check (links, anchors, titles, names and labels, tables) is checked
+on every page by ``test_built_site.py``. The shared browser fixtures are in ``browser.py``; the
+site's other browser tests, of one page each, in ``tests/site/test_browser.py``.
 
 Without axe-core (npm missing, ``npm ci`` not run) the axe test is skipped locally and fails
 under CI=true. The violations below serious are printed, and every violation is written to
@@ -15,31 +20,32 @@ artifacts/accessibility.json.
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 
-from browser import ARTIFACTS, AXE, BLOCKING, NO_TRANSITIONS, TOGGLE
+from browser import ARTIFACTS, AXE, BLOCKING, NO_TRANSITIONS, TOGGLE, require_axe, without_search_results
 from dicespec.site import layout
-from sitebuild import REPO, pages
+from sitebuild import pages
+from sitepages import address, representatives, tree
+from widths import GLYPHS, GLYPHS_FILE, ROUNDING, STYLES, markdown_tables, narrowest, room
 
 pytestmark = [
     pytest.mark.slow,  # a browser: out of `make check`, in `make test`
-    # The survey of every page, two tabs at once: handed out first under pytest-xdist, beside
-    # tests of one process each rather than the other browser walk (tests/order.py).
-    pytest.mark.early(100),
+    # The survey, two tabs at once: handed out first under pytest-xdist, beside tests of one
+    # process each rather than another browser (tests/order.py).
+    pytest.mark.early(120),
 ]
 
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 LIGHT, DARK = "default", "slate"  # Material's colour schemes, as mkdocs.yml names them
 CONTRAST = "color-contrast"
 COLOUR_RULES = [CONTRAST, "link-in-text-block"]  # the rules whose outcome depends on the palette
+TOLERANCE = 0.01  # px: the browser lays out in 1/64 px
 
 # What sticks out furthest past the right edge of the window: an element's box or a text's line,
 # leaving out what an ancestor that scrolls or clips (a table's own scroll box) keeps inside the
@@ -100,6 +106,58 @@ SETTLED = (
     " && [...document.querySelectorAll('.ds-play')].every(block => block.dataset.play)"
 )
 
+# Every table of the article as the browser lays it out at the window's width: for one in
+# mkdocs-material's scroll box (.md-typeset__scrollwrap, round a Markdown table) the room inside the
+# box's padding, else its parent's content box; its width; then, every table at once made as narrow
+# as it can be (min-content: tables do not share their widths), its narrowest width.
+TABLES = """() => {
+  const tables = [...document.querySelectorAll("article table")];
+  const found = tables.map(table => {
+    const wrap = table.closest(".md-typeset__scrollwrap");
+    const parent = table.parentElement, style = getComputedStyle(parent);
+    const inner = wrap ? getComputedStyle(wrap.firstElementChild) : null;
+    const room = wrap ? wrap.clientWidth - parseFloat(inner.paddingLeft) - parseFloat(inner.paddingRight)
+      : parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const width = Math.max(table.scrollWidth, table.getBoundingClientRect().width);
+    const heads = [...(table.rows[0] ? table.rows[0].cells : [])].slice(0, 3)
+      .map(cell => cell.textContent.replace(/\\s+/g, " ").trim().slice(0, 30));
+    return {markdown: !table.className, heads, room, width,
+            scrolls: wrap ? wrap.scrollWidth > wrap.clientWidth : width > room + 1};
+  });
+  const given = tables.map(table => table.style.width);
+  tables.forEach(table => { table.style.width = "min-content"; });
+  tables.forEach((table, index) => { found[index].narrowest = table.getBoundingClientRect().width; });
+  tables.forEach((table, index) => { table.style.width = given[index]; });
+  return found;
+}"""
+
+# The advance widths, in em, of each character in each style of a table's text, as chromium draws
+# them in the article (what tests/glyphs.json holds): twenty of it in a row, at 100 px.
+GLYPH_WIDTHS = """chars => {
+  const box = document.createElement("div");
+  box.style.cssText = "position:absolute;left:0;top:0;font-size:100px;white-space:pre;";
+  document.querySelector("article").append(box);
+  const make = {
+    regular: () => document.createElement("span"),
+    bold: () => document.createElement("strong"),
+    code: () => {
+      const code = document.createElement("code");
+      code.style.cssText = "padding:0;font-size:100px;";
+      return code;
+    },
+  };
+  const found = {};
+  for (const [style, element] of Object.entries(make).map(([style, made]) => [style, box.appendChild(made())])) {
+    found[style] = {};
+    for (const char of chars) {
+      element.textContent = char.repeat(20);
+      found[style][char] = element.getBoundingClientRect().width / 20 / 100;
+    }
+  }
+  box.remove();
+  return found;
+}"""
+
 # What the focused element is, and whether its focus shows: an outline or a box shadow on it or,
 # for a visually hidden control (the palette toggle's radio button), on the label that follows it.
 FOCUSED = """() => {
@@ -121,40 +179,33 @@ inNav: !!element.closest(".md-sidebar--primary .md-nav"),
 
 
 def _url(base_url: str, site: Path, html: Path) -> str:
-    return base_url + html.relative_to(site).as_posix().removesuffix("index.html")
-
-
-def _axe_unavailable(reason: str) -> None:
-    message = f"{reason}: the accessibility test needs axe-core, installed by `npm ci` (the Makefile's install step)"
-    if os.environ.get("CI") == "true":
-        pytest.fail(message + " (CI=true: .ci/run installs npm, `make test` runs npm ci)", pytrace=False)
-    pytest.skip(message)
+    return base_url + address(site, html)
 
 
 @dataclass
 class Survey:
-    """What one pass over every page found: the pages that did not load or show no title, the
-    console errors, each page's element ids and links, the pages wider than the window at each
-    width, and axe's violations in each palette (None where axe-core is not installed)."""
+    """What one pass over the pages found: the pages that did not load or show no title, the
+    console errors, the pages wider than the window at each width, the tables wider than their
+    box or narrower in the browser than their static reading, and axe's violations in each
+    palette (None where axe-core is not installed)."""
 
-    pages: int = 0
+    pages: list[str] = field(default_factory=list)
     not_loaded: list[str] = field(default_factory=list)
     console_errors: dict[str, list[str]] = field(default_factory=dict)
-    anchors_of: dict[str, set[str]] = field(default_factory=dict)
-    links: list[tuple[str, str]] = field(default_factory=list)
     sideways: dict[str, list[str]] = field(default_factory=lambda: {width: [] for width in WIDTHS})
+    tables: int = 0
+    wide_tables: list[str] = field(default_factory=list)
+    misread_tables: list[str] = field(default_factory=list)
     violations: list[dict[str, Any]] | None = None
     no_contrast: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
 
-def _tab(browser, site: Path) -> Any:
-    """A page in a browser context of its own, at desktop size, in the light palette. The search
-    index is served empty (its configuration kept): building the whole index at every page load
-    would take a third of the time, and no check here looks at search results."""
+def _tab(browser) -> Any:
+    """A page in a browser context of its own, at desktop size, in the light palette, whose search
+    finds nothing (``browser.without_search_results``)."""
     context = browser.new_context(viewport=_size("desktop"), color_scheme="light")
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    context.route("**/search/search_index.json", lambda route: route.fulfill(json={**index, "docs": []}))
+    without_search_results(context)
     tab = context.new_page()
     tab.console_errors = []
     tab.on("console", lambda message: message.type == "error" and tab.console_errors.append(message.text))
@@ -180,26 +231,52 @@ def _sideways(tab: Any, url: str, width: str, found: Survey) -> None:
         found.sideways[width].append(f"{url}: {scroll} px wide at {window} px; widest: {tab.evaluate(WIDEST)}")
 
 
+def _tables(tab: Any, url: str, html: Path, found: Survey) -> None:
+    """The page's tables at desktop width: none wider than its box; each Markdown table, in page
+    order, no narrower in the static reading than in the browser, and given the room the browser gives it."""
+    measured = tab.evaluate(TABLES)
+    found.tables += len(measured)
+    for number, table in enumerate(measured, start=1):
+        if table["scrolls"]:
+            found.wide_tables.append(
+                f"{url}: table {number} {table['heads']}: {table['width']:.0f} px wide in {table['room']:.0f} px"
+            )
+    article = next(tree(html).find("article"))
+    read = markdown_tables(article)
+    shown = [table for table in measured if table["markdown"]]
+    if len(read) != len(shown):
+        found.misread_tables.append(f"{url}: {len(read)} Markdown tables in the HTML, {len(shown)} in the browser")
+        return
+    for number, (table, node) in enumerate(zip(shown, read, strict=True), start=1):
+        least, has = narrowest(node), room(node)
+        bound = least.width + ROUNDING * len(least.columns)  # as test_built_site.py holds it to its room
+        if bound < table["narrowest"] - TOLERANCE or abs(has - table["room"]) > 1:
+            found.misread_tables.append(
+                f"{url}: Markdown table {number} {table['heads']}: read at least {bound:.2f} px wide in "
+                f"{has:.2f} px, laid out at least {table['narrowest']:.2f} px wide in {table['room']:.2f} px"
+            )
+
+
 @pytest.fixture(scope="module")
 def survey(site, base_url, browser) -> Survey:
-    """Every page loaded once, two pages at a time in two tabs (two renderer processes: the two
-    cores share the work). Once loaded, the page's title, element ids and links are read. At
-    desktop width, the page's width is measured and axe runs every rule in the light palette; the
-    header's toggle then chooses the dark palette and axe runs its colour rules again (no other
-    rule depends on the palette). The page's width at a phone's width is measured before or
-    after, whichever width the tab's previous page ended at. A console error at any point of a
-    page's visit is the page's."""
+    """The representative pages, each loaded once, two at a time in two tabs (two renderer
+    processes: the two cores share the work). Once loaded, the page's title is read. At desktop
+    width, the page's width and its tables are measured and axe runs every rule in the light
+    palette; the header's toggle then chooses the dark palette and axe runs its colour rules
+    again (no other rule depends on the palette). The page's width at a phone's width is
+    measured before or after, whichever width the tab's previous page ended at. A console error
+    at any point of a page's visit is the page's."""
     found = Survey(violations=[] if AXE.is_file() else None)
-    tabs = [_tab(browser, site), _tab(browser, site)]
+    tabs = [_tab(browser), _tab(browser)]
     began = time.monotonic()
 
-    def axe(batch: list[tuple[Any, str]], palette: str, rules: list[str] | None) -> None:
+    def axe(batch: list[tuple[Any, str, Path]], palette: str, rules: list[str] | None) -> None:
         if found.violations is None:
             return
-        for tab, _ in batch:
+        for tab, _, _ in batch:
             _palette(tab, palette)
             tab.evaluate(START_AXE, rules)
-        for tab, url in batch:
+        for tab, url, _ in batch:
             result = tab.evaluate(COLLECT_AXE)
             if CONTRAST not in result["ran"]:
                 found.no_contrast.append(f"{url} ({palette})")
@@ -208,70 +285,55 @@ def survey(site, base_url, browser) -> Survey:
             ]
 
     try:
-        urls = [_url(base_url, site, html) for html in pages(site)]
-        for start in range(0, len(urls), len(tabs)):
-            batch = list(zip(tabs, urls[start : start + len(tabs)], strict=False))  # the last batch may be short
-            phone_first = {tab: tab.viewport_size == _size("phone") for tab, _ in batch}
+        chosen = representatives(site, pages(site))
+        for start in range(0, len(chosen), len(tabs)):
+            batch = [
+                (tab, _url(base_url, site, html), html)
+                for tab, html in zip(tabs, chosen[start : start + len(tabs)], strict=False)  # the last may be short
+            ]
+            phone_first = {tab: tab.viewport_size == _size("phone") for tab, _, _ in batch}
             responses = {}
-            for tab, url in batch:
+            for tab, url, _ in batch:
                 tab.console_errors.clear()
                 responses[url] = tab.goto(url, wait_until="commit")  # at the width the tab's last page ended at
-            for tab, url in batch:
+            for tab, url, html in batch:
                 tab.wait_for_load_state("load")
                 if responses[url] is None or not responses[url].ok or tab.locator("article h1").count() < 1:
                     found.not_loaded.append(
                         f"{url}: {responses[url].status if responses[url] else 'no response'}, "
                         f"{tab.locator('article h1').count()} titles"
                     )
-                found.anchors_of[url] = set(tab.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
-                found.links += [
-                    (url, href) for href in tab.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
-                ]
                 tab.wait_for_function(SETTLED, timeout=15000)
                 tab.add_style_tag(content=NO_TRANSITIONS)
                 _palette(tab, LIGHT)
                 if phone_first[tab]:
                     _sideways(tab, url, "phone", found)
                 _sideways(tab, url, "desktop", found)
+                _tables(tab, url, html, found)
                 if found.violations is not None:
                     tab.add_script_tag(path=str(AXE))
             axe(batch, LIGHT, None)
             axe(batch, DARK, COLOUR_RULES)
-            for tab, url in batch:
+            for tab, url, _ in batch:
                 _palette(tab, LIGHT)  # the tab's next page opens in the light palette
                 if not phone_first[tab]:
                     _sideways(tab, url, "phone", found)  # and at a phone's width: one resize a page
                 if tab.console_errors:
                     found.console_errors[url] = list(tab.console_errors)
-            found.pages += len(batch)
+            found.pages += [url.removeprefix(base_url) or "/" for _, url, _ in batch]
     finally:
         for tab in tabs:
             tab.context.close()
     found.seconds = time.monotonic() - began
-    print(f"{found.pages} pages surveyed in {found.seconds:.0f} s")
+    print(f"{len(found.pages)} pages surveyed in {found.seconds:.0f} s: {', '.join(found.pages)}")
     return found
 
 
-def test_every_page_renders_without_console_errors_and_no_internal_link_is_broken(site, base_url, survey):
-    """Home and every generated page load with a title and no console error; every link within the
-    site reaches a page or file that exists, and the element its #fragment names."""
+def test_the_pages_of_every_template_render_without_console_errors(survey):
+    """Each template's pages in every language load with a title and no console error."""
+    assert len(survey.pages) >= 40, survey.pages
     assert not survey.not_loaded, "pages that did not load:\n" + "\n".join(survey.not_loaded)
     assert not survey.console_errors, "\n".join(f"{url}: {errors}" for url, errors in survey.console_errors.items())
-    assert len(survey.anchors_of) > 20 and len(survey.links) > 1000, (len(survey.anchors_of), len(survey.links))
-    origin, broken = urlsplit(base_url), []
-    for source, href in survey.links:
-        target, fragment = urldefrag(href)
-        parts = urlsplit(target)
-        if (parts.scheme, parts.netloc) != (origin.scheme, origin.netloc):
-            continue
-        path = site / unquote(parts.path).lstrip("/")
-        if path.is_dir():
-            path = path / "index.html"
-        if not path.is_file():
-            broken.append(f"{source} -> {href}: no such page")
-        elif fragment and path.suffix == ".html" and unquote(fragment) not in survey.anchors_of.get(target, set()):
-            broken.append(f"{source} -> {href}: no element #{fragment}")
-    assert not broken, "\n".join(broken[:30])
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -283,12 +345,26 @@ def test_no_page_scrolls_sideways(survey, width):
     assert not failures, f"{len(failures)} pages scroll sideways at {width} width:\n" + "\n".join(failures)
 
 
+def test_no_table_scrolls_sideways_at_desktop_width_and_the_static_reading_holds(survey):
+    """At 1280 px wide, no table is wider than its box; and each Markdown table is laid out no
+    wider than the static reading of its narrowest width, in the room that reading gives it: the
+    reading that holds every table of every page (``test_built_site.py``) is the browser's or
+    wider."""
+    assert survey.tables > 100, survey.tables
+    assert not survey.wide_tables, f"{len(survey.wide_tables)} tables scroll sideways:\n" + "\n".join(
+        survey.wide_tables
+    )
+    assert not survey.misread_tables, "the static reading of tables is not the browser's:\n" + "\n".join(
+        survey.misread_tables[:30]
+    )
+
+
 def test_axe_finds_no_serious_violation_on_any_page_in_either_palette(survey):
-    """axe-core on every page, in the light and in the dark palette: no violation of impact serious
+    """axe-core on each surveyed page, in the light and in the dark palette: no violation of impact serious
     or critical; its colour-contrast rule ran on every page. The rest is printed as information,
     and every violation is written to artifacts/accessibility.json."""
     if survey.violations is None:
-        _axe_unavailable(f"{AXE.relative_to(REPO)} is missing")
+        require_axe()
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "accessibility.json").write_text(json.dumps(survey.violations, indent=1, ensure_ascii=False) + "\n")
     blocking, other = [], Counter()
@@ -303,6 +379,20 @@ def test_axe_finds_no_serious_violation_on_any_page_in_either_palette(survey):
         print(f"axe (not failing): {finding}, on {count} page views")
     assert not survey.no_contrast, f"axe's {CONTRAST} rule did not run on: {', '.join(survey.no_contrast)}"
     assert not blocking, f"{len(blocking)} serious or critical axe violations:\n" + "\n".join(blocking)
+
+
+def test_the_glyph_widths_of_the_static_reading_are_chromiums(base_url, page):
+    """Each character's width in each style of a table's text (the article's text, its bold, its
+    code), as chromium draws it on a rules page, is what tests/glyphs.json says (within 1/1000 em)."""
+    page.goto(base_url + layout.rules("kiriki").removesuffix(".md") + "/", wait_until="load")
+    drawn = page.evaluate(GLYPH_WIDTHS, sorted(GLYPHS["regular"]))
+    differ = [
+        f"{style} {char!r}: {drawn[style][char]:.4f} em drawn, {GLYPHS[style][char]:.4f} em in the file"
+        for style in STYLES
+        for char in GLYPHS[style]
+        if abs(drawn[style][char] - GLYPHS[style][char]) > 0.001
+    ]
+    assert not differ, f"{GLYPHS_FILE.name} is not chromium's:\n" + "\n".join(differ[:20])
 
 
 def test_the_header_and_navigation_are_reachable_by_keyboard_with_a_visible_focus(base_url, page):

@@ -24,8 +24,9 @@ def test_the_home_page_shows_the_games_and_is_saved_as_a_screenshot(base_url, pa
     page.screenshot(path=str(ARTIFACTS / "site-home.png"), full_page=False)
 
 
-def test_search_finds_kiriki(base_url, page):
+def test_search_finds_kiriki(base_url, page_with_search):
     """The site search (a local index, no network) finds pages about Kiriki."""
+    page = page_with_search
     page.goto(base_url)
     page.click("input.md-search__input")
     page.wait_for_function(  # the index is built in a web worker; "Initializing search" until then

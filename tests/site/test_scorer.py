@@ -1,9 +1,13 @@
 """The rules pages' scorer (``dicespec.site.scorer``, ``js/scorer.mjs``): the files it
-ships, its block, and, in a real browser, its answers for typed rolls against the reference engines
-under every shipped ruleset, in every language, by keyboard and at a phone's width.
+ships, its block (its words, labels and data, for every game in every language), the JavaScript
+implementation's answers for every roll under every shipped ruleset (in node), the static reading
+of its table's width at a phone's width (every game, language and ruleset), and, in a real
+browser, the block itself: typed rolls shown as the reference scores them under every ruleset of
+one game of each family, each language's words and scores on a phone (the game of each family
+whose table is widest), the keyboard and the mouse, and axe-core.
 
 The browser tests take the shared fixtures of ``browser.py`` and open the real rules pages of the
-built site, in every language.
+built site.
 """
 
 from __future__ import annotations
@@ -12,29 +16,43 @@ import json
 import random
 import re
 import subprocess
+from functools import cache
+from itertools import combinations_with_replacement
 from pathlib import Path
 
-import markdown
 import pytest
-import yaml
 
+from browser import AXE, require_axe, without_search_results
 from dicespec.catalog import LANGUAGES, words
 from dicespec.dice import Roll
 from dicespec.registry import games
-from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.rulesets import find_ruleset, game_of_ruleset, ruleset_names
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.setaside.combos import best, options
 from dicespec.site import layout
 from dicespec.site.house import read_house
 from dicespec.site.scorer import GAMES_MODULE, Offer, row_texts, scorer_block, scorer_files
+from dicespec.site.wording import grouped
 from folders import TESTS
 from helpers import run_cli
-from sitebuild import REPO, Elements, built_site
+from sitebuild import REPO, Elements, built_site, rendered
+from sitepages import parse
+from widths import (
+    PHONE,
+    PHONE_ROOM,
+    ROUNDING,
+    SCORER_FONT,
+    SCORER_PHONE_PADDING,
+    SCORER_RULE,
+    Cell,
+    Narrowest,
+    narrowest_of,
+)
 
 SHEET_GAMES = [g.name for g in games() if g.family_name == "score-sheet"]
 SET_ASIDE_GAMES = [g.name for g in games() if g.family_name == "set-aside"]
 ALL_GAMES = [g.name for g in games()]
-NARROW = 390  # a phone's width, in CSS pixels
+NARROW = PHONE  # a phone's width, in CSS pixels
 
 # Rolls every ruleset is asked about (those of its number of dice or fewer), then a seeded sample:
 # five and six of a kind, straights, full houses, three pairs, pairs, farkles, a single die.
@@ -109,17 +127,9 @@ def test_the_implementation_module_needs_nothing_of_node() -> None:
     assert 'from "../../../js/dicespec-games.mjs"' in adapter
 
 
-def _html(block: str) -> str:
-    """The block as MkDocs renders it: Python-Markdown with mkdocs.yml's extensions."""
-    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
-    names = [next(iter(e)) if isinstance(e, dict) else e for e in config["markdown_extensions"]]
-    configs = {next(iter(e)): next(iter(e.values())) for e in config["markdown_extensions"] if isinstance(e, dict)}
-    return markdown.markdown(block, extensions=names, extension_configs=configs)
-
-
 def _rendered(block: str) -> Elements:
     parser = Elements()
-    parser.feed(_html(block))
+    parser.feed(rendered(block))
     parser.close()
     return parser
 
@@ -133,11 +143,19 @@ def _block_data(block: str) -> dict:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", ALL_GAMES)
 def test_the_block_renders_through_markdown_with_its_form_labelled_and_its_data(game: str, lang: str) -> None:
+    """The block, as MkDocs renders it, in the page's language: its heading, its dice (each
+    labelled), its Roll button, its rulesets, its table's header, its summary read out as it
+    changes, and its data: the words and rows its script shows."""
     block = scorer_block(game, lang)
-    rendered = _rendered(block)
-    tags = rendered.tags
+    shown = _rendered(block)
+    tags = shown.tags
     say = words("scorer", lang)
-    assert ("h2", {"id": "scorer"}) in tags and say["heading"] in rendered.text
+    assert ("h2", {"id": "scorer"}) in tags and say["heading"] in shown.text
+    tree = parse(rendered(block))
+    assert [" ".join(legend.text().split()) for legend in tree.find("legend")] == [say["dice"]]
+    assert [button.text() for button in tree.find("button")] == [say["roll"]]
+    header = [say["row"], say["score"], say["rule"]] if game in SHEET_GAMES else [say["set_aside"], say["points"]]
+    assert [th.text() for th in tree.find("th")] == header
     names = ruleset_names(game)
     dice = max(find_ruleset(n).dice for n in names)
     inputs = [attrs for tag, attrs in tags if tag == "input"]
@@ -145,9 +163,9 @@ def test_the_block_renders_through_markdown_with_its_form_labelled_and_its_data(
         a.get("type") == "number" and a.get("min") == "1" and a.get("max") == "6" for a in inputs
     )
     for n in range(1, dice + 1):  # each input sits in a label naming it
-        assert say.format("die", number=n) in rendered.text
+        assert say.format("die", number=n) in shown.text
     assert [a["value"] for tag, a in tags if tag == "option"] == names
-    assert say.format("reference", name=names[0]) in rendered.text
+    assert say.format("reference", name=names[0]) in shown.text
     assert any(tag == "p" and a.get("role") == "status" and a.get("aria-live") == "polite" for tag, a in tags)
     data = _block_data(block)
     assert data["game"] == game and data["lang"] == lang and [r["name"] for r in data["rulesets"]] == names
@@ -168,6 +186,59 @@ def test_the_data_cannot_close_its_script_element(monkeypatch: pytest.MonkeyPatc
     block = scorer_block("kiriki", "en")
     assert block.count("</script>") == 1 and "<b>" not in block and "<!--" not in block
     assert _block_data(block)["rulesets"][0]["rows"][0]["label"] == "</script><b>&"
+
+
+# -- the table's width at a phone's width, read without a browser ----------------------------------
+
+
+def _rolls(dice: int) -> list[Roll]:
+    return [Roll.parse("".join(map(str, c))) for c in combinations_with_replacement(range(1, 7), dice)]
+
+
+@cache
+def scorer_columns(name: str, lang: str) -> list[list[Cell]]:
+    """The cells the scorer's script can write for ruleset ``name`` in ``lang``, column by column:
+    its header; a score sheet's row labels, its highest points and the "–" of no roll, and its
+    rules; a set-aside's dice (as many as the ruleset throws) and its highest points, marked best.
+    The row of the highest score is bold: so is every label and points here."""
+    say = words("scorer", lang)
+    ruleset = find_ruleset(name)
+    if hasattr(ruleset, "rows"):
+        texts = row_texts(name, lang).values()
+        top = max(max(score_sheet(ruleset, roll).values()) for roll in _rolls(ruleset.dice))
+        return [
+            [Cell(say["row"], "bold"), *(Cell(t.label, "bold") for t in texts)],
+            [Cell(say["score"], "bold"), Cell(grouped(top, lang), "bold", wraps=False), Cell("–", wraps=False)],
+            [Cell(say["rule"], "bold"), *(Cell(t.rule, size=SCORER_RULE) for t in texts)],
+        ]
+    top = max(o.points for n in range(1, ruleset.dice + 1) for roll in _rolls(n) for o in options(ruleset, roll))
+    return [
+        [Cell(say["set_aside"], "bold"), Cell("6" * ruleset.dice, "code", wraps=False)],
+        [Cell(say["points"], "bold"), Cell(f"{grouped(top, lang)} ({say['best']})", "bold", wraps=False)],
+    ]
+
+
+def scorer_narrowest(name: str, lang: str) -> Narrowest:
+    """The narrowest the scorer's table can be under ruleset ``name`` in ``lang`` at a phone's width."""
+    return narrowest_of(scorer_columns(name, lang), SCORER_FONT, SCORER_PHONE_PADDING)
+
+
+def widest_scorer(games_of_a_family: list[str], lang: str) -> str:
+    """The game of these whose scorer's table, under its reference ruleset, is the widest in ``lang``."""
+    return max(games_of_a_family, key=lambda game: scorer_narrowest(ruleset_names(game)[0], lang).width)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_scorer_fits_a_phone_by_the_static_reading_of_its_table(lang: str) -> None:
+    """Under every ruleset of every game, the scorer's table, whatever roll it shows, is no wider
+    than a phone's column (390 px): its columns' narrowest widths (``widths.py``) fit. The browser
+    measures the widest of each family in each language (below)."""
+    wide = []
+    for name in ruleset_names():
+        least = scorer_narrowest(name, lang)
+        if least.width + ROUNDING * len(least.columns) > PHONE_ROOM:
+            wide.append(f"{name}: at least {least.width:.0f} px in {PHONE_ROOM:.0f} px ({least.columns})")
+    assert not wide, "\n".join(wide)
 
 
 # -- the implementation's answers, in node: every roll ------------------------------------------------
@@ -313,45 +384,92 @@ def _check_set_aside(block, name: str, dice: str, lang: str) -> None:
         assert shown["summary"] == say.format("farkle", dice=dice)
 
 
+# One game of each family in the browser: the one with the most rulesets. Every ruleset's answers to
+# every roll are node's (above); each game's words and rows in its block, the static tests'.
+SHEET_CASE = max(SHEET_GAMES, key=lambda game: len(ruleset_names(game)))
+SET_ASIDE_CASE = max(SET_ASIDE_GAMES, key=lambda game: len(ruleset_names(game)))
+
+
+def _answer(name: str, dice: str) -> object:
+    """The reference's answer to a roll under ruleset ``name``: a sheet's scores, or the set-asides and the best."""
+    ruleset, roll = find_ruleset(name), Roll.parse(dice)
+    if hasattr(ruleset, "rows"):
+        return dict(score_sheet(ruleset, roll))
+    return [(str(o.dice), o.points) for o in options(ruleset, roll)], best(ruleset, roll)
+
+
+def typed_under(name: str, *, fewer: bool) -> list[str]:
+    """The rolls typed into the block under ruleset ``name``: under its game's reference ruleset the
+    whole sample; under another, the sample's first roll and every roll it answers otherwise than
+    the reference does (what choosing it changes on the page; node checks every roll's answer)."""
+    size = find_ruleset(name).dice
+    rolls = sample_rolls(size, fewer=fewer)
+    reference = ruleset_names(game_of_ruleset(name).name)[0]
+    if name == reference:
+        return rolls
+    fits = find_ruleset(reference).dice
+    return [rolls[0]] + [d for d in rolls[1:] if len(d) <= fits and _answer(name, d) != _answer(reference, d)]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("game", SHEET_GAMES)
+@pytest.mark.parametrize("game", [SHEET_CASE])
 def test_typed_rolls_score_every_row_as_the_reference_under_every_ruleset(base_url, page, game: str) -> None:
+    """The score-sheet block with the most rulesets, under each (``typed_under``): rolls typed into
+    it show each row's label, the reference's points and the row's rule, and the summary names the
+    highest score's rows."""
     block = _open(page, base_url, game, "en")
     for name in ruleset_names(game):
         block.locator('select[name="ruleset"]').select_option(name)
         size = find_ruleset(name).dice
-        for dice in sample_rolls(size, fewer=False):
+        for dice in typed_under(name, fewer=False):
             _type_roll(block, dice, size)
             _check_sheet(block, name, dice, "en")
     assert not page.console_errors, page.console_errors
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", SET_ASIDE_GAMES)
+@pytest.mark.parametrize("game", [SET_ASIDE_CASE])
 def test_typed_rolls_give_the_references_set_asides_and_best_under_every_ruleset(base_url, page, game: str) -> None:
+    """The set-aside block with the most rulesets (five and six dice), under each (``typed_under``):
+    rolls of one die to all of them, typed, show the reference's set-asides with their points, the
+    best marked, and the summary the best (or the farkle)."""
     block = _open(page, base_url, game, "en")
     for name in ruleset_names(game):
         block.locator('select[name="ruleset"]').select_option(name)
         size = find_ruleset(name).dice
-        for dice in sample_rolls(size, fewer=True):
+        for dice in typed_under(name, fewer=True):
             _type_roll(block, dice, size)
             _check_set_aside(block, name, dice, "en")
     assert not page.console_errors, page.console_errors
 
 
+# The scorer's table, as its script has laid it out: its narrowest width and its room.
+_TABLE_WIDTHS = """block => {
+  const table = block.querySelector(".ds-scorer-table"), style = getComputedStyle(block);
+  const room = block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  table.style.width = "min-content";
+  const narrowest = table.getBoundingClientRect().width;
+  table.style.width = "";
+  return {room, narrowest};
+}"""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_language_shows_its_words_and_the_same_scores_on_a_phone(browser, base_url, lang: str) -> None:
-    """At a phone's width, each game's scorer in each language: the catalog's words, the reference's
-    scores for a few typed rolls, and nothing wider than the screen (no scrolling sideways)."""
+    """At a phone's width, in each language, the scorer of the game of each family whose table is
+    the widest by the static reading: the catalog's words, the reference's scores for a few typed
+    rolls, and nothing wider than the screen (no scrolling sideways); its table, laid out, is no
+    wider than the static reading that holds every game's (above), in the room that reading gives it."""
     say = words("scorer", lang)
     context = browser.new_context(viewport={"width": NARROW, "height": 800})
+    without_search_results(context)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        for game in ALL_GAMES:
+        for game in (widest_scorer(SHEET_GAMES, lang), widest_scorer(SET_ASIDE_GAMES, lang)):
             block = _open(page, base_url, game, lang)
             assert say["heading"] in page.locator("article h2#scorer").inner_text()
             assert block.locator("legend").inner_text() == say["dice"]
@@ -377,6 +495,12 @@ def test_every_language_shows_its_words_and_the_same_scores_on_a_phone(browser, 
                 )
                 assert width <= NARROW and right <= NARROW, (
                     f"{game} in {lang}, {dice}: the page is {width} px wide, the scorer reaches {right} px"
+                )
+                laid_out, read = block.evaluate(_TABLE_WIDTHS), scorer_narrowest(name, lang)
+                bound = read.width + ROUNDING * len(read.columns)  # as the static test holds it to its room
+                assert laid_out["narrowest"] <= bound + 0.01 and abs(laid_out["room"] - PHONE_ROOM) <= 1, (
+                    f"{game} in {lang}, {dice}: laid out at least {laid_out['narrowest']:.2f} px wide in "
+                    f"{laid_out['room']:.2f} px; read at least {bound:.2f} px wide in {PHONE_ROOM} px"
                 )
     finally:
         context.close()
@@ -443,19 +567,15 @@ def test_the_scorer_is_usable_by_keyboard_and_mouse(base_url, page) -> None:
     assert not page.console_errors, page.console_errors
 
 
-_AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-
-
 @pytest.mark.slow
 def test_the_scorer_has_no_accessibility_violation(base_url, page) -> None:
-    """axe-core, on the block of each family with a roll scored (skipped when ``npm ci`` has not
-    installed it)."""
-    if not _AXE.is_file():
-        pytest.skip(f"{_AXE.relative_to(REPO)} is missing: run `npm ci`")
+    """axe-core, on the block of each family with a roll scored (skipped locally when ``npm ci``
+    has not installed it)."""
+    require_axe()
     for game, dice in (("kiriki", "66616"), ("ten-thousand", "111556")):
         block = _open(page, base_url, game, "en")
         _type_roll(block, dice, len(dice))
-        page.add_script_tag(content=_AXE.read_text(encoding="utf-8"))
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
         found = page.evaluate("async () => (await axe.run('.ds-scorer')).violations.map(v => v.id + ': ' + v.help)")
         assert not found, f"{game}: {found}"
 

@@ -1,4 +1,6 @@
-"""The rules website: generated pages, escaping, anchors, odds and conformance results."""
+"""The rules website's generator, in process: escaping (and a hostile spec's text, which lands as
+text), anchors, passages, odds and conformance results. The built site's pages are
+``test_built_site.py``'s."""
 
 from __future__ import annotations
 
@@ -11,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from dicespec.registry import game_names
-from dicespec.site import layout
+from dicespec.site import Site, layout
 from dicespec.site import pages as generate_pages
 from dicespec.site.conformance import conformance_page, read_run
 from dicespec.site.data import load
 from dicespec.site.markup import anchor_id, escaped, quoting, script_json, text, verbatim
 from dicespec.site.odds import farkle_odds, row_odds
 from dicespec.spec import cases
-from sitebuild import REPO, Elements, build_site, built_site, pages
+from sitebuild import REPO, rendered
+from sitepages import Node, parse
 
 # -- escaping ---------------------------------------------------------------------------------
 
@@ -151,28 +153,38 @@ def hostile_root(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def hostile_site(hostile_root, tmp_path_factory) -> Path:
-    return build_site(tmp_path_factory.mktemp("hostile-site"), root=hostile_root)
+def hostile_site(hostile_root) -> Site:
+    """The pages the generator makes of the hostile spec: the smallest build that observes where
+    its text is escaped (the generator, and the Markdown it writes), without MkDocs' theme, which
+    writes the pages' titles and navigation as the generator gives them."""
+    return generate_pages(root=hostile_root)
 
 
-def test_hostile_spec_text_cannot_inject_markup_or_script(hostile_site):
+@pytest.fixture(scope="module")
+def hostile(hostile_site) -> dict[str, Node]:
+    """Every page of the hostile spec rendered as MkDocs renders it (its Markdown through
+    mkdocs.yml's extensions), by its path."""
+    return {page.path: parse(rendered(page.markdown)) for page in hostile_site.pages}
+
+
+def test_hostile_spec_text_cannot_inject_markup_or_script(hostile):
     """Tags, links, attribute lists and entities from features, sources, errata and results all
-    land as visible text: no script, no event handler, no javascript: link, no iframe."""
-    visited = pages(hostile_site)
-    assert any("sources/evil" in str(p) for p in visited)
+    land as visible text: no script (but a block's data, JSON), no event handler, no javascript:
+    link, no iframe."""
+    assert any("sources/evil" in path for path in hostile)
     seen_text = []
-    for page in visited:
-        elements = Elements.of(page)
-        for tag, attrs in elements.tags:
-            where = f"{page.relative_to(hostile_site)}: <{tag} {attrs}>"
-            assert tag not in ("iframe", "img"), where
-            assert not any(name.startswith("on") for name in attrs), where
+    for path, root in hostile.items():
+        for node in root.walk():
+            where = f"{path}: {node}"
+            assert node.tag not in ("iframe", "img"), where
+            if node.tag == "script":
+                assert node.get("type") == "application/json", where
+                json.loads("".join(child for child in node.children if isinstance(child, str)))
+            assert not any(name.startswith("on") for name in node.attrs), where
             for name in ("href", "src", "action", "formaction"):
-                assert not (attrs.get(name) or "").strip().lower().startswith("javascript:"), where
-            assert "evil" not in (attrs.get("class") or ""), where
-        raw = page.read_text(encoding="utf-8")
-        assert not re.search(r"<script[^>]*>\s*alert", raw), page
-        seen_text.append("".join(elements.text))
+                assert not (node.get(name) or "").strip().lower().startswith("javascript:"), where
+            assert "evil" not in (node.get("class") or ""), where
+        seen_text.append(root.text())
     everything = "\n".join(seen_text)
     for shown in (
         "<script>alert(5)</script>",
@@ -192,133 +204,37 @@ def test_hostile_spec_text_cannot_inject_markup_or_script(hostile_site):
         assert shown in everything, shown
 
 
-def test_hostile_case_ids_get_a_safe_anchor(hostile_site):
+def test_hostile_titles_reach_the_theme_escaped(hostile_site):
+    """The titles the theme writes as HTML (a page's, in its front matter; the navigation's) hold
+    the spec's text escaped: read as HTML, each is text, the text of the spec."""
+    site = hostile_site
+    titles = [page.html_title for page in site.pages]
+    titles += [title for nav in site.navs.values() for title in _titles(nav)]
+    assert "&lt;script&gt;alert(16)&lt;/script&gt;" in titles
+    for title in titles:
+        root = parse(title)
+        assert not [node for node in root.walk() if node is not root], title
+        assert root.text() == html.unescape(title)
+    source = next(page for page in site.pages if page.path == layout.source("evil"))
+    assert json.loads(source.document().split("\n")[1])["title"] == source.html_title
+
+
+def _titles(nav: list) -> list[str]:
+    found = []
+    for item in nav:
+        for title, value in item.items():
+            found += [title, *(_titles(value) if isinstance(value, list) else [])]
+    return found
+
+
+def test_hostile_case_ids_get_a_safe_anchor(hostile):
     """A case id that is not a plain slug still has exactly one anchor in each language, a hash of it."""
-    ids = [i for page in pages(hostile_site) for i in Elements.of(page).ids()]
+    ids = [node.get("id") for root in hostile.values() for node in root.walk() if node.get("id")]
     assert ids.count("kiriki-en-evil-1") == len(layout.LANGUAGES)
     assert ids.count(anchor_id('"><script>alert(13)</script>')) == len(layout.LANGUAGES)
 
 
-# -- the real site ----------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def site(once) -> Path:
-    return built_site(once)
-
-
-def test_every_case_has_exactly_one_anchor_in_each_language(site):
-    """Each case id of features/ is the id of exactly one element of each language's pages: its
-    game's rules page in that language (the same permanent anchor in every language)."""
-    all_cases = cases()
-    assert all_cases, "no cases in features/"
-    for lang in layout.LANGUAGES:
-        ids: dict[str, list[str]] = {}
-        for page in pages(site):
-            relative = page.relative_to(site).as_posix()
-            if layout.language_of(relative) != lang:
-                continue
-            for element_id in Elements.of(page).ids():
-                ids.setdefault(element_id, []).append(relative)
-        wrong = {case.id: ids.get(case.id, []) for case in all_cases if len(ids.get(case.id, [])) != 1}
-        assert not wrong, f"{lang}: case ids without exactly one anchor (id: pages holding it): {wrong}"
-        homes = {case.id: ids[case.id][0] for case in all_cases}
-        assert all(homes[case.id] == _html(layout.rules(case.game, lang)) for case in all_cases if case.game)
-
-
-def _html(path: str) -> str:
-    """The built file of the page at ``path`` (relative to the docs folder; directory URLs)."""
-    stem = path.removesuffix(".md")
-    return stem + ".html" if stem == "index" or stem.endswith("/index") else stem + "/index.html"
-
-
-def test_every_page_of_the_site_is_built_in_every_language_at_a_clean_address(site):
-    """Home, each game's rules, every source text, errata, rulesets, odds, optimal play,
-    conformance and protocol, in four languages; no address shows `generated` or a file hash."""
-    data = load(REPO)
-    expected = []
-    for lang in layout.LANGUAGES:
-        expected += [
-            layout.home(lang),
-            layout.sources(lang),
-            layout.errata(lang),
-            layout.rulesets(lang),
-            layout.odds(lang),
-            layout.optimal(lang),
-            layout.conformance(lang),
-            layout.protocol(lang),
-        ]
-        expected += [layout.rules(game, lang) for game in game_names()]  # every game of the registry
-        expected += [layout.source(source.slug, lang) for source in data.sources.values()]
-    assert "10000.md" in expected and "fr/kiriki.md" in expected and "sources/kiriki-fr-de.md" in expected
-    missing = [path for path in expected if not (site / _html(path)).is_file()]
-    assert not missing
-    addresses = [page.relative_to(site).as_posix() for page in pages(site)]
-    assert not [a for a in addresses if "generated" in a or re.search(r"[0-9a-f]{12}", a)]
-
-
-def test_a_rules_example_quotes_its_finding(site):
-    """An erratum's example says so, and links to its finding on the errata page."""
-    by_case = load(REPO).findings_by_case
-    case, finding = next((case, by_case[case.id][0]) for case in cases() if case.id in by_case and case.game)
-    page = (site / _html(layout.rules(case.game))).read_text(encoding="utf-8")
-    assert f'href="../errata/#finding-{finding.id}"' in page
-
-
-def test_the_rulesets_page_offers_each_ruleset_s_test_data(site):
-    """The test data a build offers (a test build: greed's) is what ``dicespec export`` writes,
-    gzipped, and the Rulesets page links to it with its counts."""
-    import gzip
-
-    from dicespec.export import dumps, export
-    from sitebuild import TEST_DOWNLOADS
-
-    [ruleset] = TEST_DOWNLOADS.split(",")
-    path = site / layout.download(ruleset)
-    assert gzip.decompress(path.read_bytes()).decode("utf-8") == dumps(export(ruleset))
-    page = (site / "rulesets" / "index.html").read_text(encoding="utf-8")
-    assert f'href="../downloads/{ruleset}.json.gz"' in page
-    assert re.search(r"<td>56</td>\s*<td>13,698</td>", page)
-    assert re.search(
-        r"<td>56</td>\s*<td>13\.698</td>", (site / "de" / "rulesets" / "index.html").read_text(encoding="utf-8")
-    )
-    assert sorted(p.name for p in (site / "downloads").iterdir()) == [f"{ruleset}.json.gz"]
-
-
 # -- generation -------------------------------------------------------------------------------
-
-
-def _listed(items: list) -> list[str]:
-    found = []
-    for item in items:
-        for value in item.values():
-            found += _listed(value) if isinstance(value, list) else [value]
-    return found
-
-
-def test_each_language_has_its_own_navigation_of_its_own_pages():
-    """Each language's navigation names each of its generated pages once, and no page of another
-    language; its section labels are in that language."""
-    hand_written = {path.relative_to(REPO / "docs").as_posix() for path in (REPO / "docs").rglob("*.md")}
-    site = generate_pages(hand_written=hand_written)
-    made = {page.path for page in site.pages}
-    for lang, nav in site.navs.items():
-        listed = _listed(nav)
-        assert len(listed) == len(set(listed)), lang
-        assert all(path in made or path in hand_written for path in listed), lang
-        assert all(layout.language_of(path) == lang for path in listed), lang
-        assert {page.path for page in site.pages if page.lang == lang} - {layout.MUTATION} <= set(listed), lang
-    assert [next(iter(item)) for item in site.navs["fr"]][:4] == ["Accueil", "Règles", "Jouer", "Textes sources"]
-    assert layout.rules("kiriki", "pl") in _listed(site.navs["pl"])
-
-
-def test_a_build_writes_nothing_into_the_docs_folder(site):
-    """The generated pages are files of the build, not of the docs folder (the run's one build,
-    from its own copy of the docs beside the site)."""
-    workdir = site.parent
-    assert (site / "kiriki" / "index.html").is_file() and (workdir / "docs" / "index.md").is_file()
-    assert not (workdir / "docs" / "generated").exists()
-    assert not list((workdir / "docs").rglob("kiriki.md"))
 
 
 def test_passages_follow_the_order_of_the_source_text():
