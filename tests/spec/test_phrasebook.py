@@ -33,10 +33,10 @@ from dicespec.spec.phrasebook import (
     render,
     render_case,
 )
-from dicespec.spec.steps import common, kiriki, ten_thousand
+from dicespec.spec.steps import common, sheet, ten_thousand
 
 ALL_CASES = cases()
-STEP_LOGIC = {"common": common.steps, "kiriki": kiriki.steps, "ten_thousand": ten_thousand.steps}
+STEP_LOGIC = {"common": common.steps, "sheet": sheet.steps, "ten_thousand": ten_thousand.steps}
 
 
 def _step_lines(case: Case) -> list[str]:
@@ -172,11 +172,11 @@ def test_line_names_are_marked() -> None:
     """The fields that name a line of the sheet are the ones the steps look up in the glossary."""
     marked = {(s, k): tuple(e.get("names", ())) for s, steps in phrasebook().items() for k, e in steps.items()}
     assert {key: names for key, names in marked.items() if names} == {
-        ("kiriki", "row_scores"): ("row",),
-        ("kiriki", "score"): ("row",),
-        ("kiriki", "roll_and_score"): ("row",),
-        ("kiriki", "sheet_line"): ("line",),
-        ("kiriki", "line_empty"): ("line",),
+        ("sheet", "row_scores"): ("row",),
+        ("sheet", "score"): ("row",),
+        ("sheet", "roll_and_score"): ("row",),
+        ("sheet", "sheet_line"): ("line",),
+        ("sheet", "line_empty"): ("line",),
     }
 
 

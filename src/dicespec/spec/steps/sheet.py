@@ -154,4 +154,4 @@ def summary_lines(implementation: Implementation, ruleset: str, count: int) -> N
     assert len(lines) == count, f"the sheet has {len(lines)} summary lines: {lines}"
 
 
-register("kiriki", steps)  # the phrasebook section of every score-sheet game
+register("sheet", steps)  # the phrasebook section of every score-sheet game
