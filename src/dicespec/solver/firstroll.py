@@ -7,6 +7,9 @@ turn's first roll; ``wins``: so made above 0, the row wins the game at once) or 
 another row (it scores 0 until that row holds more than 0). The fast batched solver
 (:mod:`dicespec.solver.scoresheet`) holds neither; these rulesets have no five-of-a-kind block,
 joker or saved rolls here (refused in one line otherwise), and their state spaces are small.
+Its solution, :class:`PlainSolution`, is a :class:`~dicespec.solver.solved.Solution` as the
+batched path's is: its turn for the hint (:class:`PlainTurn`), its play for the spread, and its
+states for the coach's file (``layout: "plain"``, every state's value).
 
 **The state** at the start of a turn: the filled rows (a mask), the upper sum capped at the
 bonus threshold, and ``held``, one bit for each row some other row requires: does it hold more
