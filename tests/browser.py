@@ -22,6 +22,14 @@ import pytest
 
 from sitebuild import REPO, built_site
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the browser tests are skipped without Playwright (the browser fixture says so)
+
+    class PlaywrightTimeout(Exception):  # type: ignore[no-redef]
+        """Playwright's timeout, which nothing raises without it."""
+
+
 CHROMIUM = Path(os.environ.get("DICESPEC_CHROMIUM", "/usr/bin/chromium"))  # Debian's; another path for other systems
 CHROMIUM_ARGS = [
     "--headless",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import AXE, BLOCKING, NO_TRANSITIONS, TOGGLE, require_axe
+from browser import ARTIFACTS, AXE, BLOCKING, NO_TRANSITIONS, TOGGLE, PlaywrightTimeout, require_axe
 from dicespec.catalog import LANGUAGES, words
 from dicespec.registry import games
 from dicespec.replay_file import parse_replay, play_back
@@ -147,6 +147,28 @@ def _play_a_step_set_aside(page, step: int) -> None:
         page.keyboard.press("r")
 
 
+# Whether the page still draws frames: a click waits for two animation frames to see its control
+# stand still, and a page that draws none leaves it waiting, with nothing in its log to say why.
+_DRAWING = """() => new Promise(resolve => {
+  const late = setTimeout(() => resolve(false), 2000);
+  requestAnimationFrame(() => { clearTimeout(late); resolve(true); });
+})"""
+
+
+def _stalled(page) -> str:
+    """What a step that timed out left on the page: whether it still draws frames, where the
+    window is, and what has the focus; a screenshot goes to artifacts/."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / "play-timeout.png"
+    page.screenshot(path=str(shot))
+    drawing = page.evaluate(_DRAWING)
+    where = page.evaluate("() => [window.scrollY, window.innerWidth, document.activeElement.outerHTML.slice(0, 100)]")
+    return (
+        f"the page {'draws' if drawing else 'draws no'} animation frames; scrolled to {where[0]} px, "
+        f"{where[1]} px wide, the focus on {where[2]}; screenshot {shot.relative_to(ARTIFACTS.parent)}"
+    )
+
+
 def _download(page) -> str:
     with page.expect_download() as download:
         page.locator(".ds-play-download").click()
@@ -189,7 +211,10 @@ def test_a_seeded_game_is_played_to_its_end_and_shows_the_references_final_sheet
     for step in range(3000):
         if over:
             break
-        (_play_a_turn_sheet if sheet else _play_a_step_set_aside)(page, step)
+        try:
+            (_play_a_turn_sheet if sheet else _play_a_step_set_aside)(page, step)
+        except PlaywrightTimeout as timeout:
+            raise AssertionError(f"step {step} of {game} at {width} width: {_stalled(page)}") from timeout
         before = actions
         over, actions = page.evaluate(_STATE)
         assert actions != before, f"step {step} played nothing"
