@@ -49,7 +49,12 @@ def _cmd_identify(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
     else:
         target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
-    options = Options(timeout=args.timeout, progress=wanted(args.progress), in_process=args.in_process)
+    options = Options(
+        timeout=args.timeout,
+        progress=wanted(args.progress),
+        in_process=args.in_process,
+        strict_refusals=args.strict_refusals,
+    )
     try:
         found = identify(
             target,
@@ -116,6 +121,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     ident.add_argument("--in-process", action="store_true", help="call a --python object in this process")
     ident.add_argument(
         "--no-conform", action="store_true", help="skip the closing conform run under the identified rules"
+    )
+    ident.add_argument(
+        "--strict-refusals",
+        action="store_true",
+        help="in the closing conform run, a replay refused with another code than the reference's differs even "
+        "where the rules refuse the action for that reason too (by default it is counted apart)",
     )
     add_progress(ident)
     ident.set_defaults(run=_cmd_identify)

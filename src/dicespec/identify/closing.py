@@ -5,7 +5,10 @@ games under the identified rules, asked now under the ruleset the questions name
 answer the protocol gives only under some rules is not held against an answer that lacks it:
 the implementation answers as the ruleset it was asked under has it).
 
-What differs is what the fit left unexplained: the summary puts the two counts side by side.
+What differs is what the fit left unexplained: the summary puts the two counts side by side. A
+replay refused for another reason the rules give too (another order of their checks,
+:mod:`~dicespec.conformance.run.refusals`) does not differ, and is counted apart; with
+``strict_refusals`` it differs.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from dicespec import corpus
+from dicespec.conformance.run.refusals import other_order
 from dicespec.identify.flow import same_answer
 from dicespec.progress import ProgressLine
 from dicespec.rulesets import declare_document, find_ruleset
@@ -47,6 +51,7 @@ class Closing:
     games: int = 0
     games_failed: int = 0
     games_skipped: int = 0
+    games_other_order: int = 0  # refused for another reason the rules give too: not failed
     failing: list[str] = field(default_factory=list)  # a few failing games' case ids
     seconds: float = 0.0
 
@@ -54,6 +59,8 @@ class Closing:
         """One line: each part's differences beside the unexplained answers the fit reported."""
         flow = "" if unexplained_replays is None else f" (unexplained replays: {unexplained_replays:,})"
         skipped = f", {self.games_skipped:,} skipped" if self.games_skipped else ""
+        if self.games_other_order:
+            skipped += f", {self.games_other_order:,} refused in another order"
         unanswered = f", {self.exhaustive_unanswered:,} not answered" if self.exhaustive_unanswered else ""
         return (
             f"conform under the identified rules: exhaustive {self.exhaustive:,} cases, "
@@ -82,11 +89,13 @@ def closing_conform(
     *,
     games: int = corpus.GAMES_PER_RULESET,
     progress: bool = False,
+    strict_refusals: bool = False,
 ) -> Closing:
     """Hold the implementation to the rules of the identified file ``text``: its answers
     ``given`` (by ``key(case)``, a row or an operation, then the dice) against the exhaustive
     corpus of those rules, then ``games`` replayed games of them asked under ``asked`` (by one of
-    ``players`` players, where it plays only some counts)."""
+    ``players`` players, where it plays only some counts; a refusal in another order differs
+    only with ``strict_refusals``)."""
     started = time.perf_counter()
     name = declare_identified(text)
     found = Closing(name)
@@ -108,15 +117,23 @@ def closing_conform(
         if outcome.kind in ("skipped", "cannot"):
             found.games_skipped += 1
         elif outcome.kind != "result" or not same_answer(request.case.expected, outcome.value):
-            found.games_failed += 1
-            if len(found.failing) < SHOWN:
-                found.failing.append(request.case.id)
+            if outcome.kind == "result" and not strict_refusals and _other_order(request.case, outcome.value):
+                found.games_other_order += 1  # the rules refuse it for that reason too
+            else:
+                found.games_failed += 1
+                if len(found.failing) < SHOWN:
+                    found.failing.append(request.case.id)
         if meter is not None and not found.games & 255:
             meter.count(found.games, "")
     if meter is not None:
         meter.count(found.games, "", final=True)
     found.seconds = time.perf_counter() - started
     return found
+
+
+def _other_order(case: corpus.Case, answer: Any) -> bool:
+    """Does ``answer`` refuse the case's action for another reason the rules give, and differ in nothing else?"""
+    return other_order(case.expected, answer, case.refusals, same=same_answer) is not None
 
 
 def closing_lines(
@@ -143,6 +160,7 @@ def closing_json(closing: Closing) -> dict[str, Any]:
             "cases": closing.games,
             "failed": closing.games_failed,
             "skipped": closing.games_skipped,
+            **({"refused_in_another_order": closing.games_other_order} if closing.games_other_order else {}),
             "failing": closing.failing,
         },
         "seconds": closing.seconds,

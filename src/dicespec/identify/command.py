@@ -464,6 +464,7 @@ def identify(
                 family.case_key,
                 hello.players.get(name_of_game, ()),
                 progress=options.progress,
+                strict_refusals=options.strict_refusals,
             )
             found.seconds["conform"] = found.closing.seconds
         return found

@@ -18,7 +18,10 @@ the reports its workers send it). Each line::
   the implementation agrees with the reference; one that passes counts as failed;
 - ``pytest``: pytest's own outcome: passed, failed, error, skipped, xfailed or xpassed (an
   expected failure that passed, strict or not);
-- ``start``: when the test started (ISO 8601, UTC); ``duration``: its seconds, all phases.
+- ``start``: when the test started (ISO 8601, UTC); ``duration``: its seconds, all phases;
+- ``refusal``: only in a case an implementation under test passed by refusing an action for
+  another reason the rules give than the spec's (its checks in another order): the spec's code and
+  the implementation's, ``{"expected": …, "actual": …}``.
 """
 
 from __future__ import annotations
@@ -47,9 +50,13 @@ class Result:
     message: str
     start: str = ""
     duration: float = 0.0
+    refusal: dict[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        found = asdict(self)
+        if self.refusal is None:
+            del found["refusal"]
+        return found
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Result:
@@ -65,6 +72,7 @@ class Result:
             message=str(data.get("message") or ""),
             start=str(data.get("start") or ""),
             duration=float(data.get("duration") or 0.0),
+            refusal=data.get("refusal"),
         )
 
 

@@ -310,3 +310,61 @@ def page_list(lang: str, family: str) -> list[tuple[str, tuple[str, ...]]]:
 @pytest.mark.parametrize("family", PRECEDENCE)
 def test_the_page_lists_the_checks_in_order(lang: str, family: str) -> None:
     assert page_list(lang, family) == [(check.code, check.actions) for check in PRECEDENCE[family]]
+
+
+# -- another order: what the page says of it ------------------------------------------------------
+
+EXAMPLE = re.compile(r"^- (.*) → (.*)$")
+OTHER_ORDER = "{#another-order-of-the-checks}"
+
+
+def refusal_examples(lang: str) -> list[tuple[str, tuple[str, ...], str, tuple[str, ...]]]:
+    """The list after ``<!-- refusals -->``: each item's ruleset, the actions before, the action
+    and the codes of the checks it fails."""
+    text = PAGES[lang].read_text(encoding="utf-8")
+    marker = "<!-- refusals -->"
+    assert text.count(marker) == 1, f"{lang}: {marker} is not on the page once"
+    items = []
+    for line in text.split(marker, 1)[1].lstrip("\n").splitlines():
+        found = EXAMPLE.match(line)
+        if found is None:
+            break
+        ruleset, *before = CODE.findall(found.group(1))
+        action, *codes = CODE.findall(found.group(2))
+        items.append((ruleset, tuple(before), action, tuple(codes)))
+    return items
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_page_s_examples_are_the_codes_the_reference_gives(lang: str) -> None:
+    """After the actions left of the arrow, the action right of it fails the checks listed, the
+    reference's answer first; a die that is not a die, ``bad-dice`` alone. The same examples in
+    every language."""
+    examples = refusal_examples(lang)
+    assert examples == refusal_examples("en") and len(examples) >= 4
+    for ruleset, before, action, codes in examples:
+        players, actions = find_ruleset(ruleset).min_players, [*before, action]
+        assert REFERENCE.replay(ruleset, players, list(before))["rejected"] is None, (ruleset, before)
+        assert REFERENCE.replay(ruleset, players, actions)["rejected"] == {"at": len(before), "code": codes[0]}
+        assert REFERENCE.replay_refusals(ruleset, players, actions) == list(codes), (ruleset, actions)
+    assert any(codes == ("bad-dice",) and "7" in action for _, _, action, codes in examples)
+    assert sum(len(codes) > 1 for *_, codes in examples) >= 3
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_page_names_the_option_that_holds_to_the_reference_s_code_and_the_report_s_field(lang: str) -> None:
+    """``--strict-refusals`` is an option of ``dicespec conform`` and ``dicespec identify``, and
+    ``refusal`` a field of the report's lines."""
+    from dicespec.cli import build_parser
+    from dicespec.validation import schema
+
+    text = PAGES[lang].read_text(encoding="utf-8")
+    assert text.count(OTHER_ORDER) == 1, lang
+    section = text.split(OTHER_ORDER, 1)[1].split("\n## ", 1)[0]
+    for named in ("`--strict-refusals`", "`dicespec identify`", "`refusal`", "`--report`"):
+        assert named in section, f"{lang}: {named}"
+    parser = build_parser()
+    for command in (["conform", "--impl", "x"], ["identify", "--impl", "x"]):
+        assert parser.parse_args([*command, "--strict-refusals"]).strict_refusals, command
+        assert not parser.parse_args(command).strict_refusals, command
+    assert "refusal" in schema("conformance-report")["properties"]

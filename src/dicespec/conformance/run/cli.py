@@ -51,6 +51,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         time_limit=args.time_limit,
         progress=wanted(args.progress),
         ruleset_files=tuple(args.ruleset_file or ()),
+        strict_refusals=args.strict_refusals,
         **_containment(args),
     )
     # a killed run still ends what it started, and what its parts failed to end
@@ -189,6 +190,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     )
     conform.add_argument(
         "--time-limit", type=float, metavar="S", help="seconds for the corpus; the cases left are errored"
+    )
+    conform.add_argument(
+        "--strict-refusals",
+        action="store_true",
+        help="fail an action refused with another code than the reference's even where the rules refuse it for "
+        "that reason too (by default such a refusal passes, counted apart: its checks are in another order)",
     )
     contain = conform.add_argument_group("containment", "what the implementation may do (see docs/protocol.md)")
     contain.add_argument(

@@ -19,6 +19,12 @@ results, not as failed. ``--dicespec-results FILE`` writes one JSON line per cas
 ``{"id", "feature", "ruleset", "test", "outcome", "message"}``, the outcome one of passed, failed,
 errored, skipped (an expected failure of the errata counts as passed: the implementation
 agrees with the reference).
+
+A step that finds an action refused with the code of another check of the rules than the spec's
+(:class:`~dicespec.spec.steps.common.AnotherOrder`: the implementation makes its checks in another
+order) passes here, the two codes noted in its result's ``refusal``; with
+``--dicespec-strict-refusals`` it fails. Against the reference engines (no implementation named),
+the spec stays exact.
 """
 
 from __future__ import annotations
@@ -42,9 +48,12 @@ from dicespec.conformance.transports.client import (
 )
 from dicespec.spec.items import case_id, labels, ruleset_of
 from dicespec.spec.results import STATUSES, Result
+from dicespec.spec.steps.common import AnotherOrder
 
 # A report attribute that marks a phase as errored: the implementation under test could not answer.
 ERRORED = "dicespec_errored"
+# A report attribute of a phase passed with a refusal in another order: the spec's code and the implementation's.
+REFUSAL = "dicespec_refusal"
 
 _IMPLEMENTATION = pytest.StashKey[ProtocolImplementation | None]()
 _RESULTS = pytest.StashKey[Any]()
@@ -135,6 +144,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--dicespec-select", metavar="GLOB", help="only the cases whose id matches")
     group.addoption("--dicespec-rulesets", metavar="NAMES", help="only cases under these rulesets (comma-separated)")
     group.addoption("--dicespec-results", metavar="FILE", help="write one JSON line per case to FILE")
+    group.addoption(
+        "--dicespec-strict-refusals",
+        action="store_true",
+        help="fail an action refused with another code than the spec's even where the rules refuse it for that "
+        "reason too (by default such a case passes, its two codes noted)",
+    )
     group.addoption(
         "--dicespec-under",
         metavar="BASE=RULES",
@@ -327,7 +342,19 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         setattr(report, ERRORED, str(excinfo.value))
         if hasattr(report, "wasxfail"):
             del report.wasxfail
+    elif excinfo is not None and isinstance(excinfo.value, AnotherOrder) and _in_another_order_passes(item, report):
+        report.outcome = "passed"
+        report.longrepr = None
+        setattr(report, REFUSAL, {"expected": excinfo.value.expected, "actual": excinfo.value.actual})
     return report
+
+
+def _in_another_order_passes(item: pytest.Item, report: pytest.TestReport) -> bool:
+    """Does a refusal in another order pass here: an implementation under test (the spec's own run
+    stays exact), not held to the spec's codes, in a case not expected to fail?"""
+    config = item.config
+    strict = config.getoption("dicespec_strict_refusals")
+    return not strict and not hasattr(report, "wasxfail") and under_test(config) is not None
 
 
 # -- the results file -----------------------------------------------------------------------
@@ -397,6 +424,7 @@ class ResultsReporter:
                 "id": found.id,
                 "feature": found.feature,
                 "ruleset": found.ruleset,
+                "refusal": getattr(report, REFUSAL, None),
             },
         )
         return report
@@ -411,6 +439,7 @@ class ResultsWriter:
         self.stream = stream
         self.worst: dict[str, tuple[str, str, str]] = {}
         self.case: dict[str, dict[str, Any]] = {}
+        self.refusal: dict[str, dict[str, str]] = {}  # a case passed with a refusal in another order
         self.start: dict[str, float] = {}
         self.duration: dict[str, float] = {}
 
@@ -424,6 +453,8 @@ class ResultsWriter:
         else:
             phase = (result["outcome"], result["pytest"], result["message"])
             self.case.setdefault(node, result)
+            if result.get("refusal"):
+                self.refusal[node] = result["refusal"]
         current = self.worst.get(node)
         if current is None or _rank(phase) > _rank(current):
             self.worst[node] = phase
@@ -436,6 +467,7 @@ class ResultsWriter:
         outcome, status, message = self.worst.pop(node)
         start = self.start.pop(node, 0.0)
         case = self.case.pop(node, {})
+        refusal = self.refusal.pop(node, None)
         result = Result(
             id=case.get("id") or node,
             case=case.get("id") is not None,
@@ -447,6 +479,7 @@ class ResultsWriter:
             message=message,
             start=datetime.fromtimestamp(start, UTC).isoformat(timespec="seconds") if start else "",
             duration=round(self.duration.pop(node, 0.0), 3),
+            refusal=refusal if outcome == "passed" else None,
         )
         self.stream.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
         self.stream.flush()

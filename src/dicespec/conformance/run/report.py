@@ -7,7 +7,10 @@ Every case's result is one JSON line (``--report FILE``)::
      "ruleset": "kiriki", "row": "full_house", "outcome": "failed", "expected": 0, "actual": 25}
 
 ``outcome`` is passed, failed (the answer differs from the reference's), errored (no usable
-answer: the message says why) or skipped. A skipped case says why in ``skip``: ``unsupported``
+answer: the message says why) or skipped. A case passed with a refusal in another order than the
+reference's (:mod:`~dicespec.conformance.run.refusals`) says so in ``refusal``: the reference's
+code and the implementation's (``{"expected": "no-rolls-left", "actual": "empty-reroll"}``); they
+are counted apart, by pair of codes. A skipped case says why in ``skip``: ``unsupported``
 (the implementation does not support its ruleset or operation), ``cannot-ask`` (its engine cannot
 be asked it) or ``not-under-rules`` (a case of the spec whose outcome differs under rules of one's
 own); they are counted apart. A case under rules that are not shipped names them in ``rules``
@@ -25,6 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from dicespec.conformance.containment import defaults
+from dicespec.conformance.run.refusals import OtherOrder
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
 SKIPS = {
@@ -36,6 +40,8 @@ SKIPS = {
 NOT_UNDER = "not under these rules"
 """How the reason of a case of the spec skipped as not under the rules it is asked under begins."""
 PARTS = ("features", "exhaustive", "games")
+OTHER_ORDER = "Refused in another order, for a reason the rules give too (passed; --strict-refusals fails them):"
+"""The heading of the cases passed with a refusal in another order, counted by pair of codes."""
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
@@ -70,18 +76,33 @@ class Recorder:
     features: list[dict[str, Any]] = field(default_factory=list)  # every feature result, for JUnit
     skip_reasons: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind of skip, why): how many
     rules: dict[str, str] = field(default_factory=dict)  # rules not shipped: ruleset name → where they come from
+    other_orders: dict[OtherOrder, int] = field(default_factory=dict)  # refusals in another order: how many
 
-    def passed(self, case_id: str, part: str, kind: str, ruleset: str, row: str) -> None:
-        """The hot path: one passing case."""
+    def passed(
+        self, case_id: str, part: str, kind: str, ruleset: str, row: str, refusal: OtherOrder | None = None
+    ) -> None:
+        """The hot path: one passing case (``refusal``: with a refusal in another order than the
+        reference's)."""
         key = (part, kind, ruleset, row)
         counts = self.counts.get(key)
         if counts is None:
             counts = self.counts[key] = [0, 0, 0, 0]
         counts[0] += 1
+        if refusal is not None:
+            self.other_orders[refusal] = self.other_orders.get(refusal, 0) + 1
         if self.report is not None:
-            line = {"id": case_id, "part": part, "kind": kind, "ruleset": ruleset, "row": row, "outcome": "passed"}
+            line: dict[str, Any] = {
+                "id": case_id,
+                "part": part,
+                "kind": kind,
+                "ruleset": ruleset,
+                "row": row,
+                "outcome": "passed",
+            }
             if ruleset in self.rules:
                 line["rules"] = self.rules[ruleset]
+            if refusal is not None:
+                line["refusal"] = refusal.to_json()
             self.report.write(_dumps(line) + "\n")
         if self.previous is not None and case_id in self.previous:
             self.fixed.append(case_id)
@@ -99,11 +120,13 @@ class Recorder:
         actual: Any = None,
         message: str | None = None,
         skip: str = "unsupported",
+        refusal: OtherOrder | None = None,
     ) -> None:
         """Any result (passing ones too, but :meth:`passed` is quicker); ``skip`` says why a
-        skipped one was (one of :data:`SKIPS`)."""
+        skipped one was (one of :data:`SKIPS`), ``refusal`` that a passed one refused in another
+        order than the reference's."""
         if outcome == "passed":
-            self.passed(case_id, part, kind, ruleset or "", row)
+            self.passed(case_id, part, kind, ruleset or "", row, refusal)
             return
         key = (part, kind, ruleset or "", row)
         counts = self.counts.get(key)
@@ -152,6 +175,7 @@ class Recorder:
         """One result of the spec's pytest run (a line of its results file)."""
         self.features.append(result)
         feature = result.get("feature") or "(unknown feature)"
+        refusal = result.get("refusal")
         self.record(
             result["id"],
             "features",
@@ -161,6 +185,7 @@ class Recorder:
             result["outcome"],
             message=result.get("message") or None,
             skip=result.get("skip") or "unsupported",
+            refusal=None if refusal is None else OtherOrder(refusal["expected"], refusal["actual"]),
         )
 
     # -- sums ------------------------------------------------------------------------------
@@ -286,6 +311,17 @@ def _part_order(part: str) -> int:
     return PARTS.index(part) if part in PARTS else len(PARTS)
 
 
+def other_order_lines(recorder: Recorder) -> list[str]:
+    """The cases passed with a refusal in another order than the reference's: how many, and how
+    many of each pair of codes, most first."""
+    if not recorder.other_orders:
+        return []
+    pairs = sorted(recorder.other_orders.items(), key=lambda item: (-item[1], item[0].expected, item[0].actual))
+    lines = [f"{OTHER_ORDER} {sum(recorder.other_orders.values()):,}"]
+    lines += [f"  {count:,} {'case' if count == 1 else 'cases'}: {order.describe()}" for order, count in pairs]
+    return [*lines, ""]
+
+
 def summary(recorder: Recorder, *, header: Iterable[str] = (), events: Iterable[str] = ()) -> str:
     """The whole text report: header, tables, examples (or changes), closing line."""
     out = list(header)
@@ -302,6 +338,7 @@ def summary(recorder: Recorder, *, header: Iterable[str] = (), events: Iterable[
             if len(shown) < len(reasons):
                 out.append(f"  … and {len(reasons) - len(shown):,} more reasons")
             out.append("")
+    out += other_order_lines(recorder)
     if recorder.previous is None:
         out += example_lines(recorder.examples, recorder, title="First cases")
     else:

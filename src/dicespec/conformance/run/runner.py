@@ -35,6 +35,7 @@ from dicespec.conformance.containment import defaults
 from dicespec.conformance.protocol.messages import PROTOCOL_VERSION
 from dicespec.conformance.run.declared import HelloError, check_players, declare_hello, expect_cases
 from dicespec.conformance.run.holds import alike
+from dicespec.conformance.run.refusals import other_order
 from dicespec.conformance.run.report import (
     NOT_UNDER,
     PARTS,
@@ -269,6 +270,25 @@ def run_cases(
         if kind == "result":
             if outcome.value == case.expected:
                 passed(case.id, part, case.kind, case.ruleset, case.row)
+            elif (order := other_order(case.expected, outcome.value, case.refusals)) is not None:
+                if options.strict_refusals:
+                    message = (
+                        f"refused as {order.actual}, not {order.expected}: both apply, in another order than the "
+                        "reference's (--strict-refusals)"
+                    )
+                    record(
+                        case.id,
+                        part,
+                        case.kind,
+                        case.ruleset,
+                        case.row,
+                        "failed",
+                        expected=case.expected,
+                        actual=outcome.value,
+                        message=message,
+                    )
+                else:
+                    passed(case.id, part, case.kind, case.ruleset, case.row, order)
             elif "actions" in case.args:  # recorded after the stream, the first ones shrunk
                 to_shrink.setdefault((case.kind, case.row), []).append((case, outcome.value))
             else:
@@ -390,6 +410,8 @@ def features_options(target: Target, options: Options) -> list[str]:
         command += ["--dicespec-select", options.select]
     if options.rulesets:
         command += ["--dicespec-rulesets", ",".join(options.rulesets)]
+    if options.strict_refusals:
+        command += ["--dicespec-strict-refusals"]
     return command
 
 

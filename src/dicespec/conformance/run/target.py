@@ -74,6 +74,7 @@ class Options:
     sandbox: bool = False  # run it in a bubblewrap sandbox
     in_process: bool = False  # call a Python object or function in the runner's own process (trusting it)
     ruleset_files: tuple[str, ...] = ()  # rulesets of one's own (--ruleset-file), declared for the run
+    strict_refusals: bool = False  # a refusal in another order than the reference's fails
 
 
 class CannotLoad(ValueError):
