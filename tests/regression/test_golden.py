@@ -3,6 +3,8 @@ ruleset by ruleset, and what changes between two rulesets."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from dicespec.cli import main
@@ -14,17 +16,19 @@ from dicespec.rulesets import ruleset_names
 pytestmark = pytest.mark.early(25)  # every ruleset's outcomes: handed out early under xdist (tests/order.py)
 
 
-@pytest.fixture(scope="module")
-def today() -> dict[str, golden.Golden]:
-    return golden.compute(ruleset_names())
+@cache
+def today(ruleset: str) -> golden.Golden:
+    """A ruleset's outcomes today, worked out once a process (the spec's run under it, seconds,
+    among them): each ruleset's test pays for its own, and the tests after it read them."""
+    return golden.compute([ruleset])[ruleset]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ruleset_names())
-def test_the_golden_file_is_current(ruleset: str, today: dict[str, golden.Golden]) -> None:
+def test_the_golden_file_is_current(ruleset: str) -> None:
     """Every roll, case of the spec and replayed game answers as the golden file says, every
     ordered roll included: an outcome that moves needs `make golden`."""
-    problems = golden.problems(ruleset, today[ruleset])
+    problems = golden.problems(ruleset, today(ruleset))
     assert not problems, (
         f"fixtures/golden/{ruleset}.txt is stale; if the change is meant, run `make golden`:\n" + "\n".join(problems)
     )
@@ -40,9 +44,10 @@ def test_a_golden_file_reads_back() -> None:
 
 
 @pytest.mark.slow
-def test_a_moved_outcome_is_named(today: dict[str, golden.Golden]) -> None:
+def test_a_moved_outcome_is_named() -> None:
     """A stale golden file's breakdown names the roll, its column, and the kept and new answers."""
-    changed = golden.Golden("kiriki", dict(today["kiriki"].rolls), today["kiriki"].features, today["kiriki"].games)
+    kiriki = today("kiriki")
+    changed = golden.Golden("kiriki", dict(kiriki.rolls), kiriki.features, kiriki.games)
     answers = list(changed.rolls["66666"])
     answers[outcomes.columns("kiriki").index("full_house")] = "25"
     changed.rolls["66666"] = tuple(answers)
@@ -68,11 +73,12 @@ def test_a_set_aside_counts_the_rolls_of_its_games_dice() -> None:
 
 
 @pytest.mark.slow
-def test_kiriki_against_kiriki_fr(today: dict[str, golden.Golden], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_kiriki_against_kiriki_fr(monkeypatch: pytest.MonkeyPatch) -> None:
     """kiriki → kiriki-fr moves exactly the 240 ordered large straights (40 → 30), and the cases
     of the spec about the large straight and the first kiriki's extra turn."""
     # The spec runs under both rulesets are the module's (holds.features, run once for `today`).
-    monkeypatch.setattr(holds, "features", lambda rulesets: {name: today[name].features for name in rulesets})
+    verdicts = {name: today(name).features for name in ("kiriki", "kiriki-fr")}
+    monkeypatch.setattr(holds, "features", lambda rulesets: {name: verdicts[name] for name in rulesets})
     diff = compare("kiriki", "kiriki-fr")
     assert {(c.column, c.dice, c.before, c.after) for c in diff.rolls} == {
         ("large_straight", "12345", "40", "30"),
