@@ -157,18 +157,20 @@ def template(address_: str) -> str:
     return "/".join(parts)
 
 
-def signatures(root: Node) -> frozenset[tuple[str, frozenset[str]]]:
-    """The kinds of element in a page's article: each element's tag and classes."""
+def signatures(root: Node) -> frozenset[tuple[str, frozenset[str], str | None]]:
+    """The kinds of element in a page's article: each element's tag and classes, and for a block a
+    script brings to life (the scorer, the game) the family of its game, whose data it reads."""
     article = next(root.find("article"), root)
-    return frozenset((node.tag, node.classes) for node in article.walk())
+    return frozenset((node.tag, node.classes, node.get("data-family")) for node in article.walk())
 
 
 def representatives(site: Path, pages: list[Path]) -> list[Path]:
     """The pages that stand for the site in a browser: for each template, in each language it is
     written in, its smallest page (the browser's checks cost by the page's size); then, while some
-    kind of element of a template's articles is on none of those, the page of that template holding
-    most of the kinds still missing (the smallest of those). So every kind of element any page
-    shows is on a page the browser checks."""
+    kind of element of a template's articles (:func:`signatures`: a block of each family of games
+    is a kind of its own) is on none of those, the page of that template holding most of the kinds
+    still missing (the smallest of those). So every kind of element any page shows is on a page the
+    browser checks, and each page script runs on the data of each family."""
     by_template: dict[str, list[Path]] = {}
     for page in pages:
         by_template.setdefault(template(address(site, page)), []).append(page)
