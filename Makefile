@@ -24,6 +24,10 @@ $(INSTALLED): pyproject.toml constraints.txt package-lock.json
 WORKERS ?= auto
 PARALLEL = -n $(WORKERS) --dist loadfile
 
+# make check fails a test not marked slow that takes more than BUDGET seconds, setup and teardown
+# included, saying so (tests/budget.py); make test passes no budget, so CI never fails on a timing.
+BUDGET ?= 5
+
 # make check INCREMENTAL=1: after a first run that records which code each test runs (pytest-testmon,
 # its data in .testmondata), only the tests whose code changed since, in one process. testmon sees
 # Python only: when any other file (features, rulesets, fixtures, docs, settings) was added, removed
@@ -45,15 +49,15 @@ ifeq ($(INCREMENTAL),1)
 	@now=$$($(INPUTS_HASH)); \
 	if [ ! -f $(TESTMON_DATA) ]; then \
 	    echo "check: no testmon data yet: every test, recorded"; echo "$$now" > $(TESTMON_INPUTS); \
-	    $(PY) -m pytest -m "not slow" $(PARALLEL) --testmon --testmon-forceselect; \
+	    $(PY) -m pytest -m "not slow" --budget=$(BUDGET) $(PARALLEL) --testmon --testmon-forceselect; \
 	elif [ "$$now" != "$$(cat $(TESTMON_INPUTS) 2>/dev/null)" ]; then \
 	    echo "check: a file other than Python changed since the testmon data: every test"; \
-	    $(PY) -m pytest -m "not slow" $(PARALLEL) && echo "$$now" > $(TESTMON_INPUTS); \
+	    $(PY) -m pytest -m "not slow" --budget=$(BUDGET) $(PARALLEL) && echo "$$now" > $(TESTMON_INPUTS); \
 	else \
-	    $(PY) -m pytest -m "not slow" -n 0 --testmon --testmon-forceselect; \
+	    $(PY) -m pytest -m "not slow" --budget=$(BUDGET) -n 0 --testmon --testmon-forceselect; \
 	fi
 else
-	$(PY) -m pytest -m "not slow" $(PARALLEL)
+	$(PY) -m pytest -m "not slow" --budget=$(BUDGET) $(PARALLEL)
 endif
 
 # ruff, over the code and its tests, benchmarks and examples; its rules in pyproject.toml.

@@ -19,7 +19,8 @@ from dicespec.rulesets import declared_rulesets, forget_declared
 # The test run's own plugins: what it makes once and shares between pytest-xdist's workers
 # (tests/shared.py), the machine for the tests that need it alone (tests/alone.py), the order the
 # workers are given the files in (tests/order.py), the browser and the served site of the site's
-# browser tests (tests/browser.py: the fixtures site, base_url, browser and page).
+# browser tests (tests/browser.py: the fixtures site, base_url, browser and page), the fast loop's
+# time budget per test (tests/budget.py: --budget, which make check passes).
 pytest_plugins = (
     "dicespec.spec.steps.plugin",
     "dicespec.conformance.run.pytest_plugin",
@@ -27,6 +28,7 @@ pytest_plugins = (
     "alone",
     "order",
     "browser",
+    "budget",
 )
 
 
