@@ -96,9 +96,9 @@ def _best_is(game_name: str, dice: str | None, fields: Mapping[str, Any]) -> Que
 
 QUESTIONS: dict[tuple[str, str], Ask] = {
     ("sheet", "row_scores"): _row_scores,
-    ("ten_thousand", "set_aside_scores"): _set_aside_scores,
-    ("ten_thousand", "set_aside_refused"): _set_aside_refused,
-    ("ten_thousand", "best_is"): _best_is,
+    ("setaside", "set_aside_scores"): _set_aside_scores,
+    ("setaside", "set_aside_refused"): _set_aside_refused,
+    ("setaside", "best_is"): _best_is,
 }
 DICE_SHOWN = ("common", "dice_show")
 # Checks of the text's own arithmetic (its terms add up, its run is a run): they ask nothing.

@@ -33,10 +33,10 @@ from dicespec.spec.phrasebook import (
     render,
     render_case,
 )
-from dicespec.spec.steps import common, sheet, ten_thousand
+from dicespec.spec.steps import common, setaside, sheet
 
 ALL_CASES = cases()
-STEP_LOGIC = {"common": common.steps, "sheet": sheet.steps, "ten_thousand": ten_thousand.steps}
+STEP_LOGIC = {"common": common.steps, "sheet": sheet.steps, "setaside": setaside.steps}
 
 
 def _step_lines(case: Case) -> list[str]:

@@ -66,7 +66,7 @@ def phrasebook_path() -> Path:
 
 @cache
 def phrasebook() -> dict[str, dict[str, Any]]:
-    """section (common, sheet, ten_thousand) -> step key -> {type, target?, names?, plural?,
+    """section (common, sheet, setaside) -> step key -> {type, target?, names?, plural?,
     en: [...], fr: [...], …}."""
     return read_phrasebook(phrasebook_path())
 
@@ -130,7 +130,7 @@ def _disagreement(entry: dict[str, Any]) -> str:
 class Step:
     """A line of a case, as the phrasebook reads it: which step, and the values of its fields."""
 
-    section: str  # common, sheet, ten_thousand
+    section: str  # common, sheet, setaside
     key: str  # e.g. row_scores
     values: dict[str, Any]
 

@@ -5,7 +5,7 @@
   expected failures, and the ``implementation`` fixture (the reference engines, unless a plugin
   answers :func:`~.plugin.Hooks.pytest_dicespec_implementation`, as ``--dicespec-impl`` does);
 - :mod:`.scenarios`, the test module pytest collects: every scenario of ``features/``;
-- :mod:`.common`, :mod:`.sheet`, :mod:`.ten_thousand`, the step logic, written once and bound by
+- :mod:`.common`, :mod:`.sheet`, :mod:`.setaside`, the step logic, written once and bound by
   :mod:`.phrasebook` to every phrasing of ``dicespec/spec/phrasebook.yaml``.
 
 The step modules are imported, not registered as plugins, so that pytest leaves their asserts as

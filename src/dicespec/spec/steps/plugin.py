@@ -27,8 +27,8 @@ from dicespec.registry import game, games
 from dicespec.spec import findings_by_case
 from dicespec.spec.items import case_id, ruleset_of
 from dicespec.spec.steps.common import *  # noqa: F403  (step definitions are fixtures of their modules)
+from dicespec.spec.steps.setaside import *  # noqa: F403
 from dicespec.spec.steps.sheet import *  # noqa: F403
-from dicespec.spec.steps.ten_thousand import *  # noqa: F403
 
 # Tags that carry data rather than markers: @id:CASE, @source:FILE, @ruleset:NAME, @replaces:CASE.
 DATA_TAGS = {"id": "case_id", "source": "source", "ruleset": "ruleset_tag", "replaces": "replaces", "rule": "rule_tag"}

@@ -10,7 +10,7 @@ import pytest
 
 from dicespec.implementation import ReferenceImplementation
 from dicespec.spec.steps.common import AnotherOrder
-from dicespec.spec.steps.ten_thousand import set_aside_refused
+from dicespec.spec.steps.setaside import set_aside_refused
 
 
 class Answers(ReferenceImplementation):

@@ -118,4 +118,4 @@ def shorter_game(ruleset: str, points: int) -> None:
     assert points < target, f"a game to {points} is not shorter than the game to {target}"
 
 
-register("ten_thousand", steps)
+register("setaside", steps)  # the phrasebook section of every set-aside game
