@@ -326,9 +326,8 @@ class SetAsideGame:
         if must_roll(self.ruleset, state):
             yield MustRollError(f"every die has scored: roll all {self.ruleset.dice} again")
         player = state.players[state.current]
-        if self.ruleset.below_entry is BelowEntry.REFUSED and not is_entry_bank(
-            self.ruleset, player, state.turn_points
-        ):
+        refused_below = self.ruleset.below_entry is BelowEntry.REFUSED  # else a bank below it scores nothing
+        if refused_below and not is_entry_bank(self.ruleset, player, state.turn_points):
             yield BelowEntryError(
                 f"{state.turn_points} points: a first bank needs {self.ruleset.entry} to get on the board"
             )
