@@ -67,10 +67,11 @@ def test_game_answers_are_the_reference_replays() -> None:
     several = 0
     for case in corpus.games(reference_games(), count=4):
         assert getattr(REFERENCE, case.op)(**case.args) == case.expected, case.id
-        assert list(case.refusals) == REFERENCE.replay_refusals(**case.args), case.id
         rejected = case.expected["rejected"]
         assert (rejected is None) == (case.refusals == ()), case.id
-        assert rejected is None or rejected["code"] == case.refusals[0], case.id
+        if rejected is not None:
+            assert list(case.refusals) == REFERENCE.replay_refusals(**case.args), case.id
+            assert rejected["code"] == case.refusals[0], case.id
         several += len(case.refusals) > 1
     assert several, "no action refused for more than one reason"
 
