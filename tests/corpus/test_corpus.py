@@ -158,3 +158,15 @@ def test_games_reach_what_the_rules_are_about(thirty_games: list[corpus.Case]) -
         "greed game refused scoring-dice-left",
     ]
     assert [what for what in wanted if not seen[what]] == []
+
+
+def test_a_set_aside_of_the_exhaustive_corpus_is_refused_for_one_reason_at_most() -> None:
+    """A part of a roll of all the dice is never too many dice and always in the roll: no dice,
+    or a die that scores nothing, is the one reason that applies, and the corpus keeps none beside
+    the answer (a replay's refusal may have several)."""
+    from dicespec.corpus import every_roll
+    from dicespec.registry import game
+
+    refused = [case for case in every_roll.set_aside_parts(game("greed"), "greed") if "rejected" in case.expected]
+    assert refused and all(case.refusals == () for case in refused)
+    assert {len(REFERENCE.set_aside_refusals("greed", case.args["dice"])) for case in refused} == {1}
