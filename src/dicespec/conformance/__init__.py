@@ -33,9 +33,10 @@ Its parts, from the bottom up; each imports only parts above it in this list (``
   ``function.py``, a plain scoring function behind the interface (``--function``);
   ``shrink.py``, a failing replay shrunk to the shortest that still fails; ``refusals.py``, a
   refusal for another reason the rules give (another order of their checks) told from a
-  difference; ``report.py``, results as JSON lines, summaries, JUnit, tracking; ``pytest_plugin.py``, the spec's pytest run against
-  an implementation; ``compared.py``, the compared implementations' list and results files, as
-  the Conformance page reads them.
+  difference; ``report.py``, results as JSON lines, summaries, JUnit, tracking;
+  ``pytest_plugin.py``, the spec's pytest run against an implementation; ``compared.py``, the
+  compared implementations' list and results files, as the Conformance page reads them;
+  ``cli.py``, the ``dicespec conform`` command: its arguments, and the run they ask for.
 
 The maintainer's tools that use it stay out of the package (the wheel does not carry them):
 ``tools/comparison.py`` runs the compared implementations (``make conformance``), and
