@@ -24,7 +24,8 @@ names the first action the rules refused (the state is the one just before it).
      "over": false, "winners": [],
      "rejected": null | {"at": 3, "code": "must-set-aside"}}
 
-where ``current`` is the player to act (the last to play, once over), ``dice`` the roll
+where ``current`` is the player to act (once over, no one is: it carries no rule then, and the
+reference answers the last to play; :func:`carries_no_rule`), ``dice`` the roll
 waiting for its set-aside, ``farkles_in_a_row`` (only where the ruleset has a farkle penalty)
 the player's farkles since their last turn that did not farkle, ``dice_left`` the dice not set
 aside since the turn began or the last hot dice (the dice on the table, or the dice the next
@@ -65,6 +66,33 @@ def operations(family: str) -> tuple[str, ...]:
 def replay_operation(family: str) -> str:
     """The operation that replays a game of the family ``family``."""
     return OPERATIONS[family][-1]
+
+
+def carries_no_rule(answer: Any) -> tuple[str, ...]:
+    """The parts of a replay answer that carry no rule in it: ``current`` once the game is over
+    (no player is to act then: the reference answers the last to play, and the protocol holds no
+    implementation to it). Every other part follows from the rules of the actions played: the
+    dice, rolls, phase and points of a turn that ended, the sheet or scores, the winners."""
+    if type(answer) is dict and answer.get("over") is True and "current" in answer:
+        return ("current",)
+    return ()
+
+
+def held(answer: Any) -> Any:
+    """A replay answer as an implementation is held to it: without the parts that carry no rule
+    in it (:func:`carries_no_rule`); any other answer as it is."""
+    unruled = carries_no_rule(answer)
+    if not unruled:
+        return answer
+    return {key: value for key, value in answer.items() if key not in unruled}
+
+
+def answers_alike(expected: Any, actual: Any) -> bool:
+    """Does ``actual`` answer as the reference's ``expected`` does, in every part that carries a
+    rule (a game over in both, whoever each says is to act)?"""
+    return bool(expected == actual) or (
+        type(actual) is dict and actual.get("over") is True and held(expected) == held(actual)
+    )
 
 
 def family_of_ruleset(ruleset: str) -> str:

@@ -154,6 +154,107 @@ def test_the_dice_of_an_answer_are_compared_as_text(tmp_path: Path, monkeypatch:
         assert {**expected, "dice": None} == {**actual, "dice": None}
 
 
+# -- the player to act, once the game is over --------------------------------------------------------
+
+NEXT_IN_TURN = '''
+from dicespec.implementation import ReferenceImplementation
+
+
+class NextInTurn(ReferenceImplementation):
+    """The reference, but once a game is over its answer names the next player in turn as the one
+    to act, as an engine that moves on after the last turn does (``always``: mid-game too)."""
+
+    name = "next-in-turn"
+    rulesets = {"yacht": ["yacht"], "greed": ["greed"], "generala": ["generala"]}
+    always = False
+
+    def replay(self, ruleset, players, actions):
+        answer = super().replay(ruleset, players, actions)
+        if answer["over"] or self.always:
+            answer["current"] = (answer["current"] + 1) % players
+        return answer
+
+
+class AlwaysNextInTurn(NextInTurn):
+    always = True
+'''
+
+
+def test_once_over_the_reference_names_the_last_to_play() -> None:
+    """The page: once the game is over, the reference's ``current`` is the player who played last,
+    in both families (a served Generala, whose server ends the game out of turn; the bank that
+    reaches the target, with no final round)."""
+    served = REFERENCE.replay("generala", 3, ["roll 12346", "score ones", "roll 44444", "score generala"])
+    assert served["over"] and served["current"] == 1
+    turn = ["roll 111112", "set 11111", "roll 1", "set 1", "roll 111116", "set 11111", "bank"]  # 8,100
+    banked = REFERENCE.replay("ten-thousand", 3, [*turn, *turn, *turn, "roll 555552", "set 55555", "bank"])
+    assert banked["over"] and banked["current"] == 0 and banked["winners"] == [0]
+
+
+def test_the_player_to_act_carries_no_rule_once_the_game_is_over() -> None:
+    """``current`` is the one part of an answer that carries no rule, and only once the game is
+    over: an answer that names another player then is alike; mid-game, or in any other part, not."""
+    from dicespec.implementation import answers_alike, carries_no_rule
+
+    over = REFERENCE.replay("generala", 3, ["roll 12346", "score ones", "roll 44444", "score generala"])
+    going = REFERENCE.replay("generala", 3, ["roll 12346", "score ones"])
+    assert carries_no_rule(over) == ("current",) and carries_no_rule(going) == ()
+    assert answers_alike(over, {**over, "current": 2})
+    assert not answers_alike(going, {**going, "current": 2})
+    assert not answers_alike(over, {**over, "current": 2, "winners": [0]})
+    assert not answers_alike(over, {**over, "current": 2, "over": False})
+
+
+def run_next_in_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> tuple[int, list[dict]]:
+    (tmp_path / "next_in_turn.py").write_text(NEXT_IN_TURN, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    report = tmp_path / f"{name}.jsonl"
+    args = ["--ruleset", "yacht", "--ruleset", "greed", "--part", "games", "--games", "6", "--in-process"]
+    status = main(["conform", "--python", f"next_in_turn:{name}", *args, "--report", str(report)])
+    return status, [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+
+
+def test_an_engine_that_moves_on_once_the_game_is_over_passes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every replayed game passes, those that end with several players among them (where its
+    ``current`` is not the reference's)."""
+    from dicespec import corpus
+
+    status, lines = run_next_in_turn(tmp_path, monkeypatch, "NextInTurn")
+    assert status == 0 and {line["outcome"] for line in lines} == {"passed"}
+    cases = list(corpus.games({"yacht": ["yacht"], "greed": ["greed"]}, count=6))
+    moved_on = [case.id for case in cases if case.expected["over"] and case.args["players"] > 1]
+    assert moved_on and set(moved_on) <= {line["id"] for line in lines}
+
+
+def test_mid_game_the_player_to_act_is_held(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same engine naming the next player mid-game fails exactly the games asked mid-game with
+    several players."""
+    from dicespec import corpus
+
+    status, lines = run_next_in_turn(tmp_path, monkeypatch, "AlwaysNextInTurn")
+    cases = list(corpus.games({"yacht": ["yacht"], "greed": ["greed"]}, count=6))
+    mid_game = {case.id for case in cases if not case.expected["over"] and case.args["players"] > 1}
+    assert status == 1 and mid_game
+    assert {line["id"] for line in lines if line["outcome"] == "failed"} == mid_game
+    assert {line["outcome"] for line in lines if line["id"] not in mid_game} == {"passed"}
+
+
+@pytest.mark.slow
+def test_the_spec_holds_no_implementation_to_the_player_to_act_once_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The features part (the spec's pytest run): the scenario that reads the reference's player to
+    act once a served Generala ends the game passes with another player there."""
+    (tmp_path / "next_in_turn.py").write_text(NEXT_IN_TURN, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # the spec's run finds the module in the current folder
+    report = tmp_path / "r.jsonl"
+    args = ["--ruleset", "generala", "--part", "features", "--select", "generala-en-served-last-to-act"]
+    assert main(["conform", "--python", "next_in_turn:NextInTurn", *args, "--report", str(report)]) == 0
+    [line] = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    assert (line["id"], line["outcome"]) == ("generala-en-served-last-to-act", "passed")
+    assert capsys.readouterr().out.rstrip().endswith("1 passed, 0 failed, 0 errored, 0 skipped")
+
+
 # -- what the workers run with -----------------------------------------------------------------------
 
 PROBE = '''

@@ -1,9 +1,12 @@
 """The closing conform run of ``dicespec identify`` judges refusals by the rules, as ``dicespec
 conform`` does: a replay refused for another reason the rules give too (the shape-first fake's,
 ``tests/conformance_fakes/shape_first.py``) is counted apart, not as a difference, unless the run
-holds the implementation to the reference's codes."""
+holds the implementation to the reference's codes. Nor is the player to act once a game is over,
+which carries no rule."""
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from dicespec.conformance.transports.in_process import InProcessTransport
 from dicespec.identify.closing import closing_conform, closing_json
@@ -42,3 +45,31 @@ def test_held_to_the_reference_s_codes_those_replays_differ() -> None:
     assert (strict.games_failed, strict.games_other_order) == (loose.games_other_order, 0)
     assert "refused in another order" not in strict.summary(0, 0)
     assert "refused_in_another_order" not in closing_json(strict)["games"]
+
+
+class NextInTurn:
+    """The reference adapter's engine, but once a game is over its answer names the next player in
+    turn as the one to act (a part of the answer that carries no rule then)."""
+
+    name = "next-in-turn"
+    rulesets: ClassVar[dict[str, list[str]]] = {"yacht": ["yacht"]}
+
+    def __init__(self) -> None:
+        from dicespec.implementation import ReferenceImplementation
+
+        self.reference = ReferenceImplementation()
+        self.moved_on = 0  # answers whose player to act is not the reference's
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> dict:
+        answer = self.reference.replay(ruleset, players, actions)
+        if not answer["over"] or players == 1:
+            return answer
+        self.moved_on += 1
+        return {**answer, "current": (answer["current"] + 1) % players}
+
+
+def test_the_player_to_act_once_over_is_no_difference() -> None:
+    engine = NextInTurn()
+    found = closing_conform(InProcessTransport(engine), RULES, "yacht", {}, lambda case: case.args["row"], games=GAMES)
+    assert found.games > 0 and (found.games_failed, found.games_skipped) == (0, 0)
+    assert engine.moved_on > 0

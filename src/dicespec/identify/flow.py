@@ -11,7 +11,9 @@ the answer no candidate explains, if any. :func:`checks` holds the rules found t
 What no value of a rule changes is not its evidence (a line another rule adds, say): a rule is
 decided by the parts of the answers its candidates give differently. A part of an answer the
 protocol gives only under some rules (:data:`OPTIONAL`) is not evidence either where the answer
-does not carry it at all: the implementation answers as the ruleset it was asked under has it.
+does not carry it at all: the implementation answers as the ruleset it was asked under has it. Nor
+is a part that carries no rule in an answer (``current`` once the game is over:
+:func:`~dicespec.implementation.held`), in the implementation's answers or the candidates'.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dicespec.conformance.protocol.messages import Outcome
 from dicespec.conformance.run.report import differences
 from dicespec.conformance.run.shrink import shortest_failing
 from dicespec.identify.common import flow_yaml
+from dicespec.implementation import held
 
 REPLAY = "replay"
 CHECKS = "refusals and the end"  # the flow rules the model has one way of: reported as a key of their own
@@ -175,7 +178,7 @@ class Asker:
             outcome = self.ask(REPLAY, self.args(probe))
             if outcome.kind != "result":
                 self.failure = f"{outcome.kind}: {outcome.value}"
-            self.answers[probe] = outcome.value if outcome.kind == "result" else None
+            self.answers[probe] = held(outcome.value) if outcome.kind == "result" else None
             self._flat_answers[probe] = _flat(self.answers[probe])
         return self.answers[probe]
 
@@ -190,7 +193,7 @@ class Asker:
     def expected(self, rules: Any, probe: Probe) -> Flat:
         found = self._expected.get((rules, probe))
         if found is None:
-            found = self._expected[rules, probe] = _flat(self.reference(rules, probe.players, probe.actions))
+            found = self._expected[rules, probe] = _flat(held(self.reference(rules, probe.players, probe.actions)))
         return found
 
     def differs(self, rules: Any, probe: Probe, among: Sequence[Any]) -> Difference | None:
@@ -202,7 +205,7 @@ class Asker:
         if not wrong:
             return None
         # shown as the answers' first difference at or above one of those parts (a refusal whole)
-        whole = self.reference(rules, probe.players, probe.actions)
+        whole = held(self.reference(rules, probe.players, probe.actions))
         found = [
             d
             for d in differences(whole, self.answers[probe])
@@ -258,7 +261,7 @@ def _shortest(asker: Asker, rules: Any, probe: Probe) -> Difference | None:
     found = shortest_failing(REPLAY, asker.args(probe), asker.ask, reference)
     if found is None or found.expected is None:
         return None
-    paths = sorted(differences(found.expected, found.actual), key=lambda d: _order(d[0]))
+    paths = sorted(differences(held(found.expected), held(found.actual)), key=lambda d: _order(d[0]))
     path, exp, act = paths[0] if paths else ("(answer)", found.expected, found.actual)
     return Difference(found.actions, path, exp, act)
 
@@ -278,8 +281,8 @@ def shrunk(asker: Asker, rules: Any, probe: Probe) -> Difference:
         REPLAY, asker.args(probe), asker.ask, lambda **a: asker.reference(rules, a["players"], a["actions"])
     )
     actions = probe.actions if shrunk is None or shrunk.expected is None else shrunk.actions
-    expected = asker.reference(rules, probe.players, actions)
-    actual = asker.answers[probe] if shrunk is None or shrunk.expected is None else shrunk.actual
+    expected = held(asker.reference(rules, probe.players, actions))
+    actual = asker.answers[probe] if shrunk is None or shrunk.expected is None else held(shrunk.actual)
     found = sorted(differences(expected, actual), key=lambda d: not d[0].startswith("rejected"))
     path, exp, act = found[0] if found else ("(answer)", expected, actual)
     return Difference(actions, path, exp, act)
@@ -446,10 +449,15 @@ def flow_json(flow: FlowIdentification) -> dict[str, Any]:
 
 
 def same_answer(expected: Any, actual: Any) -> bool:
-    """Are two answers alike, but for an :data:`OPTIONAL` part ``actual`` does not carry?"""
+    """Are two answers alike, but for an :data:`OPTIONAL` part ``actual`` does not carry and a part
+    that carries no rule (:func:`~dicespec.implementation.held`)?"""
+    return _same_parts(held(expected), held(actual))
+
+
+def _same_parts(expected: Any, actual: Any) -> bool:
     if isinstance(expected, dict) and isinstance(actual, dict):
         keys = (expected.keys() | actual.keys()) - {k for k in OPTIONAL if k not in actual}
-        return all(same_answer(expected.get(k, MISSING), actual.get(k, MISSING)) for k in keys)
+        return all(_same_parts(expected.get(k, MISSING), actual.get(k, MISSING)) for k in keys)
     if isinstance(expected, list) and isinstance(actual, list):
-        return len(expected) == len(actual) and all(map(same_answer, expected, actual))
+        return len(expected) == len(actual) and all(map(_same_parts, expected, actual))
     return bool(expected == actual)

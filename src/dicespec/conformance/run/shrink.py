@@ -3,7 +3,8 @@ show the difference (``dicespec conform`` reports it with the case).
 
 A replayed game of the corpus is tens of actions; the mistake it exposes usually needs a handful.
 :func:`shortest_failing` first cuts the replay after the first action at which the
-implementation's answer differs from the reference's, then drops every run of the actions
+implementation's answer differs from the reference's (in a part that carries a rule:
+:func:`~dicespec.implementation.answers_alike`), then drops every run of the actions
 before it that the difference does not need (the longest runs first, halving their length, as
 delta debugging does, but trying a run at every start so that a turn goes whole). Each
 candidate is asked of the implementation and of the reference engines; a candidate the
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicespec.conformance.protocol.messages import Outcome
+from dicespec.implementation import answers_alike
 
 ASKS = 2_000  # the most replays asked of the implementation while shrinking one case
 
@@ -56,7 +58,7 @@ def shortest_failing(
         refused = (expected.get("rejected") or {}).get("at") if isinstance(expected, dict) else None
         if refused is not None and refused < len(candidate) - 1:
             return None  # not a game the rules let be played to its end: it shows another difference
-        return (expected, outcome.value) if outcome.value != expected else None
+        return None if answers_alike(expected, outcome.value) else (expected, outcome.value)
 
     first = next((n for n in range(1, len(actions) + 1) if answers(actions[:n]) is not None), None)
     if first is None:

@@ -6,7 +6,11 @@ phrasings are in phrasebook.yaml.
 A rejection is the spec's code, the reference's. An action refused at the same point with the
 code of another check of the rules it fails (the reference engines say which) is refused in
 another order: the step fails with :class:`AnotherOrder`, which ``dicespec conform`` counts
-apart, as passed, unless ``--strict-refusals``."""
+apart, as passed, unless ``--strict-refusals``.
+
+The player to act, read once the game is over, carries no rule (no player is to act then): a step
+that finds another player there than the reference's fails with :class:`CarriesNoRule`, which
+``dicespec conform`` passes. The spec's own run, against the reference engines, stays exact."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from dicespec.implementation import Implementation, ReferenceImplementation, replay_operation
+from dicespec.implementation import Implementation, ReferenceImplementation, carries_no_rule, replay_operation
 from dicespec.registry import game, games
 
 from .phrasebook import StepLogic, register
@@ -38,6 +42,12 @@ class AnotherOrder(AssertionError):
         super().__init__(f"refused as {actual}, not {expected}: both apply, in another order than the reference's")
         self.expected = expected
         self.actual = actual
+
+
+class CarriesNoRule(AssertionError):
+    """A part of an answer read where it carries no rule (the player to act, once the game is
+    over: :func:`~dicespec.implementation.carries_no_rule`), answered otherwise than the spec's
+    case says: the reference's answer there, which no other implementation is held to."""
 
 
 def asked_under(implementation: Implementation, ruleset: str) -> str:
@@ -112,7 +122,10 @@ def game_not_over(game: ScriptedGame) -> None:
 
 @steps
 def current_player(game: ScriptedGame, player: int) -> None:
-    current = game.accepted()["current"] + 1
+    answer = game.accepted()
+    current = answer["current"] + 1
+    if current != player and "current" in carries_no_rule(answer):
+        raise CarriesNoRule(f"the game is over: player {current} is to act, not player {player}, where no one is")
     assert current == player, f"it is player {current}'s turn, not player {player}'s"
 
 
