@@ -33,6 +33,7 @@ def spec_runs(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     return started
 
 
+@pytest.mark.slow  # the spec's pytest run, to its end: seconds
 def test_the_features_run_alongside_the_corpus(spec_runs: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[str, list[bool]]] = []
     run_corpus = runner.run_corpus

@@ -58,7 +58,11 @@ RUNS = {
 }
 
 
-@pytest.mark.parametrize("name", RUNS)
+@pytest.mark.parametrize(
+    "name",
+    # the feature cases come from the spec's pytest run, a process of seconds
+    [pytest.param(name, marks=[pytest.mark.slow] if RUNS[name][2] == "features" else []) for name in RUNS],
+)
 def test_the_lines_of_failed_skipped_and_feature_cases_fit(name: str, tmp_path: Path) -> None:
     fake, ruleset, part, select, outcomes = RUNS[name]
     command = f"{sys.executable} {FAKES / fake}"
