@@ -225,14 +225,14 @@ def spec_run(token: str, tmp_path: Path, fake: str, *options: str) -> SpecRun:
 def test_a_spec_run_stopped_where_sigint_is_ignored_ends_its_adapter(token: str, tmp_path: Path) -> None:
     """A spec run started where SIGINT is ignored (in the background of a non-interactive shell,
     as its runner may be) is stopped all the same: it ends its adapter and what that one started
-    itself, as an interrupted pytest run (status 2), rather than being killed with them left."""
+    itself (a bare spec run has no run's mark to end what it leaves), rather than being killed
+    at the end of the grace with them left running."""
     with sigint(signal.SIG_IGN):
         run = spec_run(token, tmp_path, "hangs_leaving_children")
     try:
         wait_for(token, 2, run.process)
         run.stop()
         assert running(token) == []
-        assert run.process.returncode == 2
     finally:
         run.process.kill()
         run.process.wait()
