@@ -217,7 +217,10 @@ def spec_run(token: str, tmp_path: Path, fake: str, *options: str) -> SpecRun:
             "--dicespec-rulesets=kiriki",
             *options,
         ],
-        env={"PYTHONPATH": str(FAKES), "DICESPEC_FAKE_NOTES": str(tmp_path / "notes")},
+        env={
+            "PYTHONPATH": os.pathsep.join([str(FAKES), os.environ.get("PYTHONPATH", "")]),
+            "DICESPEC_FAKE_NOTES": str(tmp_path / "notes"),
+        },
     )
 
 
