@@ -418,7 +418,7 @@ def identify(
     """Start the target (a :class:`~dicespec.conformance.run.target.Target`), check what its hello
     declares, identify the rules it plays of one game, and (``conform``) hold it to them in a
     closing conform run (:mod:`~dicespec.identify.closing`)."""
-    from dicespec.conformance.run.declared import declare_hello
+    from dicespec.conformance.run.declared import check_games, declare_hello
     from dicespec.conformance.run.target import open_transport
 
     transport = open_transport(target, options)
@@ -427,6 +427,7 @@ def identify(
         if hello is None:
             raise IdentifyError(f"{target.describe()} could not be started: {transport.failure}")
         declare_hello(hello)
+        check_games(hello)
         games = [g for g, names in hello.games.items() if names]
         if name_of_game is None:
             if asked is not None:

@@ -261,6 +261,71 @@ def test_a_hello_that_cannot_be_run_under_stops_the_run_with_status_2(capsys: py
     assert err.count("\n") == 1 and err.startswith("dicespec: error: ") and message in err, err
 
 
+GAME_ERRORS = [
+    (
+        {"games": {"yatzee": ["yahtzee"]}},
+        "games: 'yatzee' is no game; the closest is 'yahtzee' (the games: kiriki, ten-thousand, yahtzee,",
+    ),
+    ({"games": {"10000": ["farkle"]}}, "games: '10000' is no game id: 'ten-thousand' is the id of the game 10000"),
+    (
+        {"games": {"farkle": ["farkle"]}},
+        "games: 'farkle' is no game but a ruleset of ten-thousand: the closest is 'ten-thousand'",
+    ),
+    ({"games": {"yahtzee": ["yatzy"]}}, "games.yahtzee: 'yatzy' is a ruleset of yatzy, not of yahtzee"),
+    ({"games": {"yahtzee": ["yahtze"]}}, "games.yahtzee: 'yahtze' is no ruleset of yahtzee; the closest is 'yahtzee'"),
+    ({"players": {"yatzee": [1]}}, "players: 'yatzee' is no game; the closest is 'yahtzee'"),
+]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    GAME_ERRORS,
+    ids=["misspelt", "a title", "a ruleset", "another game's", "no such ruleset", "players"],
+)
+def test_a_hello_naming_what_is_not_a_game_or_not_its_ruleset_is_refused(extra: dict, message: str) -> None:
+    """The runner's check of the games and rulesets a hello names, on the hello the adapter answers,
+    built here in process: one line naming what is wrong, with the closest id."""
+    from dicespec.conformance.run.declared import HelloError, check_games
+    from dicespec.conformance.transports.wire import Hello
+
+    reply = fake_module("declares").Declares(extra).answer({"id": 1, "op": "hello", "protocol": 2, "protocols": [2, 1]})
+    with pytest.raises(HelloError) as refused:
+        check_games(Hello.from_result(reply["result"]))
+    assert str(refused.value).startswith(f"the hello of dicespec-reference: {message}") and "\n" not in str(
+        refused.value
+    )
+
+
+def test_a_misspelt_game_stops_the_run_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """A hello that declares {"yatzee": ["yahtzee"]} runs no case (it skipped all 101,088 and
+    exited 0): one line naming it and the closest game, nothing on stdout, exit status 2."""
+    status, out, err = conform(capsys, "--impl", declaring({"games": {"yatzee": ["yahtzee"]}}), "--part", "exhaustive")
+    assert (status, out) == (2, ""), out[-2000:] + err
+    assert err.count("\n") == 1 and err.startswith("dicespec: error: the hello of dicespec-reference: games: 'yatzee'")
+    assert "the closest is 'yahtzee'" in err
+
+
+@pytest.mark.parametrize(
+    ("command", "why"),
+    [
+        ("./no-such-adapter --flag", "cannot start ./no-such-adapter: no such file"),
+        ("no-such-adapter-anywhere", "cannot start no-such-adapter-anywhere: no command of that name on PATH"),
+        ("README.md", "cannot start README.md: no command of that name on PATH"),
+        ("./README.md", "cannot start ./README.md: it is not an executable file"),
+    ],
+    ids=["no file", "not on PATH", "a file, not on PATH", "not executable"],
+)
+def test_a_command_that_cannot_be_started_stops_the_run_with_status_2(
+    command: str, why: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before any case (it errored every one of them, exit status 1): one line, exit status 2."""
+    from folders import REPO
+
+    monkeypatch.chdir(REPO)
+    status, out, err = conform(capsys, "--impl", command)
+    assert (status, out, err) == (2, "", f"dicespec: error: {why}\n")
+
+
 def test_a_ruleset_file_that_cannot_be_used_is_refused_before_any_case(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

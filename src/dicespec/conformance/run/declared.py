@@ -15,18 +15,19 @@ counted, never run as failures), and the file's own ``expect`` entries (:func:`e
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from dicespec.corpus import Case
 from dicespec.implementation import ReferenceImplementation
-from dicespec.registry import game
-from dicespec.rulesets import Declared, RulesetError, declare_document, find_ruleset
+from dicespec.registry import game, game_names, games
+from dicespec.rulesets import Declared, RulesetError, declare_document, declared_rulesets, find_ruleset, ruleset_names
 
 
 class HelloError(ValueError):
-    """A hello that cannot be run under (its rules, its player counts): one line; the run stops
-    before any case, with exit status 2."""
+    """A hello that cannot be run under (a game or ruleset it names, its rules, its player counts):
+    one line; the run stops before any case, with exit status 2."""
 
 
 def declare_hello(hello: Any) -> list[Declared]:
@@ -39,6 +40,55 @@ def declare_hello(hello: Any) -> list[Declared]:
         except RulesetError as exc:
             raise HelloError(str(exc)) from None
     return found
+
+
+def known_rulesets() -> dict[str, list[str]]:
+    """Every game's rulesets (game → names): the shipped ones, and the rules of one's own declared
+    in this process (a ruleset file's, a hello's)."""
+    known = {name: ruleset_names(name) for name in game_names()}
+    for rules in declared_rulesets():
+        known[rules.data["game"]].append(rules.name)
+    return known
+
+
+def check_games(hello: Any, known: Mapping[str, Iterable[str]] | None = None) -> None:
+    """Every game a hello names (``games``, ``players``) is a game of the registry, and every
+    ruleset it lists under a game is one of that game's ``known`` (game → names; default: the
+    shipped ones, and the rules of one's own declared for the run: :func:`known_rulesets`).
+    Refused with one line naming it and the closest id."""
+    known = known_rulesets() if known is None else known
+    where = f"the hello of {hello.name}"
+    for key in ("games", "players"):
+        for name in getattr(hello, key):
+            if name not in game_names():
+                raise HelloError(f"{where}: {key}: {not_a_game(name)}")
+    for name, rulesets in hello.games.items():
+        own = list(known.get(name, ()))
+        for ruleset in rulesets:
+            if ruleset in own:
+                continue
+            other = next((g for g, names in known.items() if ruleset in names), None)
+            if other is not None:
+                raise HelloError(f"{where}: games.{name}: {ruleset!r} is a ruleset of {other}, not of {name}")
+            closest = difflib.get_close_matches(ruleset, own, n=1, cutoff=0)
+            hint = f"; the closest is {closest[0]!r}" if closest else ""
+            raise HelloError(
+                f"{where}: games.{name}: {ruleset!r} is no ruleset of {name}{hint} "
+                "(shipped, in a --ruleset-file or declared in its hello's rulesets)"
+            )
+
+
+def not_a_game(name: str) -> str:
+    """Why ``name`` is no game, with the closest game: the one it is the title of, or a ruleset of,
+    or else the nearest in spelling."""
+    titled = next((g.name for g in games() if g.title.casefold() == name.casefold()), None)
+    if titled is not None:
+        return f"{name!r} is no game id: {titled!r} is the id of the game {name}"
+    if name in ruleset_names():
+        of = find_ruleset(name).game
+        return f"{name!r} is no game but a ruleset of {of}: the closest is {of!r}"
+    closest = difflib.get_close_matches(name, game_names(), n=1, cutoff=0)[0]
+    return f"{name!r} is no game; the closest is {closest!r} (the games: {', '.join(game_names())})"
 
 
 def check_players(hello: Any, rulesets: Mapping[str, Iterable[str]]) -> None:

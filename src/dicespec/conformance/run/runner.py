@@ -33,7 +33,7 @@ from typing import Any
 from dicespec import corpus
 from dicespec.conformance.containment import defaults
 from dicespec.conformance.protocol.messages import PROTOCOL_VERSION
-from dicespec.conformance.run.declared import HelloError, check_players, declare_hello, expect_cases
+from dicespec.conformance.run.declared import HelloError, check_games, check_players, declare_hello, expect_cases
 from dicespec.conformance.run.holds import alike
 from dicespec.conformance.run.refusals import other_order
 from dicespec.conformance.run.report import (
@@ -117,22 +117,23 @@ def run_rulesets(options: Options, declared: Sequence[Declared]) -> dict[str, li
 def conform(target: Target, options: Options, recorder: Recorder) -> Run:
     """Run the chosen parts against the target; every result goes to ``recorder``.
 
-    A ruleset file that cannot be used, or a hello whose rules or player counts cannot be run
-    under, raises (:class:`~dicespec.rulesets.RulesetError`, :class:`HelloError`) before any case."""
+    A ruleset file that cannot be used, an implementation that cannot be started at all, or a
+    hello whose games, rulesets, rules or player counts cannot be run under, raises
+    (:class:`~dicespec.rulesets.RulesetError`, :class:`~dicespec.conformance.run.target.CannotLoad`,
+    :class:`HelloError`) before any case."""
     run = Run(target, declared=[declare_file(path) for path in options.ruleset_files])
     transport = open_transport(target, options)
     features: list[Features] = []  # the spec's pytest runs, alongside the corpus
     try:
         run.hello = transport.start()
         run.failure = transport.failure
-        if getattr(transport, "fatal", None):  # a worker that cannot build the implementation
+        if getattr(transport, "fatal", None):  # no program, or a worker that cannot build the implementation
             raise CannotLoad(transport.fatal)
         if run.hello is not None:
             run.declared += [d for d in declare_hello(run.hello) if d not in run.declared]
-            known = {n for names in run_rulesets(Options(), run.declared).values() for n in names}
-            unknown = sorted(n for names in run.hello.games.values() for n in names if n not in known)
-            if unknown:
-                run.notes.append(f"declared but not shipped (not checked): {', '.join(unknown)}")
+            every = run_rulesets(Options(), run.declared)
+            check_games(run.hello, every)
+            known = {n for names in every.values() for n in names}
             check_players(run.hello, run_rulesets(options, run.declared))
             missing = sorted(set(options.rulesets or ()) - known)
             if missing:

@@ -78,8 +78,9 @@ class Options:
 
 
 class CannotLoad(ValueError):
-    """A Python object or function the worker could not build (its import failed, its name is not
-    there): one line, as for a usage error."""
+    """An implementation that cannot be started at all: a command that is no program or cannot be
+    run, a Python object or function the worker could not build (its import failed, its name is not
+    there). One line, as for a usage error, before any case."""
 
 
 def open_transport(target: Target, options: Options) -> Any:

@@ -14,6 +14,10 @@ runner; each misbehaviour becomes an ``errored`` outcome for the requests it tou
   times, then every request left is errored at once. The run's time is bounded by the timeouts;
 - a process that hits one of its ``limits`` (memory, CPU time, processes): the reason says which.
 
+A command that cannot be started at all (no such program, or not executable: :func:`cannot_start`)
+is given up at once, before any request, and :attr:`StdioTransport.fatal` says why: no restart
+can mend it.
+
 Standard error is drained as it comes and its tail kept for the report. Each process runs
 contained (see :mod:`~dicespec.conformance.transports.child`): however it ends, after the last request, a
 timeout, a crash, a restart or an interrupt of the runner, nothing it started stays behind.
@@ -21,6 +25,8 @@ timeout, a crash, a restart or an interrupt of the runner, nothing it started st
 
 from __future__ import annotations
 
+import os
+import shutil
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -75,7 +81,8 @@ class StdioTransport:
     hello: Hello | None = field(default=None, init=False)
     protocol: int = field(default=PROTOCOL_VERSION, init=False)  # the version spoken, once greeted
     failure: str | None = field(default=None, init=False)  # why it was given up, if it was
-    fatal: str | None = field(default=None, init=False)  # what it said when it exited with fatal_exit
+    fatal: str | None = field(default=None, init=False)  # why no restart can mend it: it cannot be started, or
+    # what it said when it exited with fatal_exit
     restarts: int = field(default=0, init=False)
     events: list[str] = field(default_factory=list, init=False)  # restarts, strays: for the report
     _child: ChildProcess | None = field(default=None, init=False, repr=False)
@@ -96,6 +103,10 @@ class StdioTransport:
         return None
 
     def _spawn_and_greet(self) -> str | None:
+        why = cannot_start(self.argv, cwd=self.cwd, env=self.env)
+        if why is not None:
+            self.failure = self.fatal = why
+            return why
         try:
             self._child = child = ChildProcess(
                 self.argv,
@@ -108,7 +119,7 @@ class StdioTransport:
                 grace=self.grace,
             )
         except OSError as exc:
-            self.failure = f"cannot start {' '.join(self.argv)}: {exc.strerror or exc}"
+            self.failure = self.fatal = f"cannot start {' '.join(self.argv)}: {exc.strerror or exc}"
             return self.failure
         for version in self.offered:
             problem, refused = self._greet(child, version)
@@ -381,6 +392,28 @@ class StdioTransport:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def cannot_start(argv: Sequence[str], *, cwd: str | None = None, env: Mapping[str, str] | None = None) -> str | None:
+    """Why the command ``argv`` cannot be started at all, in one line naming its program (no such
+    file, none of that name on ``PATH``, not executable); ``None`` when it can be. Checked before it
+    is started, so that a sandbox (which would start and fail in its place) says so too."""
+    if not argv:
+        return "cannot start an empty command"
+    program = argv[0]
+    if os.sep in program or (os.altsep and os.altsep in program):
+        path = os.path.join(cwd or os.getcwd(), program)
+        if not os.path.exists(path):
+            return f"cannot start {program}: no such file"
+        if os.path.isdir(path) or not os.access(path, os.X_OK):
+            return f"cannot start {program}: it is not an executable file"
+        return None
+    search = (os.environ if env is None else env).get("PATH", os.defpath)
+    if shutil.which(program, path=search) is not None:
+        return None
+    if shutil.which(program, mode=os.F_OK, path=search) is not None:
+        return f"cannot start {program}: the file of that name on PATH is not executable"
+    return f"cannot start {program}: no command of that name on PATH"
 
 
 Expect = Callable[[Any], tuple[Any, bytes | None]]
