@@ -85,6 +85,7 @@ class StdioTransport:
     # what it said when it exited with fatal_exit
     restarts: int = field(default=0, init=False)
     events: list[str] = field(default_factory=list, init=False)  # restarts, strays: for the report
+    stops: list[str] = field(default_factory=list, init=False)  # why each process of it was lost, a line each
     _child: ChildProcess | None = field(default=None, init=False, repr=False)
     _next_id: int = field(default=1, init=False, repr=False)
 
@@ -180,6 +181,7 @@ class StdioTransport:
         self._child = None
         if child is None:
             return problem
+        self.stops.append(problem)
         child.kill()
         stderr = child.stderr_text()
         return f"{problem}; its stderr ends:\n{indent(stderr)}" if stderr else problem
@@ -205,8 +207,9 @@ class StdioTransport:
             self.restarts += 1
             self._note(f"restart {self.restarts} of {self.max_restarts}")
 
-    def _note(self, event: str) -> None:
-        if len(self.events) < defaults.MAX_EVENTS:
+    def _note(self, event: str, *, stray: bool = False) -> None:
+        """Note an event for the report: every one, but stray lines past :data:`~defaults.MAX_EVENTS`."""
+        if not stray or len(self.events) < defaults.MAX_EVENTS:
             self.events.append(event)
 
     def _new_id(self) -> int:
@@ -303,7 +306,7 @@ class StdioTransport:
                         continue
                     if not in_flight:
                         strays += 1
-                        self._note(f"output nobody asked for: {clip(line)}")
+                        self._note(f"output nobody asked for: {clip(line)}", stray=True)
                         if strays > self.max_stray_lines:
                             problem = f"more than {self.max_stray_lines} lines of output nobody asked for"
                             break
