@@ -12,14 +12,23 @@ As a Python object (this folder on ``sys.path``)::
     dicespec conform --python vanilla_yahtzee:implementation
 
 or as a program speaking the protocol: ``python tests/conformance_fakes/vanilla_yahtzee.py``.
+
+With ``--fixed`` (as a program; ``vanilla_yahtzee:fixed`` as an object) it is the same engine as a
+real package of fixed rules is: it plays its rules under the name ``yahtzee`` and declares nothing
+of its own in its hello, so that a run holds it to the file of its rules, ``yahtzee-vanilla.yaml``
+beside it, with ``--ruleset-file tests/conformance_fakes/yahtzee-vanilla.yaml --ask-as yahtzee``.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
+
+import yaml
 
 from dicespec.dice import Roll
 from dicespec.implementation import sheet_replay_answer
@@ -32,17 +41,10 @@ from dicespec.scoresheet.rows import score
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.validation import JSON
 
-NAME = "yahtzee-vanilla"
-DOCUMENT: dict[str, Any] = {
-    "name": NAME,
-    "extends": "yahtzee",
-    "title": "Vanilla Yahtzee",
-    "description": "Yahtzee with no upper bonus, no Yahtzee bonus and no joker: every box scores the dice as they are.",
-    "upper_bonus": None,  # no 35 at 63
-    "five_of_a_kind": None,  # a further Yahtzee adds nothing (no yahtzee_bonus line)
-    "joker": "none",  # a further Yahtzee goes in any open box, scored as the dice are
-}
-"""Its rules, as its hello declares them: what differs from the shipped ``yahtzee``."""
+FILE = Path(__file__).with_name("yahtzee-vanilla.yaml")
+DOCUMENT: dict[str, Any] = yaml.safe_load(FILE.read_text(encoding="utf-8"))
+"""Its rules, as its hello declares them: what differs from the shipped ``yahtzee`` (its file)."""
+NAME: str = DOCUMENT["name"]
 
 
 def vanilla_rules() -> SheetRuleset:
@@ -74,26 +76,26 @@ class RescoringGame(SheetGame):
             raise
 
 
-def _rules(ruleset: str) -> SheetRuleset:
-    if ruleset != NAME:
-        raise NotImplementedError(f"vanilla-yahtzee plays {NAME} only")
-    return vanilla_rules()
-
-
 class VanillaYahtzee:
     """The implementation: its own rules (``own_rulesets``), and the one ruleset it plays (``rulesets``)."""
 
     name = "vanilla-yahtzee"
     version = "1.0.0"
+    plays = NAME  # the name it plays its rules under
     rulesets: ClassVar[dict[str, list[str]]] = {"yahtzee": [NAME]}
     own_rulesets: ClassVar[list[dict[str, Any]]] = [DOCUMENT]
 
+    def _rules(self, ruleset: str) -> SheetRuleset:
+        if ruleset != self.plays:
+            raise NotImplementedError(f"vanilla-yahtzee plays {self.plays} only")
+        return vanilla_rules()
+
     def score(self, ruleset: str, dice: str, row: str) -> int:
-        rules = _rules(ruleset)
+        rules = self._rules(ruleset)
         return score(rules, Roll.parse(dice, count=rules.dice), row)
 
     def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
-        rules = _rules(ruleset)
+        rules = self._rules(ruleset)
         game = RescoringGame(rules, players, dice=no_random_dice)
         result = play_actions(
             game, actions, parse=partial(parse_action, ruleset=rules), apply=apply_action, refusals=SheetActionError
@@ -107,7 +109,17 @@ class VanillaYahtzee:
         raise NotImplementedError("vanilla-yahtzee plays Yahtzee only")
 
 
+class FixedVanilla(VanillaYahtzee):
+    """The same engine, of fixed rules: it plays them under the name ``yahtzee`` and declares no
+    rules of its own."""
+
+    plays = "yahtzee"
+    rulesets: ClassVar[dict[str, list[str]]] = {"yahtzee": ["yahtzee"]}
+    own_rulesets: ClassVar[list[dict[str, Any]]] = []
+
+
 implementation = VanillaYahtzee()
+fixed = FixedVanilla()
 
 
 if __name__ == "__main__":
@@ -116,4 +128,5 @@ if __name__ == "__main__":
     from dicespec.conformance.serving.adapter import Server
 
     vanilla_rules()
-    run(Server(implementation, games=VanillaYahtzee.rulesets, rules=VanillaYahtzee.own_rulesets, version="1.0.0"))
+    served = fixed if sys.argv[1:] == ["--fixed"] else implementation
+    run(Server(served, games=served.rulesets, rules=served.own_rulesets, version="1.0.0"))

@@ -270,6 +270,38 @@ def test_rules_declared_in_the_hello_are_found_with_the_one_flow_bug_apart(
     ]  # its closing conform run: the console block of docs/protocol.md (the rolls, 0 differ; the games, some)
 
 
+def test_an_engine_of_fixed_rules_asked_as_the_name_it_plays_is_found_from_the_file_s_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the same fake run with fixed rules (its hello declares yahtzee, no rules of its own), asked as
+    # yahtzee with the file of its rules: the same rules and the same one flow bug are found
+    monkeypatch.syspath_prepend(str(FAKES))
+    forget_declared()
+    asked = declare_file(FAKES / "yahtzee-vanilla.yaml").name
+    target = Target(python="vanilla_yahtzee:fixed")
+    try:
+        found = identify(
+            target, Options(in_process=True), name_of_game=None, asked=asked, ask_as="yahtzee", name=None, conform=False
+        )
+        expected = _flow_of("yahtzee-vanilla")
+        read = _read_back(found, tmp_path)
+    finally:
+        forget_declared()
+    assert isinstance(found, Identification) and found.asked == "yahtzee-vanilla as yahtzee"
+    assert found.closest == "yahtzee" and found.changed() == {} and flow_values(read) == expected
+    assert [(fit.key, fit.unexplained[0].path) for fit in found.flow.fits if fit.unexplained] == [
+        ("refusals and the end", "rejected")
+    ]
+
+
+def test_ask_as_without_the_file_of_the_rules_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["identify", "--python", "vanilla_yahtzee:fixed", "--ask-as", "yahtzee"]) == 2
+    assert (
+        capsys.readouterr().err
+        == "dicespec: error: --ask-as yahtzee goes with --ruleset-file: the rules it is held to\n"
+    )
+
+
 def test_the_closing_conform_run_differs_exactly_where_the_fit_left_answers_unexplained() -> None:
     bugged, found = _pure_bug()
     closing = closing_conform(

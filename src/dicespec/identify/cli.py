@@ -29,6 +29,8 @@ def _cmd_identify(args: argparse.Namespace) -> int:
         asked: str | None = declared.name
     else:
         asked = args.ruleset
+    if args.ask_as is not None and args.ruleset_file is None:
+        raise UsageError(f"--ask-as {args.ask_as} goes with --ruleset-file: the rules it is held to")
     if args.name is not None and (args.name in ruleset_names() or not is_ruleset_name(args.name)):
         raise UsageError(f"--name {args.name!r}: a name of its own, in lowercase words and -, not a shipped ruleset's")
     if not 0 < args.share <= 1:
@@ -38,11 +40,12 @@ def _cmd_identify(args: argparse.Namespace) -> int:
     if args.categories and not args.function:
         raise UsageError("--categories goes with --function")
     if args.function:
-        if args.ruleset is None:
+        scores = args.ask_as or args.ruleset
+        if scores is None:
             raise UsageError("--function needs --ruleset NAME: a scoring function is asked under the ruleset you name")
         from dicespec.conformance.run.function import FunctionSpecError, function_implementation
 
-        target = Target(function=args.function, rulesets=(args.ruleset,), categories=args.categories)
+        target = Target(function=args.function, rulesets=(scores,), categories=args.categories)
         try:  # its problems, before any question
             function_implementation(args.function, target.rulesets, args.categories)
         except FunctionSpecError as exc:
@@ -61,6 +64,7 @@ def _cmd_identify(args: argparse.Namespace) -> int:
             options,
             name_of_game=args.game,
             asked=asked,
+            ask_as=args.ask_as,
             name=args.name,
             share=args.share,
             conform=not args.no_conform,
@@ -108,6 +112,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "--ruleset", metavar="NAME", help="the ruleset the questions name (default: the game's reference)"
     )
     add_ruleset_file(asked)
+    ident.add_argument(
+        "--ask-as",
+        metavar="NAME",
+        help="with --ruleset-file: ask the implementation under NAME, a ruleset it declares (an engine that plays one "
+        "set of rules under one name), and start from the file's rules",
+    )
     ident.add_argument("--name", help="the identified rules' name (default: the implementation's, then -identified)")
     ident.add_argument(
         "--share",

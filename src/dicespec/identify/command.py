@@ -414,20 +414,27 @@ def identify(
     name: str | None,
     share: float = SHARE,
     conform: bool = True,
+    ask_as: str | None = None,
 ) -> Identification | AsideIdentification:
     """Start the target (a :class:`~dicespec.conformance.run.target.Target`), check what its hello
     declares, identify the rules it plays of one game, and (``conform``) hold it to them in a
-    closing conform run (:mod:`~dicespec.identify.closing`)."""
-    from dicespec.conformance.run.declared import check_games, declare_hello
+    closing conform run (:mod:`~dicespec.identify.closing`). With ``ask_as``, every question about
+    ``asked`` (rules of one's own) is asked under ``ask_as``, a ruleset the implementation
+    declares: an engine of fixed rules, whose identification starts from ``asked``."""
+    from dicespec.conformance.run.declared import check_asked_as, check_games, declare_hello
     from dicespec.conformance.run.target import open_transport
 
-    transport = open_transport(target, options)
+    if ask_as is not None and asked is None:
+        raise IdentifyError(f"--ask-as {ask_as} goes with --ruleset-file: the rules it is held to")
+    transport = open_transport(target, options, {asked: ask_as} if ask_as and asked else None)
     try:
         hello = transport.start()
         if hello is None:
             raise IdentifyError(f"{target.describe()} could not be started: {transport.failure}")
         declare_hello(hello)
         check_games(hello)
+        if ask_as is not None and asked is not None:
+            check_asked_as(hello, {asked: ask_as})
         games = [g for g, names in hello.games.items() if names]
         if name_of_game is None:
             if asked is not None:
@@ -445,8 +452,8 @@ def identify(
             if hello.supports(name_of_game, game(name_of_game).default_ruleset)
             else hello.games[name_of_game][0]
         )
-        if not hello.supports(name_of_game, chosen):
-            raise IdentifyError(f"{hello.name} does not declare the ruleset {chosen} of {name_of_game}")
+        if not hello.supports(name_of_game, ask_as or chosen):
+            raise IdentifyError(f"{hello.name} does not declare the ruleset {ask_as or chosen} of {name_of_game}")
         rules = find_ruleset(chosen)
         if rules.game != name_of_game:
             raise IdentifyError(f"ruleset {chosen!r} is for {rules.game}, not {name_of_game}")
@@ -456,6 +463,8 @@ def identify(
         found = family.identify(
             transport, hello.name, rules, name=own, share=share, progress=options.progress, players=plays
         )
+        if ask_as is not None:
+            found.asked = f"{chosen} as {ask_as}"  # the report and the file name both
         if conform:
             found.closing = closing_conform(
                 transport,

@@ -20,17 +20,22 @@ def _cmd_conform(args: argparse.Namespace) -> int:
     from dicespec.rulesets import load_ruleset, ruleset_names
 
     files = [load_ruleset(path) for path in args.ruleset_file or ()]  # a file that cannot be used: one line, here
-    unknown = [name for name in args.ruleset or () if name not in ruleset_names()]
+    chosen = _asked_as(args, files)
+    unknown = [name for name in args.ruleset or () if name not in ruleset_names() and not args.ask_as]
     if unknown and (args.function or (not args.ruleset_file and not args.impl and not args.python)):
         raise UsageError(f"unknown ruleset {unknown[0]!r}; shipped rulesets: {', '.join(ruleset_names())}")
-    if args.function and files:
-        raise UsageError("--ruleset-file goes with --impl or --python: a score function plays shipped rulesets")
+    if args.function and files and not args.ask_as:
+        raise UsageError(
+            "--ruleset-file goes with --impl or --python: a score function plays shipped rulesets "
+            "(--ask-as NAME holds it to the file's rules under NAME)"
+        )
     if args.categories and not args.function:
         raise UsageError("--categories goes with --function")
     if args.function:
         from dicespec.conformance.run.function import FunctionSpecError, function_implementation
 
-        target = Target(function=args.function, rulesets=tuple(args.ruleset or ()), categories=args.categories)
+        scores = (args.ask_as,) if args.ask_as else tuple(args.ruleset or ())
+        target = Target(function=args.function, rulesets=scores, categories=args.categories)
         try:  # its problems, before any run (in a worker, the worker finds them: its code is not run here)
             if args.in_process:
                 function_implementation(args.function, target.rulesets, args.categories)
@@ -40,7 +45,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         target = Target(python=args.python) if args.python else Target.from_command_line(args.impl)
     options = Options(
         parts=parse_parts(args.part),
-        rulesets=tuple(args.ruleset) if args.ruleset else None,
+        rulesets=chosen,
         select=args.select,
         games=args.games,
         seed=args.seed,
@@ -52,6 +57,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         progress=wanted(args.progress),
         ruleset_files=tuple(args.ruleset_file or ()),
         strict_refusals=args.strict_refusals,
+        ask_as=args.ask_as,
         **_containment(args),
     )
     # a killed run still ends what it started, and what its parts failed to end
@@ -66,6 +72,27 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         )
     print(text)
     return status
+
+
+def _asked_as(args: argparse.Namespace, files: list[Any]) -> tuple[str, ...] | None:
+    """The rulesets the run is about (``None``: every one); with ``--ask-as``, the one file's rules
+    alone, checked here: one file, a name that is a ruleset's, of the file's game."""
+    if not args.ask_as:
+        return tuple(args.ruleset) if args.ruleset else None
+    from dicespec.rulesets import find_ruleset, ruleset_names
+
+    if len(files) != 1:
+        raise UsageError(f"--ask-as {args.ask_as} goes with one --ruleset-file: the rules it is held to")
+    rules = files[0]
+    others = [name for name in args.ruleset or () if name != rules.name]
+    if others:
+        raise UsageError(f"--ask-as: the run is under the rules of {args.ruleset_file[0]} alone, not {others[0]!r}")
+    if args.ask_as in ruleset_names() and find_ruleset(args.ask_as).game != rules.game:
+        raise UsageError(
+            f"--ask-as {args.ask_as}: a ruleset of {find_ruleset(args.ask_as).game}, not of {rules.game} "
+            f"as {args.ruleset_file[0]} is"
+        )
+    return (rules.name,)
 
 
 def _containment(args: argparse.Namespace) -> dict[str, Any]:
@@ -144,6 +171,13 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="PATH",
         help="also check under this ruleset file of your own (repeatable; it may 'extends:' a shipped ruleset): "
         "hello hands it to the implementation, which plays it if it declares its name",
+    )
+    conform.add_argument(
+        "--ask-as",
+        metavar="NAME",
+        help="with one --ruleset-file: ask the implementation under NAME, the ruleset it declares (an engine "
+        "that plays one set of rules under one name), and expect the file's rules; the run is under the file's "
+        "rules alone",
     )
     conform.add_argument(
         "--select",

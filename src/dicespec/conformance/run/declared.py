@@ -22,7 +22,15 @@ from typing import Any
 from dicespec.corpus import Case
 from dicespec.implementation import ReferenceImplementation
 from dicespec.registry import game, game_names, games
-from dicespec.rulesets import Declared, RulesetError, declare_document, declared_rulesets, find_ruleset, ruleset_names
+from dicespec.rulesets import (
+    Declared,
+    RulesetError,
+    declare_document,
+    declared_rulesets,
+    find_ruleset,
+    game_of_ruleset,
+    ruleset_names,
+)
 
 
 class HelloError(ValueError):
@@ -51,30 +59,40 @@ def known_rulesets() -> dict[str, list[str]]:
     return known
 
 
-def check_games(hello: Any, known: Mapping[str, Iterable[str]] | None = None) -> None:
+def check_games(hello: Any) -> None:
     """Every game a hello names (``games``, ``players``) is a game of the registry, and every
-    ruleset it lists under a game is one of that game's ``known`` (game → names; default: the
-    shipped ones, and the rules of one's own declared for the run: :func:`known_rulesets`).
-    Refused with one line naming it and the closest id."""
-    known = known_rulesets() if known is None else known
+    ruleset it lists under a game is one of that game's: shipped, or rules of one's own declared for
+    the run (a ruleset file's, or its own). Refused with one line naming it and the closest id."""
     where = f"the hello of {hello.name}"
     for key in ("games", "players"):
         for name in getattr(hello, key):
             if name not in game_names():
                 raise HelloError(f"{where}: {key}: {not_a_game(name)}")
     for name, rulesets in hello.games.items():
-        own = list(known.get(name, ()))
         for ruleset in rulesets:
-            if ruleset in own:
-                continue
-            other = next((g for g, names in known.items() if ruleset in names), None)
-            if other is not None:
+            try:
+                other = game_of_ruleset(ruleset).name
+            except LookupError:
+                closest = difflib.get_close_matches(ruleset, known_rulesets()[name], n=1, cutoff=0)
+                hint = f"; the closest is {closest[0]!r}" if closest else ""
+                raise HelloError(
+                    f"{where}: games.{name}: {ruleset!r} is no ruleset of {name}{hint} "
+                    "(shipped, in a --ruleset-file or declared in its hello's rulesets)"
+                ) from None
+            if other != name:
                 raise HelloError(f"{where}: games.{name}: {ruleset!r} is a ruleset of {other}, not of {name}")
-            closest = difflib.get_close_matches(ruleset, own, n=1, cutoff=0)
-            hint = f"; the closest is {closest[0]!r}" if closest else ""
+
+
+def check_asked_as(hello: Any, asked_as: Mapping[str, str]) -> None:
+    """Every ruleset rules of one's own are asked under in their place (``--ask-as``) is one the
+    hello declares, of the game of those rules."""
+    for rules, asked in asked_as.items():
+        of = find_ruleset(rules).game
+        if not hello.supports(of, asked):
+            declares = ", ".join(hello.games.get(of, ())) or "none"
             raise HelloError(
-                f"{where}: games.{name}: {ruleset!r} is no ruleset of {name}{hint} "
-                "(shipped, in a --ruleset-file or declared in its hello's rulesets)"
+                f"--ask-as {asked}: {hello.name} does not declare {asked!r} among its rulesets of {of} "
+                f"(it declares {declares}), which {rules} is of"
             )
 
 

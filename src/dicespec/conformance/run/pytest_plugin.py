@@ -159,6 +159,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "ruleset RULES instead (rules of one's own that extend BASE)",
     )
     group.addoption(
+        "--dicespec-ask-as",
+        metavar="RULES=NAME",
+        help="ask the implementation every question under the ruleset RULES (rules of one's own) under NAME, a "
+        "ruleset it declares, instead: a fixed-rules engine held to RULES",
+    )
+    group.addoption(
         "--dicespec-not-under",
         metavar="FILE",
         help="with --dicespec-under: a JSON object of the case ids whose outcome RULES changes, each with why: "
@@ -178,6 +184,10 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
     from dicespec.conformance.run.target import Options, Target, open_transport
 
     rulesets = tuple(name for name in (config.getoption("dicespec_rulesets") or "").split(",") if name)
+    renamed, asked_as = _renamed(config), _asked_as(config)
+    rulesets = tuple(
+        asked_as.get(renamed.get(name, name), renamed.get(name, name)) for name in rulesets
+    )  # a function's
     if command:
         argv = shlex.split(command)
         if not argv:
@@ -203,7 +213,7 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
     )
     terminate_as_interrupt()  # a killed run still ends the implementation (pytest_keyboard_interrupt)
     try:
-        transport = open_transport(target, options)
+        transport = open_transport(target, options, asked_as)
     except ValueError as exc:  # a function's problems, in process
         raise pytest.UsageError(str(exc)) from None
     try:
@@ -211,15 +221,24 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
     except BaseException:  # an interrupt while it starts: it is in no stash yet, so end it here
         transport.close()
         raise
-    under = config.getoption("dicespec_under")
-    if under:
-        base, _, rules = under.partition("=")
-        implementation.renamed = {base: rules}
+    implementation.renamed = renamed
     fatal = getattr(implementation.transport, "fatal", None)
     if fatal:  # a worker that cannot build the object or function
         implementation.close()
         raise pytest.UsageError(fatal)
     return implementation
+
+
+def _renamed(config: pytest.Config) -> dict[str, str]:
+    """``--dicespec-under BASE=RULES``: the ruleset the steps name → the rules it is asked under."""
+    base, _, rules = (config.getoption("dicespec_under") or "").partition("=")
+    return {base: rules} if base else {}
+
+
+def _asked_as(config: pytest.Config) -> dict[str, str]:
+    """``--dicespec-ask-as RULES=NAME``: the rules of one's own → the ruleset asked in their place."""
+    rules, _, name = (config.getoption("dicespec_ask_as") or "").partition("=")
+    return {rules: name} if rules else {}
 
 
 def under_test(config: pytest.Config) -> ProtocolImplementation | None:
@@ -307,7 +326,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return  # every case will error, saying why
     from dicespec.rulesets import ruleset_data
 
-    not_under = _not_under(config)
+    not_under, asked_as = _not_under(config), _asked_as(config)
     for item in items:
         ruleset = ruleset_of(item)
         case = case_id(item)
@@ -315,6 +334,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=f"{NOT_UNDER}: {not_under[case]}"))
             continue
         asked = implementation.renamed.get(ruleset, ruleset) if ruleset is not None else None
+        asked = asked_as.get(asked, asked) if asked is not None else None
         if asked is not None and not hello.supports(ruleset_data(asked)["game"], asked):
             item.add_marker(pytest.mark.skip(reason=f"{hello.name} does not declare the ruleset {asked}"))
 

@@ -33,7 +33,14 @@ from typing import Any
 from dicespec import corpus
 from dicespec.conformance.containment import defaults
 from dicespec.conformance.protocol.messages import PROTOCOL_VERSION
-from dicespec.conformance.run.declared import HelloError, check_games, check_players, declare_hello, expect_cases
+from dicespec.conformance.run.declared import (
+    HelloError,
+    check_asked_as,
+    check_games,
+    check_players,
+    declare_hello,
+    expect_cases,
+)
 from dicespec.conformance.run.holds import alike
 from dicespec.conformance.run.refusals import other_order
 from dicespec.conformance.run.report import (
@@ -70,6 +77,21 @@ class Run:
     cases_per_second: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     not_declared: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # part → the rulesets left out
+    asked_as: dict[str, str] = field(default_factory=dict)  # rules of one's own → the ruleset asked in their place
+
+    def asked(self, ruleset: str) -> str:
+        """The ruleset the implementation is asked under for a case under ``ruleset``."""
+        return self.asked_as.get(ruleset, ruleset)
+
+    def declares(self, game: str, ruleset: str) -> bool:
+        """Does the implementation declare what a case under ``ruleset`` is asked under (before its
+        hello: as if it did)?"""
+        return self.hello is None or self.hello.supports(game, self.asked(ruleset))
+
+    def rules(self, declared: Declared) -> str:
+        """Where rules of one's own come from, and the ruleset they are asked under in their place."""
+        asked = self.asked_as.get(declared.name)
+        return declared.describe() + (f", asked as {asked}" if asked else "")
 
     def header(self) -> list[str]:
         name = self.hello.describe() if self.hello else "(no hello)"
@@ -81,7 +103,7 @@ class Run:
             if self.hello.players:
                 counts = "; ".join(f"{game}: {', '.join(map(str, n))}" for game, n in self.hello.players.items())
                 lines.append(f"players: {counts}")
-        lines += [f"rules: {declared.name} = {declared.describe()}" for declared in self.declared]
+        lines += [f"rules: {declared.name} = {self.rules(declared)}" for declared in self.declared]
         if self.failure:
             lines.append(f"could not be started: {self.failure}")
         for part in sorted(self.seconds, key=lambda p: PARTS.index(p) if p in PARTS else len(PARTS)):
@@ -122,7 +144,11 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
     (:class:`~dicespec.rulesets.RulesetError`, :class:`~dicespec.conformance.run.target.CannotLoad`,
     :class:`HelloError`) before any case."""
     run = Run(target, declared=[declare_file(path) for path in options.ruleset_files])
-    transport = open_transport(target, options)
+    if options.ask_as is not None:
+        if len(run.declared) != 1:
+            raise ValueError(f"--ask-as {options.ask_as} goes with one --ruleset-file: the rules it is held to")
+        run.asked_as = {run.declared[0].name: options.ask_as}
+    transport = open_transport(target, options, run.asked_as)
     features: list[Features] = []  # the spec's pytest runs, alongside the corpus
     try:
         run.hello = transport.start()
@@ -131,9 +157,9 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
             raise CannotLoad(transport.fatal)
         if run.hello is not None:
             run.declared += [d for d in declare_hello(run.hello) if d not in run.declared]
-            every = run_rulesets(Options(), run.declared)
-            check_games(run.hello, every)
-            known = {n for names in every.values() for n in names}
+            check_games(run.hello)
+            known = {n for names in run_rulesets(Options(), run.declared).values() for n in names}
+            check_asked_as(run.hello, run.asked_as)
             check_players(run.hello, run_rulesets(options, run.declared))
             missing = sorted(set(options.rulesets or ()) - known)
             if missing:
@@ -141,11 +167,13 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
                     f"unknown ruleset {missing[0]!r}: not shipped, in no --ruleset-file, "
                     f"not declared by {run.hello.name}"
                 )
-        recorder.rules = {declared.name: declared.describe() for declared in run.declared}
+        recorder.rules = {declared.name: run.rules(declared) for declared in run.declared}
         if "features" in options.parts:
             if shipped_rulesets(options):
                 features.append(Features.start(target, options, run))
-            features += [Features.start_under(target, options, declared) for declared in chosen_declared(options, run)]
+            features += [
+                Features.start_under(target, options, d, run.asked(d.name)) for d in chosen_declared(options, run)
+            ]
             run_expected(transport, options, recorder, run)
         # The games first: their slow side is the implementation's (it plays every game), which
         # leaves a core to the features; then the exhaustive corpus, which keeps both sides busy.
@@ -210,12 +238,11 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
     the others have been asked, so that making them never holds up the replies in flight (a
     corpus of six dice is large: Maxi Yatzy's holds 933,120 rolls in rows)."""
     rulesets = run_rulesets(options, run.declared)
-    hello = run.hello
     asked: dict[str, list[str]] = {}
     left: dict[str, list[str]] = {}
     for game, names in rulesets.items():
         for name in names:
-            (asked if hello is None or hello.supports(game, name) else left).setdefault(game, []).append(name)
+            (asked if run.declares(game, name) else left).setdefault(game, []).append(name)
     count = run_cases(part, corpus_cases(part, options, run, asked), transport, options, recorder, run)
     run.not_declared[part] = left
     return count
@@ -233,7 +260,6 @@ def run_cases(
     part: str, source: Iterator[corpus.Case], transport: Any, options: Options, recorder: Recorder, run: Run
 ) -> int:
     """Stream cases through the implementation, each result recorded; the number of cases."""
-    hello = run.hello
     skipped: list[corpus.Case] = []
     passed, record = recorder.passed, recorder.record
     progress = ProgressLine(f"  {part}", unit="cases") if options.progress else None
@@ -253,9 +279,7 @@ def run_cases(
         for case in source:
             supported = declared.get(case.ruleset)
             if supported is None:
-                supported = declared[case.ruleset] = hello is None or hello.supports(
-                    game_of_ruleset(case.ruleset).name, case.ruleset
-                )
+                supported = declared[case.ruleset] = run.declares(game_of_ruleset(case.ruleset).name, case.ruleset)
             if not supported:
                 skipped.append(case)
                 continue
@@ -436,12 +460,16 @@ class Features:
         return cls._start(options, features_options(target, options))
 
     @classmethod
-    def start_under(cls, target: Target, options: Options, declared: Declared) -> Features:
+    def start_under(cls, target: Target, options: Options, declared: Declared, asked: str | None = None) -> Features:
         """The spec's run of the cases of the shipped ruleset ``declared`` is based on, asked
-        under ``declared``; those whose outcome it changes are skipped as not under these rules."""
+        under ``declared`` (the implementation asked under ``asked`` in its place, if another);
+        those whose outcome it changes are skipped as not under these rules."""
         chosen = replace(options, rulesets=None)
         base = based_on(declared.name)
-        return cls._start(chosen, [*features_options(target, chosen), "--dicespec-rulesets", base], declared.name)
+        arguments = [*features_options(target, chosen), "--dicespec-rulesets", base]
+        if asked is not None and asked != declared.name:
+            arguments += ["--dicespec-ask-as", f"{declared.name}={asked}"]
+        return cls._start(chosen, arguments, declared.name)
 
     @classmethod
     def _start(cls, options: Options, arguments: list[str], under: str | None = None) -> Features:

@@ -1,16 +1,20 @@
 """What a conformance run is pointed at and how: the implementation under test (:class:`Target`),
-the run's options (:class:`Options`), and the transport that reaches it (:func:`open_transport`).
-The runner and the spec's pytest plugin both start an implementation from these.
+the run's options (:class:`Options`), and the transport that reaches it (:func:`open_transport`;
+:class:`AskedAs`, when a fixed-rules engine is asked under the name it plays and held to the rules
+of a file: ``--ask-as``). The runner, identify and the spec's pytest plugin all start an
+implementation from these.
 """
 
 from __future__ import annotations
 
 import shlex
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from dicespec.conformance.containment import defaults
 from dicespec.conformance.containment.limits import Limits
+from dicespec.conformance.protocol.messages import Outcome
 from dicespec.conformance.run import worker
 from dicespec.conformance.run.report import PARTS
 from dicespec.conformance.transports.in_process import InProcessTransport
@@ -75,6 +79,7 @@ class Options:
     in_process: bool = False  # call a Python object or function in the runner's own process (trusting it)
     ruleset_files: tuple[str, ...] = ()  # rulesets of one's own (--ruleset-file), declared for the run
     strict_refusals: bool = False  # a refusal in another order than the reference's fails
+    ask_as: str | None = None  # asked under this ruleset it declares, held to the one --ruleset-file's rules
 
 
 class CannotLoad(ValueError):
@@ -83,9 +88,61 @@ class CannotLoad(ValueError):
     there). One line, as for a usage error, before any case."""
 
 
-def open_transport(target: Target, options: Options) -> Any:
+class _Asked(NamedTuple):
+    """A request asked under another ruleset than its case's, and the case."""
+
+    op: str
+    args: dict[str, Any]
+    item: Any
+
+
+class AskedAs:
+    """A transport whose requests under some rulesets are asked under others (``names``: the
+    rules a case is under → the ruleset the implementation is asked under, one it declares), each
+    answer its case's: a fixed-rules engine, which plays one set of rules under one name, asked
+    under that name and held to the rules of a file (``--ask-as``). The rest is the transport's."""
+
+    def __init__(self, transport: Any, names: Mapping[str, str]) -> None:
+        self.transport = transport
+        self.names = dict(names)
+
+    def __getattr__(self, name: str) -> Any:  # hello, failure, fatal, events, restarts, …
+        return getattr(self.transport, name)
+
+    def asked(self, ruleset: str) -> str:
+        """The ruleset the implementation is asked under for a case under ``ruleset``."""
+        return self.names.get(ruleset, ruleset)
+
+    def _args(self, args: dict[str, Any]) -> dict[str, Any]:
+        ruleset = args.get("ruleset")
+        return {**args, "ruleset": self.names[ruleset]} if ruleset in self.names else args
+
+    def start(self) -> Any:
+        return self.transport.start()
+
+    def call(self, op: str, args: dict[str, Any]) -> Outcome:
+        outcome: Outcome = self.transport.call(op, self._args(args))
+        return outcome
+
+    def stream(self, requests: Iterable[Any], expect: Any = None) -> Iterator[tuple[Any, Outcome]]:
+        asked = (_Asked(item.op, self._args(item.args), item) for item in requests)
+        expected = None if expect is None else (lambda request: expect(request.item))
+        for request, outcome in self.transport.stream(asked, expect=expected):
+            yield request.item, outcome
+
+    def close(self) -> None:
+        self.transport.close()
+
+
+def open_transport(target: Target, options: Options, asked_as: Mapping[str, str] | None = None) -> Any:
     """The transport to the target: a command, or a worker serving a Python object or function,
-    over stdio; or, with ``in_process``, the object called directly."""
+    over stdio; or, with ``in_process``, the object called directly. With ``asked_as`` (the rules
+    a case is under → the ruleset it is asked under), behind :class:`AskedAs`."""
+    transport = _transport(target, options)
+    return AskedAs(transport, asked_as) if asked_as else transport
+
+
+def _transport(target: Target, options: Options) -> Any:
     if options.in_process and target.function:
         from dicespec.conformance.run.function import function_implementation
 
