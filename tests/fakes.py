@@ -5,11 +5,15 @@ the tests read of a run."""
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import shlex
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from itertools import product
+from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple
 
@@ -38,6 +42,38 @@ def fake_module(name: str) -> ModuleType:
         return importlib.import_module(name)
     finally:
         sys.path.remove(str(FAKES))
+
+
+def java_fake(name: str, folder: Path) -> Path:
+    """The Java fake ``name`` (``tests/conformance_fakes/NAME.java``, plain Java) compiled by javac
+    into ``folder``: the folder of its classes. Skip without a JDK, but never under CI, which must
+    run it."""
+    if shutil.which("javac") is None or shutil.which("java") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("javac is not installed, and CI must run the Java fakes", pytrace=False)
+        pytest.skip("javac is not installed")
+    folder.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(
+        ["javac", "-d", str(folder), str(FAKES / f"{name}.java")], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+def running(token: str) -> list[tuple[int, str]]:
+    """The processes running (zombies left out) with the token in their command line."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            cmdline = Path(f"/proc/{name}/cmdline").read_bytes()
+            stat = Path(f"/proc/{name}/stat").read_bytes()
+        except OSError:
+            continue
+        if token.encode() in cmdline and stat[stat.rfind(b")") + 2 :][:1] != b"Z":
+            found.append((int(name), cmdline.replace(b"\0", b" ").decode(errors="replace")[:200]))
+    return found
 
 
 def totals(out: str) -> tuple[int, int, int, int]:

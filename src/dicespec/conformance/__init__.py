@@ -12,8 +12,9 @@ Its parts, from the bottom up; each imports only parts above it in this list (``
 - :mod:`~dicespec.conformance.containment`: what an implementation under test may take, and
   that it leaves nothing behind. ``defaults.py``, the run's defaults in one place (timeouts,
   window, limits; the command line and the pytest plugin take theirs from it); ``limits.py``,
-  the resource limits; ``processes.py``, a session's every process found and ended, and a run's
-  mark; ``sandbox.py``, bubblewrap.
+  the limits on the memory its processes hold, their CPU time and their number;
+  ``processes.py``, a session's every process found, measured and ended, and a run's mark;
+  ``crashes.py``, its crash files kept out of the user's folder; ``sandbox.py``, bubblewrap.
 - :mod:`~dicespec.conformance.serving`: answering the protocol. ``adapter.py``, the serving loop
   (``python -m dicespec.adapter`` serves the reference engines); ``quick_reference.py``, the
   reference engines as the adapter serves them.

@@ -33,7 +33,9 @@ GRACE = 2.0
 before what is left of it is killed (``--grace``)."""
 
 MAX_MEMORY = 4 << 30
-"""Bytes of address space each process of an implementation may map (4 GiB; ``--max-memory``)."""
+"""Bytes of memory the processes of an implementation may hold together (4 GiB; ``--max-memory``):
+what they hold, not the address space they reserve (see
+:mod:`~dicespec.conformance.containment.limits`)."""
 
 MAX_CPU = 3600
 """Seconds of CPU time each process of an implementation may use (``--max-cpu``)."""
@@ -51,7 +53,7 @@ MAX_STRAY_LINES = 100
 """Lines of output nobody asked for before the implementation is restarted."""
 
 MAX_EVENTS = 200
-"""Restarts and stray lines noted for the report, at most."""
+"""Stray lines noted for the report, at most (every restart, and what caused it, is noted)."""
 
 GAMES_PER_RULESET = corpus.GAMES_PER_RULESET
 """Replayed games per ruleset in the corpus (``--games``): the corpus's own default."""

@@ -5,16 +5,21 @@ everything it starts belong to that session, unless one of them starts a session
 :func:`end_session` ends all of them: politely first (``SIGTERM``), then, after a grace period,
 by force (``SIGKILL``). On Linux the members are read from ``/proc`` (a process that moved to
 another group of the session is found too); elsewhere the process group is signalled.
+
+On Linux, :func:`held_memory` says how much memory the members hold: their resident memory, and
+where that passes a bound, their proportional share of it (a page several of them share counted
+once), which the memory limit is held to (see :mod:`~dicespec.conformance.containment.limits`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -48,6 +53,58 @@ def session_members(session: int) -> list[int]:
             if fields is not None and int(fields[3]) == session and fields[0] != b"Z":
                 found.append(int(name))
     return found
+
+
+PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_memory(session: int, pids: Iterable[int]) -> dict[int, int]:
+    """The bytes of memory each of ``pids`` still in the session holds in RAM (its resident set,
+    ``/proc/PID/stat``), by process id; a page several of them share is in each one's."""
+    found = {}
+    for pid in pids:
+        fields = _stat(str(pid))
+        if fields is not None and int(fields[3]) == session and fields[0] != b"Z":  # not gone, nor another's
+            found[pid] = int(fields[21]) * PAGE
+    return found
+
+
+def proportional_memory(pids: Iterable[int]) -> int | None:
+    """The bytes of memory ``pids`` hold in RAM, together, a page several processes share divided
+    among them (their proportional set sizes, ``/proc/PID/smaps_rollup``, Linux 4.14 and later);
+    ``None`` where the kernel does not say. Slower than :func:`resident_memory`: it walks each
+    process's pages (a tenth of a second for 2 GiB, on a busy machine)."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"{PROC}/{pid}/smaps_rollup", "rb") as rollup:
+                text = rollup.read()
+        except FileNotFoundError:
+            if os.path.exists(f"{PROC}/{pid}"):
+                return None  # a kernel without it
+            continue  # gone meanwhile
+        except OSError:  # not ours to read
+            return None
+        found = re.search(rb"^Pss:\s+(\d+) kB", text, re.MULTILINE)
+        if found is None:
+            if text:
+                return None
+            continue  # gone meanwhile: a zombie's rollup is empty
+        total += int(found[1]) << 10
+    return total
+
+
+def held_memory(session: int, pids: Iterable[int], bound: int) -> int:
+    """The bytes of memory the session's processes among ``pids`` hold together: the sum of their
+    resident sets, and where that is over ``bound`` (a page they share is in each one's), their
+    proportional share, which counts such a page once (:func:`proportional_memory`), wherever the
+    kernel gives it."""
+    resident = resident_memory(session, pids)
+    total = sum(resident.values())
+    if total <= bound:
+        return total
+    shared = proportional_memory(resident)
+    return total if shared is None else min(total, shared)
 
 
 def user_tasks(uid: int) -> int:

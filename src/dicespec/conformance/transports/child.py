@@ -10,10 +10,12 @@ It also contains the child:
 
 - the command runs in a session of its own, under the kernel's resource limits of its
   :class:`~dicespec.conformance.containment.limits.Limits` (and, with ``sandbox``, in a bubblewrap sandbox:
-  :mod:`~dicespec.conformance.containment.sandbox`);
-- while it is polled, the processes of that session are counted (on Linux, at most every
-  :data:`COUNT_EVERY` seconds, and never taking more than a twentieth of the runner's time);
-  past the limit, the whole session is killed and :attr:`ChildProcess.over_limit` says why;
+  :mod:`~dicespec.conformance.containment.sandbox`), its crash files sent to a temporary folder of
+  its own (:mod:`~dicespec.conformance.containment.crashes`), kept only where a crash wrote in it;
+- while it is polled, on Linux, the processes of that session are listed (at most every
+  :data:`COUNT_EVERY` seconds) and the memory they hold is measured (at most every
+  :data:`MEASURE_EVERY` seconds), each never taking more than a twentieth of the runner's time;
+  past either limit, the whole session is killed and :attr:`ChildProcess.over_limit` says why;
 - however it ends (:meth:`~ChildProcess.finish` after the last request, :meth:`~ChildProcess.end`
   after a timeout, a crash or a broken reply, an interrupt of the runner), every process of the
   session is ended: ``SIGTERM``, then ``SIGKILL`` after the grace period;
@@ -32,12 +34,26 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 
-from dicespec.conformance.containment import defaults, sandbox
+from dicespec.conformance.containment import crashes, defaults, sandbox
 from dicespec.conformance.containment.limits import Limits
-from dicespec.conformance.containment.processes import end_session, has_proc, session_members, signal_session
+from dicespec.conformance.containment.processes import (
+    end_session,
+    has_proc,
+    held_memory,
+    session_members,
+    signal_session,
+)
 
 COUNT_EVERY = 0.05
-"""Seconds between two counts of the implementation's processes, at least."""
+"""Seconds between two listings of the implementation's processes, at least."""
+
+MEASURE_EVERY = 0.05
+"""Seconds between two measures of the memory they hold, at least (the processes of the last
+listing: one read of ``/proc`` each)."""
+
+SHARE = 20
+"""Listing and measuring take at most one part in this many of the runner's time: the pause
+after each is at least this many times what it took."""
 
 SANDBOX_PROCESSES = 2
 """Processes of bubblewrap itself in a sandboxed session (not counted against the limit)."""
@@ -60,15 +76,19 @@ class ChildProcess:
     ) -> None:
         self.limits = limits or Limits.none()
         self.grace = grace
-        self.folder = tempfile.mkdtemp(prefix="dicespec-sandbox-") if sandboxed else None
+        self.sandboxed = sandboxed
+        # its /tmp in a sandbox; else where its crash files go (kept if a crash writes one there)
+        folder = tempfile.mkdtemp(prefix="dicespec-sandbox-" if sandboxed else "dicespec-crashes-")
+        self.folder: str | None = folder
+        self.kept: str | None = None  # the folder, kept for the crash files in it
         try:
-            command = sandbox.command(argv, self.folder, cwd=cwd) if self.folder else list(argv)
+            command = sandbox.command(argv, folder, cwd=cwd) if sandboxed else list(argv)
             self.process = subprocess.Popen(
                 command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
-                env=None if env is None else dict(env),
+                env=crashes.environment(env, sandbox.TMP if sandboxed else folder),
                 cwd=cwd,
                 start_new_session=True,
                 bufsize=0,
@@ -96,10 +116,13 @@ class ChildProcess:
         self.stdin_open = True
         self.exited = False  # its stdout has ended, or the command has exited
         self.too_long = False
-        self.over_limit: str | None = None  # why it was killed for running too many processes
+        self.over_limit: str | None = None  # why it was killed for the memory or the processes it took
         self.ended = False  # every process of its session is gone, and the command reaped
-        self._counting = bool(self.limits.processes) and has_proc()
+        self.peak_memory = 0  # the most memory its processes were measured to hold together (bytes)
+        self._watching = has_proc() and bool(self.limits.processes or self.limits.measured_memory)
+        self._members: list[int] = []  # its processes, as last listed
         self._next_count = 0.0
+        self._next_measure = 0.0 if self.limits.measured_memory else float("inf")
         self._own = SANDBOX_PROCESSES if sandboxed else 0
 
     def send(self, data: bytes) -> None:
@@ -108,14 +131,15 @@ class ChildProcess:
     def poll(self, timeout: float) -> list[bytes]:
         """Write what can be written, read what has come; the complete lines read. Afterwards
         ``exited`` says whether the implementation has ended, ``too_long`` whether a line outgrew
-        ``max_line``, ``over_limit`` whether it was killed for running too many processes."""
+        ``max_line``, ``over_limit`` whether it was killed for the memory its processes held or
+        for running too many of them."""
         if self.out and self.stdin_open and not self.writing:
             self.selector.register(self.stdin, selectors.EVENT_WRITE)
             self.writing = True
         gone = not self.exited and self.returncode() is not None  # all it wrote is in the pipes now
         wait = max(timeout, 0)
-        if self._counting:
-            wait = min(wait, max(self._next_count - time.monotonic(), 0))
+        if self._watching:
+            wait = min(wait, max(min(self._next_count, self._next_measure) - time.monotonic(), 0))
         lines: list[bytes] = []
         heard = False
         for key, _ in self.selector.select(wait):
@@ -153,19 +177,40 @@ class ChildProcess:
                     self.writing = False
         if gone and not heard:
             self.exited = True  # the command is over, though something it started may hold its stdout
-        if self._counting and time.monotonic() >= self._next_count:
-            self._count()
+        if self._watching and time.monotonic() >= min(self._next_count, self._next_measure):
+            self._watch()
         return lines
 
-    def _count(self) -> None:
-        """Count the session's processes; past the limit, kill them all."""
+    def _watch(self) -> None:
+        """List the session's processes and measure the memory they hold, each when it is due;
+        past a limit, kill them all."""
         started = time.monotonic()
-        running = len(session_members(self.session)) - self._own
-        self._next_count = time.monotonic() + max(COUNT_EVERY, 20 * (time.monotonic() - started))
-        if self.limits.processes is not None and running > self.limits.processes and not self.ended:
-            self.over_limit = self.limits.too_many(running)
-            self._counting = False
-            signal_session(self.session, signal.SIGKILL)  # no grace: it may still be forking
+        if started >= self._next_count:
+            self._members = session_members(self.session)
+            now = time.monotonic()
+            self._next_count = now + max(COUNT_EVERY, SHARE * (now - started))
+            running = len(self._members) - self._own
+            if self.limits.processes is not None and running > self.limits.processes:
+                self._stop(self.limits.too_many(running))
+                return
+        limit = self.limits.measured_memory
+        if limit is not None and time.monotonic() >= self._next_measure:
+            started = time.monotonic()
+            held = held_memory(self.session, self._members, limit)
+            self.peak_memory = max(self.peak_memory, held)
+            now = time.monotonic()
+            self._next_measure = now + max(MEASURE_EVERY, SHARE * (now - started))
+            if held > limit:
+                self._stop(self.limits.over_memory(held))
+
+    def _stop(self, why: str) -> None:
+        """Kill every process of the session, for ``why``: no grace, since it may still be forking
+        or growing."""
+        if self.ended:
+            return
+        self.over_limit = why
+        self._watching = False
+        signal_session(self.session, signal.SIGKILL)
 
     def _read_stderr(self) -> bool:
         """Read what stderr has; whether there was anything."""
@@ -255,6 +300,20 @@ class ChildProcess:
                 pass
 
     def _remove_folder(self) -> None:
-        if self.folder is not None:
+        """Remove the temporary folder, but keep one that holds crash files (not a sandbox's /tmp:
+        the sandbox promises it is removed)."""
+        if self.folder is None:
+            return
+        if not self.sandboxed and _holds_files(self.folder):
+            self.kept = self.folder
+        else:
             shutil.rmtree(self.folder, ignore_errors=True)
-            self.folder = None
+        self.folder = None
+
+
+def _holds_files(folder: str) -> bool:
+    try:
+        with os.scandir(folder) as entries:
+            return any(True for _ in entries)
+    except OSError:
+        return False

@@ -176,13 +176,16 @@ class StdioTransport:
                 return None, False
 
     def _lost(self, problem: str) -> str:
-        """Kill the child; the problem, with the tail of its stderr."""
+        """Kill the child; the problem, with where its crash files are kept, if it left any, and
+        the tail of its stderr."""
         child = self._child
         self._child = None
         if child is None:
             return problem
         self.stops.append(problem)
         child.kill()
+        if child.kept is not None:
+            problem = f"{problem}; it left crash files in {child.kept}"
         stderr = child.stderr_text()
         return f"{problem}; its stderr ends:\n{indent(stderr)}" if stderr else problem
 
