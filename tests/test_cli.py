@@ -193,6 +193,58 @@ def test_rulesets_as_json_hold_every_rule_value(capsys: pytest.CaptureFixture[st
         assert ("sheet" in data) == isinstance(shipped, SheetRuleset), name
 
 
+@pytest.mark.parametrize("name", ruleset_names())
+def test_rulesets_name_prints_that_ruleset_and_its_sheet_line_by_line(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``dicespec rulesets NAME``: the ruleset's line as the list gives it, then a score sheet's every
+    line top to bottom (its row ids, as the protocol's score and replay take them; each row with its
+    label, each total with what it adds); a set-aside ruleset's has no sheet."""
+    status, out, _ = run_cli(["rulesets", name], capsys)
+    _, listed, _ = run_cli(["rulesets", "--game", find_ruleset(name).game], capsys)
+    first, *rest = out.splitlines()
+    assert status == 0 and " ".join(first.split()) in {" ".join(line.split()) for line in listed.splitlines()}
+    ruleset = find_ruleset(name)
+    if not isinstance(ruleset, SheetRuleset):
+        assert rest == ["no sheet: a set-aside game's answers are points (the protocol's set_aside, best and replay)"]
+        return
+    assert rest[0] == "its sheet, top to bottom (the row ids the protocol's score and replay take):"
+    shown = [line.split(maxsplit=2) for line in rest[1:]]
+    assert [each[0] for each in shown] == list(ruleset.lines)
+    assert [each[0] for each in shown if each[1] == "row"] == list(ruleset.row_ids)
+    labels = {each[0]: each[2] for each in shown if each[1] == "row"}
+    assert labels == {row.id: row.label for row in ruleset.rows.values()}
+    totals = {line["id"]: " + ".join(line["adds"]) for line in printed_rulesets()[name]["sheet"] if "adds" in line}
+    assert {each[0]: each[2] for each in shown if each[1] == "total"} == totals
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rulesets", "yahtze"], "unknown ruleset 'yahtze'; shipped rulesets: farkle,"),
+        (["rulesets", "yatzy", "--game", "yahtzee"], "ruleset 'yatzy' is for yatzy, not yahtzee"),
+        (["rulesets", "yatzy", "--ruleset-file", "house.yaml"], "name a ruleset or give --ruleset-file, not both"),
+    ],
+    ids=["unknown", "another game", "and a file"],
+)
+def test_rulesets_name_that_cannot_be_shown_is_one_line(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run_cli(args, capsys)
+    assert (status, out) == (2, "") and err.startswith(f"dicespec: error: {message}") and err.count("\n") == 1
+
+
+def test_help_names_every_game_by_its_title_in_the_registry_s_order(capsys: pytest.CaptureFixture[str]) -> None:
+    """``dicespec --help`` begins with the games the registry declares, each by its title, and no other."""
+    from dicespec.registry import games
+
+    status, out, _ = run_cli(["--help"], capsys)
+    said = " ".join(out.split())
+    titles = [found.title for found in games()]
+    named = f"{', '.join(titles[:-1])} and {titles[-1]}"
+    assert status == 0 and f"Executable rules for {named}: score rolls, list rulesets," in said
+
+
 @functools.cache
 def printed_rulesets() -> dict[str, Any]:
     """What ``dicespec rulesets --json`` prints, read once."""

@@ -15,6 +15,7 @@ from dicespec.command_line import UsageError
 from dicespec.conformance.run import cli as conform_command
 from dicespec.dice import DiceError
 from dicespec.identify import cli as identify_command
+from dicespec.registry import games
 from dicespec.regression import cli as diff_command
 from dicespec.rulesets import RulesetError
 from dicespec.terminal import cli as terminal_commands
@@ -42,12 +43,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
+def description() -> str:
+    """What ``dicespec --help`` says first: the games, by the registry's titles."""
+    titles = [found.title for found in games()]
+    named = ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else titles[0]
+    return f"Executable rules for {named}: score rolls, list rulesets, play, solve, validate an implementation."
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="dicespec",
-        description="Executable rules for Kiriki, 10000 and their family (Yahtzee, Yatzy, Yacht, Farkle, Greed): "
-        "score rolls, list rulesets, play, solve, validate an implementation.",
-    )
+    parser = _Parser(prog="dicespec", description=description())
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     for register in COMMANDS:
         register(commands)
