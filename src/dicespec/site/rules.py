@@ -12,6 +12,7 @@ from dicespec.catalog import Words, words
 from dicespec.registry import game as registered_game
 from dicespec.registry import game_summary
 from dicespec.rulesets import find_ruleset, find_ruleset_of, prose
+from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.combos import Kind, combinations
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site import layout
@@ -123,6 +124,26 @@ def _combination_table(names: tuple[str, ...], w: Words) -> str:
     )
 
 
+def _row_ids_table(names: tuple[str, ...], w: Words) -> str:
+    """Each ruleset's row ids, top to bottom of its sheet, as the protocol names its rows."""
+    rows = [[code(name), " ".join(code(row) for row in find_ruleset_of(SheetRuleset, name).row_ids)] for name in names]
+    intro = w.format(
+        "row_ids_intro", score=code("score"), replay=code("replay"), command=code("dicespec rulesets NAME")
+    )
+    return (
+        f"## {text(w['row_ids'])} {{#row-ids}}\n\n{intro}\n\n"
+        + table([text(w["ruleset"]), text(w["row_ids_column"])], rows)
+        + "\n"
+    )
+
+
+_ROW_IDS: dict[str, Callable[[tuple[str, ...], Words], str] | None] = {
+    "score-sheet": _row_ids_table,  # a sheet of rows: each ruleset's row ids
+    "set-aside": None,
+}
+"""The table of the rulesets' row ids a rules page of each family of games shows, if any, by family name."""
+
+
 _COMBINATIONS: dict[str, Callable[[tuple[str, ...], Words], str] | None] = {
     "score-sheet": None,
     "set-aside": _combination_table,  # dice set aside in combinations: each one's points under each ruleset
@@ -193,6 +214,8 @@ def rules_page(data: SiteData, game: str, lang: str = "en") -> Page:
         out.append(table([text(w["rule"]), *(code(n) for n in names)], rows) + "\n")
         if (combinations_of := _COMBINATIONS[registered_game(game).family_name]) is not None:
             out.append(combinations_of(names, w))
+        if (row_ids_of := _ROW_IDS[registered_game(game).family_name]) is not None:
+            out.append(row_ids_of(names, w))
 
     used: Counter[str] = Counter()
     for topic in topics:
