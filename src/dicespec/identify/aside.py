@@ -21,7 +21,7 @@ from dicespec.dice import FACES
 from dicespec.identify.aside_fit import AsideFit, changed_data, closest_ruleset, fit_aside, value_data
 from dicespec.identify.aside_flow import aside_flow_values, identify_aside_flow
 from dicespec.identify.closing import Closing, closing_json, closing_lines
-from dicespec.identify.common import SHOWN, Again, flow_yaml, is_count, likely_answer, nothing_usable
+from dicespec.identify.common import SHOWN, Again, Stops, flow_yaml, is_count, likely_answer, nothing_usable
 from dicespec.identify.flow import (
     FlowFit,
     FlowIdentification,
@@ -57,6 +57,7 @@ class AsideIdentification:
     seconds: dict[str, float] = field(default_factory=dict)
     flow: FlowIdentification = field(default_factory=FlowIdentification)
     closing: Closing | None = None  # the closing conform run, unless skipped
+    stops: Stops = field(default_factory=Stops)  # its processes lost meanwhile
     given: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)  # op → dice → the answer
 
     @property
@@ -204,6 +205,7 @@ def aside_report_text(found: AsideIdentification, *, timings: bool = True) -> st
         lines.append(f"not asked: {found.skipped:,} questions it cannot be asked, e.g. {found.first_skip}")
     if found.errored:
         lines.append(f"errored: {found.errored:,} questions, e.g. {found.first_error}")
+    lines += found.stops.lines()
     for question in found.inconsistent[:SHOWN]:
         lines.append(f"inconsistent: {question}")
     for mixed in fit.mixed[:SHOWN]:
@@ -232,6 +234,7 @@ def aside_json(found: AsideIdentification) -> dict[str, Any]:
         "extends": found.closest,
         "answers": found.answers,
         "errored": found.errored,
+        "stops": found.stops.json(),
         "skipped": found.skipped,
         "inconsistent": found.inconsistent,
         "seconds": found.seconds,

@@ -10,6 +10,7 @@ from typing import Any
 
 from dicespec.command_line import UsageError, add_progress
 from dicespec.conformance.containment import defaults
+from dicespec.conformance.run.cli import add_limits, limits_of
 from dicespec.identify.sheet_fit import SHARE
 from dicespec.progress import wanted
 from dicespec.registry import game_names
@@ -57,6 +58,7 @@ def _cmd_identify(args: argparse.Namespace) -> int:
         progress=wanted(args.progress),
         in_process=args.in_process,
         strict_refusals=args.strict_refusals,
+        limits=limits_of(args),
     )
     try:
         found = identify(
@@ -129,6 +131,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
     ident.add_argument("--json", action="store_true", help="print everything found as one JSON object")
     ident.add_argument("--timeout", type=float, default=defaults.TIMEOUT, help="seconds to wait for each answer")
     ident.add_argument("--in-process", action="store_true", help="call a --python object in this process")
+    add_limits(ident.add_argument_group("containment", "what the implementation may take, as for conform"))
     ident.add_argument(
         "--no-conform", action="store_true", help="skip the closing conform run under the identified rules"
     )

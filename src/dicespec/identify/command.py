@@ -22,7 +22,16 @@ from dicespec.identify.aside import (
     identify_aside,
 )
 from dicespec.identify.closing import Closing, closing_conform, closing_json, closing_lines
-from dicespec.identify.common import SHOWN, Again, IdentifyError, flow_yaml, likely_answer, nothing_usable
+from dicespec.identify.common import (
+    SHOWN,
+    Again,
+    Counting,
+    IdentifyError,
+    Stops,
+    flow_yaml,
+    likely_answer,
+    nothing_usable,
+)
 from dicespec.identify.flow import (
     FlowFit,
     FlowIdentification,
@@ -57,6 +66,7 @@ class Identification:
     flow: FlowIdentification = field(default_factory=FlowIdentification)
     seconds: dict[str, float] = field(default_factory=dict)
     closing: Closing | None = None  # the closing conform run, unless skipped
+    stops: Stops = field(default_factory=Stops)  # its processes lost meanwhile
     given: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)  # row → dice → the answer
 
     @property
@@ -152,6 +162,7 @@ def report_text(found: Identification | AsideIdentification, *, timings: bool = 
     lines += _flow_report(found, timings)
     if found.errored:
         lines.append(f"errored: {found.errored:,} questions, e.g. {found.first_error}")
+    lines += found.stops.lines()
     for question in found.inconsistent[:SHOWN]:
         lines.append(f"inconsistent: {question}")
     lines.append(f"unexplained answers: {found.unexplained:,}")
@@ -192,6 +203,7 @@ def as_json(found: Identification | AsideIdentification) -> dict[str, Any]:
         "extends": found.closest,
         "answers": found.answers,
         "errored": found.errored,
+        "stops": found.stops.json(),
         "inconsistent": found.inconsistent,
         "seconds": found.seconds,
         "rows": [
@@ -420,13 +432,15 @@ def identify(
     declares, identify the rules it plays of one game, and (``conform``) hold it to them in a
     closing conform run (:mod:`~dicespec.identify.closing`). With ``ask_as``, every question about
     ``asked`` (rules of one's own) is asked under ``ask_as``, a ruleset the implementation
-    declares: an engine of fixed rules, whose identification starts from ``asked``."""
+    declares: an engine of fixed rules, whose identification starts from ``asked``. What it found
+    says how often the implementation stopped meanwhile, and whether the result depends on it
+    (:class:`~dicespec.identify.common.Stops`)."""
     from dicespec.conformance.run.declared import check_asked_as, check_games, declare_hello
     from dicespec.conformance.run.target import open_transport
 
     if ask_as is not None and asked is None:
         raise IdentifyError(f"--ask-as {ask_as} goes with --ruleset-file: the rules it is held to")
-    transport = open_transport(target, options, {asked: ask_as} if ask_as and asked else None)
+    transport = Counting(open_transport(target, options, {asked: ask_as} if ask_as and asked else None))
     try:
         hello = transport.start()
         if hello is None:
@@ -477,6 +491,7 @@ def identify(
                 strict_refusals=options.strict_refusals,
             )
             found.seconds["conform"] = found.closing.seconds
+        found.stops = transport.stops()
         return found
     finally:
         transport.close()

@@ -220,7 +220,25 @@ def test_a_jvm_holding_more_than_its_limit_is_stopped_and_named(
     out = capsys.readouterr().out
     assert status == 1
     assert totals(out) == (0, 0, 216 * 12, 0)
-    assert re.search(rf"^could not be started: gave up after 0 restarts; last: {STOPPED}", out, re.M), out[-3000:]
+    assert re.search(rf"^could not be started: gave up after 0 restarts; last: {STOPPED}$", out, re.M), out[-3000:]
     assert re.search(rf"^The implementation misbehaved:\n  {STOPPED}", out, re.M), out[-3000:]
     assert running(token) == []
     assert not list(tmp_path.glob("hs_err*"))
+
+
+@pytest.mark.slow
+@pytest.mark.alone  # a JVM holding more than 1 GiB, started four times
+@needs_proc
+def test_identify_names_the_limit_that_stopped_a_jvm(
+    jvm_fake: Path, token: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """identify, with ``--max-memory 1G``, against the Java fake told to hold 1,500 MiB: it cannot
+    start it, and says why in one line naming the limit and its option (exit status 2)."""
+    command = jvm_command(jvm_fake, 1500, tmp_path / "peak", token)
+    status = main(["identify", "--impl", command, "--max-memory", "1G", "--no-conform"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert re.fullmatch(
+        rf"dicespec: error: .* could not be started: gave up after 3 restarts; last: {STOPPED}\n", err
+    ), err
+    assert running(token) == []

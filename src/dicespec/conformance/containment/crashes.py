@@ -9,11 +9,14 @@ the replay data of a compiler crash (``replay_pid<pid>.log``) and, where asked, 
   :meth:`~dicespec.conformance.containment.limits.Limits.preexec`);
 - finds ``-XX:ErrorFile``, ``-XX:ReplayDataFile`` and ``-XX:HeapDumpPath`` in
   ``JAVA_TOOL_OPTIONS``, after what the user set there (:func:`environment`): they name a
-  temporary folder of its own, which the transport keeps where a crash wrote something in it
-  (the JVM names the file on its standard error, which the report quotes) and removes otherwise.
-  A JVM reads them at start, and says so on its standard error (``Picked up
-  JAVA_TOOL_OPTIONS: …``), which the protocol leaves free. A flag the user sets, in
-  ``JAVA_TOOL_OPTIONS`` or on the command line (which a JVM reads after it), wins.
+  temporary folder of its own, which the transport keeps where a crash wrote something in it,
+  naming it in the reason it gives for the process it lost, and removes otherwise. A JVM reads
+  them at start, and says so on its standard error (``Picked up JAVA_TOOL_OPTIONS: …``), which
+  the protocol leaves free. A flag the user sets, in ``JAVA_TOOL_OPTIONS`` or on the command
+  line (which a JVM reads after it), wins.
+
+(A JVM that crashes prints its own account of it, the report's path among it, on its standard
+output, not its standard error: the runner reads it as replies that are not JSON.)
 """
 
 from __future__ import annotations

@@ -4,11 +4,14 @@ what is run, against what, under which rulesets, and how the implementation is c
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicespec.command_line import UsageError, add_progress
 from dicespec.conformance.containment import defaults
 from dicespec.progress import wanted
+
+if TYPE_CHECKING:
+    from dicespec.conformance.containment.limits import Limits
 
 
 def _cmd_conform(args: argparse.Namespace) -> int:
@@ -97,8 +100,6 @@ def _asked_as(args: argparse.Namespace, files: list[Any]) -> tuple[str, ...] | N
 
 def _containment(args: argparse.Namespace) -> dict[str, Any]:
     """The conform options that contain the implementation: limits, sandbox, in process."""
-    from dicespec.conformance.containment.limits import Limits, parse_count, parse_size
-
     if args.in_process and args.impl:
         raise UsageError("--in-process goes with --python or --function")
     if args.sandbox:
@@ -109,17 +110,47 @@ def _containment(args: argparse.Namespace) -> dict[str, Any]:
         why = unusable()
         if why:
             raise UsageError(f"--sandbox: {why}")
-    try:
-        limits = Limits(parse_size(args.max_memory), parse_count(args.max_cpu), parse_count(args.max_processes))
-    except ValueError as exc:
-        raise UsageError(f"a limit: {exc}") from None
     return {
-        "limits": limits,
+        "limits": limits_of(args),
         "sandbox": args.sandbox,
         "in_process": args.in_process,
         "max_line": args.max_line,
         "grace": args.grace,
     }
+
+
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The limits :func:`add_limits`'s options set; a limit that is no size or count is a usage error."""
+    from dicespec.conformance.containment.limits import Limits, parse_count, parse_size
+
+    try:
+        return Limits(parse_size(args.max_memory), parse_count(args.max_cpu), parse_count(args.max_processes))
+    except ValueError as exc:
+        raise UsageError(f"a limit: {exc}") from None
+
+
+def add_limits(group: argparse._ArgumentGroup) -> None:
+    """The limits of the implementation's processes, as conform and identify take them:
+    ``--max-memory``, ``--max-cpu``, ``--max-processes``."""
+    group.add_argument(
+        "--max-memory",
+        default=f"{defaults.MAX_MEMORY >> 30}G",
+        metavar="SIZE",
+        help=f"memory its processes may hold together, e.g. 512M (default {defaults.MAX_MEMORY >> 30}G; none: no "
+        "limit); where that cannot be measured (no /proc), the address space of each instead",
+    )
+    group.add_argument(
+        "--max-cpu",
+        default=str(defaults.MAX_CPU),
+        metavar="S",
+        help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)",
+    )
+    group.add_argument(
+        "--max-processes",
+        default=str(defaults.MAX_PROCESSES),
+        metavar="N",
+        help=f"processes it may run at once (default {defaults.MAX_PROCESSES}; none: no limit)",
+    )
 
 
 def register(commands: argparse._SubParsersAction[Any]) -> None:
@@ -239,25 +270,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="BYTES",
         help=f"bytes of one reply line; a longer one errors (default {defaults.MAX_LINE}, 1 MiB)",
     )
-    contain.add_argument(
-        "--max-memory",
-        default=f"{defaults.MAX_MEMORY >> 30}G",
-        metavar="SIZE",
-        help=f"address space of each of its processes, e.g. 512M (default {defaults.MAX_MEMORY >> 30}G; "
-        "none: no limit)",
-    )
-    contain.add_argument(
-        "--max-cpu",
-        default=str(defaults.MAX_CPU),
-        metavar="S",
-        help=f"CPU seconds of each of its processes (default {defaults.MAX_CPU}; none: no limit)",
-    )
-    contain.add_argument(
-        "--max-processes",
-        default=str(defaults.MAX_PROCESSES),
-        metavar="N",
-        help=f"processes it may run at once (default {defaults.MAX_PROCESSES}; none: no limit)",
-    )
+    add_limits(contain)
     contain.add_argument(
         "--grace",
         type=float,

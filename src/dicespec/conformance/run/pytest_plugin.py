@@ -121,7 +121,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=parse_size,
         default=defaults.MAX_MEMORY,
         metavar="SIZE",
-        help=f"address space of each of its processes (default {defaults.MAX_MEMORY >> 30}G; none: no limit)",
+        help=f"memory its processes may hold together (default {defaults.MAX_MEMORY >> 30}G; none: no limit)",
     )
     group.addoption(
         "--dicespec-max-cpu",

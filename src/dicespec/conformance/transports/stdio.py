@@ -50,6 +50,9 @@ from dicespec.conformance.protocol.messages import (
 from dicespec.conformance.transports.child import ChildProcess
 from dicespec.conformance.transports.wire import Hello, R, clip, dumps, dumps_own, indent, loads
 
+STDERR_ENDS = "its stderr ends:"
+"""What introduces the tail of the implementation's stderr in a reason (on the lines after it)."""
+
 
 @dataclass(slots=True)
 class _InFlight:
@@ -187,7 +190,7 @@ class StdioTransport:
         if child.kept is not None:
             problem = f"{problem}; it left crash files in {child.kept}"
         stderr = child.stderr_text()
-        return f"{problem}; its stderr ends:\n{indent(stderr)}" if stderr else problem
+        return f"{problem}; {STDERR_ENDS}\n{indent(stderr)}" if stderr else problem
 
     def _status(self) -> str:
         """How the child exited, and which of its limits made it, if one did: `` (exit status 3)``."""
@@ -204,7 +207,8 @@ class StdioTransport:
         if self.failure is not None:
             return
         if self.restarts >= self.max_restarts:
-            self.failure = f"gave up after {self.restarts} restarts; last: {problem.splitlines()[0]}"
+            last = problem.splitlines()[0].removesuffix(f"; {STDERR_ENDS}")  # its stderr is in the events
+            self.failure = f"gave up after {self.restarts} restarts; last: {last}"
             self._note(self.failure)
         else:
             self.restarts += 1
