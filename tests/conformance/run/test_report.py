@@ -1,6 +1,7 @@
 """The JSON Schema of a line of ``dicespec conform --report FILE``
 (``dicespec/schemas/conformance-report.json``): the lines of real runs fit it, lines of every
-shape the recorder writes fit it, and the protocol page describes each of its fields."""
+shape the recorder writes fit it, and the protocol page describes each of its fields. And the
+text report names every stop of the implementation by a limit."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import jsonschema
 import pytest
 
 from dicespec.cli import main
-from dicespec.conformance.run.report import OUTCOMES, PARTS, Recorder
+from dicespec.conformance.run.report import EVENTS, OUTCOMES, PARTS, Recorder, summary
 from dicespec.validation import schema, validator
 from folders import FAKES, REPO
 
@@ -190,3 +191,11 @@ def test_the_page_describes_every_field(lang: str) -> None:
         rows.append(line)
     fields = [m.group(1) for row in rows[2:] if (m := re.match(r"\| `(\w+)` \|", row))]
     assert fields == list(schema(NAME)["properties"]), lang
+
+
+def test_the_text_report_names_every_stop_by_a_limit_however_many_events_came_first() -> None:
+    strays = [f"output nobody asked for: line {n}" for n in range(EVENTS + 10)]
+    stop = "stopped: its processes held 4.2 GiB, over the limit of 4 GiB of memory (--max-memory)"
+    text = summary(Recorder(), events=[*strays, stop, "restart 1 of 3"])
+    shown = text.split("The implementation misbehaved:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert shown == [*(f"  {stray}" for stray in strays[:EVENTS]), f"  {stop}", "  … and 11 more"]

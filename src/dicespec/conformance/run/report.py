@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from dicespec.conformance.containment import defaults
+from dicespec.conformance.containment.limits import names_a_limit
 from dicespec.conformance.run.refusals import OtherOrder
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
@@ -322,8 +323,13 @@ def other_order_lines(recorder: Recorder) -> list[str]:
     return [*lines, ""]
 
 
+EVENTS = 20
+"""The implementation's misbehaviours the text report shows, at most, but for every stop by a limit."""
+
+
 def summary(recorder: Recorder, *, header: Iterable[str] = (), events: Iterable[str] = ()) -> str:
-    """The whole text report: header, tables, examples (or changes), closing line."""
+    """The whole text report: header, tables, examples (or changes), what the implementation did
+    (the first :data:`EVENTS` misbehaviours, and every stop by a limit), closing line."""
     out = list(header)
     if out:
         out.append("")
@@ -354,9 +360,12 @@ def summary(recorder: Recorder, *, header: Iterable[str] = (), events: Iterable[
                 out.append(f"  … and {len(recorder.fixed) - recorder.show * 4:,} more")
             out.append("")
     events = list(events)
-    if events:
+    if events:  # the first ones, and every stop by a limit
+        shown = events[:EVENTS] + [event for event in events[EVENTS:] if names_a_limit(event)]
         out.append("The implementation misbehaved:")
-        out += [f"  {line}" for event in events[:20] for line in event.splitlines()[:6]]
+        out += [f"  {line}" for event in shown for line in event.splitlines()[:6]]
+        if len(shown) < len(events):
+            out.append(f"  … and {len(events) - len(shown):,} more")
         out.append("")
     out.append(closing_line(recorder.totals()))
     return "\n".join(out)
