@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -17,6 +18,7 @@ from dicespec.implementation import ReferenceImplementation
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.scoresheet.game import SheetGame
 from dicespec.scoresheet.ruleset import SheetRuleset
+from folders import REPO
 
 REFERENCE = ReferenceImplementation()
 SHEETS = [name for name in ruleset_names() if isinstance(find_ruleset(name), SheetRuleset)]
@@ -154,6 +156,82 @@ def test_the_dice_of_an_answer_are_compared_as_text(tmp_path: Path, monkeypatch:
         assert {**expected, "dice": None} == {**actual, "dice": None}
 
 
+# -- what the page names: games, rows, a die named twice, saved rolls, a hello refused -----------------
+
+PAGES = {
+    "en": REPO / "docs" / "protocol.md",
+    **{lang: REPO / "docs" / lang / "protocol.md" for lang in ("fr", "de", "pl")},
+}
+
+
+def page(lang: str) -> str:
+    return PAGES[lang].read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_hello_section_names_every_game_id_of_the_registry(lang: str) -> None:
+    """The games hello lists rulesets by are exactly the registry's, in its order, in every language."""
+    from dicespec.registry import game_names
+
+    found = re.search(r"<!-- game-ids -->(.*?)<!-- /game-ids -->", page(lang), re.S)
+    assert found is not None, f"{lang}: the game ids are not marked <!-- game-ids --> … <!-- /game-ids -->"
+    assert re.findall(r"`([^`]+)`", found.group(1)) == list(game_names()), lang
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_row_ids_the_page_lists_are_the_rulesets_own(lang: str) -> None:
+    """Kiriki's row ids, all of them in sheet order; Yacht's last six; and where one ruleset's sheet is
+    printed (``dicespec rulesets NAME``: the row ids of each shipped ruleset, tests/test_cli.py)."""
+    text = " ".join(page(lang).split())
+    kiriki = ", ".join(f"`{row}`" for row in find_ruleset("kiriki").row_ids)
+    yacht = ", ".join(f"`{row}`" for row in find_ruleset("yacht").row_ids[-6:])
+    assert kiriki in text and yacht in text and "`dicespec rulesets NAME`" in text, lang
+
+
+def test_a_die_named_twice_is_a_bad_die_index_under_every_score_sheet_ruleset() -> None:
+    """``reroll 2,2=11`` (the page's example, as the runner's corpus sends it) is refused as
+    ``bad-die-index``, changing nothing, as a position that is not one of the dice is."""
+    assert "| `reroll 2,2=11` |" in page("en")
+    for name in SHEETS:
+        rules = find_ruleset(name)
+        players, dice = rules.min_players, "1" * rules.dice
+        before = REFERENCE.replay(name, players, [f"roll {dice}"])
+        for reroll in ("reroll 2,2=11", "reroll 1,3,1=111", f"reroll {rules.dice + 1}=1"):
+            answer = REFERENCE.replay(name, players, [f"roll {dice}", reroll])
+            assert answer["rejected"] == {"at": 1, "code": "bad-die-index"}, (name, reroll)
+            assert {**answer, "rejected": None} == before, (name, reroll)
+
+
+def test_saved_rolls_are_those_of_the_turn_s_start_until_it_ends() -> None:
+    """The page's Maxi Yatzy example: 2 saved after a turn of one roll; still 2 after the next turn's
+    roll and three rerolls (4 rolls); 1 once that turn is scored; a sixth roll of that turn is
+    refused, no saved roll being left."""
+    assert find_ruleset("maxi-yatzy").rolls_per_turn == 3
+    first = ["roll 123456", "score ones"]
+    turn = ["roll 123456", "reroll 1=1", "reroll 1=1", "reroll 1=1"]
+
+    def saved(actions: list[str]) -> tuple[int, int]:
+        answer = REFERENCE.replay("maxi-yatzy", 1, actions)
+        assert answer["rejected"] is None, actions
+        return answer["players"][0]["saved_rolls"], answer["rolls"]
+
+    assert saved(first) == (2, 0)
+    assert saved([*first, *turn]) == (2, 4)
+    assert saved([*first, *turn, "score twos"]) == (1, 0)
+    assert saved([*first, *turn, "reroll 1=1"]) == (2, 5)
+    refused = REFERENCE.replay("maxi-yatzy", 1, [*first, *turn, "reroll 1=1", "reroll 1=1"])["rejected"]
+    assert refused == {"at": 7, "code": "no-saved-rolls"}
+    text = " ".join(page("en").split())
+    assert "`saved_rolls` still says 2 and `rolls` 4; once that turn is scored, 1" in text
+
+
+def test_the_page_s_hello_error_is_the_runner_s() -> None:
+    from dicespec.conformance.run.declared import not_a_game
+
+    quoted = "'yatzee' is no game; the closest is 'yahtzee'"
+    assert f"`{quoted}`" in page("en") and not_a_game("yatzee").startswith(quoted)
+
+
 # -- the player to act, once the game is over --------------------------------------------------------
 
 NEXT_IN_TURN = '''
@@ -203,6 +281,34 @@ def test_the_player_to_act_carries_no_rule_once_the_game_is_over() -> None:
     assert not answers_alike(going, {**going, "current": 2})
     assert not answers_alike(over, {**over, "current": 2, "winners": [0]})
     assert not answers_alike(over, {**over, "current": 2, "over": False})
+
+
+def test_once_over_every_other_part_follows_from_the_rules() -> None:
+    """The page: once a game is over, the turn that ended it has ended (a score sheet's dice null and
+    rolls 0; a set-aside game's phase turn-start, every die left, no turn points, dice null), and
+    the player to act is the one part that carries no rule; the reference's replayed games under
+    every shipped ruleset, each asked at its end."""
+    from dicespec import corpus
+    from dicespec.implementation import carries_no_rule
+    from dicespec.registry import game_names
+    from dicespec.rulesets import ruleset_names as names_of
+
+    for name in game_names():
+        cases = corpus.games({name: names_of(name)}, count=2)
+        ends = [case for case in cases if case.expected["over"]]
+        assert {case.ruleset for case in ends} == set(names_of(name)), f"{name}: a ruleset whose games never end"
+        for case in ends:
+            answer, rules = case.expected, find_ruleset(case.ruleset)
+            assert carries_no_rule(answer) == ("current",), case.id
+            assert answer["dice"] is None and answer["winners"], case.id
+            if isinstance(rules, SheetRuleset):
+                assert answer["rolls"] == 0, case.id
+            else:
+                assert (answer["phase"], answer["dice_left"], answer["turn_points"]) == (
+                    "turn-start",
+                    rules.dice,
+                    0,
+                ), case.id
 
 
 def run_next_in_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> tuple[int, list[dict]]:
