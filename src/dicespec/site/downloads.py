@@ -4,9 +4,10 @@ what ``dicespec export`` writes (:mod:`dicespec.export`), from the spec the buil
 A ruleset's file takes most of a second to make (its corpus), so a build offers the rulesets
 :func:`wanted` names: ``DICESPEC_SITE_DOWNLOADS`` (ruleset names, comma-separated; unset: every
 shipped ruleset; the site's own tests offer one small file), and a file is made again only when
-what it is made from changed: its ruleset, its cases of the spec, or the code that writes it. Made
-files are kept in the package's cache folder (:func:`dicespec.caches.cache_dir`), named by a hash
-of those, so a second build (or ``mkdocs serve``) reuses them.
+what it is made from changed: its ruleset, the spec's data (its cases, and the phrasebook that
+reduces them to calls), or the code that writes it. Made files are kept in the package's cache
+folder (:func:`dicespec.caches.cache_dir`), named by a hash of those, so a second build (or
+``mkdocs serve``) reuses them.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dicespec.caches import cache_dir, code_digest
+from dicespec.caches import cache_dir, code_digest, files_digest
 from dicespec.export import canonical, dumps, export, spec_cases
 from dicespec.rulesets import ruleset_data
 from dicespec.site import layout
 from dicespec.site.data import SiteData, wanted_rulesets
+from dicespec.spec.paths import spec_data_files
 
 VARIABLE = "DICESPEC_SITE_DOWNLOADS"
 MAKER = "dicespec.export"  # the code that writes a download: its digest names the file kept
@@ -48,7 +50,12 @@ def wanted() -> list[str]:
 def _made(name: str, data: SiteData) -> Download:
     """The ruleset's file: from the cache when nothing it is made from changed, else made and kept."""
     made_from = canonical(
-        [code_digest(MAKER), ruleset_data(name), list(spec_cases(name, data.cases, data.findings_by_case))]
+        [
+            code_digest(MAKER),
+            files_digest(spec_data_files()),  # the phrasebook export reduces a case's steps by, among them
+            ruleset_data(name),
+            list(spec_cases(name, data.cases, data.findings_by_case)),
+        ]
     )
     key = hashlib.sha256(made_from.encode("utf-8")).hexdigest()[:20]
     kept, about = (
