@@ -361,11 +361,11 @@ def summary(recorder: Recorder, *, header: Iterable[str] = (), events: Iterable[
             out.append("")
     events = list(events)
     if events:  # the first ones, and every stop by a limit
-        shown = events[:EVENTS] + [event for event in events[EVENTS:] if names_a_limit(event)]
+        noted = events[:EVENTS] + [event for event in events[EVENTS:] if names_a_limit(event)]
         out.append("The implementation misbehaved:")
-        out += [f"  {line}" for event in shown for line in event.splitlines()[:6]]
-        if len(shown) < len(events):
-            out.append(f"  … and {len(events) - len(shown):,} more")
+        out += [f"  {line}" for event in noted for line in event.splitlines()[:6]]
+        if len(noted) < len(events):
+            out.append(f"  … and {len(events) - len(noted):,} more")
         out.append("")
     out.append(closing_line(recorder.totals()))
     return "\n".join(out)
