@@ -27,6 +27,11 @@ order) passes here, the two codes noted in its result's ``refusal``; with
 rule (:class:`~dicespec.spec.steps.common.CarriesNoRule`: the player to act once the game is over)
 passes here whatever the implementation answers there. Against the reference engines (no
 implementation named), the spec stays exact.
+
+``--dicespec-under BASE=RULES`` asks every case of the shipped ruleset BASE under RULES, rules of
+one's own that extend it (``--dicespec-not-under``: the cases whose outcome they change, skipped);
+``--dicespec-ask-as RULES=NAME`` asks the implementation under NAME, a ruleset it declares, where a
+case is under RULES: an engine of fixed rules held to a file's (``dicespec conform --ask-as``).
 """
 
 from __future__ import annotations
