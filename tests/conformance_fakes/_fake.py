@@ -9,6 +9,9 @@ The hostile ones (they start processes, flood, fork, allocate) take a test's tok
 last argument and give it to every process they start, so that a test finds in ``/proc`` any
 that outlived the run; each of those ends by itself after a while, and each loop stops at a
 cap, so that a broken containment fails its test without hurting the machine.
+
+One is in plain Java, for a runtime that reserves more memory than it holds:
+``jvm_holds_memory.java``, which a test compiles with javac (``fakes.java_fake``).
 """
 
 from __future__ import annotations
