@@ -12,7 +12,9 @@ Exhaustive cases, for each ruleset (:mod:`.every_roll`):
 Replayed games, for each ruleset: seeded random complete games played by simple, varied
 policies (:mod:`.sheet_games`, :mod:`.set_aside_games`), each asked of the implementation at
 several points (its first and last turn, turns where something notable happened, evenly spaced
-others), and a few actions the rules refuse tried on the way (:mod:`.record`).
+others), and a few actions the rules refuse tried on the way (:mod:`.record`). The same games
+are played move by move for an implementation that rolls its own dice, the reference engines
+following it with the dice it shows (:func:`own_dice_games`, :mod:`.moves`).
 
 The runner keeps a ruleset's replayed games between runs (:mod:`.kept_games`). Which generators
 a game has, and how many exhaustive cases a ruleset gives, is this unit's own table per family
@@ -38,11 +40,24 @@ from typing import Any
 
 from dicespec.corpus import every_roll, set_aside_games, sheet_games
 from dicespec.corpus.case import Case
+from dicespec.corpus.moves import Move, OwnDiceGame
 from dicespec.dice import FACES
 from dicespec.registry import Game, game
 from dicespec.rulesets import Ruleset
 
-__all__ = ["GAMES_PER_RULESET", "GENERATORS", "Case", "Generators", "exhaustive", "games", "size"]
+__all__ = [
+    "GAMES_PER_RULESET",
+    "GENERATORS",
+    "Case",
+    "Generators",
+    "Move",
+    "OwnDiceGame",
+    "chance_rules",
+    "exhaustive",
+    "games",
+    "own_dice_games",
+    "size",
+]
 
 GAMES_PER_RULESET = 250
 """Replayed games per ruleset (the conformance runner's ``--games``)."""
@@ -59,6 +74,11 @@ class Generators:
     every count), asked at several points."""
     size: Callable[[Any], int]
     """How many exhaustive cases a typed ruleset gives."""
+    own_dice: Callable[[Game, str, int, int, Sequence[int]], OwnDiceGame]
+    """The replayed game of the same arguments as ``play``'s, for an implementation that rolls its
+    own dice (:mod:`.moves`)."""
+    chance_rules: Callable[[Any], tuple[str, ...]]
+    """The rules of a typed ruleset that only particular dice bring up in a game, by their keys."""
 
 
 def _sheet_size(ruleset: Any) -> int:
@@ -79,8 +99,16 @@ def _set_aside_size(ruleset: Any) -> int:
 
 
 GENERATORS: dict[str, Generators] = {
-    "score-sheet": Generators(every_roll.sheet_scores, sheet_games.play, _sheet_size),
-    "set-aside": Generators(_set_aside_exhaustive, set_aside_games.play, _set_aside_size),
+    "score-sheet": Generators(
+        every_roll.sheet_scores, sheet_games.play, _sheet_size, sheet_games.own_dice_game, sheet_games.chance_rules
+    ),
+    "set-aside": Generators(
+        _set_aside_exhaustive,
+        set_aside_games.play,
+        _set_aside_size,
+        set_aside_games.own_dice_game,
+        set_aside_games.chance_rules,
+    ),
 }
 """The corpus of each family of games, by family name."""
 
@@ -127,3 +155,26 @@ def games(
             else:
                 for index in range(count):
                     yield from play(index)
+
+
+def own_dice_games(
+    rulesets: Mapping[str, Sequence[str]],
+    *,
+    count: int = GAMES_PER_RULESET,
+    seed: int = 0,
+    players: Mapping[str, Sequence[int]] | None = None,
+) -> Iterator[OwnDiceGame]:
+    """The replayed games of :func:`games`, as many and of as many players, for an implementation
+    that rolls its own dice: each one's moves, to be sent the dice it shows (:mod:`.moves`)."""
+    for name, names in rulesets.items():
+        found = game(name)
+        counts = tuple(sorted((players or {}).get(name, ())))
+        for ruleset in names:
+            for index in range(count):
+                yield GENERATORS[found.family_name].own_dice(found, ruleset, index, seed, counts)
+
+
+def chance_rules(ruleset: Ruleset) -> tuple[str, ...]:
+    """The rules of a typed ruleset that only particular dice bring up in a game (an engine that
+    rolls its own dice shows them by chance), by their keys in a ruleset file."""
+    return GENERATORS[game(ruleset.game).family_name].chance_rules(ruleset)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dicespec.corpus.case import Case
+from dicespec.corpus.moves import Move, Moves, OwnDiceGame, own_notation
 from dicespec.implementation import replay_operation
 from dicespec.registry import Game
 from dicespec.replay import ReplayResult
@@ -34,6 +35,13 @@ class Record:
     probes: list[tuple[int, str, Any, tuple[str, ...]]] = field(
         default_factory=list
     )  # (actions, action, answer, codes)
+    came_up: dict[str, int] = field(default_factory=dict)  # rules that particular dice brought up: how often
+
+    def came(self, **rules: bool) -> None:
+        """Count each of ``rules`` (by its key in a ruleset file) that came up now."""
+        for rule, now in rules.items():
+            if now:
+                self.came_up[rule] = self.came_up.get(rule, 0) + 1
 
     def may_probe(self, rng: random.Random, chance: float) -> bool:
         """Try a refused action here? At most :data:`PROBES` a game, one after a given action."""
@@ -66,6 +74,43 @@ class Record:
             found = self.answer(ReplayResult(saved, len(self.actions), getattr(exc, "code", None), refusals=codes))
         game.state = saved
         self.probes.append((len(self.actions), text, found, codes))
+
+    def own_probe(
+        self,
+        rng: random.Random,
+        chance: float,
+        state: Any,
+        action: Callable[[], str],
+        reasons: Callable[[str], tuple[str, ...]],
+    ) -> Iterator[Move]:
+        """Now and then, as :meth:`probe` does, an action the rules most likely refuse, for an
+        implementation that rolls its own dice: in the own-dice notation (its dice left out), and
+        tried only where the rules refuse it (``reasons(action)``: the code of every check it fails),
+        since an action they allow changes a game that cannot be put back (``state``: the game's, which
+        it leaves as it is)."""
+        if not self.may_probe(rng, chance):
+            return
+        text = own_notation(action())
+        codes = reasons(text)
+        if codes:
+            self.probes.append((len(self.actions), text, None, codes))
+            yield Move(text, refusals=codes, before=state, after=state)
+
+    def own_dice_game(self, moves: Moves, final: Callable[[], Any]) -> OwnDiceGame:
+        """This game, for an implementation that rolls its own dice: ``moves`` (this record's
+        game's), and ``final()``, the state of its game."""
+        return OwnDiceGame(
+            f"{self.game.name}/own-dice/{self.ruleset}/{self.index:03d}",
+            f"{self.game.title.lower()} game (own dice)",
+            self.ruleset,
+            self.policy,
+            self.players,
+            moves,
+            lambda state: self.answer(ReplayResult(state)),
+            final,
+            self.actions,
+            self.came_up,
+        )
 
     def turn_end(self, state: Any, notable: bool) -> None:
         """A turn is over, leaving the game in ``state`` (its answer is worked out only if it is

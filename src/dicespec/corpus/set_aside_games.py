@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dicespec.corpus.case import Case, digits
+from dicespec.corpus.moves import Move, Moves, OwnDiceGame, play_out
 from dicespec.corpus.record import Record, players_for
 from dicespec.dice import FACES
 from dicespec.implementation import set_aside_replay_answer
 from dicespec.registry import Game
+from dicespec.replay import no_random_dice
 from dicespec.rulesets import find_ruleset_of
 
 if TYPE_CHECKING:
@@ -89,31 +91,40 @@ def _plays_safe(rules: SetAsideRuleset, state: GameState) -> bool:
     return penalty is not None and (state.players[state.current].farkles_in_a_row or 0) + 1 >= penalty.farkles
 
 
-def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> Iterator[Case]:
-    """One seeded replayed game, asked at several points (by one of ``players`` players, if given)."""
+def chance_rules(rules: SetAsideRuleset) -> tuple[str, ...]:
+    """The rules of ``rules`` that only particular dice bring up in a game (what an engine that
+    rolls its own dice shows of them, it shows by chance), by their keys in a ruleset file."""
+    found = {
+        "hot_dice": True,
+        "farkle_penalty": rules.farkle_penalty is not None,
+        "instant_win": rules.instant_win is not None,
+        "end.exact": rules.exact_target,
+    }
+    return tuple(rule for rule, applies in found.items() if applies)
+
+
+def _own_refusals(game: Any, action: str) -> tuple[str, ...]:
+    """The code of every check of the rules ``action`` (in the own-dice notation: ``roll``,
+    ``set 15``, ``bank``) fails now, in the order they are made."""
+    from dicespec.setaside.replay import parse_action, refusals
+
+    if action == "roll":
+        return tuple(dict.fromkeys(refusal.code for refusal in game.roll_refusals()))
+    return refusals(game, parse_action(action))
+
+
+def _moves(
+    rules: SetAsideRuleset,
+    game: Any,
+    rng: random.Random,
+    policy: SetAsidePolicy,
+    record: Record,
+    probe: Callable[[], Iterator[Move]],
+) -> Moves:
+    """The game's moves, played as ``policy`` plays, the dice of each throw sent in."""
     from dicespec.setaside.combos import options
-    from dicespec.setaside.errors import SetAsideRulesError
-    from dicespec.setaside.game import Phase, SetAsideGame, is_entry_bank, must_roll
-    from dicespec.setaside.replay import apply_action, parse_action, refusals
-    from dicespec.setaside.ruleset import BelowEntry, SetAsideRuleset
-
-    rules = find_ruleset_of(SetAsideRuleset, ruleset)
-    rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
-    name = list(POLICIES)[index % len(POLICIES)]
-    policy = POLICIES[name]
-    record = Record(game_, ruleset, index, players_for(rng, rules, players), name, set_aside_replay_answer)
-    game = SetAsideGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
-
-    def probe() -> None:
-        record.probe(
-            rng,
-            0.02,
-            game,
-            lambda: _probe(rng, game),
-            lambda a: apply_action(game, parse_action(a)),
-            SetAsideRulesError,
-            lambda a: refusals(game, parse_action(a)),
-        )
+    from dicespec.setaside.game import Phase, is_entry_bank, must_roll
+    from dicespec.setaside.ruleset import BelowEntry
 
     turns = 0
     while not game.is_over:
@@ -123,11 +134,12 @@ def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int
         before = game.state.players[player_index]
         hot = False
         while True:  # one turn
-            probe()
-            record.actions.append(f"roll {game.roll()}")
+            yield from probe()
+            dice = yield Move("roll", game.state.dice_left, before=game.state)
+            record.actions.append(f"roll {game.roll(dice)}")
             if game.state.phase is Phase.TURN_START or game.is_over:
                 break  # a farkle: the turn is over
-            probe()
+            yield from probe()
             assert game.state.dice is not None  # rolled, and no farkle
             choices = options(rules, game.state.dice)
             hitting = _hitting_target(rules, game.state, choices)
@@ -139,10 +151,12 @@ def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int
                 option = min(choices, key=lambda o: (len(o.dice), -o.points))
             else:
                 option = rng.choice(choices)
+            ahead = game.state
             game.set_aside(option.dice)
             record.actions.append(f"set {option.dice}")
+            yield Move(f"set {option.dice}", before=ahead, after=game.state)
             hot = hot or game.state.dice_left == rules.dice
-            probe()
+            yield from probe()
             state = game.state
             if must_roll(rules, state):
                 continue
@@ -151,18 +165,72 @@ def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int
             if may_bank and (_hits_target(rules, state) or _plays_safe(rules, state)):
                 game.bank()
                 record.actions.append("bank")
+                yield Move("bank", before=state, after=game.state)
                 break
             if may_bank and state.turn_points >= policy.bank_at and rng.random() <= policy.bank_chance:
                 game.bank()
                 record.actions.append("bank")
+                yield Move("bank", before=state, after=game.state)
                 break
         after = game.state.players[player_index]
-        notable = (
-            hot
-            or after.on_board != before.on_board
-            or game.is_over
-            or (after.score == before.score and record.actions[-1] == "bank")
+        banked_nothing = after.score == before.score and record.actions[-1] == "bank"
+        record.came(
+            hot_dice=hot,
+            instant_win=game.state.won_at_once_by is not None,
+            farkle_penalty=rules.farkle_penalty is not None  # a farkle that starts the count again
+            and record.actions[-1].startswith("roll")
+            and game.state.won_at_once_by is None
+            and after.farkles_in_a_row == 0,
+            **{"end.exact": rules.exact_target and banked_nothing and before.on_board},
         )
+        notable = hot or after.on_board != before.on_board or game.is_over or banked_nothing
         record.turn_end(game.state, notable)
-    probe()
+    yield from probe()
+
+
+def _seeded(
+    game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int], *, own_dice: bool
+) -> tuple[Record, random.Random, Any, Moves]:
+    """One seeded game: its record, its random numbers, the reference's game and its moves (the
+    probes tried on the way: on the reference's game and put back, or, with ``own_dice``, asked of
+    the implementation where the rules refuse them)."""
+    from dicespec.setaside.errors import SetAsideRulesError
+    from dicespec.setaside.game import SetAsideGame
+    from dicespec.setaside.replay import apply_action, parse_action, refusals
+    from dicespec.setaside.ruleset import SetAsideRuleset
+
+    rules = find_ruleset_of(SetAsideRuleset, ruleset)
+    rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
+    name = list(POLICIES)[index % len(POLICIES)]
+    record = Record(game_, ruleset, index, players_for(rng, rules, players), name, set_aside_replay_answer)
+    game = SetAsideGame(rules, record.players, dice=no_random_dice)
+
+    def probe() -> Iterator[Move]:
+        if own_dice:
+            return record.own_probe(rng, 0.02, game.state, lambda: _probe(rng, game), lambda a: _own_refusals(game, a))
+        record.probe(
+            rng,
+            0.02,
+            game,
+            lambda: _probe(rng, game),
+            lambda a: apply_action(game, parse_action(a)),
+            SetAsideRulesError,
+            lambda a: refusals(game, parse_action(a)),
+        )
+        return iter(())
+
+    return record, rng, game, _moves(rules, game, rng, POLICIES[name], record, probe)
+
+
+def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> Iterator[Case]:
+    """One seeded replayed game, asked at several points (by one of ``players`` players, if given)."""
+    record, rng, _, moves = _seeded(game_, ruleset, index, seed, players, own_dice=False)
+    play_out(moves, lambda n: [rng.randint(1, 6) for _ in range(n)])
     yield from record.cases(rng)
+
+
+def own_dice_game(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> OwnDiceGame:
+    """One seeded game, as the replayed game of the same index is played, for an implementation
+    that rolls its own dice: its moves, sent the dice it shows."""
+    record, _, game, moves = _seeded(game_, ruleset, index, seed, players, own_dice=True)
+    return record.own_dice_game(moves, lambda: game.state)

@@ -8,11 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from dicespec.corpus.case import Case, digits
+from dicespec.corpus.moves import Move, Moves, OwnDiceGame, play_out
 from dicespec.corpus.record import Record, players_for
 from dicespec.dice import FACES, Roll
 from dicespec.implementation import sheet_replay_answer
 from dicespec.registry import Game
+from dicespec.replay import no_random_dice
 from dicespec.rulesets import find_ruleset_of
+from dicespec.scoresheet.ruleset import SheetRuleset
 
 
 def _most_common(dice: Roll, faces: Sequence[int] = FACES) -> int:
@@ -115,59 +118,91 @@ def _probe(rng: random.Random, game: Any) -> str:
     return rng.choice(choices)
 
 
-def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> Iterator[Case]:
-    """One seeded replayed game, asked at several points (by one of ``players`` players, if given)."""
-    from dicespec.scoresheet.game import SheetActionError, SheetGame, is_joker
-    from dicespec.scoresheet.replay import apply_action, parse_action, refusals
-    from dicespec.scoresheet.ruleset import SheetRuleset
+def chance_rules(rules: SheetRuleset) -> tuple[str, ...]:
+    """The rules of ``rules`` that only particular dice bring up in a game (what an engine that
+    rolls its own dice shows of them, it shows by chance), by their keys in a ruleset file."""
+    five = rules.five_of_a_kind
+    found = {
+        "upper_bonus": rules.bonus_more_than is not None,
+        "five_of_a_kind": five is not None,
+        "five_of_a_kind.repeat": five is not None and five.repeat_adds is not None,
+        "five_of_a_kind.extra_turns": five is not None and five.extra_turns != "none",
+        "joker": five is not None and rules.joker != "none",
+        "first_roll": any(row.first_roll_adds or row.first_roll_wins for row in rules.rows.values()),
+    }
+    return tuple(rule for rule, applies in found.items() if applies)
 
-    rules = find_ruleset_of(SheetRuleset, ruleset)
-    rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
-    name = list(POLICIES)[index % len(POLICIES)]
-    policy = POLICIES[name]
-    record = Record(
-        game_, ruleset, index, players_for(rng, rules, players), name, lambda result: sheet_replay_answer(rules, result)
-    )
-    game = SheetGame(rules, record.players, dice=lambda n: [rng.randint(1, 6) for _ in range(n)])
-    five_row = f"score {rules.five_of_a_kind.row}" if rules.five_of_a_kind else None
 
-    def probe(chance: float = 0.04, action: Callable[[], str] | None = None) -> None:
-        record.probe(
-            rng,
-            chance,
-            game,
-            action or (lambda: _probe(rng, game)),
-            lambda a: apply_action(game, parse_action(a, rules)),
-            SheetActionError,
-            lambda a: refusals(game, parse_action(a, rules)),
-        )
+def _own_refusals(game: Any, rules: SheetRuleset, action: str) -> tuple[str, ...]:
+    """The code of every check of the rules ``action`` (in the own-dice notation: ``roll``,
+    ``reroll 1,2``, ``score chance``, ``end``) fails now, in the order they are made."""
+    from dicespec.scoresheet.replay import parse_action, refusals
 
+    verb, _, rest = action.partition(" ")
+    if verb == "roll":
+        found = game.roll_refusals()
+    elif verb == "reroll":
+        found = game.reroll_refusals(tuple(int(p) - 1 for p in rest.split(",")) if rest else ())
+    else:
+        return refusals(game, parse_action(action, rules))
+    return tuple(dict.fromkeys(refusal.code for refusal in found))
+
+
+Probe = Callable[..., Iterator[Move]]  # (chance, action): the probes to try here, if any
+
+
+def _moves(
+    rules: SheetRuleset, game: Any, rng: random.Random, policy: SheetPolicy, record: Record, probe: Probe
+) -> Moves:
+    """The game's moves, played as ``policy`` plays, the dice of each throw sent in."""
+    from dicespec.scoresheet.game import is_joker, is_repeat
+
+    five = rules.five_of_a_kind
+    five_row = f"score {five.row}" if five else None
     while not game.is_over:
-        probe()
+        yield from probe()
         player_index = game.state.current
         before = game.state.players[player_index]
-        record.actions.append(f"roll {game.roll()}")
+        dice = yield Move("roll", rules.dice, before=game.state)
+        record.actions.append(f"roll {game.roll(dice)}")
         while game.rolls_left:
-            probe()
+            yield from probe()
             reroll = policy.reroll(rng, game)
             if reroll is None:
                 break
-            dice = game.reroll(reroll)
-            record.actions.append(f"reroll {','.join(str(p + 1) for p in reroll)}={digits(dice[p] for p in reroll)}")
-        probe()
-        sheet = game.sheet(game.current_player)
-        if game.dice is not None and is_joker(rules, sheet, game.dice):
+            named = ",".join(str(p + 1) for p in reroll)
+            dice = yield Move(f"reroll {named}", len(reroll), tuple(reroll), before=game.state)
+            thrown = game.reroll(reroll, dice)
+            record.actions.append(f"reroll {named}={digits(thrown[p] for p in reroll)}")
+        yield from probe()
+        sheet, roll, first = game.sheet(game.current_player), game.dice, game.state.rolls == 1
+        joker = roll is not None and is_joker(rules, sheet, roll)
+        if joker:
             # a joker: try it in any open row, where the joker rule decides (the forced one may refuse)
-            probe(1.0, lambda: f"score {rng.choice(sheet.open_rows(rules))}")  # noqa: B023  (asked at once, this turn)
+            yield from probe(1.0, lambda: f"score {rng.choice(sheet.open_rows(rules))}")  # noqa: B023  (asked at once, this turn)
         rows = game.scorable_rows()
         if rows:
             row = policy.row(rng, game, rows)
-            game.score(row)
+            repeat, spec, ahead = is_repeat(rules, sheet, roll), rules.rows[row], game.state
+            points = game.score(row)
             record.actions.append(f"score {row}")
+            yield Move(f"score {row}", before=ahead, after=game.state)
+            record.came(
+                five_of_a_kind=five is not None and row == five.row and sheet.is_open(row) and points > 0,
+                joker=joker,
+                first_roll=first and bool(spec.first_roll_adds or spec.first_roll_wins) and spec.rule.fits(roll.counts),
+                **{"five_of_a_kind.repeat": repeat},
+            )
         else:
+            ahead = game.state
             game.end_turn()
             record.actions.append("end")
+            yield Move("end", before=ahead, after=game.state)
         player = game.state.players[player_index]
+        record.came(
+            upper_bonus=player.sheet.bonus(rules) != before.sheet.bonus(rules),
+            **{"five_of_a_kind.extra_turns": player.extra_turns != before.extra_turns},
+        )
         notable = (
             player.extra_turns != before.extra_turns
             or player.sheet.bonus(rules) != before.sheet.bonus(rules)
@@ -175,5 +210,53 @@ def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int
             or game.is_over
         )
         record.turn_end(game.state, notable)
-    probe()
+    yield from probe()
+
+
+def _seeded(
+    game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int], *, own_dice: bool
+) -> tuple[Record, random.Random, Any, Moves]:
+    """One seeded game: its record, its random numbers, the reference's game and its moves (the
+    probes tried on the way: on the reference's game and put back, or, with ``own_dice``, asked of
+    the implementation where the rules refuse them)."""
+    from dicespec.scoresheet.game import SheetActionError, SheetGame
+    from dicespec.scoresheet.replay import apply_action, parse_action, refusals
+
+    rules = find_ruleset_of(SheetRuleset, ruleset)
+    rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
+    name = list(POLICIES)[index % len(POLICIES)]
+    record = Record(
+        game_, ruleset, index, players_for(rng, rules, players), name, lambda result: sheet_replay_answer(rules, result)
+    )
+    game = SheetGame(rules, record.players, dice=no_random_dice)
+
+    def probe(chance: float = 0.04, action: Callable[[], str] | None = None) -> Iterator[Move]:
+        text = action or (lambda: _probe(rng, game))
+        if own_dice:
+            return record.own_probe(rng, chance, game.state, text, lambda a: _own_refusals(game, rules, a))
+        record.probe(
+            rng,
+            chance,
+            game,
+            text,
+            lambda a: apply_action(game, parse_action(a, rules)),
+            SheetActionError,
+            lambda a: refusals(game, parse_action(a, rules)),
+        )
+        return iter(())
+
+    return record, rng, game, _moves(rules, game, rng, POLICIES[name], record, probe)
+
+
+def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> Iterator[Case]:
+    """One seeded replayed game, asked at several points (by one of ``players`` players, if given)."""
+    record, rng, _, moves = _seeded(game_, ruleset, index, seed, players, own_dice=False)
+    play_out(moves, lambda n: [rng.randint(1, 6) for _ in range(n)])
     yield from record.cases(rng)
+
+
+def own_dice_game(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> OwnDiceGame:
+    """One seeded game, as the replayed game of the same index is played, for an implementation
+    that rolls its own dice: its moves, sent the dice it shows."""
+    record, _, game, moves = _seeded(game_, ruleset, index, seed, players, own_dice=True)
+    return record.own_dice_game(moves, lambda: game.state)
