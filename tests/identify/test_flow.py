@@ -49,7 +49,7 @@ def playing(rolls: int) -> Any:
         asked.append(tuple(args["actions"]))
         return Outcome("result", reference(rolls, args["players"], args["actions"]))
 
-    ask.asked = asked  # type: ignore[attr-defined]
+    ask.asked = asked
     return ask
 
 
