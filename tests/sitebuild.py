@@ -2,19 +2,24 @@
 folder (so a test never touches the checkout's docs/), built with ``mkdocs build --strict`` in a
 subprocess, optionally over another spec tree (DICESPEC_ROOT).
 
-The run builds the checkout's site once (:func:`built_site`, made by whichever pytest-xdist worker
-asks first), with a results file of its own (:func:`sample_results`) rather than the checkout's
-last one: its Conformance page then shows every part a test run's results give it (totals,
-results per feature, failures), the same in every run, and no test needs a second build of it.
+The tests read one build of the checkout's site (:func:`built_site`), with a results file of its own
+(:func:`sample_results`) rather than the checkout's last one: its Conformance page then shows every
+part a test run's results give it (totals, results per feature, failures), the same in every run,
+and no test needs a second build of it. The build is kept between runs, named by a digest of what
+it is made from (:func:`site_inputs`), so a run after an edit that no build reads (a test, the
+command line) builds nothing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -23,10 +28,12 @@ from typing import Any
 import markdown
 import yaml
 
+from dicespec.caches import code_digest, files_digest
 from dicespec.site.data import load
 from dicespec.site.downloads import VARIABLE as DOWNLOADS_VARIABLE
 from dicespec.spec.results import Result
 from folders import REPO
+from shared import caches_of_the_tests, locked
 
 TEST_DOWNLOADS = "greed"  # the rulesets whose test data a test build offers: the smallest file
 RESULTS = "artifacts/results.jsonl"  # where the site reads a run's results, below its spec's root
@@ -126,11 +133,77 @@ def _build_with_results(folder: Path) -> None:
     build_site(folder, root=spec_with_results(folder / "spec"), hand_written=True)
 
 
+# What a build reads besides the site's own Python code: every file of the checkout but Python's and
+# the tests' (the docs, mkdocs.yml, the features and fixtures, the rulesets, catalogs and schemas, the
+# JavaScript, the pinned versions), and the variables that choose what a build writes.
+_NOT_READ = ("tests/", ".git/")
+_VARIABLES = ("DICESPEC_SITE_COACH", DOWNLOADS_VARIABLE)
+KEPT_BUILDS = 2  # the latest builds kept in the caches folder, and any other used within the hour
+IN_USE = 3600  # seconds: a build used this recently may be another run's, still reading it
+
+
+def site_inputs() -> str:
+    """A digest of everything a test build of the site is made from: the code it runs (the site's
+    package and the MkDocs hook), every other file of the checkout it may read, and the variables
+    that change what it writes. A change to any of them names another build; a change to anything
+    else (a test, the command line's code) keeps the build."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
+    files = sorted(
+        REPO / name.decode()
+        for name in listed
+        if name and not name.endswith(b".py") and not name.decode().startswith(_NOT_READ)
+    )
+    read = [path for path in files if path.is_file()]
+    return hashlib.sha256(
+        "\0".join(
+            [
+                code_digest("dicespec.site"),
+                files_digest([REPO / "docs" / "hooks.py", *read]),
+                *(f"{name}={os.environ.get(name, '')}" for name in _VARIABLES),
+            ]
+        ).encode()
+    ).hexdigest()[:20]
+
+
+def _kept_build(folder: Path) -> None:
+    """The build of today's inputs (:func:`site_inputs`) in the test runs' caches folder, made there
+    unless a run made it already, and linked into ``folder``; older builds are removed but the latest
+    and those another run may still be reading."""
+    builds = caches_of_the_tests() / "site-builds"
+    builds.mkdir(parents=True, exist_ok=True)
+    kept = builds / site_inputs()
+    with locked(builds / "lock"):  # another run (of another checkout's tests) may be building it
+        if not (kept / "site").is_dir():
+            making = Path(tempfile.mkdtemp(prefix="making-", dir=builds))
+            try:
+                _build_with_results(making)
+                shutil.rmtree(kept, ignore_errors=True)
+                making.rename(kept)
+            finally:
+                shutil.rmtree(making, ignore_errors=True)
+        os.utime(kept)  # the latest used, kept
+        older = sorted(
+            (build for build in builds.iterdir() if build.is_dir() and not build.name.startswith("making-")),
+            key=lambda build: build.stat().st_mtime,
+            reverse=True,
+        )
+        for build in older[KEPT_BUILDS:]:
+            if time.time() - build.stat().st_mtime > IN_USE:
+                shutil.rmtree(build, ignore_errors=True)
+    (folder / "site").symlink_to(kept / "site", target_is_directory=True)
+
+
 def built_site(once) -> Path:
-    """The site of the checkout's spec, with :func:`sample_results` on its Conformance page, built
-    once per test run (by whichever pytest-xdist worker asks first: ``once`` is the fixture of
-    tests/shared.py)."""
-    return once.folder("site", _build_with_results) / "site"
+    """The site of the checkout's spec, with :func:`sample_results` on its Conformance page: built
+    once for every run of the same inputs (:func:`site_inputs`), kept in the test runs' caches folder,
+    and read by every test of the run (whichever pytest-xdist worker asks first makes it: ``once``
+    is the fixture of tests/shared.py)."""
+    return (once.folder("site", _kept_build) / "site").resolve()  # beside it, the docs it was built from
 
 
 @cache
