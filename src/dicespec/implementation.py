@@ -129,6 +129,21 @@ class Implementation(Protocol):
         ``"bank"``)."""
 
 
+@runtime_checkable
+class RollsOwnDice(Protocol):
+    """What the spec asks, besides :class:`Implementation`'s questions, of an implementation whose
+    engine rolls its own dice (it says so with ``dice = "own"``, or per game, as its hello's
+    ``dice``): it cannot be asked a replay, whose dice are given, so its games are played move by
+    move, each move asked of a game it keeps."""
+
+    def act(self, ruleset: str, players: int, game: int, action: str) -> JSON:
+        """Carry out ``action`` in the game numbered ``game`` (its first action starts a game of
+        ``players`` players under ``ruleset``), a roll or reroll thrown by the engine (``"roll"``,
+        ``"reroll 1,3"``; the other actions as a replay writes them): ``{"state": …, "rolled": …}``,
+        the game after it in a replay answer's shape (refused: unchanged, with ``rejected``) and the
+        dice it threw (``None``: none)."""
+
+
 class ReferenceImplementation:
     """The reference engines of this package, in process."""
 

@@ -17,7 +17,8 @@ Its parts, from the bottom up; each imports only parts above it in this list (``
   ``crashes.py``, its crash files kept out of the user's folder; ``sandbox.py``, bubblewrap.
 - :mod:`~dicespec.conformance.serving`: answering the protocol. ``adapter.py``, the serving loop
   (``python -m dicespec.adapter`` serves the reference engines); ``quick_reference.py``, the
-  reference engines as the adapter serves them.
+  reference engines as the adapter serves them; ``own_dice.py``, the reference engines rolling
+  their own dice (``--own-dice``).
 - :mod:`~dicespec.conformance.transports`: talking to an implementation. ``wire.py``, what every
   transport shares (the hello, a request, JSON on the wire); ``child.py``, one child process;
   ``stdio.py``, a command, pipelined, with timeouts and restarts; ``in_process.py``, a Python

@@ -25,15 +25,18 @@ from dicespec.conformance.protocol.messages import (
     ProtocolError,
     VersionError,
     arguments,
+    family_of,
     problem,
     read_hello,
     read_reply,
+    result_definition,
     schema,
 )
 from dicespec.conformance.serving.adapter import Server, reference_games
-from dicespec.implementation import Implementation, ReferenceImplementation
+from dicespec.implementation import Implementation, ReferenceImplementation, RollsOwnDice
 from dicespec.rulesets import find_ruleset, ruleset_names
 from folders import REPO
+from own_dice_games import acts
 from sheet_rows import Row
 
 DOCS = REPO / "docs" / "protocol.md"
@@ -66,9 +69,14 @@ def test_protocol_1_names_every_operation_of_each_family() -> None:
 
 
 def test_operations_mirror_the_interface() -> None:
-    """Each operation is a method of the interface, its arguments that method's parameters, and
-    each request in the schema takes exactly those."""
-    methods = {name for name, _ in inspect.getmembers(Implementation, inspect.isfunction) if not name.startswith("_")}
+    """Each operation is a method of the interface, or of an implementation that rolls its own dice,
+    its arguments that method's parameters, and each request in the schema takes exactly those."""
+    methods = {
+        name
+        for interface in (Implementation, RollsOwnDice)
+        for name, _ in inspect.getmembers(interface, inspect.isfunction)
+        if not name.startswith("_")
+    }
     assert set(OPERATIONS) == methods
     for op, params in OPERATIONS.items():
         request = schema()["$defs"][f"{op}_request"]
@@ -115,9 +123,14 @@ def test_every_kind_of_corpus_request_is_valid() -> None:
         *islice(ten_thousand_set_asides("farkle"), 50),
         *islice(corpus.games(rulesets, count=1), 200),
     ]
-    assert {case.op for case in samples} == set(OPERATIONS)
+    moves = [
+        args for _, args, _ in acts({"yahtzee": ["yahtzee"], "greed": ["greed"]})
+    ]  # an engine rolling its own dice
+    assert {case.op for case in samples} | {"act"} == set(OPERATIONS)
     for number, case in enumerate(samples):
         assert problem("request", {"id": number, "op": case.op, **case.args}) is None, case.id
+    for number, args in enumerate(moves):
+        assert problem("request", {"id": number, "op": "act", **args}) is None, args
 
 
 def test_reference_answers_are_valid_results() -> None:
@@ -125,6 +138,8 @@ def test_reference_answers_are_valid_results() -> None:
     reference = ReferenceImplementation()
     for case in islice(corpus.games(reference_games(), count=1), 200):
         assert problem(f"{case.op}_result", getattr(reference, case.op)(**case.args)) is None, case.id
+    for game, args, answer in acts({"kiriki": ["kiriki"], "ten-thousand": ["farkle"]}):
+        assert problem(result_definition(2, "act", family_of(game.ruleset)), answer) is None, (args, answer)
 
 
 @pytest.mark.parametrize(

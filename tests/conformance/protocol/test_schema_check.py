@@ -19,6 +19,7 @@ from dicespec.conformance.protocol.messages import OPERATIONS, problem, quick_ch
 from dicespec.conformance.protocol.schema_check import Unsure, compiled
 from dicespec.conformance.serving.adapter import reference_games
 from dicespec.implementation import ReferenceImplementation
+from own_dice_games import acts
 
 DEFINITIONS = sorted(schema()["$defs"])
 
@@ -75,6 +76,17 @@ def examples() -> list[tuple[str, Any]]:
             (f"{case.op}_result", answer),
             ("reply", {"id": number, "result": answer}),
         ]
+    for number, (_, args, answer) in enumerate(islice(acts({"yacht": ["yacht"], "greed": ["greed"]}), 0, None, 20)):
+        found += [  # an engine that rolls its own dice: its moves, and what it answers
+            ("act_request", {"id": number, "op": "act", **args}),
+            ("request", {"id": number, "op": "act", **args}),
+            ("act_result", answer),
+            ("reply", {"id": number, "result": answer}),
+        ]
+    found.append(("hello_result", {"protocol": 2, "implementation": {"name": "x"}, "games": {}, "dice": "own"}))
+    found.append(
+        ("hello_result", {"protocol": 2, "implementation": {"name": "x"}, "games": {}, "dice": {"greed": "own"}})
+    )
     return found
 
 

@@ -14,6 +14,10 @@ Protocol 1 named the same operations after the first two games (``kiriki_score``
 answers: a request is written in that version's words (:func:`wire_op`), and a version-1 answer
 is read back into version 2's (:func:`upgrade`).
 
+Version 2 also has ``act``, for an implementation whose hello says that it rolls its own dice
+(``"dice": "own"``): one action of a game it keeps, answered with the state after it and the dice
+it threw (:mod:`dicespec.conformance.run.own_dice`).
+
 A reply is a result, ``skipped`` (not supported; or, in version 2 with ``cannot_ask``, not
 askable of that engine) or ``error``; :func:`read_reply` checks one against the schema (the
 envelope, and the result's shape for the request's operation) and says which it is.
@@ -31,18 +35,22 @@ from typing import Any, NamedTuple
 import jsonschema
 
 from dicespec.conformance.protocol.schema_check import Check, Unsure, compiled
-from dicespec.implementation import Implementation, family_of_ruleset, operations
+from dicespec.implementation import Implementation, RollsOwnDice, family_of_ruleset, operations
 
 PROTOCOL_VERSION = 2
 """The version the runner speaks first."""
 VERSIONS = (2, 1)
 """The versions the runner offers in its hello, the newest first."""
 HELLO = "hello"
+ACT = "act"
+"""The operation of an implementation that rolls its own dice: one action of a game it keeps."""
 
-# The operations: each method of the interface, by name, with its parameters in order.
+# The operations: each method of the interface, by name, with its parameters in order; and act,
+# the method of an implementation that rolls its own dice (its hello's ``dice``: ``own``).
 OPERATIONS: dict[str, tuple[str, ...]] = {
-    name: tuple(p for p in inspect.signature(getattr(Implementation, name)).parameters if p != "self")
-    for name in ("score", "set_aside", "best", "replay")
+    name: tuple(p for p in inspect.signature(getattr(interface, name)).parameters if p != "self")
+    for interface, names in ((Implementation, ("score", "set_aside", "best", "replay")), (RollsOwnDice, (ACT,)))
+    for name in names
 }
 
 V1_NAMES: dict[tuple[str, str], str] = {
@@ -63,7 +71,7 @@ def games_of(op: str) -> tuple[str, ...]:
     ruleset is looked up among theirs)."""
     from dicespec.registry import games
 
-    return tuple(game.name for game in games() if op in operations(game.family_name))
+    return tuple(game.name for game in games() if op == ACT or op in operations(game.family_name))
 
 
 _FAMILIES: dict[str, str | None] = {}
@@ -97,11 +105,12 @@ def wire_op(version: int, op: str, ruleset: Any) -> str:
 
 
 def result_definition(version: int, op: str, family: str | None) -> str:
-    """The schema's definition of ``op``'s result in ``version`` (a replay's is its family's)."""
+    """The schema's definition of ``op``'s result in ``version`` (a replay's and an act's are their
+    family's, when it is known)."""
     if version == 1:
         return f"{_v1_name(op, family)}_result"
-    if op == "replay" and family is not None:
-        return f"{family.replace('-', '_')}_replay_result"
+    if op in ("replay", ACT) and family is not None:
+        return f"{family.replace('-', '_')}_{op}_result"
     return f"{op}_result"
 
 
@@ -228,11 +237,29 @@ def _remembered_check(definition: str, version: int, result: Any) -> str | None:
 
 def check_result(op: str, result: Any, version: int = PROTOCOL_VERSION, family: str | None = None) -> str | None:
     """Why ``result`` is not a valid result of ``op`` in ``version`` (a replay's: of the family
-    ``family``, when known); ``None`` when it is."""
+    ``family``, when known); ``None`` when it is.
+
+    An act's ``state`` is left to the caller, here only found to be an object: the runner knows
+    the answer it most likely is, the reference's (valid, as the protocol's tests check), and
+    checks it against the schema only where it is not that answer (:func:`act_state_problem`)."""
+    if op == ACT and type(result) is dict and result.keys() == {"state", "rolled"} and type(result["state"]) is dict:
+        rolled = result["rolled"]
+        if quick_check("rolled", version)(rolled):
+            return None
+        return f"rolled{(problem('rolled', rolled, version) or '').removeprefix('(the whole)')}"
     definition = result_definition(version, op, family)
     if op in _SMALL_RESULTS:
         return _remembered_check(definition, version, result)
     return problem(definition, result, version)
+
+
+def act_state_problem(state: Any, family: str | None, version: int = PROTOCOL_VERSION) -> str | None:
+    """Why an act's ``state`` is not a valid replay result (of ``family``'s games, when known), as
+    its ``state``; ``None`` when it is."""
+    why = problem(result_definition(version, "replay", family), state, version)
+    if why is None:
+        return None
+    return f"state{why.removeprefix('(the whole)')}" if why.startswith("(the whole)") else f"state.{why}"
 
 
 def upgrade(version: int, op: str, family: str | None, result: Any) -> Any:

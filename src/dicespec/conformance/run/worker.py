@@ -75,7 +75,8 @@ class WorkerServer(Server):
 def server(implementation: Any) -> WorkerServer:
     """The implementation served as :class:`~dicespec.conformance.transports.in_process.InProcessTransport`
     would call it: its ``rulesets`` attribute (or every shipped ruleset), its ``name`` (or its
-    type's), its ``version``, its ``own_rulesets`` (ruleset documents of its own rules) and the ``players`` it plays."""
+    type's), its ``version``, its ``own_rulesets`` (ruleset documents of its own rules), the ``players`` it plays
+    and who throws the ``dice`` of its games."""
     implementation = with_protocol_2_names(implementation)
     games = getattr(implementation, "rulesets", None) or reference_games()
     version = getattr(implementation, "version", None)
@@ -91,6 +92,7 @@ def server(implementation: Any) -> WorkerServer:
         name=name,
         rules=getattr(implementation, "own_rulesets", None) or (),
         players=getattr(implementation, "players", None),
+        dice=getattr(implementation, "dice", None),
     )
 
 

@@ -76,6 +76,7 @@ class Server:
         plays_documents: bool = False,
         rules: Sequence[Mapping[str, Any]] = (),
         players: Mapping[str, Sequence[int]] | None = None,
+        dice: str | Mapping[str, str] | None = None,
     ) -> None:
         self.implementation = implementation
         self.games = {game: tuple(names) for game, names in games.items()}
@@ -83,6 +84,7 @@ class Server:
         self.plays_documents = plays_documents  # plays the rulesets hello hands over (a data-driven implementation)
         self.rules = [dict(document) for document in rules]  # its own rules, declared in hello
         self.players = {game: list(counts) for game, counts in (players or {}).items()}
+        self.dice = dice if isinstance(dice, str) or dice is None else dict(dice)  # who throws its dice: hello's dice
         self.about = {"name": name or implementation.name, "language": language}
         if version is not None:
             self.about["version"] = version
@@ -122,6 +124,8 @@ class Server:
                 result["rulesets"] = self.rules
             if self.players and self.protocol >= 2:
                 result["players"] = self.players
+            if self.dice and self.protocol >= 2:
+                result["dice"] = self.dice
             return {"id": request_id, "result": result}
         if not self.supports(op, args.get("ruleset")):
             return {"id": request_id, "skipped": f"ruleset {args.get('ruleset')!r} is not supported"}
@@ -231,8 +235,10 @@ def write_all(fd: int, data: bytes) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Serve the reference engines: ``python -m dicespec.adapter [--validate] [--protocol 1]``
-    (``--protocol 1``: as an adapter left at protocol 1 would, for the runner's tests and benchmarks)."""
+    """Serve the reference engines: ``python -m dicespec.adapter [--validate] [--protocol 1]
+    [--own-dice [--seed N]]`` (``--protocol 1``: as an adapter left at protocol 1 would, for the
+    runner's tests and benchmarks; ``--own-dice``: as an engine that rolls its own dice, seeded by
+    ``--seed``, 0 by default: :mod:`~dicespec.conformance.serving.own_dice`)."""
     from dicespec import __version__
 
     args = list(sys.argv[1:] if argv is None else argv)
@@ -240,13 +246,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if protocol not in (1, 2):
         print(f"dicespec adapter: --protocol {protocol}: it speaks 1 and 2", file=sys.stderr)
         return 2
+    own_dice = "--own-dice" in args
+    if own_dice and protocol == 1:
+        print(
+            "dicespec adapter: --own-dice: protocol 1 has no act, in which an engine rolls its own dice",
+            file=sys.stderr,
+        )
+        return 2
+    implementation: Implementation = QuickReference()
+    if own_dice:
+        from dicespec.conformance.serving.own_dice import OwnDiceReference
+
+        implementation = OwnDiceReference(int(args[args.index("--seed") + 1]) if "--seed" in args[:-1] else 0)
     server = Server(
-        QuickReference(),
+        implementation,
         games=reference_games(),
         version=__version__,
         validate="--validate" in args,
         protocol=protocol,
         plays_documents=protocol >= 2,
+        dice="own" if own_dice else None,
     )
     try:
         return serve(server)

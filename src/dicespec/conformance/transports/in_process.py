@@ -24,7 +24,7 @@ from dicespec.conformance.protocol.messages import (
     upgrade,
     wire_op,
 )
-from dicespec.conformance.transports.wire import Hello, R, dumps, loads
+from dicespec.conformance.transports.wire import Hello, R, dice_by_game, dumps, loads
 from dicespec.implementation import CannotAsk
 
 
@@ -53,7 +53,7 @@ class _Version1Methods:
 
     def __init__(self, implementation: Any) -> None:
         self._implementation = implementation
-        for key in ("name", "version", "rulesets", "own_rulesets", "players"):
+        for key in ("name", "version", "rulesets", "own_rulesets", "players", "dice"):
             if hasattr(implementation, key):
                 setattr(self, key, getattr(implementation, key))
 
@@ -99,7 +99,7 @@ class InProcessTransport:
     """A Python object with the methods of the interface, called directly.
 
     It declares the rulesets of its ``rulesets`` attribute (game → names), or every shipped
-    one. A method that raises :class:`NotImplementedError` skips the case; any other exception
+    one; with a ``dice`` attribute, who throws the dice of its games, as hello's ``dice`` says. A method that raises :class:`NotImplementedError` skips the case; any other exception
     errors it. Results are checked against the protocol's schema as a reply would be.
     """
 
@@ -113,6 +113,7 @@ class InProcessTransport:
             "python (in process)",
             rulesets=tuple(getattr(implementation, "own_rulesets", None) or ()),
             players={game: tuple(counts) for game, counts in (getattr(implementation, "players", None) or {}).items()},
+            dice=dice_by_game(getattr(implementation, "dice", None), games),
         )
         self.failure: str | None = None
         self.events: list[str] = []

@@ -37,8 +37,9 @@ def dumps_own(value: Any) -> str:
 @dataclass(frozen=True, slots=True)
 class Hello:
     """Who the implementation is and what it plays (its hello result): the version it speaks,
-    its rulesets by game, its own rules (ruleset documents), and the player counts it plays by
-    game (a game it names none for: every count its rulesets allow)."""
+    its rulesets by game, its own rules (ruleset documents), the player counts it plays by
+    game (a game it names none for: every count its rulesets allow), and who throws the dice of
+    each game it names (``own``: its engine; ``given``, the default: the runner, in each action)."""
 
     name: str
     games: Mapping[str, tuple[str, ...]]
@@ -47,6 +48,7 @@ class Hello:
     protocol: int = PROTOCOL_VERSION
     rulesets: tuple[Mapping[str, Any], ...] = ()
     players: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    dice: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_result(cls, result: Mapping[str, Any]) -> Hello:
@@ -60,7 +62,13 @@ class Hello:
             result.get("protocol", PROTOCOL_VERSION),
             tuple(result.get("rulesets") or ()),
             {game: tuple(counts) for game, counts in (result.get("players") or {}).items()},
+            dice_by_game(result.get("dice"), games),
         )
+
+    def rolls_own_dice(self, game: str) -> bool:
+        """Does its engine roll the dice of ``game`` (the runner then asks no replay of it, and plays
+        its games move by move)?"""
+        return self.dice.get(game) == "own"
 
     def supports(self, game: str, ruleset: str) -> bool:
         return ruleset in self.games.get(game, ())
@@ -68,6 +76,16 @@ class Hello:
     def describe(self) -> str:
         extra = ", ".join(x for x in (self.version, self.language) if x)
         return f"{self.name} ({extra})" if extra else self.name
+
+
+def dice_by_game(dice: str | Mapping[str, str] | None, games: Iterable[str]) -> dict[str, str]:
+    """Who throws the dice of each game (hello's ``dice``: one word for every game of ``games``,
+    or one per game; none said: the runner, for every game)."""
+    if dice is None:
+        return {}
+    if isinstance(dice, str):
+        return dict.fromkeys(games, dice)
+    return dict(dice)
 
 
 class Request(Protocol):
