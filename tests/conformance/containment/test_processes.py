@@ -465,11 +465,15 @@ def bwrap() -> None:
 
 
 @pytest.mark.usefixtures("bwrap")
-def test_a_sandboxed_adapter_cannot_write_outside_its_folder_or_connect(token: str, tmp_path: Path) -> None:
+def test_a_sandboxed_adapter_cannot_write_outside_its_folder_or_connect(
+    token: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Under ``--sandbox`` an adapter that tries to get out fails at each attempt, and the case is
     errored: it cannot write in the current directory, the home folder or another temporary
     folder, nor connect to a TCP port or a Unix socket of the machine; it can write in its own
-    temporary folder, which is removed afterwards with all it started."""
+    temporary folder, which is removed afterwards with all it started. (Its folder is the one the
+    transport hands the sandbox: other runs on the machine make and remove folders of the same
+    kind meanwhile.)"""
     home = Path(os.environ.get("HOME", "/root"))
     listener = socket.create_server(("127.0.0.1", 0))
     unix = socket.socket(socket.AF_UNIX)
@@ -477,7 +481,14 @@ def test_a_sandboxed_adapter_cannot_write_outside_its_folder_or_connect(token: s
     unix.listen()
     port = listener.getsockname()[1]
     escape = {"home": str(home), "folder": str(tmp_path), "port": port, "unix": str(tmp_path / "socket")}
-    before = set(Path(tempfile.gettempdir()).glob("dicespec-sandbox-*"))
+    folders: list[str] = []  # the sandbox's own, as the transport hands it over
+    command = sandbox.command
+
+    def recorded(argv: list[str], folder: str, *, cwd: str | None = None) -> list[str]:
+        folders.append(folder)
+        return command(argv, folder, cwd=cwd)
+
+    monkeypatch.setattr(sandbox, "command", recorded)
     written = [folder / f"written-by-the-sandboxed-fake-{token}" for folder in (Path.cwd(), home, tmp_path)]
     transport = hostile(
         "sandboxed", token, sandbox=True, env={**os.environ, "DICESPEC_FAKE_ESCAPE": json.dumps(escape)}
@@ -513,7 +524,7 @@ def test_a_sandboxed_adapter_cannot_write_outside_its_folder_or_connect(token: s
         ), message
     assert re.search(rf"connect 127\.0\.0\.1:{port}: (Connection refused|Network is unreachable)", message), message
     assert f"connect {tmp_path / 'socket'}: No such file or directory" in message, message
-    assert set(Path(tempfile.gettempdir()).glob("dicespec-sandbox-*")) == before
+    assert folders and not any(Path(folder).exists() for folder in folders), folders
     assert running(token) == []
 
 
