@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 from collections import Counter
 from itertools import islice, pairwise
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from corpus_parts import kiriki_scores, ten_thousand_bests, ten_thousand_set_asi
 from dicespec import corpus
 from dicespec.conformance.serving.adapter import reference_games
 from dicespec.implementation import ReferenceImplementation
+from dicespec.rulesets import declare_file
 
 REFERENCE = ReferenceImplementation()
 
@@ -92,6 +94,23 @@ def test_games_are_the_same_for_a_seed() -> None:
     again = [(c.id, c.args, c.expected) for c in corpus.games({"kiriki": ["kiriki"]}, count=3, seed=7)]
     other = [(c.id, c.args, c.expected) for c in corpus.games({"kiriki": ["kiriki"]}, count=3, seed=8)]
     assert first == again != other
+
+
+def test_rules_seeded_as_a_ruleset_play_its_games(tmp_path: Path) -> None:
+    # rules alike under another name: that ruleset's very games (ids, requests, answers); other
+    # rules (no extra kirikis): from the same seeds, the games those rules let be played
+    path = tmp_path / "rules.yaml"
+    path.write_text("extends: kiriki\nname: kiriki-again\n", encoding="utf-8")
+    declare_file(path)
+    shipped = list(corpus.games({"kiriki": ["kiriki"]}, count=4))
+    again = list(corpus.games({"kiriki": ["kiriki-again"]}, count=4, seeded_as={"kiriki-again": "kiriki"}))
+    assert again == shipped
+    other = list(corpus.games({"kiriki": ["kiriki-no-extra"]}, count=4, seeded_as={"kiriki-no-extra": "kiriki"}))
+    assert [c.id.rsplit("/", 1)[0] for c in other][:1] == ["kiriki/game/kiriki/000"]
+    assert {c.args["ruleset"] for c in other} == {"kiriki"}
+    reference = ReferenceImplementation()
+    assert all(reference.replay("kiriki-no-extra", c.args["players"], c.args["actions"]) == c.expected for c in other)
+    assert other != shipped
 
 
 def _hot_dice(actions: list[str]) -> bool:

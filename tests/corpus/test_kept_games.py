@@ -54,6 +54,17 @@ def test_a_file_is_named_by_what_the_games_come_from(cache_folder: Path) -> None
     )
 
 
+def test_games_seeded_as_another_ruleset_are_kept_apart_and_read_back_alike(cache_folder: Path) -> None:
+    seeded = {"kiriki-no-extra": "kiriki"}
+    played = list(corpus.games({"kiriki": ["kiriki-no-extra"]}, count=3, seeded_as=seeded))
+    first = list(corpus.games({"kiriki": ["kiriki-no-extra"]}, count=3, seeded_as=seeded, kept=True))
+    again = list(corpus.games({"kiriki": ["kiriki-no-extra"]}, count=3, seeded_as=seeded, kept=True))
+    assert first == played and again == played and {case.args["ruleset"] for case in again} == {"kiriki"}
+    assert kept_games.path_of("kiriki", "kiriki-no-extra", 3, 0, seeded_as="kiriki") != kept_games.path_of(
+        "kiriki", "kiriki-no-extra", 3, 0
+    )
+
+
 def test_only_every_game_played_is_kept(cache_folder: Path) -> None:
     stream = corpus.games({"kiriki": ["kiriki"]}, count=4, seed=0, kept=True)
     list(itertools.islice(stream, 5))

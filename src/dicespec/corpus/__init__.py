@@ -69,9 +69,10 @@ class Generators:
 
     exhaustive: Callable[[Game, str], Iterator[Case]]
     """Every exhaustive case of one ruleset (by name)."""
-    play: Callable[[Game, str, int, int, Sequence[int]], Iterator[Case]]
+    play: Callable[[Game, str, int, int, Sequence[int], str | None], Iterator[Case]]
     """One seeded replayed game (ruleset, index, seed, the player counts to choose from: none,
-    every count), asked at several points."""
+    every count, and the ruleset whose game of that index it is, if another: its seed, its ids and
+    the ruleset it asks under), asked at several points."""
     size: Callable[[Any], int]
     """How many exhaustive cases a typed ruleset gives."""
     own_dice: Callable[[Game, str, int, int, Sequence[int]], OwnDiceGame]
@@ -133,25 +134,34 @@ def games(
     seed: int = 0,
     kept: bool = False,
     players: Mapping[str, Sequence[int]] | None = None,
+    seeded_as: Mapping[str, str] | None = None,
 ) -> Iterator[Case]:
     """``count`` replayed games per ruleset (game → names), each asked at several points, each by
     one of the ``players`` counts of its game when they are given (else 1 to 4, within what the
     ruleset allows); with ``kept``, a ruleset's games played once are read back from the cache
-    folder after (:mod:`.kept_games`: the same cases)."""
+    folder after (:mod:`.kept_games`: the same cases). A ruleset that ``seeded_as`` names another
+    for (its name → the other's) plays the other's games: from the same seeds, under its own rules
+    (where the rules are alike, the same games), with the other's case ids and asking under the
+    other's name."""
     from dicespec.corpus.kept_games import kept_games
 
     for name, names in rulesets.items():
         found = game(name)
         for ruleset in names:
             counts = tuple(sorted((players or {}).get(name, ())))
+            other = (seeded_as or {}).get(ruleset)
 
             def play(
-                index: int, found: Game = found, ruleset: str = ruleset, counts: Sequence[int] = counts
+                index: int,
+                found: Game = found,
+                ruleset: str = ruleset,
+                counts: Sequence[int] = counts,
+                other: str | None = other,
             ) -> Iterator[Case]:
-                return GENERATORS[found.family_name].play(found, ruleset, index, seed, counts)
+                return GENERATORS[found.family_name].play(found, ruleset, index, seed, counts, other)
 
             if kept:
-                yield from kept_games(name, ruleset, count, seed, play, counts)
+                yield from kept_games(name, ruleset, count, seed, play, counts, seeded_as=other)
             else:
                 for index in range(count):
                     yield from play(index)

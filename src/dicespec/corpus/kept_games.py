@@ -34,8 +34,11 @@ KEY = 24  # hexadecimal digits of the hash in a file's name
 _NAME = re.compile(rf"(?P<ruleset>.+)-[0-9a-f]{{{KEY}}}\.json")
 
 
-def path_of(game: str, ruleset: str, count: int, seed: int, players: Sequence[int] = ()) -> Path:
-    """The file that holds (or will hold) these games (played by ``players`` players: none, any)."""
+def path_of(
+    game: str, ruleset: str, count: int, seed: int, players: Sequence[int] = (), seeded_as: str | None = None
+) -> Path:
+    """The file that holds (or will hold) these games (played by ``players`` players: none, any;
+    ``seeded_as``: those of another ruleset, played under these rules)."""
     from dicespec.rulesets import ruleset_data
 
     made_from = json.dumps(
@@ -48,6 +51,7 @@ def path_of(game: str, ruleset: str, count: int, seed: int, players: Sequence[in
             count,
             seed,
             *([list(players)] * bool(players)),
+            *([["seeded as", seeded_as]] * bool(seeded_as)),
         ],
         sort_keys=True,
         separators=(",", ":"),
@@ -101,16 +105,18 @@ def kept_games(
     seed: int,
     play: Callable[[int], Iterable[Case]],
     players: Sequence[int] = (),
+    *,
+    seeded_as: str | None = None,
 ) -> Iterator[Case]:
     """The cases of ``count`` games of ``ruleset`` (``play(index)``: one game's, by one of
-    ``players`` players), read from their file if it is there, else played, and kept once every
-    game has been played."""
-    path = path_of(game, ruleset, count, seed, players)
+    ``players`` players; ``seeded_as``: another ruleset's games, which ask under its name), read
+    from their file if it is there, else played, and kept once every game has been played."""
+    path = path_of(game, ruleset, count, seed, players, seeded_as)
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
         if stored["format"] != FORMAT or len(stored["games"]) != count:
             raise ValueError("another format, or another number of games")
-        cases = [case for one in stored["games"] for case in _unpacked(ruleset, one)]
+        cases = [case for one in stored["games"] for case in _unpacked(seeded_as or ruleset, one)]
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass  # played again, and kept anew
     else:

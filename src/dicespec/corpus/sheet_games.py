@@ -214,7 +214,14 @@ def _moves(
 
 
 def _seeded(
-    game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int], *, own_dice: bool
+    game_: Game,
+    ruleset: str,
+    index: int,
+    seed: int,
+    players: Sequence[int],
+    *,
+    own_dice: bool,
+    seeded_as: str | None = None,
 ) -> tuple[Record, random.Random, Any, Moves]:
     """One seeded game: its record, its random numbers, the reference's game and its moves (the
     probes tried on the way: on the reference's game and put back, or, with ``own_dice``, asked of
@@ -223,10 +230,11 @@ def _seeded(
     from dicespec.scoresheet.replay import apply_action, parse_action, refusals
 
     rules = find_ruleset_of(SheetRuleset, ruleset)
-    rng = random.Random(f"dicespec/{seed}/{game_.name}/{ruleset}/{index}")
+    named = seeded_as or ruleset  # the ruleset whose game of this index it is: its seed, its ids
+    rng = random.Random(f"dicespec/{seed}/{game_.name}/{named}/{index}")
     name = list(POLICIES)[index % len(POLICIES)]
     record = Record(
-        game_, ruleset, index, players_for(rng, rules, players), name, lambda result: sheet_replay_answer(rules, result)
+        game_, named, index, players_for(rng, rules, players), name, lambda result: sheet_replay_answer(rules, result)
     )
     game = SheetGame(rules, record.players, dice=no_random_dice)
 
@@ -248,9 +256,12 @@ def _seeded(
     return record, rng, game, _moves(rules, game, rng, POLICIES[name], record, probe)
 
 
-def play(game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = ()) -> Iterator[Case]:
-    """One seeded replayed game, asked at several points (by one of ``players`` players, if given)."""
-    record, rng, _, moves = _seeded(game_, ruleset, index, seed, players, own_dice=False)
+def play(
+    game_: Game, ruleset: str, index: int, seed: int, players: Sequence[int] = (), seeded_as: str | None = None
+) -> Iterator[Case]:
+    """One seeded replayed game, asked at several points (by one of ``players`` players, if given;
+    ``seeded_as``: the game of that index of another ruleset, played under these rules)."""
+    record, rng, _, moves = _seeded(game_, ruleset, index, seed, players, own_dice=False, seeded_as=seeded_as)
     play_out(moves, lambda n: [rng.randint(1, 6) for _ in range(n)])
     yield from record.cases(rng)
 
