@@ -5,18 +5,25 @@ in process), as the runner asks them, for the tests that need act requests and t
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from dicespec import corpus
 from dicespec.conformance.serving.own_dice import OwnDiceReference
 
 
-def acts(
-    rulesets: Mapping[str, Sequence[str]], *, count: int = 1, seed: int = 0
-) -> Iterator[tuple[corpus.OwnDiceGame, dict[str, Any], Any]]:
-    """Every move of ``count`` games of each ruleset (game → names), in order: the game, the act
-    request's arguments (the games numbered as the runner numbers them, from 0) and the answer of
-    the reference rolling its own dice, seeded by ``seed``."""
+class Act(NamedTuple):
+    """One move of a game, asked: the game, the move, the act request's arguments and the answer."""
+
+    game: corpus.OwnDiceGame
+    move: corpus.Move
+    args: dict[str, Any]
+    answer: Any
+
+
+def acts(rulesets: Mapping[str, Sequence[str]], *, count: int = 1, seed: int = 0) -> Iterator[Act]:
+    """Every move of ``count`` games of each ruleset (game → names), in order, asked of the
+    reference rolling its own dice, seeded by ``seed`` (the games numbered as the runner numbers
+    them, from 0)."""
     engine = OwnDiceReference(seed)
     for number, game in enumerate(corpus.own_dice_games(rulesets, count=count)):
         move = next(game.moves, None)
@@ -28,7 +35,7 @@ def acts(
                 "action": move.action,
             }
             answer = engine.act(**args)
-            yield game, args, answer
+            yield Act(game, move, args, answer)
             try:
                 move = game.moves.send(answer["rolled"])
             except StopIteration:

@@ -33,6 +33,7 @@ Its parts, from the bottom up; each imports only parts above it in this list (``
   pytest run in a child process, with the spec's own
   plugin and this part's; ``worker.py``, a Python object or function in a process of its own;
   ``function.py``, a plain scoring function behind the interface (``--function``);
+  ``own_dice.py``, the games of an implementation that rolls its own dice, played move by move;
   ``shrink.py``, a failing replay shrunk to the shortest that still fails; ``refusals.py``, a
   refusal for another reason the rules give (another order of their checks) told from a
   difference; ``report.py``, results as JSON lines, summaries, JUnit, tracking;

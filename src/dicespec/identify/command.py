@@ -21,7 +21,18 @@ from dicespec.identify.aside import (
     aside_ruleset_text,
     identify_aside,
 )
-from dicespec.identify.closing import Closing, closing_conform, closing_json, closing_lines
+from dicespec.identify.aside_flow import aside_flow_values
+from dicespec.identify.aside_flow import reference as aside_reference
+from dicespec.identify.aside_flow import with_value as aside_with_value
+from dicespec.identify.closing import (
+    Closing,
+    Explained,
+    Question,
+    closing_conform,
+    closing_json,
+    closing_lines,
+    conform_json,
+)
 from dicespec.identify.common import (
     SHOWN,
     Again,
@@ -33,6 +44,7 @@ from dicespec.identify.common import (
     nothing_usable,
 )
 from dicespec.identify.flow import (
+    CHECKS,
     FlowFit,
     FlowIdentification,
     changed_rules,
@@ -41,8 +53,11 @@ from dicespec.identify.flow import (
     in_words,
     report_lines,
 )
+from dicespec.identify.own_dice import NoReplays, needs_chosen_dice
 from dicespec.identify.sheet_fit import SHARE, Memo, RowFit, fit_row, rolls
 from dicespec.identify.sheet_flow import flow_values, identify_flow
+from dicespec.identify.sheet_flow import reference as sheet_reference
+from dicespec.identify.sheet_flow import with_value as sheet_with_value
 from dicespec.progress import ProgressLine
 from dicespec.registry import game
 from dicespec.rulesets import Ruleset, find_ruleset, find_ruleset_of, name_from, of_kind, ruleset_data, ruleset_names
@@ -75,8 +90,9 @@ class Identification:
 
     @property
     def unexplained(self) -> int:
-        """The answers no rule explains: rolls, and replays."""
-        return sum(fit.unexplained_rolls for fit in self.rows) + self.flow.unexplained
+        """The answers no rule explains: rolls, and replays (those the closing run found too)."""
+        here = 0 if self.closing is None else len(self.closing.found_here)
+        return sum(fit.unexplained_rolls for fit in self.rows) + self.flow.unexplained + here
 
     def changed(self) -> dict[str, RowRule]:
         """The rows whose fitted rule is not the closest shipped ruleset's."""
@@ -176,10 +192,7 @@ def report_text(found: Identification | AsideIdentification, *, timings: bool = 
         for difference in flow.unexplained[:SHOWN]:
             lines.append(f"  {flow.key}: {difference.describe()}")
     if found.closing is not None:
-        rolls = sum(fit.unexplained_rolls for fit in found.rows)
-        lines += closing_lines(
-            found.closing, rolls, None if found.flow.not_probed else found.flow.unexplained, timings=timings
-        )
+        lines += closing_lines(found.closing, sum(fit.unexplained_rolls for fit in found.rows), timings=timings)
     return "\n".join(lines)
 
 
@@ -223,7 +236,7 @@ def as_json(found: Identification | AsideIdentification) -> dict[str, Any]:
         ],
         "flow": flow_json(found.flow),
         "unexplained": found.unexplained,
-        "conform": None if found.closing is None else closing_json(found.closing),
+        "conform": None if found.closing is None else conform_json(found.closing),
         "ruleset": ruleset_text(found),
     }
 
@@ -394,6 +407,15 @@ class FamilyIdentification:
     replays, of one of ``players`` players: the counts the implementation plays)."""
     case_key: Callable[[corpus.Case], str]
     """What the closing conform run reads a case's given answers by (a row, or an operation)."""
+    flow_values: Callable[[Any], dict[str, Any]]
+    """Each flow rule of typed rules, as a ruleset file writes it."""
+    with_value: Callable[[Any, str, Any], Any]
+    """Typed rules with one flow rule set to a value (as :attr:`flow_values` writes it)."""
+    reference: Callable[[Any, int, Sequence[str]], Any]
+    """The reference's answer to a replay under typed rules."""
+    questions: Callable[[str, Any], Sequence[Question]]
+    """The exhaustive questions (by :attr:`case_key`, and the dice) whose answers an action's
+    outcome reads, given the answer before it."""
 
 
 def _row_of(case: corpus.Case) -> str:
@@ -405,11 +427,44 @@ def _operation_of(case: corpus.Case) -> str:
     return case.op
 
 
+def _scored(action: str, before: Any) -> Sequence[Question]:
+    """``score ROW``: that row's score of the dice shown."""
+    verb, _, row = action.partition(" ")
+    dice = before.get("dice") if isinstance(before, dict) else None
+    return [(row, dice)] if verb == "score" and isinstance(dice, str) else []
+
+
+def _set_aside_or_rolled(action: str, before: Any) -> Sequence[Question]:
+    """``set DICE``: what those dice score set aside; ``roll DICE``: the best of that roll (a farkle)."""
+    verb, _, dice = action.partition(" ")
+    if verb == "set":
+        return [("set_aside", "".join(sorted(dice)))]
+    return [("best", dice)] if verb == "roll" else []
+
+
 FAMILIES: dict[str, FamilyIdentification] = {
-    "score-sheet": FamilyIdentification(_identify_sheet, _row_of),
-    "set-aside": FamilyIdentification(_identify_aside, _operation_of),
+    "score-sheet": FamilyIdentification(
+        _identify_sheet, _row_of, flow_values, sheet_with_value, sheet_reference, _scored
+    ),
+    "set-aside": FamilyIdentification(
+        _identify_aside, _operation_of, aside_flow_values, aside_with_value, aside_reference, _set_aside_or_rolled
+    ),
 }
 """How each family's rules are identified, by family name."""
+
+
+def explained(found: Identification | AsideIdentification, family: FamilyIdentification, asked: Ruleset) -> Explained:
+    """What the identification found, for its closing run to attribute each differing replay to:
+    its flow, and each flow rule found with its other values (those no replay told from it, and
+    the asked ruleset's)."""
+    asked_values = family.flow_values(asked)
+    others: dict[str, list[Any]] = {}
+    for fit in found.flow.fits:
+        if fit.key == CHECKS or not fit.fitted or fit.not_asked is not None:
+            continue
+        values = [*fit.alike, asked_values.get(fit.key, fit.value)]
+        others[fit.key] = [v for i, v in enumerate(values) if v != fit.value and v not in values[:i]]
+    return Explained(found.flow, others, family.with_value, family.reference, family.questions)
 
 
 def identified_name(implementation: str) -> str:
@@ -474,9 +529,18 @@ def identify(
         own = name or identified_name(hello.name)
         family = FAMILIES[game(name_of_game).family_name]
         plays = hello.players.get(name_of_game, ())
+        own_dice = hello.rolls_own_dice(name_of_game)  # no replay: its flow needs chosen dice
         found = family.identify(
-            transport, hello.name, rules, name=own, share=share, progress=options.progress, players=plays
+            NoReplays(transport) if own_dice else transport,
+            hello.name,
+            rules,
+            name=own,
+            share=share,
+            progress=options.progress,
+            players=plays,
         )
+        if own_dice:
+            found.flow.not_probed = needs_chosen_dice(game(name_of_game).family_name, rules)
         if ask_as is not None:
             found.asked = f"{chosen} as {ask_as}"  # the report and the file name both
         if conform:
@@ -489,6 +553,8 @@ def identify(
                 hello.players.get(name_of_game, ()),
                 progress=options.progress,
                 strict_refusals=options.strict_refusals,
+                explained=explained(found, family, rules),
+                own_dice=own_dice,
             )
             found.seconds["conform"] = found.closing.seconds
         found.stops = transport.stops()

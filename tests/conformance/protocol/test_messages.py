@@ -138,8 +138,8 @@ def test_reference_answers_are_valid_results() -> None:
     reference = ReferenceImplementation()
     for case in islice(corpus.games(reference_games(), count=1), 200):
         assert problem(f"{case.op}_result", getattr(reference, case.op)(**case.args)) is None, case.id
-    for game, args, answer in acts({"kiriki": ["kiriki"], "ten-thousand": ["farkle"]}):
-        assert problem(result_definition(2, "act", family_of(game.ruleset)), answer) is None, (args, answer)
+    for act in acts({"kiriki": ["kiriki"], "ten-thousand": ["farkle"]}):
+        assert problem(result_definition(2, "act", family_of(act.game.ruleset)), act.answer) is None, act.args
 
 
 @pytest.mark.parametrize(

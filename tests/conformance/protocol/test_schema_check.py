@@ -76,12 +76,12 @@ def examples() -> list[tuple[str, Any]]:
             (f"{case.op}_result", answer),
             ("reply", {"id": number, "result": answer}),
         ]
-    for number, (_, args, answer) in enumerate(islice(acts({"yacht": ["yacht"], "greed": ["greed"]}), 0, None, 20)):
+    for number, act in enumerate(islice(acts({"yacht": ["yacht"], "greed": ["greed"]}), 0, None, 20)):
         found += [  # an engine that rolls its own dice: its moves, and what it answers
-            ("act_request", {"id": number, "op": "act", **args}),
-            ("request", {"id": number, "op": "act", **args}),
-            ("act_result", answer),
-            ("reply", {"id": number, "result": answer}),
+            ("act_request", {"id": number, "op": "act", **act.args}),
+            ("request", {"id": number, "op": "act", **act.args}),
+            ("act_result", act.answer),
+            ("reply", {"id": number, "result": act.answer}),
         ]
     found.append(("hello_result", {"protocol": 2, "implementation": {"name": "x"}, "games": {}, "dice": "own"}))
     found.append(

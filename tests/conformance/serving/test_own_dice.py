@@ -4,13 +4,20 @@ answered with the state after it and the dice it threw, from each game's own see
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 
+import dicespec
+from dicespec.conformance.protocol.messages import problem
 from dicespec.conformance.serving.adapter import Server, main, reference_games
 from dicespec.conformance.serving.own_dice import OwnDiceReference
 from dicespec.implementation import RollsOwnDice
+from folders import REPO
 
 
 def server(seed: int = 0) -> Server:
@@ -85,3 +92,30 @@ def test_what_it_cannot_play_is_an_error() -> None:
 def test_protocol_1_has_no_own_dice(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--protocol", "1", "--own-dice"]) == 2
     assert "protocol 1 has no act" in capsys.readouterr().err
+
+
+def test_the_documented_exchange_is_what_the_adapter_says() -> None:
+    """``python -m dicespec.adapter --own-dice --seed 2 --validate`` answers the requests of the
+    protocol page's exchange of an engine that rolls its own dice with the replies it shows."""
+    page = (REPO / "docs" / "protocol.md").read_text(encoding="utf-8")
+    text = page.split("<!-- own-dice-exchange -->", 1)[1]
+    block = re.search(r"```text\n(.*?)```", text, re.S)
+    assert block is not None and "With `--seed 2`," in page
+    lines = block.group(1).splitlines()
+    requests = [line[2:] for line in lines if line.startswith("→ ")]
+    documented = [json.loads(line[2:]) for line in lines if line.startswith("← ")]
+    assert len(requests) == len(documented) == len(lines) // 2
+    done = subprocess.run(
+        [sys.executable, "-m", "dicespec.adapter", "--own-dice", "--seed", "2", "--validate"],
+        input="\n".join(requests) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    documented[0]["result"]["implementation"]["version"] = dicespec.__version__
+    assert [json.loads(line) for line in done.stdout.splitlines()] == documented
+    assert done.stderr == ""
+    for request, reply in zip(requests, documented, strict=True):
+        assert problem("request", json.loads(request)) is None
+        assert problem("reply", reply) is None

@@ -14,7 +14,8 @@ are counted apart, by pair of codes. A skipped case says why in ``skip``: ``unsu
 (the implementation does not support its ruleset or operation), ``cannot-ask`` (its engine cannot
 be asked it) or ``not-under-rules`` (a case of the spec whose outcome differs under rules of one's
 own); they are counted apart. A case under rules that are not shipped names them in ``rules``
-(``house.yaml (extends yahtzee)``). The summaries below are computed from the same records as
+(``house.yaml (extends yahtzee)``); a game played with the dice the implementation threw itself
+says so in ``dice`` (``own``). The summaries below are computed from the same records as
 they are written.
 """
 
@@ -78,6 +79,7 @@ class Recorder:
     skip_reasons: dict[tuple[str, str], int] = field(default_factory=dict)  # (kind of skip, why): how many
     rules: dict[str, str] = field(default_factory=dict)  # rules not shipped: ruleset name → where they come from
     other_orders: dict[OtherOrder, int] = field(default_factory=dict)  # refusals in another order: how many
+    own_dice: set[str] = field(default_factory=set)  # rulesets whose games its engine threw the dice of
 
     def passed(
         self, case_id: str, part: str, kind: str, ruleset: str, row: str, refusal: OtherOrder | None = None
@@ -102,6 +104,8 @@ class Recorder:
             }
             if ruleset in self.rules:
                 line["rules"] = self.rules[ruleset]
+            if part == "games" and ruleset in self.own_dice:
+                line["dice"] = "own"
             if refusal is not None:
                 line["refusal"] = refusal.to_json()
             self.report.write(_dumps(line) + "\n")
@@ -144,6 +148,8 @@ class Recorder:
         }
         if ruleset in self.rules:
             line["rules"] = self.rules[ruleset]
+        if part == "games" and ruleset in self.own_dice:
+            line["dice"] = "own"
         if outcome == "failed":
             line |= {"expected": expected, "actual": actual}
             if message:

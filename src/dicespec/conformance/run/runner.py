@@ -33,6 +33,7 @@ from typing import Any
 from dicespec import corpus
 from dicespec.conformance.containment import defaults
 from dicespec.conformance.protocol.messages import PROTOCOL_VERSION
+from dicespec.conformance.run import own_dice
 from dicespec.conformance.run.declared import (
     HelloError,
     check_asked_as,
@@ -103,6 +104,9 @@ class Run:
             if self.hello.players:
                 counts = "; ".join(f"{game}: {', '.join(map(str, n))}" for game, n in self.hello.players.items())
                 lines.append(f"players: {counts}")
+            own = [game for game in self.hello.games if self.hello.rolls_own_dice(game)]
+            if own:
+                lines.append(f"dice: its own, thrown by its engine ({', '.join(own)}): games played move by move")
         lines += [f"rules: {declared.name} = {self.rules(declared)}" for declared in self.declared]
         if self.failure:
             lines.append(f"could not be started: {self.failure}")
@@ -160,6 +164,7 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
             check_games(run.hello)
             known = {n for names in run_rulesets(Options(), run.declared).values() for n in names}
             check_asked_as(run.hello, run.asked_as)
+            own_dice.check_hello(run.hello)
             check_players(run.hello, run_rulesets(options, run.declared))
             missing = sorted(set(options.rulesets or ()) - known)
             if missing:
@@ -243,7 +248,15 @@ def run_corpus(part: str, transport: Any, options: Options, recorder: Recorder, 
     for game, names in rulesets.items():
         for name in names:
             (asked if run.declares(game, name) else left).setdefault(game, []).append(name)
-    count = run_cases(part, corpus_cases(part, options, run, asked), transport, options, recorder, run)
+    own = own_dice.own_dice_rulesets(asked, run.hello) if part == "games" else {}  # played move by move
+    replayed = {game: names for game, names in asked.items() if game not in own}
+    count = run_cases(part, corpus_cases(part, options, run, replayed), transport, options, recorder, run)
+    if own:
+        recorder.own_dice.update(name for names in own.values() for name in names)
+        players = dict(run.hello.players) if run.hello else None
+        played, shown = own_dice.play(own, transport, options, recorder, players=players)
+        count += played
+        run.notes += shown.lines()
     run.not_declared[part] = left
     return count
 

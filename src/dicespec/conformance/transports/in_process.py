@@ -99,8 +99,9 @@ class InProcessTransport:
     """A Python object with the methods of the interface, called directly.
 
     It declares the rulesets of its ``rulesets`` attribute (game → names), or every shipped
-    one; with a ``dice`` attribute, who throws the dice of its games, as hello's ``dice`` says. A method that raises :class:`NotImplementedError` skips the case; any other exception
-    errors it. Results are checked against the protocol's schema as a reply would be.
+    one; with a ``dice`` attribute, who throws the dice of its games, as hello's ``dice`` says. A
+    method that raises :class:`NotImplementedError` skips the case; any other exception errors
+    it. Results are checked against the protocol's schema as a reply would be.
     """
 
     def __init__(self, implementation: Any) -> None:
