@@ -19,10 +19,35 @@ of the inputs, so a test can tell when it is out of date) and ``history.jsonl`` 
 The score is killed / (killed + unreached + survived): the share of the mutants that count
 which the features alone kill.
 
+A judgement follows its mutant when the function moves (to another module or class): a survivor
+without a judgement of its own name takes the one of a mutant that no longer exists, of a function
+of the same name, with the same number and the same diff, if exactly one does; the run then renames
+it in ``judged.yaml``. Moving a function costs no judging, only the run of its mutants (below).
+
+**What a run runs again.** mutmut keeps its results in ``mutants/`` with a hash of each mutated
+function, and when ``mutants/`` is kept it tests again only the mutants of the functions whose
+code changed (and those of new functions); every other mutant keeps its result, and the score is
+recomputed from them all. That holds while nothing else a verdict depends on has changed, and
+mutmut sees neither the code outside the functions nor the tests' side, so this tool keeps, in
+``mutants/dicespec-mutation.json``, a hash of each file of the tests' side as the kept run read it
+(:func:`tests_side`): the features, the steps, the errata, the rulesets and the rest of the
+package's data, every other module the spec's run imports, the mutated modules' code outside their
+functions (constants, classes' fields, imports), the test run's own files and this tool. When one
+of them changed, or there is no kept run, every mutant is run again from a fresh copy: a feature
+removed or changed can bring a killed mutant back to life, and a new one can kill a survivor, and
+mutmut would keep both results. ``--full`` runs every mutant again in any case. Each run collects
+again which tests reach each function (mutmut's stats: one run of the features), so a re-tested
+mutant is run against every test that now reaches it.
+
+One approximation is mutmut's and stays: a mutant's result is kept when its own function did not
+change, though an edit of another function it works with can change what the features see of it
+(a caller that no longer reads its result, say). Run ``--full`` before recording a score you
+will compare (``make mutation FULL=1``).
+
 Usage: ``python -m tools.mutation`` (from the checkout) runs mutmut and records the run;
-``--judge-only`` judges the last run again after an edit of ``judged.yaml``. A maintainer's tool:
-the wheel does not carry it (the verdicts and the score it records are
-:mod:`dicespec.spec.mutation`'s, which the rules site reads).
+``--full`` runs every mutant again; ``--judge-only`` judges the last run again after an edit of
+``judged.yaml``. A maintainer's tool: the wheel does not carry it (the verdicts and the score it
+records are :mod:`dicespec.spec.mutation`'s, which the rules site reads).
 
 mutmut loads this module as a pytest plugin too (``-p tools.mutation``, ``[tool.mutmut]`` in
 ``pyproject.toml``), for :func:`pytest_runtest_setup`.
@@ -41,6 +66,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -51,6 +77,8 @@ from typing import Any
 
 import yaml
 
+from dicespec import code_graph
+from dicespec.code_graph import FACE
 from dicespec.spec.mutation import FOLDER, NOT_COUNTED, VERDICTS, counted, score
 from dicespec.spec.paths import data_root
 
@@ -72,6 +100,11 @@ class Mutant:
         """The mutated function's own name (a method without its class)."""
         base = re.sub(r"__mutmut_\d+$", "", self.name.rpartition(".")[2])
         return base.rpartition("ǁ")[2] if "ǁ" in base else base.removeprefix("x_")
+
+    @property
+    def number(self) -> int:
+        """Its number among its function's mutants (which moving the function leaves as it is)."""
+        return int(self.name.rpartition("__mutmut_")[2])
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +164,38 @@ def only_a_message(mutant: Mutant, root: Path | None = None) -> bool:
     return bool(removed) and all(line in messages for line in removed)
 
 
+def follow_moves(mutants: Iterable[Mutant], judgements: Mapping[str, Judged]) -> dict[str, str]:
+    """The judgements that follow their mutant to its function's new place: new name → the name
+    judged.yaml gives it. A survivor with no judgement of its name takes the one of a mutant that
+    no longer exists, of a function of the same name, with the same number and diff, when exactly
+    one judgement fits and it fits no other survivor."""
+    names = {mutant.name for mutant in mutants}
+    orphans: dict[tuple[str, int, tuple[str, ...]], list[str]] = {}
+    for name, judgement in judgements.items():
+        if name not in names:
+            old = Mutant(name, "survived", judgement.diff)
+            orphans.setdefault((old.function, old.number, old.diff), []).append(name)
+    wanted: dict[tuple[str, int, tuple[str, ...]], list[str]] = {}
+    for mutant in mutants:
+        if mutant.status != "killed" and mutant.name not in judgements:
+            wanted.setdefault((mutant.function, mutant.number, mutant.diff), []).append(mutant.name)
+    moves = {}
+    for key, newcomers in wanted.items():
+        judged_as = orphans.get(key, [])
+        if len(newcomers) == 1 and len(judged_as) == 1:
+            moves[newcomers[0]] = judged_as[0]
+    return moves
+
+
+def rename_judged(moves: Mapping[str, str], root: Path) -> None:
+    """Give each followed judgement its mutant's new name in judged.yaml (every other line as it is)."""
+    path = folder(root) / "judged.yaml"
+    text = path.read_text(encoding="utf-8")
+    for new, old in moves.items():
+        text = re.sub(rf"^(\s*- mutant: ){re.escape(old)}$", rf"\g<1>{new}", text, flags=re.M)
+    path.write_text(text, encoding="utf-8")
+
+
 def verdict(mutant: Mutant, judgements: Mapping[str, Judged], root: Path | None = None) -> tuple[str, str]:
     """What a mutant counts as, and why: one of VERDICTS or NOT_COUNTED, and a reason."""
     if mutant.status == "killed":
@@ -174,6 +239,122 @@ def digest(root: Path | None = None) -> str:
     for path in inputs(root):
         sha.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return sha.hexdigest()[:16]
+
+
+# -- what a kept run may keep -----------------------------------------------------------------
+
+STATE = "dicespec-mutation.json"
+"""In ``mutants/``: the tests' side of the kept run, a hash per file (:func:`tests_side`)."""
+
+Kept = Mapping[str, tuple[str | None, int | None]]
+"""Mutant → its function's hash and its exit code (``None`` while not run), from mutmut's .meta files."""
+
+TEST_RUN = ("tests/conftest.py", "tests/test_spec.py", "tools/mutation.py", "pyproject.toml", "constraints.txt")
+"""The test run's own files: its configuration, its plugins' loader, the spec's test module, this tool."""
+
+
+def outside_functions(source: str) -> str:
+    """A module's code but its functions and methods: its imports, constants and classes with their
+    fields and bases, what mutmut's hash of each function does not see (as an AST dump: comments
+    and layout left out)."""
+
+    def without_functions(body: list[ast.stmt]) -> list[ast.stmt]:
+        kept: list[ast.stmt] = []
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if isinstance(node, ast.ClassDef):
+                node.body = without_functions(node.body)
+            kept.append(node)
+        return kept
+
+    tree = ast.parse(source)
+    tree.body = without_functions(tree.body)
+    return ast.dump(tree)
+
+
+def _test_run_plugins(root: Path) -> list[str]:
+    """The modules ``tests/conftest.py`` names in ``pytest_plugins``."""
+    tree = ast.parse((root / "tests" / "conftest.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "pytest_plugins" for t in node.targets):
+            return [
+                item.value
+                for item in ast.walk(node.value)
+                if isinstance(item, ast.Constant) and isinstance(item.value, str)
+            ]
+    return []
+
+
+def spec_run_files(root: Path) -> list[Path]:
+    """Every file the spec's run under mutmut reads but the mutated functions: the mutated modules
+    (of which only the code outside the functions counts), the other modules of the package it
+    imports, the package's data, the features and the errata, and the test run's own files."""
+    package = root / "src" / "dicespec"
+    plugins = _test_run_plugins(root)
+    own = [root / name for name in TEST_RUN] + [root / "tests" / f"{name}.py" for name in plugins]
+    own = [path for path in own if path.is_file()]
+    roots = [name for name in plugins if name.startswith(f"{FACE}.")]
+    for path in own:
+        if path.suffix == ".py":
+            roots += code_graph.imports_in(path.read_text(encoding="utf-8"), path.stem, package=package)
+    found = code_graph.modules(package)
+    modules = [found[name] for name in code_graph.closure(sorted(set(roots)), package)]
+    data = [path for path in package.rglob("*") if path.is_file() and path.suffix not in (".py", ".pyc")]
+    features = list((root / "features").rglob("*.feature"))
+    mutated = [root / name for name in mutmut_config(root)["only_mutate"]]
+    return sorted({*mutated, *modules, *data, *features, root / "fixtures" / "errata.yaml", *own})
+
+
+def tests_side(root: Path) -> dict[str, str]:
+    """A hash of each file of the tests' side (:func:`spec_run_files`), by path: what a mutant's
+    kept result depends on besides its own function's code."""
+    mutated = {root / name for name in mutmut_config(root)["only_mutate"]}
+    hashes = {}
+    for path in spec_run_files(root):
+        data = path.read_bytes()
+        if path in mutated:
+            data = outside_functions(data.decode("utf-8")).encode()
+        hashes[path.relative_to(root).as_posix()] = hashlib.sha256(data).hexdigest()[:16]
+    return hashes
+
+
+def full_run_reason(root: Path, side: Mapping[str, str]) -> str | None:
+    """Why every mutant must run again (``None``: the kept run's results may be kept but those of
+    the functions that changed)."""
+    kept = root / "mutants"
+    try:
+        state = json.loads((kept / STATE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "no kept run" if not kept.is_dir() else "the kept run is not one this tool recorded"
+    before: dict[str, str] = state["tests"]
+    changed = sorted(path for path in before.keys() | side.keys() if before.get(path) != side.get(path))
+    if changed:
+        shown = ", ".join(changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+        return f"the tests' side changed since the kept run: {shown}"
+    return None
+
+
+def kept_results(root: Path) -> dict[str, tuple[str | None, int | None]]:
+    """Each mutant of the kept run (mutmut's .meta files): its function's hash and its exit code
+    (``None`` while not run)."""
+    found = {}
+    for meta in (root / "mutants").rglob("*.py.meta"):
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        hashes = data.get("hash_by_function_name", {})
+        for name, code in data["exit_code_by_key"].items():
+            function = re.sub(r"__mutmut_\d+$", "", name).rpartition(".")[2]
+            found[name] = (hashes.get(function), code)
+    return found
+
+
+def retested(before: Kept, after: Kept) -> int:
+    """How many mutants the run tested: those new, of a function whose hash changed, or not run before."""
+    return sum(
+        1
+        for name, (function, _) in after.items()
+        if name not in before or before[name][0] != function or before[name][1] is None
+    )
 
 
 # -- the spec's run under mutmut --------------------------------------------------------------
@@ -280,6 +461,29 @@ def summary(results: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def run_mutmut(root: Path, jobs: int, *, full: bool) -> int:
+    """Run mutmut: every mutant from a fresh copy when ``full`` or the tests' side changed since the
+    kept run, else those of the functions changed since; its exit status."""
+    side = tests_side(root)
+    why = "--full" if full else full_run_reason(root, side)
+    kept = root / "mutants"
+    if why:
+        print(f"mutation: every mutant runs ({why})")
+        shutil.rmtree(kept, ignore_errors=True)  # a fresh copy of the code, features and steps
+    else:
+        print("mutation: the mutants of the functions changed since the kept run run; the others keep their results")
+        (kept / "mutmut-stats.json").unlink(missing_ok=True)  # which tests reach each function: collected again
+    before = kept_results(root)
+    started = time.monotonic()
+    run = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)], cwd=root)
+    if run.returncode != 0:
+        return run.returncode
+    (kept / STATE).write_text(json.dumps({"tests": side}, indent=1) + "\n", encoding="utf-8")
+    after = kept_results(root)
+    print(f"mutation: {retested(before, after)} of {len(after)} mutants run, in {time.monotonic() - started:.0f} s")
+    return 0
+
+
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tools.mutation",
@@ -292,18 +496,28 @@ def main(argv: Iterable[str] | None = None) -> int:
         help="do not run mutmut: judge its last run again (after editing judged.yaml)",
     )
     parser.add_argument(
+        "--full",
+        action="store_true",
+        help="run every mutant again, from a fresh copy (by default, when the tests' side is as the kept run "
+        "left it, only the mutants of the functions changed since run)",
+    )
+    parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="mutants run at once (default: the cores)"
     )
     args = parser.parse_args(list(argv) if argv is not None else None)
     root = data_root()
     if not args.judge_only:
-        shutil.rmtree(root / "mutants", ignore_errors=True)  # a fresh copy of the code, features and steps
-        run = subprocess.run([sys.executable, "-m", "mutmut", "run", "--max-children", str(args.jobs)], cwd=root)
-        if run.returncode != 0:
-            print(f"mutmut run failed (exit status {run.returncode}); nothing recorded", file=sys.stderr)
-            return run.returncode
-    judgements = judged(root)
-    results = record(collect(root), root, judgements)
+        status = run_mutmut(root, args.jobs, full=args.full)
+        if status != 0:
+            print(f"mutmut run failed (exit status {status}); nothing recorded", file=sys.stderr)
+            return status
+    mutants = collect(root)
+    moves = follow_moves(mutants, judged(root))
+    if moves:
+        rename_judged(moves, root)
+        for new, old in sorted(moves.items()):
+            print(f"judged.yaml: the judgement of {old} follows its function: {new}")
+    results = record(mutants, root, judged(root))
     add_history(results, root, rejudged=args.judge_only)
     print(summary(results))
     return 1 if results["counts"]["survived"] else 0

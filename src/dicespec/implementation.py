@@ -87,12 +87,45 @@ def held(answer: Any) -> Any:
     return {key: value for key, value in answer.items() if key not in unruled}
 
 
+def lines_lacked(expected: Any, actual: Any) -> tuple[tuple[int, str], ...]:
+    """The lines of a score sheet that ``actual`` holds at 0 and ``expected`` lacks, as (player,
+    line): lines of the sheet the implementation was asked under that the rules held to have not
+    (a ``yahtzee_bonus`` under rules with no Yahtzee bonus, a ``bonus`` under rules with no upper
+    bonus). They carry no rule under those rules, which never add to them."""
+    if type(expected) is not dict or type(actual) is not dict:
+        return ()
+    wanted, given = expected.get("players"), actual.get("players")
+    if type(wanted) is not list or type(given) is not list or len(wanted) != len(given):
+        return ()
+    found = []
+    for index, (one, other) in enumerate(zip(wanted, given, strict=True)):
+        lines = other.get("lines") if type(other) is dict else None
+        kept = one.get("lines") if type(one) is dict else None
+        if type(lines) is dict and type(kept) is dict:
+            found += [
+                (index, line) for line, value in lines.items() if line not in kept and type(value) is int and value == 0
+            ]
+    return tuple(found)
+
+
+def held_to(expected: Any, actual: Any) -> Any:
+    """A replay answer ``actual`` as it is held to the reference's ``expected``: without the parts
+    that carry no rule in it (:func:`held`), nor the lines it holds at 0 that ``expected`` lacks
+    (:func:`lines_lacked`); any other answer as it is."""
+    lacked = lines_lacked(expected, actual)
+    if not lacked:
+        return held(actual)
+    players = [dict(player) for player in actual["players"]]
+    for index, line in lacked:
+        players[index]["lines"] = {k: v for k, v in players[index]["lines"].items() if k != line}
+    return held({**actual, "players": players})
+
+
 def answers_alike(expected: Any, actual: Any) -> bool:
     """Does ``actual`` answer as the reference's ``expected`` does, in every part that carries a
-    rule (a game over in both, whoever each says is to act)?"""
-    return bool(expected == actual) or (
-        type(actual) is dict and actual.get("over") is True and held(expected) == held(actual)
-    )
+    rule (a game over in both, whoever each says is to act; a line the rules lack, held at 0 or
+    not there)?"""
+    return bool(expected == actual) or (type(actual) is dict and held(expected) == held_to(expected, actual))
 
 
 def family_of_ruleset(ruleset: str) -> str:

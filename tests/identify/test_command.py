@@ -310,7 +310,7 @@ def test_the_closing_conform_run_differs_exactly_where_the_fit_left_answers_unex
     unexplained_rolls = sum(fit.unexplained_rolls for fit in found.rows)
     assert (closing.exhaustive, closing.exhaustive_failed, unexplained_rolls) == (101_088, 120, 120)
     assert closing.games > 0 and closing.games_failed == 0  # its replays have no bug
-    assert closing.summary(found.unexplained, found.flow.unexplained).startswith(
+    assert closing.summary(found.unexplained).startswith(
         "conform under the identified rules: exhaustive 101,088 cases, 120 differ (unexplained answers: 120); games "
     )
 

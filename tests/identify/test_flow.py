@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dicespec.conformance.protocol.messages import Outcome
+from dicespec.conformance.run.report import differences
 from dicespec.identify.flow import (
     CHECKS,
     REPLAY,
@@ -21,6 +22,7 @@ from dicespec.identify.flow import (
     checks,
     decide,
     decided,
+    difference_json,
     fit,
     flow_json,
     in_words,
@@ -143,6 +145,42 @@ def test_an_optional_part_an_answer_lacks_is_not_a_difference() -> None:
     assert not same_answer({"rolls_left": 1}, {"rolls_left": 1, "saved_rolls": 2})
     assert not same_answer({"rolls_left": 1}, {"rolls_left": 2})
     assert same_answer({"over": True, "current": 0, "scores": [3]}, {"over": True, "current": 1, "scores": [3]})
+
+
+def sheet(lines: dict[str, int | None]) -> dict[str, Any]:
+    """A one-player score-sheet answer with these lines."""
+    return {"players": [{"lines": lines, "turns_taken": 1}], "over": False, "rejected": None}
+
+
+def test_a_line_the_rules_lack_held_at_0_differs_in_nothing() -> None:
+    """An implementation answers the lines of the sheet it is asked under: where the rules lack a
+    line (no Yahtzee bonus) it holds at 0, the answer is theirs; at another value, or a line the
+    rules have and the answer lacks, it differs."""
+    rules = sheet({"yahtzee": 50, "lower_total": 50})
+    assert same_answer(rules, sheet({"yahtzee": 50, "yahtzee_bonus": 0, "lower_total": 50}))
+    assert not same_answer(rules, sheet({"yahtzee": 50, "yahtzee_bonus": 100, "lower_total": 50}))
+    assert not same_answer(sheet({"yahtzee": 50, "yahtzee_bonus": 0, "lower_total": 50}), rules)
+    assert not same_answer({"dice": None}, {"dice": None, "extra": 0})  # a line of a sheet only
+
+    def ask(op: str, args: dict[str, Any]) -> Outcome:
+        return Outcome("result", sheet({"yahtzee": 50, "bonus": 0, "yahtzee_bonus": 0}))
+
+    def lines_of(rules: Any, players: int, actions: Sequence[str]) -> Any:
+        return sheet({"yahtzee": 50, **dict(rules)})  # rules: the lines they add, beside the row
+
+    candidates = [(("none",), ()), (("bonus",), (("bonus", 35), ("yahtzee_bonus", 0)))]
+    [found], _ = fit(
+        Asker(ask, "toy", lines_of), ["rolls"], (), candidates, [Probe(("roll",))], values, lambda answer: "a sheet"
+    )
+    assert (found.value, found.fitted, found.unexplained) == ("none", True, [])
+
+
+def test_a_part_an_answer_lacks_is_left_out_of_the_json() -> None:
+    """``--json`` writes a difference's parts as JSON: one the answer lacks is not written."""
+    [(path, expected, actual)] = differences({"lines": {"bonus": 0}}, {"lines": {}})
+    difference = Difference(("roll 11111",), path, expected, actual)
+    assert difference_json(difference) == {"actions": ["roll 11111"], "path": "lines.bonus", "expected": 0}
+    assert difference.describe() == "roll 11111: lines.bonus is (missing), not 0"
 
 
 def test_the_report_says_what_was_found_and_how() -> None:

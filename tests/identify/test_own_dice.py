@@ -81,4 +81,4 @@ def test_the_closing_run_plays_its_games_move_by_move_and_finds_a_bug_of_its_flo
         forget_declared()
     assert several and (closing.games, closing.games_failed, closing.games_skipped) == (6, len(several), 0)
     assert set(closing.failing) <= several and closing.failing
-    assert " 6 own-dice games, " in closing.summary(0, None)
+    assert " 6 own-dice games, " in closing.summary(0)

@@ -20,7 +20,7 @@ from dicespec import corpus
 from dicespec.dice import FACES
 from dicespec.identify.aside_fit import AsideFit, changed_data, closest_ruleset, fit_aside, value_data
 from dicespec.identify.aside_flow import aside_flow_values, identify_aside_flow
-from dicespec.identify.closing import Closing, closing_json, closing_lines
+from dicespec.identify.closing import Closing, closing_lines, conform_json
 from dicespec.identify.common import SHOWN, Again, Stops, flow_yaml, is_count, likely_answer, nothing_usable
 from dicespec.identify.flow import (
     FlowFit,
@@ -66,8 +66,9 @@ class AsideIdentification:
 
     @property
     def unexplained(self) -> int:
-        """The answers no rule explains: questions, and replays."""
-        return (0 if self.fit is None else self.fit.unexplained_answers) + self.flow.unexplained
+        """The answers no rule explains: questions, and replays (those the closing run found too)."""
+        here = 0 if self.closing is None else len(self.closing.found_here)
+        return (0 if self.fit is None else self.fit.unexplained_answers) + self.flow.unexplained + here
 
     def changed(self) -> dict[str, Any]:
         """The scoring keys found, where the closest shipped ruleset has another value, as the file writes them."""
@@ -219,8 +220,7 @@ def aside_report_text(found: AsideIdentification, *, timings: bool = True) -> st
         for difference in rule.unexplained[:SHOWN]:
             lines.append(f"  {rule.key}: {difference.describe()}")
     if found.closing is not None:
-        flow_answers = None if found.flow.not_probed else found.flow.unexplained
-        lines += closing_lines(found.closing, fit.unexplained_answers, flow_answers, timings=timings)
+        lines += closing_lines(found.closing, fit.unexplained_answers, timings=timings)
     return "\n".join(lines)
 
 
@@ -262,6 +262,6 @@ def aside_json(found: AsideIdentification) -> dict[str, Any]:
             for u in found.fit.unexplained
         ],
         "flow": flow_json(found.flow),
-        "conform": None if found.closing is None else closing_json(found.closing),
+        "conform": None if found.closing is None else conform_json(found.closing),
         "ruleset": aside_ruleset_text(found),
     }

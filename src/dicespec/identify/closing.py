@@ -45,6 +45,7 @@ from dicespec.conformance.run.refusals import other_order
 from dicespec.conformance.run.report import differences
 from dicespec.identify.common import flow_yaml
 from dicespec.identify.flow import Difference, FlowIdentification, difference_json, same_answer
+from dicespec.identify.own_dice import own_dice_games
 from dicespec.implementation import ReferenceImplementation, held, held_to
 from dicespec.progress import ProgressLine
 from dicespec.rulesets import declare_document, find_ruleset
@@ -110,6 +111,7 @@ class Closing:
     exhaustive_unanswered: int = 0  # no usable answer was given (it errored)
     games: int = 0
     games_failed: int = 0
+    own_dice: bool = False  # the games were played move by move with the engine's own dice
     games_skipped: int = 0
     games_errored: int = 0  # the implementation errored on (a crash, a timeout): not compared
     games_other_order: int = 0  # refused for another reason the rules give too: not failed
@@ -140,7 +142,7 @@ class Closing:
         return (
             f"conform under the identified rules: exhaustive {self.exhaustive:,} cases, "
             f"{self.exhaustive_failed:,} differ (unexplained answers: {unexplained_answers:,}){unanswered}; "
-            f"games {self.games:,} replays, {self.games_failed:,} differ"
+            f"games {self.games:,} {'own-dice games' if self.own_dice else 'replays'}, {self.games_failed:,} differ"
             + (f" ({attributed})" if attributed else "")
             + skipped
         )
@@ -168,13 +170,17 @@ def closing_conform(
     progress: bool = False,
     strict_refusals: bool = False,
     explained: Explained | None = None,
+    own_dice: bool = False,
 ) -> Closing:
     """Hold the implementation to the rules of the identified file ``text``: its answers
     ``given`` (by ``key(case)``, a row or an operation, then the dice) against the exhaustive
     corpus of those rules, then the ``games`` replayed games conform replays under ``asked``,
     played by those rules and asked under ``asked`` (by one of ``players`` players, where it plays
     only some counts; a refusal in another order differs only with ``strict_refusals``). Each
-    replay that differs is attributed to its cause, by what the identification ``explained``."""
+    replay that differs is attributed to its cause, by what the identification ``explained``. An
+    engine that rolls its own dice (``own_dice``) plays those games move by move instead, with its
+    own dice (:func:`~dicespec.identify.own_dice.own_dice_games`): a game that differs is counted,
+    not attributed."""
     started = time.perf_counter()
     explained = explained or Explained()
     name = declare_identified(text)
@@ -189,6 +195,15 @@ def closing_conform(
         elif answer != case.expected:
             found.exhaustive_failed += 1
             differ.add((key(case), case.args["dice"]))
+    if own_dice:
+        played = own_dice_games(
+            transport, name, asked, rules_game, players, games=games, strict_refusals=strict_refusals, shown=SHOWN
+        )
+        found.own_dice = True
+        found.games, found.games_failed, found.games_skipped = played.games, played.failed, played.skipped
+        found.games_other_order, found.failing = played.other_order, played.failing
+        found.seconds = time.perf_counter() - started
+        return found
     # conform's games under the asked ruleset, played by these rules; kept in the cache folder, as
     # conform keeps them (under a name of these very rules)
     players_of = {rules_game: players} if players else None
@@ -428,6 +443,7 @@ def closing_json(closing: Closing) -> dict[str, Any]:
         },
         "games": {
             "cases": closing.games,
+            **({"own_dice": True} if closing.own_dice else {}),
             "failed": closing.games_failed,
             "skipped": closing.games_skipped,
             **({"errored": closing.games_errored} if closing.games_errored else {}),

@@ -13,12 +13,15 @@ decided by the parts of the answers its candidates give differently. A part of a
 protocol gives only under some rules (:data:`OPTIONAL`) is not evidence either where the answer
 does not carry it at all: the implementation answers as the ruleset it was asked under has it. Nor
 is a part that carries no rule in an answer (``current`` once the game is over:
-:func:`~dicespec.implementation.held`), in the implementation's answers or the candidates'.
+:func:`~dicespec.implementation.held`), in the implementation's answers or the candidates', nor a
+line of the sheet asked under that a candidate's rules lack, which the implementation holds at 0
+(:func:`~dicespec.implementation.lines_lacked`: a ``yahtzee_bonus`` with no Yahtzee bonus).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +30,7 @@ from dicespec.conformance.protocol.messages import Outcome
 from dicespec.conformance.run.report import differences
 from dicespec.conformance.run.shrink import shortest_failing
 from dicespec.identify.common import flow_yaml
-from dicespec.implementation import held
+from dicespec.implementation import held, held_to
 
 REPLAY = "replay"
 CHECKS = "refusals and the end"  # the flow rules the model has one way of: reported as a key of their own
@@ -67,7 +70,22 @@ class Difference:
 
 def _show(value: Any) -> str:
     """A part of an answer as the report shows it: JSON, or ``(missing)``."""
-    return repr(value) if type(value).__name__ == "_Missing" else json.dumps(value)
+    return repr(value) if _missing(value) else json.dumps(value)
+
+
+def _missing(value: Any) -> bool:
+    """Is a part of an answer one the answer lacks (what :func:`~dicespec.conformance.run.report.differences`
+    gives for it)?"""
+    return type(value).__name__ == "_Missing"
+
+
+def difference_json(difference: Difference) -> dict[str, Any]:
+    """A difference as JSON: a part an answer lacks is left out (no ``expected``, or no ``actual``)."""
+    found: dict[str, Any] = {"actions": list(difference.actions), "path": difference.path}
+    for key, value in (("expected", difference.expected), ("actual", difference.actual)):
+        if not _missing(value):
+            found[key] = value
+    return found
 
 
 @dataclass
@@ -133,6 +151,15 @@ def _flat(value: Any, path: str = "") -> Flat:
     return {path or "(answer)": json.dumps(value, sort_keys=True)}
 
 
+_LINE = re.compile(r"players\[\d+\]\.lines\.[^.\[]+")
+
+
+def _alike(path: str, expected: str, answer: str) -> bool:
+    """A part of an answer as the rules give it: the same, or a line of the sheet they lack that the
+    answer holds at 0 (the implementation answers the sheet it was asked under)."""
+    return expected == answer or (expected == MISSING and answer == "0" and _LINE.fullmatch(path) is not None)
+
+
 def _informative(flats: Sequence[Flat], answer: Flat) -> frozenset[str]:
     """The parts of the answers ``flats`` on which they do not all agree, but for an
     :data:`OPTIONAL` part that ``answer`` does not carry."""
@@ -149,11 +176,13 @@ def _optional_missing(path: str, answer: Flat) -> bool:
 def _same(expected: Flat, answer: Flat) -> bool:
     """Whole answers alike, but for an :data:`OPTIONAL` part ``answer`` does not carry."""
     paths = expected.keys() | answer.keys()
-    return all(expected.get(p, MISSING) == answer.get(p, MISSING) for p in paths if not _optional_missing(p, answer))
+    return all(
+        _alike(p, expected.get(p, MISSING), answer.get(p, MISSING)) for p in paths if not _optional_missing(p, answer)
+    )
 
 
 def _agrees(expected: Flat, answer: Flat, paths: frozenset[str]) -> bool:
-    return all(expected.get(p, MISSING) == answer.get(p, MISSING) for p in paths)
+    return all(_alike(p, expected.get(p, MISSING), answer.get(p, MISSING)) for p in paths)
 
 
 class Asker:
@@ -201,14 +230,14 @@ class Asker:
         ``among`` give differently (``rules`` among them); None if it is."""
         expected, answer = self.expected(rules, probe), self.flat_answer(probe)
         paths = _informative([self.expected(each, probe) for each in among], answer)
-        wrong = [p for p in paths if expected.get(p, MISSING) != answer.get(p, MISSING)]
+        wrong = [p for p in paths if not _alike(p, expected.get(p, MISSING), answer.get(p, MISSING))]
         if not wrong:
             return None
         # shown as the answers' first difference at or above one of those parts (a refusal whole)
-        whole = held(self.reference(rules, probe.players, probe.actions))
+        whole = self.reference(rules, probe.players, probe.actions)
         found = [
             d
-            for d in differences(whole, self.answers[probe])
+            for d in differences(held(whole), held_to(whole, self.answers[probe]))
             if any(p == d[0] or p.startswith((f"{d[0]}.", f"{d[0]}[")) for p in wrong)
         ]
         path, exp, act = sorted(found, key=lambda d: _order(d[0]))[0] if found else (wrong[0], None, None)
@@ -258,7 +287,7 @@ def _shortest(asker: Asker, rules: Any, probe: Probe) -> Difference | None:
     def reference(**asked: Any) -> Any:
         return _without(asker.reference(rules, asked["players"], asked["actions"]), set(OPTIONAL) - carried)
 
-    found = shortest_failing(REPLAY, asker.args(probe), asker.ask, reference)
+    found = shortest_failing(REPLAY, asker.args(probe), _held_to(asker.ask, reference), reference)
     if found is None or found.expected is None:
         return None
     paths = sorted(differences(held(found.expected), held(found.actual)), key=lambda d: _order(d[0]))
@@ -275,14 +304,30 @@ def _without(answer: Any, keys: set[str]) -> Any:
     return answer
 
 
+def _held_to(ask: Ask, reference: Callable[..., Any]) -> Ask:
+    """``ask``, its replay answers held to ``reference``'s (:func:`~dicespec.implementation.held_to`):
+    a line of the sheet asked under that the rules lack, held at 0, differs in nothing."""
+
+    def held_ask(op: str, args: dict[str, Any]) -> Outcome:
+        outcome = ask(op, args)
+        if outcome.kind != "result":
+            return outcome
+        return outcome._replace(value=held_to(reference(**args), outcome.value))
+
+    return held_ask
+
+
 def shrunk(asker: Asker, rules: Any, probe: Probe) -> Difference:
     """The difference a probe shows against ``rules``, on the shortest replay that still shows it."""
-    shrunk = shortest_failing(
-        REPLAY, asker.args(probe), asker.ask, lambda **a: asker.reference(rules, a["players"], a["actions"])
-    )
+
+    def reference(**asked: Any) -> Any:
+        return asker.reference(rules, asked["players"], asked["actions"])
+
+    shrunk = shortest_failing(REPLAY, asker.args(probe), _held_to(asker.ask, reference), reference)
     actions = probe.actions if shrunk is None or shrunk.expected is None else shrunk.actions
-    expected = held(asker.reference(rules, probe.players, actions))
-    actual = asker.answers[probe] if shrunk is None or shrunk.expected is None else held(shrunk.actual)
+    whole = asker.reference(rules, probe.players, actions)
+    expected = held(whole)
+    actual = held_to(whole, asker.answers[probe]) if shrunk is None or shrunk.expected is None else held(shrunk.actual)
     found = sorted(differences(expected, actual), key=lambda d: not d[0].startswith("rejected"))
     path, exp, act = found[0] if found else ("(answer)", expected, actual)
     return Difference(actions, path, exp, act)
@@ -438,10 +483,7 @@ def flow_json(flow: FlowIdentification) -> dict[str, Any]:
                 "not_asked": fit.not_asked,
                 "alike": fit.alike,
                 "example": fit.example,
-                "unexplained": [
-                    {"actions": list(d.actions), "path": d.path, "expected": d.expected, "actual": d.actual}
-                    for d in fit.unexplained
-                ],
+                "unexplained": [difference_json(d) for d in fit.unexplained],
             }
             for fit in flow.fits
         ],
@@ -449,9 +491,10 @@ def flow_json(flow: FlowIdentification) -> dict[str, Any]:
 
 
 def same_answer(expected: Any, actual: Any) -> bool:
-    """Are two answers alike, but for an :data:`OPTIONAL` part ``actual`` does not carry and a part
-    that carries no rule (:func:`~dicespec.implementation.held`)?"""
-    return _same_parts(held(expected), held(actual))
+    """Are two answers alike, but for an :data:`OPTIONAL` part ``actual`` does not carry, a part
+    that carries no rule (:func:`~dicespec.implementation.held`) and a line ``expected`` lacks that
+    ``actual`` holds at 0 (:func:`~dicespec.implementation.held_to`)?"""
+    return _same_parts(held(expected), held_to(expected, actual))
 
 
 def _same_parts(expected: Any, actual: Any) -> bool:

@@ -16,6 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from dicespec.conformance.protocol.messages import Outcome
+from dicespec.conformance.run.own_dice import play
+from dicespec.conformance.run.report import Recorder
+from dicespec.conformance.run.target import AskedAs, Options
 from dicespec.identify.aside_flow import aside_flow_values
 from dicespec.identify.sheet_flow import flow_values
 
@@ -81,10 +84,6 @@ def own_dice_games(
     """``games`` games of the rules ``name`` (of ``game``), asked under ``asked`` and played move by
     move with the engine's own dice, as ``dicespec conform`` plays them (by one of ``players``
     players, where it plays only some counts); the first ``shown`` failing games' ids."""
-    from dicespec.conformance.run.own_dice import play
-    from dicespec.conformance.run.report import Recorder
-    from dicespec.conformance.run.target import AskedAs, Options
-
     recorder = Recorder()
     options = Options(games=games, strict_refusals=strict_refusals)
     play(

@@ -216,7 +216,7 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
             config.getoption("dicespec_max_processes"),
         ),
     )
-    terminate_as_interrupt()  # a killed run still ends the implementation (pytest_keyboard_interrupt)
+    terminate_as_interrupt()  # a killed run still ends the implementation (InterruptEnds)
     try:
         transport = open_transport(target, options, asked_as)
     except ValueError as exc:  # a function's problems, in process
@@ -226,6 +226,9 @@ def _start(config: pytest.Config) -> ProtocolImplementation | None:
     except BaseException:  # an interrupt while it starts: it is in no stash yet, so end it here
         transport.close()
         raise
+    # Ended at the run's very end (pytest's cleanup, which an interrupt while the plugins unconfigure
+    # does not skip), unless an interrupt ended it before (InterruptEnds).
+    config.add_cleanup(implementation.close)
     implementation.renamed = renamed
     fatal = getattr(implementation.transport, "fatal", None)
     if fatal:  # a worker that cannot build the object or function
@@ -277,21 +280,16 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     if _RESULTS in config.stash:
         config.stash[_RESULTS].close()
-    implementation = config.stash.get(_IMPLEMENTATION, None)
-    if implementation is not None:
-        implementation.close()
 
 
 class InterruptEnds:
     """Ends the implementation under test as soon as the run is interrupted (Ctrl-C, or ``SIGTERM``
     once an implementation is started), before pytest reports the interrupt.
 
-    Otherwise it is ended at unconfigure, once pytest has written the interrupt's traceback and
-    its summary (seconds, on a busy machine), and a second interrupt meanwhile (the runner's
-    :meth:`~dicespec.conformance.run.spec_run.SpecRun.stop`, when a terminal's Ctrl-C reached the
-    run too) that lands among the plugins unconfigured before this one ends pytest with the
-    implementation still running. A second interrupt while it is being ended kills what is left
-    at once (:func:`~dicespec.conformance.containment.processes.end_session`)."""
+    Otherwise it is ended at pytest's cleanup, the run's very end, once pytest has written the
+    interrupt's traceback and its summary (seconds, on a busy machine), all the while running. A
+    second interrupt while it is being ended kills what is left at once
+    (:func:`~dicespec.conformance.containment.processes.end_session`)."""
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
@@ -300,7 +298,7 @@ class InterruptEnds:
     def pytest_keyboard_interrupt(self) -> None:
         implementation = self.config.stash.get(_IMPLEMENTATION, None)
         if implementation is not None:
-            implementation.close()  # closing again at unconfigure does nothing
+            implementation.close()  # closing again at the cleanup does nothing
 
 
 # -- choosing and skipping -------------------------------------------------------------------

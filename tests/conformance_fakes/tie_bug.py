@@ -1,0 +1,40 @@
+"""The reference engines, with one bug: a game that ends in a tie names only the first of the tied
+players as its winner (``winners`` holds one index where the rules share the win).
+
+A tie is rare in the replayed games (a few of Kiriki's 250 games of 1 to 4 players), and no
+replay identify chooses to decide a rule ends in one: ``dicespec conform`` finds the bug in those
+games, and so must ``dicespec identify``'s closing run, which replays the same games.
+
+As a Python object (this folder on ``sys.path``): ``tie_bug:implementation``; as a program:
+``python tests/conformance_fakes/tie_bug.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicespec.implementation import ReferenceImplementation
+from dicespec.validation import JSON
+
+
+class TieBug(ReferenceImplementation):
+    """The reference implementation, but a tie's winners cut to the first."""
+
+    name = "tie-bug"
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> JSON:
+        answer: Any = super().replay(ruleset, players, actions)
+        if isinstance(answer, dict) and len(answer.get("winners") or []) > 1:
+            return {**answer, "winners": answer["winners"][:1]}
+        return answer
+
+
+implementation = TieBug()
+
+
+if __name__ == "__main__":
+    from _fake import run
+
+    from dicespec.conformance.serving.adapter import Server, reference_games
+
+    run(Server(implementation, games=reference_games()))
