@@ -1,5 +1,5 @@
-"""The Kiriki solver: published optima, exact repeat-kiriki fixed points, the cache, and optimal
-play through the game engine.
+"""The Kiriki solver: published optima, exact repeat-kiriki fixed points, a solve kept in the cache
+and read back, and optimal play through the game engine.
 
 Published figures used here:
 
@@ -27,7 +27,6 @@ import pytest
 from dicespec import find_ruleset, load_ruleset
 from dicespec.scoresheet.game import SheetGame
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.solver import cache
 from dicespec.solver import scoresheet as kiriki
 from dicespec.solver.hint import Action, TurnPlan, reroll_positions
 from dicespec.solver.keeps import turn_value
@@ -39,9 +38,9 @@ from dicespec.solver.scoresheet import (
     final_values,
     rules_of,
     solution,
-    solve,
     solve_looping,
 )
+from own_sheets import quick_ruleset
 from sheet_rows import REFERENCE, UPPER_ROWS, Row
 
 YAHTZEE_IN_ONE_TURN = 2_783_176 / 60_466_176
@@ -56,26 +55,6 @@ def solved(name: str) -> kiriki.SheetSolution:
 def only_open(*rows: Row) -> int:
     """The mask of a sheet with every row filled but ``rows``."""
     return FULL & ~sum(bit(row) for row in rows)
-
-
-@pytest.fixture
-def empty_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A cache folder of the test's own, and no solution remembered in memory."""
-    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(kiriki, "_SOLVED", {})
-    return tmp_path
-
-
-def ruleset_file(folder: Path, *lines: str) -> kiriki.SheetRuleset:
-    """A ruleset file of one's own extending kiriki-no-extra, with these extra lines."""
-    path = folder / f"mine-{len(list(folder.iterdir()))}.yaml"
-    path.write_text("\n".join(["extends: kiriki-no-extra", "name: mine", *lines]) + "\n", encoding="utf-8")
-    return load_ruleset(path)
-
-
-def quick_ruleset(folder: Path) -> kiriki.SheetRuleset:
-    """A ruleset of one roll a turn: a solve of a second or two."""
-    return ruleset_file(folder, "rolls_per_turn: 1")
 
 
 # -- published optima -------------------------------------------------------------------------
@@ -241,65 +220,6 @@ def test_a_solve_is_written_once_and_read_back(empty_cache: Path, tmp_path_facto
     again = solution(ruleset)
     assert again.values is not first.values
     np.testing.assert_array_equal(again.values, first.values)
-
-
-def test_the_cache_key_is_the_rules_not_the_name(tmp_path: Path) -> None:
-    """Rulesets that play alike share a table; any rule that changes play changes the key."""
-    no_extra = find_ruleset("kiriki-no-extra")
-    same = ruleset_file(tmp_path, "title: Another name", "description: The same rules.")
-    assert cache.rules_key(same) == cache.rules_key(no_extra)
-    assert cache.rules_key(find_ruleset("kiriki")) != cache.rules_key(no_extra)
-    for change in (
-        "rolls_per_turn: 2",
-        "upper_bonus: {points: 30}",
-        "rows: {chance: {rule: chance}, sixes: {face: 5}}",
-    ):
-        assert cache.rules_key(ruleset_file(tmp_path, change)) != cache.rules_key(no_extra), change
-
-
-def test_a_table_solved_by_other_code_is_not_read_and_is_removed(
-    empty_cache: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A table is named by the package's code too: after a change to the solver (or any code),
-    the table an older solver wrote is not read, the ruleset is solved again, and the older
-    table of the same rules is removed."""
-    ruleset = quick_ruleset(tmp_path_factory.mktemp("rulesets"))
-    with monkeypatch.context() as another_day:
-        another_day.setattr(cache, "code_digest", lambda *roots: "0123456789ab the code of another day")
-        older = cache.save_table(ruleset, np.zeros(3))
-        assert cache.load_table(ruleset) is not None
-    assert cache.table_path(ruleset) != older and cache.load_table(ruleset) is None
-    np.savez_compressed(cache.table_path(ruleset), values=np.zeros(3), key=np.array(cache.rules_key(ruleset)))
-    assert cache.load_table(ruleset) is None  # a table holding the rules' key alone is not today's
-    solution(ruleset)
-    assert cache.load_table(ruleset) is not None and not older.exists()
-
-
-def test_a_damaged_or_foreign_cache_file_is_solved_again(
-    empty_cache: Path, tmp_path_factory: pytest.TempPathFactory
-) -> None:
-    """A cache file that is not a table of these rules is ignored: the ruleset is solved and the file rewritten."""
-    ruleset = quick_ruleset(tmp_path_factory.mktemp("rulesets"))
-    path = cache.table_path(ruleset)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(b"not a table")
-    assert cache.load_table(ruleset) is None
-    expected = solution(ruleset).expected_score
-    assert cache.load_table(ruleset) is not None
-    np.savez_compressed(path, values=np.zeros(3), key=np.array("another key"))
-    assert cache.load_table(ruleset) is None
-    assert solve(ruleset).expected_score == expected
-
-
-def test_the_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """DICESPEC_CACHE_DIR wins; else XDG_CACHE_HOME/dicespec; else ~/.cache/dicespec."""
-    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path / "mine"))
-    assert cache.cache_dir() == tmp_path / "mine"
-    monkeypatch.delenv("DICESPEC_CACHE_DIR")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert cache.cache_dir() == tmp_path / "xdg" / "dicespec"
-    monkeypatch.delenv("XDG_CACHE_HOME")
-    assert cache.cache_dir() == Path.home() / ".cache" / "dicespec"
 
 
 # -- optimal play through the game engine -----------------------------------------------------
