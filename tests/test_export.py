@@ -22,7 +22,6 @@ from dicespec.implementation import ReferenceImplementation
 from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.spec import case_index, cases, findings_by_case
 from folders import REPO
-from helpers import run_cli
 from recording import VARIABLE as RECORDING
 
 READER = REPO / "examples" / "adapters" / "js" / "read-export.mjs"
@@ -195,25 +194,6 @@ def test_the_digest_is_the_sha256_of_the_cases_canonical_json() -> None:
     spec, corpus_ = [{"id": "x", "é": 1}], [{"b": 2, "a": [1, "2"]}]
     text = '{"corpus":[{"a":[1,"2"],"b":2}],"spec":[{"id":"x","é":1}]}'
     assert digest(spec, corpus_) == "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-# -- the command --------------------------------------------------------------------------------------
-
-
-def test_the_command_prints_the_file_or_writes_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run_cli(["export", "greed"], capsys)
-    assert (status, err) == (0, "") and out == dumps(exported("greed"))
-    assert json.loads(out) == exported("greed")
-    path = tmp_path / "greed.json"
-    status, out, err = run_cli(["export", "greed", "-o", str(path)], capsys)
-    assert status == 0 and path.read_text(encoding="utf-8") == dumps(exported("greed"))
-    assert out == f"{path}: 56 spec cases and 13,698 corpus cases under greed, {exported('greed')['digest']}\n"
-
-
-def test_an_unknown_ruleset_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = run_cli(["export", "mahjong"], capsys)
-    assert (status, out) == (2, "")
-    assert err.startswith("dicespec: error: unknown ruleset 'mahjong'; shipped rulesets: ") and err.count("\n") == 1
 
 
 # -- the JavaScript implementation's own reader ----------------------------------------------------------

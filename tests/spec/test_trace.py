@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from dicespec.rulesets import RulesetError, load_ruleset, ruleset_data
-from dicespec.rulesets.paths import inherited_gaps, inherited_trace, value_keys
 from dicespec.spec.trace import misquoted, stray, untraced
 
 # Every shipped ruleset's trace is checked game by game, with what to write:
@@ -72,40 +71,6 @@ def test_a_trace_on_no_value_is_named() -> None:
     data = ruleset_data("kiriki")
     data["trace"]["rows.yahtzee"] = data["trace"]["rows.kiriki"]
     assert stray(data) == ["rows.yahtzee"]
-
-
-def test_a_value_a_ruleset_changes_loses_the_sentence_of_the_one_it_extends() -> None:
-    # kiriki-no-extra turns extra turns off: the handbook's "an additional turn" no longer traces it
-    parent = ruleset_data("kiriki")
-    child = {"five_of_a_kind": {"extra_turns": "none"}}
-    assert "five_of_a_kind.extra_turns" in parent["trace"]
-    assert "five_of_a_kind.extra_turns" not in inherited_trace(parent, child)
-    assert "rows.kiriki" in inherited_trace(parent, child)
-
-
-def test_gaps_carry_over_unless_the_child_speaks_for_them() -> None:
-    parent = {
-        "gaps": [
-            {"key": "players.min", "choice": "a"},
-            {"key": "joker", "choice": "b"},
-            {"key": "winner", "choice": "c"},
-        ]
-    }
-    child = {"joker": "forced", "gaps": [{"key": "players", "choice": "d"}]}
-    assert inherited_gaps(parent, child) == [{"key": "winner", "choice": "c"}, {"key": "players", "choice": "d"}]
-
-
-def test_value_keys_are_the_leaves_and_leave_out_what_describes_the_ruleset() -> None:
-    data = {
-        "name": "x",
-        "gaps": [],
-        "trace": {},
-        "dice": 5,
-        "players": {"min": 1, "max": 6},
-        "patterns": [],
-        "rows": {},
-    }
-    assert list(value_keys(data)) == ["dice", "players.min", "players.max", "patterns", "rows"]
 
 
 def test_a_trace_entry_of_the_wrong_shape_is_refused(tmp_path: Path) -> None:
