@@ -23,7 +23,7 @@ from dicespec.errors import UnsupportedRulesetError
 from dicespec.scoresheet.game import row_points, wins_at_once
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.solver import firstroll, hint, scoresheet, summary
+from dicespec.solver import firstroll, hint, scoresheet
 from dicespec.solver.firstroll import PlainSolution, PlainState, plain_rules_of, uses_row_rules
 from dicespec.solver.hint import Action, TurnPlan
 from dicespec.solver.keeps import keep_tables, roll_of
@@ -453,17 +453,6 @@ def test_the_generala_figures(generala: PlainSolution) -> None:
     assert isinstance(reference, PlainSolution)
     assert reference.expected_score == pytest.approx(159.618456, abs=1e-6)
     assert reference.win_chance() == pytest.approx(0.0064454195, abs=1e-9)
-
-
-def test_only_a_ruleset_with_a_winning_row_has_a_chance_of_a_win_in_the_summary() -> None:
-    """Rulesets without a winning row keep their three keys (their committed figures do not move);
-    Generala's add the winning rows and the chance of a win at once."""
-    for entries in summary(compute=False).values():
-        for entry in entries:
-            rows = getattr(find_ruleset(entry["ruleset"]), "rows", {})
-            winning = [row.id for row in rows.values() if row.first_roll_wins]
-            assert ("win_at_once" in entry) == bool(winning)
-            assert entry.get("winning_rows", []) == winning
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "pl"])

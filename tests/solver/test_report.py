@@ -1,96 +1,105 @@
-"""``dicespec solve``, the progress line of a long solve, and the summary the site shows."""
+"""The solver's figures as text for the terminal: a score-sheet ruleset's expected score, spread and
+events, what a winning row's score means, and where its table is kept; a set-aside ruleset's turn,
+banking table and the rules it leaves out. The figures are given, not solved, so each line is known."""
 
 from __future__ import annotations
 
-import io
-import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from dicespec import find_ruleset, ruleset_names
-from dicespec.progress import ProgressLine
-from dicespec.solver import scoresheet as kiriki
-from dicespec.solver import solution, summary
-from helpers import run_cli
+from dicespec import find_ruleset
+from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.setaside.ruleset import SetAsideRuleset
+from dicespec.solver.cache import table_path
+from dicespec.solver.report import set_aside_report, sheet_report
+from dicespec.solver.spread import Spread
 
 
-@pytest.mark.slow
-def test_solve_kiriki_prints_the_optimal_expected_score(capsys: pytest.CaptureFixture[str]) -> None:
-    """``dicespec solve kiriki --ruleset kiriki-no-extra`` prints 245.87 and where the state values are."""
-    status, out, _ = run_cli(["solve", "kiriki", "--ruleset", "kiriki-no-extra"], capsys)
-    assert status == 0
-    assert "expected final grand total: 245.87" in out
-    path = Path(out.split("state values: ")[1].strip()).expanduser()  # the home folder is written ~
-    assert path.suffix == ".npz" and path.is_file()
+@dataclass
+class Solved:
+    """A solution's figures, as the report reads them."""
+
+    ruleset: SheetRuleset
+    expected_score: float
+    winning_rows: tuple[str, ...] = ()
+    chance: float = 0.0
+
+    def win_chance(self) -> float:
+        return self.chance
 
 
-def test_a_first_solve_shows_progress_on_stderr(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@dataclass
+class Turn:
+    ruleset: SetAsideRuleset
+    expected_turn_score: float
+    cap: int
+
+    def banking_table(self) -> dict[int, int]:
+        return {1: 300, 6: 12_900}
+
+
+@dataclass
+class Entry:
+    on_board_chance: float
+
+
+def sheet(name: str) -> SheetRuleset:
+    ruleset = find_ruleset(name)
+    assert isinstance(ruleset, SheetRuleset)
+    return ruleset
+
+
+def set_aside(name: str) -> SetAsideRuleset:
+    ruleset = find_ruleset(name)
+    assert isinstance(ruleset, SetAsideRuleset)
+    return ruleset
+
+
+def test_a_sheet_report_gives_the_score_its_spread_and_each_event(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Solving a ruleset of one's own reports its progress on stderr and caches the table."""
-    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(kiriki, "_SOLVED", {})
-    path = tmp_path / "one-roll.yaml"
-    path.write_text("extends: kiriki-no-extra\nname: one-roll\nrolls_per_turn: 1\n", encoding="utf-8")
-    status, out, err = run_cli(["solve", "kiriki", "--ruleset-file", str(path)], capsys)
-    assert status == 0
-    assert "one-roll): optimal solitaire play" in out
-    lines = err.splitlines()
-    assert lines[0].startswith("solving one-roll: 0% of ") and lines[-1].startswith("solving one-roll: 100% of ")
-    assert len(lines) <= 22  # two passes, each at most 11 lines: the solve's and the spread's
-    assert sum(line.startswith("solving one-roll: 0% of ") for line in lines) == 2
-    assert list((tmp_path / "cache").glob("sheet-values-*.npz"))
+    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path))
+    ruleset = sheet("kiriki-no-extra")
+    spread = Spread(ruleset, 245.87, 39.6, {"upper_bonus": 0.68, "five_of_a_kind": 0.3})
+    assert sheet_report(Solved(ruleset, 245.871), spread).splitlines() == [
+        "Kiriki without repeat kirikis (kiriki-no-extra): optimal solitaire play",
+        "  expected final grand total: 245.87",
+        "  standard deviation: 39.60",
+        "  chance of the upper bonus made: 68.00%",
+        "  chance of kiriki scored above 0: 30.00%",
+        "  state values: not cached",
+    ]
+    table_path(ruleset).write_bytes(b"")
+    kept = sheet_report(Solved(ruleset, 245.871), spread).splitlines()[-1]
+    assert kept.startswith("  state values: ") and kept.endswith(table_path(ruleset).name)
 
 
-def test_the_progress_line_updates_in_place_on_a_terminal() -> None:
-    """On a terminal, progress is one line rewritten with a carriage return, ended at 100%."""
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    stream = Terminal()
-    progress = ProgressLine("solving", stream)
-    for done in (0, 5, 50, 100):
-        progress(done, 100)
-    text = stream.getvalue()
-    assert text.count("\r") == 4 and text.endswith("100% of 100 states\n") and text.count("\n") == 1
+def test_a_winning_rows_report_says_what_the_score_means_and_the_chance_of_a_win(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path))
+    ruleset = sheet("generala")
+    report = sheet_report(Solved(ruleset, 159.618, ("generala",), 0.0064454), Spread(ruleset, 159.6, 30.0, {}))
+    assert "  expected final grand total: 159.62" in report
+    assert "(a game played out in full: generala made with a turn's first roll scores its points like" in report
+    assert "won at once (generala above 0 with a turn's first roll): 0.645%" in report
 
 
-def test_solve_ten_thousand_prints_the_turn_policy(capsys: pytest.CaptureFixture[str]) -> None:
-    """``dicespec solve ten-thousand`` prints the expected turn score, the entry chance and the banking table."""
-    status, out, _ = run_cli(["solve", "ten-thousand"], capsys)
-    assert status == 0
-    assert "expected points of a turn, on the board: 560.81" in out
-    assert "(750 or more) in one turn: 41.60%" in out
-    assert "1 die      300" in out and "6 dice  12,900" in out
-    assert "from 251,200 on, banking is always right" in out
+def test_a_set_aside_report_gives_the_turn_the_banking_table_and_the_entry() -> None:
+    ruleset = set_aside("ten-thousand")
+    assert set_aside_report(Turn(ruleset, 560.8123, 251_200), Entry(0.41604)).splitlines() == [
+        f"{ruleset.title} (ten-thousand): optimal play of one turn",
+        "  expected points of a turn, on the board: 560.81",
+        "  chance of getting on the board (750 or more) in one turn: 41.60%",
+        "  bank once the turn's points reach (by dice in hand; below it, roll on):",
+        "    1 die      300",
+        "    6 dice  12,900",
+        "  from 251,200 on, banking is always right (a proven bound; the solve starts there)",
+    ]
 
 
-def test_solve_refuses_another_games_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
-    """A 10000 ruleset for ``solve kiriki`` is a one-line error with status 2."""
-    status, _, err = run_cli(["solve", "kiriki", "--ruleset", "farkle"], capsys)
-    assert status == 2 and err.count("\n") == 1 and "is for ten-thousand, not kiriki" in err
-
-
-@pytest.mark.slow
-def test_the_summary_names_every_shipped_ruleset() -> None:
-    """summary() gives every shipped Kiriki ruleset's expected score (None if not solved yet, when asked not
-    to compute) and every 10000 ruleset's figures, as JSON-ready data; asked for some games only,
-    the same figures of those games."""
-    reference = solution(find_ruleset("kiriki")).expected_score
-    found = summary(compute=False)
-    json.dumps(found)
-    assert [entry["ruleset"] for entry in found["kiriki"]] == ruleset_names("kiriki")
-    assert [entry["ruleset"] for entry in found["ten-thousand"]] == ruleset_names("ten-thousand")
-    by_name = {entry["ruleset"]: entry for entry in found["kiriki"]}
-    assert by_name["kiriki"]["expected_score"] == reference
-    assert all(entry["expected_score"] is None or 200 < entry["expected_score"] < 300 for entry in found["kiriki"])
-    german = found["ten-thousand"][0]
-    assert german["ruleset"] == "ten-thousand" and german["entry"] == 750
-    assert german["banking_table"][6] == 12900 and german["expected_turn_score"] == pytest.approx(560.81, abs=0.005)
-    assert german["on_board_chance"] == pytest.approx(0.4160, abs=0.00005)
-    assert summary(compute=False, only={"ten-thousand", "greed"}) == {
-        game: found[game] for game in ("ten-thousand", "greed")
-    }
+def test_a_set_aside_report_names_the_rules_its_figures_leave_out() -> None:
+    report = set_aside_report(Turn(set_aside("ten-thousand-exact"), 500.0, 1000), Entry(0.4))
+    assert report.splitlines()[-1].startswith("  not accounted for: end.exact: these figures are the optimal")

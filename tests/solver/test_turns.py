@@ -2,10 +2,10 @@
 
 The previous implementation is kept in ``benchmarks/baseline/`` (the solver before it was made
 fast). The quick tests hold each part of the fast solve against the written-out definition it
-replaces: the final values against :func:`~dicespec.solver.sheetrules.final_values` (equal,
-number for number, on a table of random state values), the turn in buffers against
-:func:`~dicespec.solver.keeps.turn_value` (and its slope), the listed states against the
-previous list. The slow ones solve whole rulesets both ways and compare every state within 1e-9.
+replaces: the turn in buffers against :func:`~dicespec.solver.keeps.turn_value` (and its slope),
+the listed states against the previous list (the final values against their definition:
+``tests/solver/test_finals.py``). The slow ones solve whole rulesets both ways and compare every
+state within 1e-9.
 """
 
 from __future__ import annotations
@@ -19,15 +19,10 @@ import numpy as np
 import pytest
 
 from dicespec import find_ruleset, load_ruleset
-from dicespec.errors import UnsupportedRulesetError
-from dicespec.registry import games
-from dicespec.rulesets import ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.solver import scoresheet
-from dicespec.solver.finals import final_layout, work_table, write_final_values
 from dicespec.solver.keeps import keep_tables, turn_value, turn_value_and_slope
 from dicespec.solver.scoresheet import (
-    RepeatCell,
     StateBatch,
     bonus_out_of_reach,
     default_workers,
@@ -35,28 +30,10 @@ from dicespec.solver.scoresheet import (
     rules_of,
     solve_values,
 )
-from dicespec.solver.sheetrules import Rules, final_values
+from dicespec.solver.sheetrules import Rules
 from dicespec.solver.turns import TurnBuffers, turn_layout
 from folders import REPO
 
-
-def _solvable(name: str) -> bool:
-    """Does the solver hold the ruleset's rules (it refuses first-roll points, required rows and
-    more states than its bound, as Generala's and Maxi Yatzy's)?"""
-    try:
-        rules_of(find_ruleset(name))
-    except UnsupportedRulesetError:
-        return False
-    return True
-
-
-SHEET_RULESETS = [
-    name
-    for found in games()
-    if found.family.name == "score-sheet"
-    for name in ruleset_names(found.name)
-    if _solvable(name)
-]
 SAME = 1e-9  # the issue's "same figures": every state's value within this of the previous solve's
 
 
@@ -66,44 +43,6 @@ def previous() -> ModuleType:
     if folder not in sys.path:
         sys.path.insert(0, folder)
     return importlib.import_module("baseline.scoresheet")
-
-
-def random_states(rules: Rules, rng: np.random.Generator, size: int) -> StateBatch:
-    """Turn-start states of ``rules`` (any sheet, upper sum and consistent kiriki cell), full sheets among them."""
-    filled = rng.integers(0, rules.full + 1, size=size)
-    filled[:8] = rules.full
-    upper = rng.integers(0, rules.upper_sizes, size=size)
-    cell = np.where(filled & rules.five_bit, rng.integers(1, 3, size=size), int(RepeatCell.OPEN))
-    if rules.five_index is None:
-        cell[:] = int(RepeatCell.OPEN)
-    return StateBatch(filled, upper, cell)
-
-
-def random_table(rules: Rules, rng: np.random.Generator) -> np.ndarray:
-    """A work table of random state values (any numbers do for the final values' arithmetic)."""
-    table = work_table(rules)
-    table[: rules.full + 1] = rng.uniform(0, 300, size=table[: rules.full + 1].shape)
-    return table
-
-
-@pytest.mark.parametrize("name", SHEET_RULESETS)
-@pytest.mark.parametrize("looping", [False, True])
-def test_the_final_values_in_buffers_are_the_definitions(name: str, looping: bool) -> None:
-    """Each roll's final value (and slope) written into the buffers is final_values' own number."""
-    rules = rules_of(find_ruleset(name))
-    rng = np.random.default_rng(17)
-    table = random_table(rules, rng)
-    batch = random_states(rules, rng, 300)
-    loop = rng.uniform(0, 300, size=len(batch)) if looping else None
-    expected, expected_slope = final_values(rules, table[: rules.full + 1], batch, loop=loop)
-    layout = final_layout(rules)
-    room = TurnBuffers(layout.turns, 512)
-    write_final_values(layout, table, batch, room, loop=loop, slopes=looping)
-    public = layout.turns.rolls_public
-    np.testing.assert_array_equal(room.rolls(len(batch)), expected[public])
-    if looping:
-        assert expected_slope is not None
-        np.testing.assert_array_equal(room.roll_slopes(len(batch)), expected_slope[public])
 
 
 @pytest.mark.parametrize("rerolls", [0, 1, 2, 3])
