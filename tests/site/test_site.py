@@ -1,72 +1,21 @@
-"""The rules website's generator, in process: escaping (and a hostile spec's text, which lands as
-text), anchors, passages, odds and conformance results. The built site's pages are
-``test_built_site.py``'s."""
+"""The rules website's generator, in process: a hostile spec's text lands as text, its titles reach
+the theme escaped, its case ids get a safe anchor. The built site's pages are
+``test_built_site.py``'s; each generating module's own tests are its mirror file's
+(``test_markup.py``, ``test_odds.py``, ...)."""
 
 from __future__ import annotations
 
 import html
 import json
-import re
-import string
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from dicespec.site import Site, layout
 from dicespec.site import pages as generate_pages
-from dicespec.site.conformance import conformance_page, read_run
-from dicespec.site.data import load
-from dicespec.site.markup import anchor_id, escaped, quoting, script_json, text, verbatim
-from dicespec.site.odds import farkle_odds, row_odds
-from dicespec.spec import cases
-from sitebuild import REPO, rendered
+from dicespec.site.markup import anchor_id
+from sitebuild import rendered
 from sitepages import Node, parse
-
-# -- escaping ---------------------------------------------------------------------------------
-
-
-def test_text_turns_every_ascii_punctuation_mark_into_a_reference():
-    """Escaped text holds no ASCII punctuation at all, and reads back as the text."""
-    value = string.punctuation + " plain ÄÖü text\nnext line"
-    escaped = text(value)
-    assert not set(escaped) & (set(string.punctuation) - set("&#;"))
-    assert re.sub(r"&#\d+;", "", escaped).isprintable()
-    assert html.unescape(escaped) == " ".join(value.split())
-
-
-def test_verbatim_keeps_line_breaks_and_spaces_on_one_line():
-    """A whole source text stays one line of Markdown and reads back unchanged."""
-    value = "a  b\n<c>\n\n[d](e)"
-    assert "\n" not in verbatim(value)
-    assert html.unescape(verbatim(value)) == value
-
-
-def test_a_blocks_data_cannot_end_its_script_element_and_reads_back_the_same():
-    """The JSON a block hands its script holds no character that ends the element or opens markup,
-    and parses back to the value; an attribute value cannot end its quotes."""
-    value = {"words": "</script><!-- & <b>ça</b>", "rows": ["a", "b"]}
-    data = script_json(value)
-    assert not set(data) & set("<>&") and json.loads(data) == value
-    assert not set(escaped("\"a\" <b> & 'c'")) & set("\"'<>")
-
-
-def test_prose_writes_what_stands_between_backticks_as_code():
-    """A description's `code` is shown as code, its characters escaped, and no backtick is left;
-    what it quotes is still marked as the quoted text's language."""
-    found = quoting('debris such as `& #160;` and `& kiriki;`, under "autres règles"', "fr")
-    assert "`" not in html.unescape(found)
-    assert re.findall(r"<code>(.*?)</code>", found) == [text("& #160;"), text("& kiriki;")]
-    assert '<span lang="fr">autres règles</span>' in found
-
-
-def test_anchor_ids_are_case_ids_or_a_hash():
-    """A plain case id is its own anchor; anything else becomes a stable hash."""
-    assert anchor_id("kiriki-de-sixes-1") == "kiriki-de-sixes-1"
-    hostile = '"><script>alert(1)</script>'
-    assert re.fullmatch(r"x-[0-9a-f]{12}", anchor_id(hostile))
-    assert anchor_id(hostile) == anchor_id(hostile)
-
 
 HOSTILE_FEATURE = """\
 # language: en
@@ -232,108 +181,3 @@ def test_hostile_case_ids_get_a_safe_anchor(hostile):
     ids = [node.get("id") for root in hostile.values() for node in root.walk() if node.get("id")]
     assert ids.count("kiriki-en-evil-1") == len(layout.LANGUAGES)
     assert ids.count(anchor_id('"><script>alert(13)</script>')) == len(layout.LANGUAGES)
-
-
-# -- generation -------------------------------------------------------------------------------
-
-
-def test_passages_follow_the_order_of_the_source_text():
-    """A transcription page quotes the passages in the order the text has them, elisions and
-    opening quotation marks aside; a passage not found in the text comes last."""
-    from dicespec.site.cases import Passage
-    from dicespec.site.sources import in_text_order
-
-    def passage(quote: str) -> Passage:
-        return Passage(anchor=quote, title=quote, quote=quote, cases=())
-
-    found = in_text_order(
-        [passage("nowhere"), passage("«third  part … and more"), passage("first"), passage("second part")],
-        "first, then the second part,\nthen the third part and the rest",
-    )
-    assert [p.quote for p in found] == ["first", "second part", "«third  part … and more", "nowhere"]
-
-
-# -- odds -------------------------------------------------------------------------------------
-
-
-def test_row_odds_count_every_roll_of_five_dice():
-    """A face row scores on 1 - (5/6)**5 of the rolls, a kiriki on 6 of 7,776, chance always."""
-    odds = {row: share for row, _, share, _ in row_odds("kiriki")}
-    assert odds["ones"].total == 7776
-    assert odds["sixes"].fraction == 1 - Fraction(5, 6) ** 5
-    assert odds["kiriki"].count == 6
-    assert odds["chance"].fraction == 1
-    assert odds["large_straight"].count == 240  # two straights, each in 5! orders
-
-
-def test_farkle_odds_count_every_roll():
-    """With one die, only a 1 or a 5 scores under the reference 10000: a farkle is 2/3."""
-    odds = farkle_odds("ten-thousand")
-    assert [share.total for _, share in odds] == [6**n for n in range(1, 7)]
-    assert odds[0][1].fraction == Fraction(2, 3)
-    assert odds[1][1].fraction == Fraction(4, 9)
-
-
-# -- conformance ------------------------------------------------------------------------------
-
-
-def _line(
-    case_id: str | None, test: str, outcome: str, pytest_outcome: str, message: str = "", ruleset: str | None = None
-) -> str:
-    return (
-        json.dumps(
-            {
-                "id": case_id or test,
-                "case": case_id is not None,
-                "feature": None,
-                "ruleset": ruleset,
-                "test": test,
-                "outcome": outcome,
-                "pytest": pytest_outcome,
-                "message": message,
-                "start": "2030-01-01T00:00:00+00:00",
-                "duration": 0.01,
-            }
-        )
-        + "\n"
-    )
-
-
-def test_results_are_read_per_case_from_the_results_file(tmp_path):
-    """Outcomes come from the JSON lines `make test` writes: an expected failure that failed is
-    counted apart, one that passed against the errata is a failure, an error is a failure."""
-    ids = [case.id for case in cases()]
-    path = tmp_path / "results.jsonl"
-    path.write_text(
-        "".join(
-            [
-                _line(ids[0], "t::a", "passed", "passed"),
-                _line(ids[0], "t::b", "passed", "xfailed", ruleset="kiriki-fr"),
-                _line(ids[1], "t::c", "failed", "failed", "wrong"),
-                _line(ids[1], "t::d", "failed", "xpassed", "passes, but the errata expect it to fail: x"),
-                _line(None, "t::plain", "passed", "passed"),
-                _line(None, "t::broken", "errored", "error", "fixture"),
-                _line(None, "t::skip", "skipped", "skipped", "no chromium"),
-            ]
-        ),
-        encoding="utf-8",
-    )
-    run = read_run(path)
-    assert [(r.case, r.outcome) for r in run.results] == [
-        (ids[0], "passed"),
-        (ids[0], "xfailed"),
-        (ids[1], "failed"),
-        (ids[1], "failed"),
-        (None, "passed"),
-        (None, "failed"),
-        (None, "skipped"),
-    ]
-    assert run.results[1].ruleset == "kiriki-fr"
-    page = conformance_page(load(REPO), path).markdown
-    assert "2030" in page and "## Failures" in page and "## Other failing tests" in page
-
-
-def test_the_conformance_page_says_when_there_are_no_results(tmp_path):
-    """Without a results file the page says so, plainly."""
-    page = conformance_page(load(REPO), tmp_path / "missing.jsonl").markdown
-    assert "No results yet" in page
