@@ -15,15 +15,12 @@ from pathlib import Path
 import pytest
 
 from dicespec.catalog import LANGUAGES, words
-from dicespec.rulesets import RulesetError, prose
-from dicespec.rulesets.prose import RulesetProse
-from dicespec.site import layout, odds
+from dicespec.site import layout
 from dicespec.site.conformance import conformance_page
 from dicespec.site.data import SiteData, load
 from dicespec.site.layout import Page
-from dicespec.site.odds import odds_page, row_label, row_label_with_language, ruleset_title
+from dicespec.site.odds import odds_page
 from dicespec.site.optimal import optimal_page
-from dicespec.site.wording import decimal, fill, percentage, plural
 from dicespec.spec import cases
 from sitebuild import REPO
 
@@ -208,44 +205,3 @@ def test_data_stays_english_and_is_marked(rendered: dict[tuple[str, str], Page])
     assert "## Autres tests en échec {#other-failures}" in french
     polish = rendered["conformance", "pl"].markdown
     assert re.search(r"Pominię\w+ [\d\xa0]+ przypad\w+: <code lang=\"en\" translate=\"no\">", polish)
-
-
-def test_a_row_label_is_the_ruleset_s_own_translation(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The rulesets' words in the reader's language; their English label, marked as English, while
-    a translation is missing."""
-    assert row_label("kiriki", "full_house", "en") == "Full House"
-    assert row_label("yahtzee", "ones", "fr") == prose("yahtzee", "fr").rows["ones"]
-
-    def missing(name: str, lang: str) -> RulesetProse:
-        raise RulesetError(f"ruleset {name!r} has no {lang} text for translations.{lang}.title")
-
-    monkeypatch.setattr(odds, "prose", missing)
-    assert row_label_with_language("yahtzee", "ones", "fr") == ("Aces", "en")
-    assert ruleset_title("yatzy", "de") == ("Yatzy (Scandinavian)", "en")
-    assert '<span lang="en">Aces</span>' in odds_page(load(REPO), "fr").markdown
-
-
-def test_plural_forms_follow_each_language() -> None:
-    w = words("conformance", "pl")
-    assert [w.format(plural(w, "skipped_cases", n), n=n, reason="x") for n in (1, 3, 5, 22)] == [
-        "Pominięty 1 przypadek: x",
-        "Pominięte 3 przypadki: x",
-        "Pominiętych 5 przypadków: x",
-        "Pominięte 22 przypadki: x",
-    ]
-    en = words("conformance", "en")
-    assert [en.format(plural(en, "skipped_cases", n), n=n, reason="x") for n in (1, 2)] == [
-        "Skipped, 1 case: x",
-        "Skipped, 2 cases: x",
-    ]
-
-
-def test_figures_round_alike_in_every_language() -> None:
-    """The translations round as the English page does, then write the reader's convention."""
-    assert [decimal(2.675, lang) for lang in LANGUAGES] == ["2.67", "2,67", "2,67", "2,67"]
-    assert decimal(-7.155, "fr", sign=True) == "-7,16" and decimal(0.0, "de", sign=True) == "+0,00"
-    assert percentage(0.5981, "en") == "59.81 %" and percentage(0.5981, "pl") == "59,81%"
-
-
-def test_fill_escapes_the_catalog_s_words_but_not_the_values() -> None:
-    assert fill("{id}: {n} (more)", id="<code>x</code>", n="3") == "<code>x</code>&#58; 3 &#40;more&#41;"
