@@ -7,19 +7,9 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
-from typing import ClassVar
 
 import pytest
 
-from dicespec.conformance.protocol.messages import ProtocolError
-from dicespec.conformance.transports.client import (
-    ImplementationError,
-    ImplementationSkipped,
-    ProtocolImplementation,
-    SubprocessImplementation,
-)
-from dicespec.conformance.transports.in_process import InProcessTransport, load_object
 from dicespec.conformance.transports.stdio import StdioTransport
 from dicespec.implementation import ReferenceImplementation
 from fakes import (
@@ -32,7 +22,6 @@ from fakes import (
     totals,
 )
 from fakes import fake_transport as fake
-from folders import FAKES
 
 # An implementation has a second or less to answer, and a test counts exactly what timed out or
 # bounds its own wall time: no other test alongside (tests/alone.py).
@@ -161,95 +150,6 @@ def test_skipped_replies() -> None:
     assert best == ("skipped", "no 10000 here")
     assert other == ("skipped", "ruleset 'kiriki-fr' is not supported")
     assert ok == ("result", 15)
-
-
-def test_subprocess_implementation_is_an_implementation() -> None:
-    """Behind the interface, a subprocess answers like the reference; a skipped request raises
-    ImplementationSkipped and a broken one ImplementationError."""
-    implementation = SubprocessImplementation([sys.executable, str(FAKES / "kiriki_only.py")], timeout=2.0)
-    try:
-        assert implementation.name == "kiriki-only"
-        assert implementation.score("kiriki", "66616", "sixes") == 24
-        actions = ["roll 12345", "score chance", "roll 11111", "score chance"]
-        assert implementation.replay("kiriki", 1, actions) == REFERENCE.replay("kiriki", 1, actions)
-        with pytest.raises(ImplementationSkipped):
-            implementation.best("ten-thousand", "15")
-        with pytest.raises(ImplementationError, match="DiceCountError"):
-            implementation.score("kiriki", "6661", "sixes")
-        with pytest.raises(ProtocolError, match="the request breaks the protocol: dice: '7' does not match"):
-            implementation.best("ten-thousand", "7")
-    finally:
-        implementation.close()
-
-
-class _Broken(ReferenceImplementation):
-    name = "broken-in-process"
-    rulesets: ClassVar[dict[str, list[str]]] = {"kiriki": ["kiriki"]}
-
-    def score(self, ruleset: str, dice: str, row: str) -> int:
-        if dice == TRIGGER:
-            raise RuntimeError("no sixes here")
-        if dice == "11111":
-            return -1  # type: ignore[return-value]
-        if dice == "22222":
-            raise NotImplementedError("not twos either")
-        return super().score(ruleset, dice, row)
-
-
-def test_in_process_transport() -> None:
-    """A Python object is called directly: an exception errors the case, NotImplementedError
-    skips it, a result the schema refuses errors it, an undeclared ruleset is skipped."""
-    transport = InProcessTransport(_Broken())
-    found = {ask.args["dice"]: outcome for ask, outcome in transport.stream(full_house_requests(5))}
-    assert found[TRIGGER].kind == "errored" and "RuntimeError: no sixes here" in found[TRIGGER].value
-    assert found["11111"] == (
-        "errored",
-        "the result breaks the protocol: (the whole): -1 is less than the minimum of 0",
-    )
-    assert found["22222"] == ("skipped", "not twos either")
-    assert sum(outcome.kind == "result" for outcome in found.values()) == 6**5 - 3
-    assert transport.call("score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"}).kind == "skipped"
-    implementation = ProtocolImplementation(transport)
-    assert implementation.name == "broken-in-process"
-
-
-def test_load_object_instantiates_a_class_and_takes_an_instance_as_it_is() -> None:
-    assert isinstance(load_object("dicespec.implementation:ReferenceImplementation"), ReferenceImplementation)
-    assert InProcessTransport.from_spec("dicespec.implementation:ReferenceImplementation").hello is not None
-
-
-def test_load_object_finds_a_module_of_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """As ``python -m`` would; an object that is not a class is taken as it is."""
-    (tmp_path / "my_dice_impl.py").write_text("class Mine:\n    name = 'mine'\n\nMINE = Mine()\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
-    monkeypatch.delitem(sys.modules, "my_dice_impl", raising=False)
-    mine = load_object("my_dice_impl:Mine")
-    assert type(mine).__name__ == "Mine" and mine.name == "mine"
-    assert load_object("my_dice_impl:MINE") is sys.modules["my_dice_impl"].MINE
-
-
-@pytest.mark.parametrize(
-    ("spec", "message"),
-    [
-        ("nowhere", "'nowhere': name an object as package.module:name"),
-        ("nowhere:", "'nowhere:': name an object as package.module:name"),
-        ("no_such_module_here:Thing", "'no_such_module_here:Thing': No module named 'no_such_module_here'"),
-        (
-            "dicespec.implementation:NoSuchThing",
-            "'dicespec.implementation:NoSuchThing': module 'dicespec.implementation' has no attribute 'NoSuchThing'",
-        ),
-        (
-            "dicespec.implementation:Reference-Implementation",
-            "'dicespec.implementation:Reference-Implementation': invalid format",
-        ),
-    ],
-)
-def test_load_object_errors_are_one_line(spec: str, message: str) -> None:
-    with pytest.raises(ValueError) as raised:
-        load_object(spec)
-    assert str(raised.value).startswith(message)
-    assert "\n" not in str(raised.value)
 
 
 def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.CaptureFixture[str]) -> None:
