@@ -1,9 +1,11 @@
 """The reference engines, with one bug: a game that ends in a tie names only the first of the tied
 players as its winner (``winners`` holds one index where the rules share the win).
 
-A tie is rare in the replayed games (a few of Kiriki's 250 games of 1 to 4 players), and no
-replay identify chooses to decide a rule ends in one: ``dicespec conform`` finds the bug in those
-games, and so must ``dicespec identify``'s closing run, which replays the same games.
+A tie is rare in the replayed games (under kiriki, at the default seed, one of its 250 games of 1
+to 4 players ends in one), and no replay identify chooses to decide a rule ends in one:
+``dicespec conform`` fails exactly the games that end in a tie, and ``dicespec identify``'s closing
+run, which replays the same games, finds the same ones and attributes them to a tie
+(``tests/conformance/run/test_runner.py``, ``tests/identify/test_closing.py``).
 
 As a Python object (this folder on ``sys.path``): ``tie_bug:implementation``; as a program:
 ``python tests/conformance_fakes/tie_bug.py``.

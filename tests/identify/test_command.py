@@ -10,6 +10,7 @@ compared row by row and flow rule by flow rule.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -48,6 +49,7 @@ from dicespec.scoresheet.replay import ScoreAction, apply_action, parse_action
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from dicespec.setaside.ruleset import SetAsideRuleset
+from fakes import fake_module
 from folders import FAKES, TESTS
 
 REFERENCE = ReferenceImplementation()
@@ -526,3 +528,65 @@ def test_a_bad_option_is_one_line_and_exit_2(options: list[str], said: str, caps
     assert main(["identify", "--impl", JS, *options]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"dicespec: error: {said}") and err.count("\n") == 1
+
+
+# -- an engine of fixed rules that answers on the sheet it is asked under --------------------------
+# (tests/conformance_fakes/no_yahtzee_bonus.py: Yahtzee with no Yahtzee bonus and no joker, its
+# yahtzee_bonus line at 0 throughout; as no_upper_bonus, with no upper bonus either, its bonus line
+# at 0 too)
+
+
+def _no_yahtzee_bonus_rules(*, upper_bonus: bool) -> dict[str, object]:
+    """The flow rules the fake plays, as a ruleset file writes them."""
+    try:
+        return flow_values(fake_module("no_yahtzee_bonus").own_rules(upper_bonus=upper_bonus))
+    finally:
+        forget_declared()
+
+
+@pytest.mark.slow  # seconds: a whole identification and its closing run
+def test_an_engine_with_no_yahtzee_bonus_holding_its_line_at_0_is_found_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its yahtzee_bonus line at 0 counts for rules that lack it: five_of_a_kind null and joker
+    none are found, nothing is unexplained, and the closing run differs nowhere."""
+    monkeypatch.syspath_prepend(str(FAKES))
+    target = Target(python="no_yahtzee_bonus:implementation")
+    try:
+        found = identify(target, Options(in_process=True), name_of_game="yahtzee", asked=None, name=None)
+        read = _read_back(found, tmp_path)
+    finally:
+        forget_declared()
+    assert isinstance(found, Identification) and (found.closest, found.changed()) == ("yahtzee", {})
+    assert (found.unexplained, found.errored) == (0, 0)
+    assert {key: fit.value for key, fit in found.changed_flow().items()} == {"five_of_a_kind": None, "joker": "none"}
+    assert flow_values(read) == _no_yahtzee_bonus_rules(upper_bonus=True)
+    assert found.closing is not None and found.closing.games > 0
+    assert (found.closing.exhaustive_failed, found.closing.games_failed, found.closing.attributed) == (0, 0, [])
+    assert "\nunexplained answers: 0\n" in report_text(found, timings=False)
+
+
+@pytest.mark.slow  # seconds: a whole identification and its closing run
+def test_an_engine_with_no_upper_bonus_either_is_found_and_its_json_is_json(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same engine with no upper bonus, its bonus line at 0 too (as the yahtzee-solve package
+    answers): ``identify --json`` prints one JSON object, no traceback, with no upper bonus,
+    five_of_a_kind null and joker none found, nothing unexplained, no differing replay."""
+    monkeypatch.syspath_prepend(str(FAKES))
+    try:
+        status = main(["identify", "--python", "no_yahtzee_bonus:no_upper_bonus", "--in-process", "--json"])
+    finally:
+        forget_declared()
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    found = json.loads(out)
+    values = {rule["key"]: rule["value"] for rule in found["flow"]["rules"]}
+    expected = _no_yahtzee_bonus_rules(upper_bonus=False)
+    assert {key: values[key] for key in expected} == expected
+    assert (expected["upper_bonus"], expected["five_of_a_kind"], expected["joker"]) == (None, None, "none")
+    assert (found["extends"], found["unexplained"], found["errored"]) == ("yahtzee", 0, 0)
+    games = found["conform"]["games"]
+    assert games["cases"] > 0 and (games["failed"], games["causes"], found["conform"]["attributed"]) == (0, {}, [])
+    assert found["conform"]["exhaustive"]["failed"] == 0
+    assert "upper_bonus: null" in found["ruleset"] and "joker: none" in found["ruleset"]

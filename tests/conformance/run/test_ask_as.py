@@ -12,6 +12,7 @@ run, a process of seconds: that test is slow."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -109,6 +110,54 @@ def test_a_scoring_function_is_held_to_a_file_under_the_ruleset_it_scores(
         != reference.score("yacht-full-25", dice, "full_house")
     }
     assert differ and {line["id"] for line in found if line["outcome"] == "failed"} == differ
+
+
+# the no-Yahtzee-bonus fake (tests/conformance_fakes/no_yahtzee_bonus.py): no bug, fixed rules with
+# no Yahtzee bonus and no joker, answered on yahtzee's sheet, its yahtzee_bonus line at 0
+NO_BONUS = FAKES / "yahtzee-no-yahtzee-bonus.yaml"
+
+
+def test_an_engine_with_no_yahtzee_bonus_holding_its_line_at_0_passes_held_to_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As a command: every replayed game passes, the second Yahtzees among them, and the rolls."""
+    report = tmp_path / "r.jsonl"
+    command = f"{PYTHON} {shlex.quote(str(FAKES / 'no_yahtzee_bonus.py'))}"
+    status, out, err = conform(
+        capsys, "--impl", command, "--ruleset-file", str(NO_BONUS), "--ask-as", "yahtzee", "--part", "games",
+        "--games", str(GAMES), "--part", "exhaustive", "--select", "*/*/*/[01][01]*", "--report", str(report),
+    )  # fmt: skip
+    assert status == 0, out[-3000:] + err
+    assert f"rules: yahtzee-no-yahtzee-bonus = {NO_BONUS} (extends yahtzee), asked as yahtzee\n" in out
+    found = lines(report)
+    assert {line["outcome"] for line in found} == {"passed"} and {line["ruleset"] for line in found} == {
+        "yahtzee-no-yahtzee-bonus"
+    }
+    assert {line["part"] for line in found} == {"games", "exhaustive"}
+
+
+@pytest.mark.slow  # seconds: two runs, the failing games shrunk
+def test_with_no_upper_bonus_either_its_bonus_line_at_0_passes_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same engine with no upper bonus (its bonus line at 0 too), in process, held to a file
+    with neither bonus: every replayed game passes; held to the file with the upper bonus, the games
+    whose upper rows reach it fail, and only on their bonus and totals."""
+    monkeypatch.syspath_prepend(str(FAKES))
+    neither = tmp_path / "neither.yaml"
+    neither.write_text(
+        "name: yahtzee-no-bonuses\nextends: yahtzee\nupper_bonus: null\nfive_of_a_kind: null\njoker: none\n", "utf-8"
+    )
+    for rules, passes in ((neither, True), (NO_BONUS, False)):
+        report = tmp_path / f"{rules.stem}.jsonl"
+        status, out, err = conform(
+            capsys, "--python", "no_yahtzee_bonus:no_upper_bonus", "--in-process", "--ruleset-file", str(rules),
+            "--ask-as", "yahtzee", "--part", "games", "--games", str(GAMES), "--report", str(report),
+        )  # fmt: skip
+        assert status == (0 if passes else 1), out[-3000:] + err
+        failed = [line for line in lines(report) if line["outcome"] != "passed"]
+        assert (failed == []) == passes
+    assert re.search(r"players\[\d\]\.lines\.bonus: expected 35, got 0", out), out[-3000:]
 
 
 @pytest.mark.parametrize(

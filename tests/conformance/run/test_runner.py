@@ -23,6 +23,7 @@ from dicespec.rulesets import find_ruleset, game_of_ruleset, ruleset_names
 from dicespec.scoresheet.replay import replay
 from fakes import fake_command as fake
 from fakes import in_process, totals
+from folders import FAKES
 from sheet_rows import Row
 
 PYTHON = shlex.quote(sys.executable)
@@ -179,6 +180,28 @@ def test_a_wrong_full_house_fails_exactly_the_cases_it_touches(
     assert (failed, errored, skipped) == (len(failing), 0, 0)
     assert "kiriki/score/kiriki/11111/full_house\n      expected 0, got 25" in out
     assert re.search(r"kiriki/game/\S+\n      players\[\d\]\.lines\.full_house: expected 0, got 25", out)
+
+
+@pytest.mark.slow  # seconds: Kiriki's every game (the one tie is in the last), the failing one shrunk
+def test_a_tie_bug_fails_exactly_the_games_that_end_in_a_tie(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The tie-bug fake (``tests/conformance_fakes/tie_bug.py``, in process) names one winner where
+    the rules share the win: under kiriki it fails exactly the replayed games that end in a tie,
+    each on its winners; the same games ``dicespec identify``'s closing run attributes to a tie
+    (``tests/identify/test_closing.py``)."""
+    monkeypatch.syspath_prepend(str(FAKES))
+    path = tmp_path / "report.jsonl"
+    status, out = in_process(
+        capsys, "--python", "tie_bug:implementation", "--in-process", "--ruleset", "kiriki", "--part", "games",
+        "--report", str(path),
+    )  # fmt: skip
+    assert status == 1, out[-3000:]
+    cases = list(corpus.games({"kiriki": ["kiriki"]}, kept=True))
+    ties = {case.id for case in cases if len(case.expected["winners"]) > 1}
+    assert ties and {r["id"] for r in report(path) if r["outcome"] != "passed"} == ties
+    assert totals(out) == (len(cases) - len(ties), len(ties), 0, 0)
+    assert re.search(r"\n      winners: expected \[\d, \d(, \d)*\], got \[\d\]\n", out), out[-3000:]
 
 
 # -- options -----------------------------------------------------------------------------------
