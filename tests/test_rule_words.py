@@ -1,6 +1,7 @@
 """The rules in words, in every language: each topic of each game's rules page has a title, a
 definition and a value under every shipped ruleset in en/fr/de/pl, read from the ``rules``
-catalog; English reads exactly as it always has; the translations hold no English sentence."""
+catalog; English reads exactly as it always has; the translations hold no English sentence. The
+topics themselves (their keys, titles and order) are ``tests/site/test_topics.py``'s."""
 
 from __future__ import annotations
 
@@ -62,13 +63,6 @@ def test_every_topic_has_a_title_a_definition_and_values(game: str, lang: str) -
     for where, said in texts(game, lang):
         assert said.strip(), f"{game} in {lang}: {where} is empty"
         assert "{" not in said and "}" not in said, f"{game} in {lang}: {where} has a value left unfilled: {said!r}"
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_the_topics_are_the_same_in_every_language(game: str) -> None:
-    keys = [t.key for t in topics_of(game)]
-    for lang in TRANSLATIONS:
-        assert [t.key for t in topics_of(game, lang)] == keys
 
 
 # -- English, as it always read ------------------------------------------------------------------
@@ -226,22 +220,6 @@ def test_english_reads_as_it_always_did(game: str, key: str, ruleset: str, part:
     assert said == expected
 
 
-def test_english_titles_and_the_default_language() -> None:
-    assert [t.title for t in topics_of("yahtzee")][-4:] == [
-        "Repeat yahtzees and extra turns",
-        "The joker",
-        "Players and the winner",
-        "Refused actions",
-    ]
-    assert topic("ten-thousand", "more-of-a-kind").title == "Four, five and six of a kind"
-    assert topic("kiriki", "three-of-a-kind").title == "3 of a Kind"  # a row's title: its label
-    for game in GAMES:  # without a language, English
-        reference = find_ruleset(ruleset_names(game)[0])
-        assert [(t.title, t.define(reference)) for t in topics_of(game)] == [
-            (t.title, t.define(reference)) for t in topics_of(game, "en")
-        ]
-
-
 def test_the_engines_speak_english_unless_asked() -> None:
     assert OfAKind(4, "matching").describe(5) == (
         "The sum of the 4 matching dice when at least 4 dice show the same face; 0 otherwise."
@@ -360,28 +338,6 @@ def test_a_row_a_ruleset_lacks_and_an_unnamed_pattern() -> None:
 def test_an_unknown_language_is_named() -> None:
     with pytest.raises(LookupError, match="no language 'xx'"):
         topics_of("kiriki", "xx")
-
-
-def test_row_titles_and_spans_read_the_rulesets_labels_in_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    from types import SimpleNamespace
-
-    from dicespec.rulesets import RulesetError
-    from dicespec.site import topics as topics_module
-
-    def prose(name: str, lang: str) -> SimpleNamespace:
-        if lang == "pl":
-            raise RulesetError(f"ruleset {name!r} has no pl text for translations.pl.title")
-        return SimpleNamespace(rows={"three_of_a_kind": "Brelan", "chance": "Chance", "full_house": "Full"})
-
-    monkeypatch.setattr(topics_module, "prose", prose)
-    assert topic("yahtzee", "three-of-a-kind", "fr").title == "Brelan"
-    assert (
-        topic("yahtzee", "lower-total", "fr")
-        .define(find_ruleset("yahtzee"))
-        .startswith("La somme des sept lignes du bas, de « Brelan » à « Chance ».")
-    )
-    assert topic("yahtzee", "three-of-a-kind").title == "Three of a kind"  # English: the ruleset's own label
-    assert topic("yahtzee", "three-of-a-kind", "pl").title == "Three of a kind"  # no translation yet
 
 
 def test_the_new_rules_in_sentences() -> None:
