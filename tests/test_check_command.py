@@ -14,7 +14,6 @@ import pytest
 import dicespec.rulesets as rulesets_module
 from dicespec import check_command
 from dicespec.rulesets import find_ruleset, load_ruleset, ruleset_data, ruleset_names
-from dicespec.rulesets.expect import InvalidFile, check_file
 from dicespec.rulesets.paths import inherited_trace, value_keys
 from helpers import run_cli, write_lines
 
@@ -394,13 +393,6 @@ def test_register_adds_a_documented_check_command(tmp_path: Path, capsys: pytest
     args = parser.parse_args(["check", "house.yaml"])
     assert args.run(args) == 0
     assert capsys.readouterr().out == "house.yaml: 4 expectations, all hold\n"
-
-
-def test_the_library_check_raises_an_invalid_file_with_its_line(tmp_path: Path) -> None:
-    write_lines(tmp_path, "house.yaml", *changed(HOUSE, 4, "  full_house: {pointz: 30}"))
-    with pytest.raises(InvalidFile) as raised:
-        check_file("house.yaml")
-    assert raised.value.line == 4 and str(raised.value).startswith("house.yaml:4: rows.full_house.pointz: 30:")
 
 
 # -- expect is not a rule ------------------------------------------------------------------------------
