@@ -15,7 +15,7 @@ import pytest
 from dicespec.conformance.run import holds
 from dicespec.regression import diff as diff_module
 from dicespec.regression import figures as figures_module
-from dicespec.regression import outcomes, sides
+from dicespec.regression import sides
 from dicespec.regression.diff import Diff, as_json, compare, figures, report
 from dicespec.regression.figures import Comparison, Opening, SetAsideFigures, SheetFigures, flipped_openings
 from dicespec.rulesets import RulesetError, find_ruleset, load_ruleset
@@ -112,12 +112,6 @@ def test_bad_input_is_one_line_naming_it(
 
 
 # -- the corpus and the figures, without the spec's runs ---------------------------------------------
-
-
-def test_object_answers_are_the_golden_answers() -> None:
-    """The corpus of a ruleset object is answered as the golden files answer a shipped name."""
-    for name in ("kiriki", "ten-thousand", "greed"):
-        assert outcomes.rolls_of(find_ruleset(name)) == outcomes.rolls(name), name
 
 
 def test_the_house_full_house_moves_exactly_the_full_houses(house: Path, no_spec_run: None) -> None:
