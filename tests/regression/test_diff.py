@@ -1,8 +1,8 @@
 """``dicespec diff A B`` with ruleset files of one's own: a house rule (a 30-point full house, a
 500 entry) against the shipped ruleset it extends, in either order, file against file, a game's
 name for its reference; the changed rolls, the changed cases of the spec, each side's figures
-(expected score, row odds, opening flips; banking, entry chance, farkle odds), ``--json``, and
-one-line errors for what cannot be compared."""
+(expected score, row odds, opening flips; banking, entry chance, farkle odds) and ``--json``. The
+command line's one-line refusals are tested in ``tests/regression/test_cli.py``."""
 
 from __future__ import annotations
 
@@ -26,26 +26,6 @@ from dicespec.spec import cases
 from helpers import run_cli, write_lines
 
 FULL_HOUSES = {f"{a}{a}{a}{b}{b}" if a < b else f"{b}{b}{a}{a}{a}" for a in "123456" for b in "123456" if a != b}
-
-
-@pytest.fixture
-def house(tmp_path: Path) -> Path:
-    """Kiriki whose only change is a 30-point full house."""
-    return write_lines(tmp_path, "house.yaml", "extends: kiriki", "rows:", "  full_house: {points: 30}")
-
-
-@pytest.fixture
-def early_entry(tmp_path: Path) -> Path:
-    """10000 (the German text) whose only change is a 500-point entry."""
-    return write_lines(
-        tmp_path, "early.yaml", "extends: ten-thousand", "title: 10000, in at 500", "entry: {points: 500}"
-    )
-
-
-@pytest.fixture
-def no_spec_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The spec's runs left out (seconds each): no case of the spec to compare."""
-    monkeypatch.setattr(holds, "features", lambda names: {name: {} for name in names})
 
 
 # -- the sides ----------------------------------------------------------------------------------------
@@ -87,28 +67,6 @@ def test_a_side_that_is_nothing_is_refused_in_one_line(
     monkeypatch.chdir(tmp_path)
     with pytest.raises(RulesetError, match=message):
         sides.side(given)
-
-
-def test_bad_input_is_one_line_naming_it(
-    house: Path, early_entry: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Two games, an unknown name, a missing file, a file that is not YAML (its line named) or not a
-    valid ruleset (its key named): exit status 2 and one line on stderr, before any spec run."""
-    broken = write_lines(tmp_path, "broken.yaml", "extends: kiriki", "rows:", "  full_house: {points: 30", "chance: 1")
-    invalid = write_lines(tmp_path, "invalid.yaml", "extends: kiriki", "rows:", "  full_house: {points: thirty}")
-    expected = {
-        (str(house), str(early_entry)): f"{house} is a ruleset of kiriki, {early_entry} of ten-thousand: "
-        "compare two rulesets of one game",
-        ("kiriki", "farkle"): "compare two rulesets of one game",
-        ("kiriki", "mahjong"): "unknown ruleset 'mahjong'",
-        ("kiriki", str(tmp_path / "gone.yaml")): "gone.yaml: no such ruleset file",
-        ("kiriki", str(broken)): f"{broken}:4: not valid YAML: ",
-        (str(invalid), "kiriki"): "full_house",
-    }
-    for argv, message in expected.items():
-        status, out, err = run_cli(["diff", *argv], capsys)
-        assert (status, out) == (2, ""), argv
-        assert err.startswith("dicespec: error: ") and message in err and err.count("\n") == 1, err
 
 
 # -- the corpus and the figures, without the spec's runs ---------------------------------------------
@@ -232,39 +190,6 @@ def test_a_set_aside_house_rule(early_entry: Path, no_spec_run: None, capsys: py
     assert (shown["before"]["entry"], shown["after"]["entry"]) == (750, 500)
     assert shown["after"]["entry_chance"] == pytest.approx(found.after.entry_chance)
     assert set(shown["after"]["banking"]) == {"1", "2", "3", "4", "5", "6"}
-
-
-def test_a_ruleset_file_option_is_the_side_b(
-    early_entry: Path, no_spec_run: None, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``A --ruleset-file F`` is ``A F``; ``--ruleset-file F`` alone compares F with what it
-    extends; A, B and the option at once, or no side at all, is a usage error in one line."""
-    status, positional, _ = run_cli(["diff", "ten-thousand", str(early_entry), "--json"], capsys)
-    assert status == 0
-    for argv in (["ten-thousand", "--ruleset-file", str(early_entry)], ["--ruleset-file", str(early_entry)]):
-        status, out, _ = run_cli(["diff", *argv, "--json"], capsys)
-        assert (status, out) == (0, positional), argv
-    for argv, says in (
-        (["kiriki", "farkle", "--ruleset-file", str(early_entry)], "not B as well ('farkle')"),
-        ([], "diff compares two rulesets: A B, or A --ruleset-file PATH"),
-        (["kiriki"], "diff compares two rulesets: A B, or A --ruleset-file PATH"),
-    ):
-        status, out, err = run_cli(["diff", *argv], capsys)
-        assert (status, out) == (2, "") and says in err and err.count("\n") == 1, err
-
-
-def test_the_command_tells_a_terminal_what_it_runs(
-    early_entry: Path, no_spec_run: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """On a terminal the command says on stderr what it runs (the solves show their progress);
-    elsewhere stderr stays empty."""
-    from dicespec.regression import cli
-
-    monkeypatch.setattr(cli, "wanted", lambda flag: True)
-    status, out, err = run_cli(["diff", "ten-thousand", str(early_entry)], capsys)
-    assert status == 0 and err == f"diff: running the spec under ten-thousand and {early_entry}\n"
-    monkeypatch.setattr(cli, "wanted", lambda flag: False)
-    assert run_cli(["diff", "ten-thousand", str(early_entry)], capsys)[1:] == (out, "")
 
 
 def test_farkle_against_ten_thousand_shows_what_moves(no_spec_run: None) -> None:

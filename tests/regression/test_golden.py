@@ -7,7 +7,6 @@ from functools import cache
 
 import pytest
 
-from dicespec.cli import main
 from dicespec.conformance.run import holds
 from dicespec.regression import golden, outcomes
 from dicespec.regression.diff import RollChange, compare, corpus_size, report
@@ -94,11 +93,3 @@ def test_kiriki_against_kiriki_fr(monkeypatch: pytest.MonkeyPatch) -> None:
     orders = [roll for line in text if line.startswith("      ") for roll in line.split()]
     assert len(orders) == len(set(orders)) == 240
     assert text[-1] == f"240 corpus cases and {len(diff.features)} cases of the spec differ."
-
-
-def test_diff_needs_one_game(capsys: pytest.CaptureFixture[str]) -> None:
-    """Two rulesets of different games, or an unknown one, are refused in one line."""
-    assert main(["diff", "kiriki", "farkle"]) == 2
-    assert "compare two rulesets of one game" in capsys.readouterr().err
-    assert main(["diff", "kiriki", "mahjong"]) == 2
-    assert "unknown ruleset 'mahjong'" in capsys.readouterr().err
