@@ -17,10 +17,8 @@ from dicespec.regression import diff as diff_module
 from dicespec.regression import figures as figures_module
 from dicespec.regression import sides
 from dicespec.regression.diff import Diff, as_json, compare, figures, report
-from dicespec.regression.figures import Comparison, Opening, SetAsideFigures, SheetFigures, flipped_openings
+from dicespec.regression.figures import Comparison, SetAsideFigures, SheetFigures
 from dicespec.rulesets import RulesetError, find_ruleset, load_ruleset
-from dicespec.scoresheet.ruleset import SheetRuleset
-from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver import scoresheet as sheet_solver
 from dicespec.spec import cases
 from helpers import run_cli, write_lines
@@ -109,49 +107,6 @@ def test_a_row_one_side_lacks(tmp_path: Path, no_spec_run: None) -> None:
     diff = compare("yatzy", str(added))
     assert {(c.column, c.before) for c in diff.rolls} == {("lucky", diff_module.NO_ROW)}
     assert all(c.after in ("0", "7") for c in diff.rolls)
-
-
-def test_the_row_odds_are_the_odds_page_s() -> None:
-    """Per row, the share of ordered rolls scoring above 0 and the mean points, as the Odds page
-    counts them; per number of dice, the farkles."""
-    from dicespec.site.odds import farkle_odds, row_odds
-
-    for name in ("kiriki", "yatzy"):
-        ruleset = find_ruleset(name)
-        assert isinstance(ruleset, SheetRuleset)
-        mine = figures_module.row_odds(ruleset)
-        assert [(row, (o.count, o.total), o.mean) for row, o in mine.items()] == [
-            (row, (share.count, share.total), mean) for row, _, share, mean in row_odds(name)
-        ]
-    for name in ("ten-thousand", "greed"):
-        ruleset = find_ruleset(name)
-        assert isinstance(ruleset, SetAsideRuleset)
-        assert [(n, o.count, o.total) for n, o in figures_module.farkle_odds(ruleset).items()] == [
-            (n, share.count, share.total) for n, share in farkle_odds(name)
-        ]
-
-
-def opening(dice: str, **choices: float) -> Opening:
-    return Opening(dice, 1 / 252, choices, max(choices, key=lambda c: choices[c]))
-
-
-def test_an_opening_flips_only_when_a_side_s_best_is_worse_under_the_other() -> None:
-    """A first roll flips when one side's best choice is strictly worse under the other side; a
-    choice tied for best on both sides is no flip, and a best choice the other side lacks is one."""
-    before = {
-        "11111": opening("11111", kiriki=250.0, chance=200.0),
-        "12345": opening("12345", large=240.0, small=239.0),
-        "22333": opening("22333", full=230.0, keep=230.0 - 1e-12),
-        "23456": opening("23456", large=235.0),
-    }
-    after = {
-        "11111": opening("11111", kiriki=249.0, chance=200.0),
-        "12345": opening("12345", large=238.0, small=239.5),
-        "22333": opening("22333", full=231.0 - 1e-12, keep=231.0),
-        "23456": opening("23456", straight=236.0),
-    }
-    found = flipped_openings(before, after)
-    assert [(f.dice, f.before, f.after) for f in found] == [("12345", "large", "small"), ("23456", "large", "straight")]
 
 
 def test_a_set_aside_house_rule(early_entry: Path, no_spec_run: None, capsys: pytest.CaptureFixture[str]) -> None:
@@ -352,16 +307,3 @@ def test_the_spec_s_engines_answer_under_a_file(house: Path, monkeypatch: pytest
     assert under.replay("kiriki", 1, ["roll 22333", "score full_house"])["players"][0]["lines"]["full_house"] == 30
     assert under.score("yatzy", "22333", "full_house") == 13  # Yatzy's own full house: the sum
     assert under.best("ten-thousand", "111") == 1000
-
-
-def test_a_sides_figures_name_the_rules_the_turn_policy_leaves_out() -> None:
-    """A set-aside side with a farkle penalty, an exact end or an instant win says which of them its
-    figures leave out; a side without them names none."""
-    exact = find_ruleset("ten-thousand-exact")
-    five = find_ruleset("farkle-five-dice")
-    plain = find_ruleset("farkle")
-    assert isinstance(exact, SetAsideRuleset) and isinstance(five, SetAsideRuleset)
-    assert isinstance(plain, SetAsideRuleset)
-    assert figures_module.set_aside_figures(exact).unaccounted == ("end.exact",)
-    assert figures_module.set_aside_figures(five).unaccounted == ("farkle_penalty", "instant_win")
-    assert figures_module.set_aside_figures(plain).unaccounted == ()
