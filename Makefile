@@ -113,8 +113,11 @@ conformance: $(INSTALLED) ## run the compared implementations (examples/adapters
 optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optimal-play.json (about ten seconds uncached)
 	$(PY) -m dicespec.solver.figures
 
-mutation: $(INSTALLED) ## mutation-test the engines with the features as the only tests; record the score in fixtures/mutation/ (about 6 minutes)
-	$(PY) -m tools.mutation
+# make mutation FULL=1: every mutant again, whatever the kept run in mutants/ holds.
+FULL ?= 0
+
+mutation: $(INSTALLED) ## mutation-test the engines with the features as the only tests; record the score in fixtures/mutation/ (a whole run about 6 minutes; after an engine edit, only the changed functions' mutants)
+	$(PY) -m tools.mutation $(if $(filter 1,$(FULL)),--full)
 
 constraints: $(INSTALLED) ## re-pin constraints.txt from the installed set
 	{ sed -n '1,2p' constraints.txt; $(PY) -m pip freeze --all --exclude-editable | grep -v '^dicespec'; } > constraints.new && mv constraints.new constraints.txt
