@@ -294,16 +294,3 @@ def test_a_spec_run_under_a_file(early_entry: Path, monkeypatch: pytest.MonkeyPa
     same = compare(str(early_entry), str(early_entry))
     assert (same.rolls, same.features) == ([], [])
     assert same.spec_cases == diff.spec_cases > 0
-
-
-def test_the_spec_s_engines_answer_under_a_file(house: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The spec run's implementation answers a question about any ruleset of the file's game under
-    the file, and a question about another game under the ruleset asked."""
-    monkeypatch.setenv(holds.RULESET_VARIABLE, str(house.resolve()))
-    under = holds.UnderRuleset()
-    assert under.rulesets == {"kiriki": ["kiriki", "kiriki-fr", "kiriki-no-extra"]}  # whichever a step names
-    assert under.score("kiriki", "22333", "full_house") == 30
-    assert under.score("kiriki-fr", "22233", "full_house") == 30
-    assert under.replay("kiriki", 1, ["roll 22333", "score full_house"])["players"][0]["lines"]["full_house"] == 30
-    assert under.score("yatzy", "22333", "full_house") == 13  # Yatzy's own full house: the sum
-    assert under.best("ten-thousand", "111") == 1000
