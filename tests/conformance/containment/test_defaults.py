@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dicespec.cli import build_parser, main
+from dicespec.cli import build_parser
 from dicespec.conformance.containment import defaults
 from dicespec.conformance.containment.limits import Limits, parse_count, parse_size
 from dicespec.conformance.run.report import Recorder
@@ -103,13 +103,6 @@ def test_the_command_line_agrees() -> None:
 )
 def test_sizes(text: str, size: int | None) -> None:
     assert parse_size(text) == size
-
-
-def test_a_limit_that_is_no_size_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["conform", "--impl", "true", "--max-memory", "lots"]) == 2
-    assert capsys.readouterr().err.startswith(
-        "dicespec: error: a limit: 'lots' is no size: write e.g. 4G, 512M or none"
-    )
 
 
 def test_the_spec_run_s_options_agree(pytestconfig) -> None:
