@@ -38,6 +38,7 @@ BENCHMARKS = (
     "conformance_stdio",
     "ten_thousand_best",
     "identify_time",
+    "own_dice",
     "coach_size",
 )
 HEADER = ["measure", "figure", "goal", "met", "beside"]

@@ -1,0 +1,85 @@
+"""Benchmark: ``dicespec conform``'s games part with an engine that rolls its own dice, against the
+same games with injected dice, over stdio with the reference adapter.
+
+The injected-dice run replays each game's checkpoints (``python -m dicespec.adapter``); the
+own-dice run plays the same games (as many per ruleset, of as many players, by the same seeded
+policies) move by move, an ``act`` request a move, the reference following each game with the dice
+the adapter threw (``python -m dicespec.adapter --own-dice``). Each is timed from the hello on,
+alternately, a few times; the figure is the medians' ratio, injected time / own-dice time, for one
+ruleset of each family: at least 0.5 (own dice at least half as fast) is the goal.
+Run: ``python benchmarks/own_dice.py [--json FILE]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from dicespec.conformance.run.report import Recorder
+from dicespec.conformance.run.runner import Options, Run, Target, run_corpus
+from dicespec.conformance.transports.stdio import StdioTransport
+from goals import Figures, Goal, add_json_option
+
+ADAPTER = (sys.executable, "-m", "dicespec.adapter")
+OWN_DICE = (*ADAPTER, "--own-dice")
+RULESETS = ("yahtzee", "farkle")  # a score sheet, a set-aside game
+GAMES = 100
+REPEATS = 3
+TARGET = Goal(">=", 0.5)
+
+
+def games_part(command: tuple[str, ...], ruleset: str) -> tuple[float, int, bool]:
+    """The games part under ``ruleset`` through one adapter process, from the hello on: (seconds,
+    cases, every case passed)."""
+    options = Options(rulesets=(ruleset,), games=GAMES)
+    recorder = Recorder()
+    transport = StdioTransport(list(command))
+    run = Run(Target(command=command))
+    run.hello = transport.start()
+    started = time.perf_counter()
+    count = run_corpus("games", transport, options, recorder, run)
+    elapsed = time.perf_counter() - started
+    transport.close()
+    return elapsed, count, recorder.ok()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    add_json_option(parser)
+    args = parser.parse_args()
+    figures = Figures()
+    clean = True
+    print(f"Conform's games part, {GAMES} games a ruleset: injected dice against own dice, median of {REPEATS}")
+    for ruleset in RULESETS:
+        injected: list[float] = []
+        own: list[float] = []
+        for _ in range(REPEATS):  # alternately, so that the machine's other work weighs on both alike
+            seconds, replays, ok = games_part(ADAPTER, ruleset)
+            injected.append(seconds)
+            clean &= ok
+            seconds, games, ok = games_part(OWN_DICE, ruleset)
+            own.append(seconds)
+            clean &= ok
+        ratio = statistics.median(injected) / statistics.median(own)
+        line = figures.add(
+            f"conform's games part, {ruleset}: injected dice / own dice (time, the same games)",
+            ratio,
+            "",
+            TARGET,
+            beside=f"injected {statistics.median(injected):.2f} s ({replays:,} replays), "
+            f"own dice {statistics.median(own):.2f} s ({games:,} games move by move)",
+        )
+        print(
+            f"  {ruleset:<8} injected {', '.join(f'{s:.2f}' for s in injected)} s; "
+            f"own dice {', '.join(f'{s:.2f}' for s in own)} s; ratio of the medians {ratio:.2f}  "
+            f"goal {TARGET.text('')}  {line.verdict}"
+        )
+    figures.add("own dice: cases not passed", 0 if clean else 1, goal=Goal("==", 0), spec=",.0f")
+    figures.write(args.json)
+    return 0 if clean else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
