@@ -25,6 +25,7 @@ from dicespec.conformance.protocol.messages import (
     ProtocolError,
     VersionError,
     arguments,
+    beyond_version_1,
     family_of,
     problem,
     read_hello,
@@ -34,7 +35,7 @@ from dicespec.conformance.protocol.messages import (
 )
 from dicespec.conformance.serving.adapter import Server, reference_games
 from dicespec.implementation import Implementation, ReferenceImplementation, RollsOwnDice
-from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.rulesets import declare_document, find_ruleset, forget_declared, ruleset_names
 from folders import REPO
 from own_dice_games import acts
 from sheet_rows import Row
@@ -207,6 +208,31 @@ def test_hello_must_speak_a_protocol_offered() -> None:
         read_hello({"id": 0, "result": {**good, "implementation": {}}})
     with pytest.raises(ProtocolError, match="Additional properties are not allowed \\('players'"):
         read_hello({"id": 0, "result": {**good, "protocol": 1, "players": {"kiriki": [1]}}})
+
+
+def test_what_protocol_1_cannot_tell_is_decided_by_the_rules() -> None:
+    """Saved rolls, and a score-sheet row that wins at once, are beyond protocol 1 whatever the
+    ruleset is called; a set-aside instant win is not (its replay answer has winners)."""
+    assert beyond_version_1("maxi-yatzy") == "its rolls are saved for later turns, and protocol 1 has no saved_rolls"
+    assert beyond_version_1("generala") == (
+        "generala on a turn's first roll wins at once, and protocol 1 has no winners but the highest grand totals"
+    )
+    assert beyond_version_1("farkle-five-dice") is None  # an instant win, told by winners
+    assert beyond_version_1("yahtzee") is beyond_version_1("kiriki") is None
+    try:
+        declare_document({"name": "yahtzee-saving", "extends": "yahtzee", "saved_rolls": True}, "a test")
+        declare_document(
+            {"name": "yacht-served", "extends": "yacht", "rows": {"yacht": {"first_roll": {"wins": True}}}}, "a test"
+        )
+        declare_document(
+            {"name": "generala-tame", "extends": "generala", "rows": {"generala": {"first_roll": {"wins": False}}}},
+            "a test",
+        )
+        assert beyond_version_1("yahtzee-saving") is not None
+        assert beyond_version_1("yacht-served") is not None
+        assert beyond_version_1("generala-tame") is None
+    finally:
+        forget_declared()
 
 
 def test_requests_are_checked() -> None:

@@ -11,6 +11,7 @@ the spec's pytest run, a process of seconds: those tests are slow."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from collections import Counter
@@ -199,6 +200,22 @@ def test_an_adapter_left_at_protocol_1_still_runs(capsys: pytest.CaptureFixture[
     for kind in ("kiriki score", "greed best", "greed set-aside", "kiriki game", "greed game"):
         assert f"\n{kind} " in out, kind
     assert closing(out).endswith(" passed, 0 failed, 0 errored, 0 skipped")
+
+
+def test_an_adapter_at_protocol_1_is_not_asked_what_protocol_1_cannot_tell(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The reference at protocol 1 does not claim Maxi Yatzy (saved rolls) nor Generala (a first
+    roll's Generala wins at once): their games are skipped as undeclared, none errored or failed;
+    Farkle with five dice (an instant win, told by a set-aside replay's winners) is still asked."""
+    status, out, err = conform(
+        capsys, "--impl", f"{REFERENCE} --protocol 1", "--ruleset", "maxi-yatzy", "--ruleset", "generala-one-as-two",
+        "--ruleset", "farkle-five-dice", "--part", "games", "--games", "1",
+    )  # fmt: skip
+    assert status == 0, out[-2000:] + err
+    assert "the implementation does not declare the ruleset maxi-yatzy" in out
+    assert "the implementation does not declare the ruleset generala-one-as-two" in out
+    assert re.search(r"\n[1-9]\d* passed, 0 failed, 0 errored, [1-9]\d* skipped$", out.rstrip()), closing(out)
 
 
 @pytest.mark.slow

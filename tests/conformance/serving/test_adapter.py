@@ -15,6 +15,8 @@ from dicespec import corpus
 from dicespec.conformance.serving import adapter
 from dicespec.conformance.serving.adapter import REPLIES_A_WRITE, Server, reference_games, serve
 from dicespec.conformance.serving.quick_reference import QuickReference
+from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.scoresheet.ruleset import SheetRuleset
 
 CASES = list(islice(corpus.exhaustive({"yacht": ["yacht"]}), 300))
 
@@ -63,3 +65,24 @@ def test_replies_are_written_a_few_dozen_at_a_time(name: str, monkeypatch: pytes
     ]
     assert max(write.count(b"\n") for write in writes) <= REPLIES_A_WRITE
     assert len(writes) >= len(CASES) // REPLIES_A_WRITE
+
+
+def test_at_protocol_1_the_reference_claims_only_what_protocol_1_can_tell() -> None:
+    """Its hello in protocol 1 leaves out every ruleset with saved rolls or a score-sheet row that
+    wins at once (protocol 1 has no saved_rolls, and no winners but the highest grand totals), and
+    keeps every other, a set-aside instant win among them; in protocol 2 it claims them all."""
+    server = Server(QuickReference(), games=reference_games(1), protocol=1)
+    hello = server.answer({"id": 1, "op": "hello", "protocol": 1})["result"]
+    claimed = {name for names in hello["games"].values() for name in names}
+
+    def beyond(name: str) -> bool:
+        rules = find_ruleset(name)
+        return isinstance(rules, SheetRuleset) and (
+            rules.saved_rolls or any(row.first_roll_wins for row in rules.rows.values())
+        )
+
+    assert hello["protocol"] == 1
+    assert claimed == {name for name in ruleset_names() if not beyond(name)}
+    assert {"maxi-yatzy", "generala", "generala-first-roll-10"}.isdisjoint(claimed)
+    assert "farkle-five-dice" in claimed
+    assert {name for names in reference_games().values() for name in names} == set(ruleset_names())

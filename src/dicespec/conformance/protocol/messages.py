@@ -273,6 +273,29 @@ def upgrade(version: int, op: str, family: str | None, result: Any) -> Any:
     return {**upgraded, "winners": winners, "rejected": result["rejected"]}
 
 
+def beyond_version_1(ruleset: str) -> str | None:
+    """Why a game under ``ruleset`` (a shipped or declared ruleset's name) cannot be told in
+    protocol 1; ``None`` when it can.
+
+    Decided by the rules: protocol 1's score-sheet replay answer has no player's ``saved_rolls``
+    (saved rolls came with version 2) and no ``winners``, which the runner works out from the
+    grand totals (:func:`upgrade`): wrong for a row that wins the game at once. Its set-aside
+    replay answer has its ``winners``, so a set-aside instant win is told."""
+    from dicespec.rulesets import find_ruleset
+    from dicespec.scoresheet.ruleset import SheetRuleset
+
+    rules = find_ruleset(ruleset)
+    if not isinstance(rules, SheetRuleset):
+        return None
+    if rules.saved_rolls:
+        return "its rolls are saved for later turns, and protocol 1 has no saved_rolls"
+    winning = [row.id for row in rules.rows.values() if row.first_roll_wins]
+    if winning:
+        rows = " or ".join(winning)
+        return f"{rows} on a turn's first roll wins at once, and protocol 1 has no winners but the highest grand totals"
+    return None
+
+
 def read_reply(op: str, message: Any, version: int = PROTOCOL_VERSION, family: str | None = None) -> Outcome:
     """What a reply (already parsed, its id already matched) to ``op`` says, checked against the
     schema of ``version``, its result in version 2's shape.

@@ -26,6 +26,7 @@ from dicespec.conformance.protocol.messages import (
     V1_OPERATIONS,
     ProtocolError,
     arguments,
+    beyond_version_1,
     family_of,
     games_of,
 )
@@ -52,12 +53,17 @@ def _read(line: bytes) -> Any:
 _PARAMETERS = {op: frozenset(names) for op, names in OPERATIONS.items()}
 
 
-def reference_games() -> dict[str, list[str]]:
-    """Every shipped ruleset, by game: what the reference engines play."""
+def reference_games(protocol: int = PROTOCOL_VERSION) -> dict[str, list[str]]:
+    """Every shipped ruleset, by game: what the reference engines play; in protocol 1, only those
+    whose games protocol 1 can tell (:func:`~dicespec.conformance.protocol.messages.beyond_version_1`:
+    an adapter speaking it does not claim the others)."""
     from dicespec.registry import game_names
     from dicespec.rulesets import ruleset_names
 
-    return {game: ruleset_names(game) for game in game_names()}
+    games = {game: ruleset_names(game) for game in game_names()}
+    if protocol == 1:
+        games = {game: [name for name in names if beyond_version_1(name) is None] for game, names in games.items()}
+    return {game: names for game, names in games.items() if names}
 
 
 class Server:
@@ -260,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         implementation = OwnDiceReference(int(args[args.index("--seed") + 1]) if "--seed" in args[:-1] else 0)
     server = Server(
         implementation,
-        games=reference_games(),
+        games=reference_games(protocol),
         version=__version__,
         validate="--validate" in args,
         protocol=protocol,
