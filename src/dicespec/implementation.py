@@ -47,6 +47,7 @@ from dicespec.validation import JSON
 
 if TYPE_CHECKING:
     from dicespec.scoresheet.ruleset import SheetRuleset
+    from dicespec.scoresheet.sheet import Sheet
     from dicespec.setaside.ruleset import SetAsideRuleset
 
 
@@ -264,6 +265,24 @@ def set_aside_score_answer(rules: SetAsideRuleset, dice: Roll) -> JSON:
         return {"rejected": exc.code}
 
 
+_SHEET_LINES: dict[int, tuple[Sheet, SheetRuleset, dict[str, int | None]]] = {}
+"""The lines of the sheets answered lately, by the sheet's id (the sheet and the ruleset kept
+with them: an id is another sheet's once the sheet is gone; a sheet never changes)."""
+SHEET_LINES_KEPT = 4096  # sheets whose lines are kept, at most (the table is emptied when full)
+
+
+def sheet_lines(rules: SheetRuleset, sheet: Sheet) -> dict[str, int | None]:
+    """``sheet.lines(rules)``, worked out once per sheet and ruleset: a game's answers, move after
+    move, show the same sheets (only a score makes a new one), and adding up a sheet's totals is
+    most of an answer's making. A new dict each time, which its caller may change."""
+    kept = _SHEET_LINES.get(id(sheet))
+    if kept is None or kept[0] is not sheet or kept[1] is not rules:
+        if len(_SHEET_LINES) >= SHEET_LINES_KEPT:
+            _SHEET_LINES.clear()
+        kept = _SHEET_LINES[id(sheet)] = (sheet, rules, sheet.lines(rules))
+    return dict(kept[2])
+
+
 def sheet_replay_answer(rules: SheetRuleset, result: Any) -> JSON:
     """The ``replay`` answer for a score-sheet :class:`~dicespec.scoresheet.replay.ReplayResult`
     (a state, and the first rejected action if any) under ``rules``."""
@@ -272,7 +291,7 @@ def sheet_replay_answer(rules: SheetRuleset, result: Any) -> JSON:
     state = result.state
     return {
         "players": [
-            {"lines": p.sheet.lines(rules), "turns_taken": p.turns_taken, "extra_turns": p.extra_turns}
+            {"lines": sheet_lines(rules, p.sheet), "turns_taken": p.turns_taken, "extra_turns": p.extra_turns}
             | ({"saved_rolls": p.saved_rolls} if rules.saved_rolls else {})
             for p in state.players
         ],
