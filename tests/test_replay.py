@@ -77,7 +77,9 @@ def test_an_error_already_of_the_notation_is_kept_as_it_is() -> None:
 
 def test_every_action_accepted_plays_them_all() -> None:
     game = Toy()
-    result = play_actions(game, ["roll 12345", RollAction(Roll.parse("66666"))], parse=parse, apply=apply, refusals=Refused)
+    result = play_actions(
+        game, ["roll 12345", RollAction(Roll.parse("66666"))], parse=parse, apply=apply, refusals=Refused
+    )
     assert result == ReplayResult([15, 30])
     assert result.rejected_at is None and result.refusals == ()
 

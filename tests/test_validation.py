@@ -71,7 +71,9 @@ def test_a_long_value_is_cut_short_with_its_type() -> None:
 
 def test_a_reference_to_another_schema_is_followed() -> None:
     """The registry's translations are the translations schema's: it holds them to its own rules."""
-    assert problems([GAME | {"translations": {"fr": 3}}], "games") == ["0.translations.fr: 3: 3 is not of type 'object'"]
+    assert problems([GAME | {"translations": {"fr": 3}}], "games") == [
+        "0.translations.fr: 3: 3 is not of type 'object'"
+    ]
     assert validator("games") is validator("games")
 
 
