@@ -124,9 +124,7 @@ def test_every_kind_of_corpus_request_is_valid() -> None:
         *islice(ten_thousand_set_asides("farkle"), 50),
         *islice(corpus.games(rulesets, count=1), 200),
     ]
-    moves = [
-        args for _, args, _ in acts({"yahtzee": ["yahtzee"], "greed": ["greed"]})
-    ]  # an engine rolling its own dice
+    moves = [act.args for act in acts({"yahtzee": ["yahtzee"], "greed": ["greed"]})]  # an engine rolling its own dice
     assert {case.op for case in samples} | {"act"} == set(OPERATIONS)
     for number, case in enumerate(samples):
         assert problem("request", {"id": number, "op": case.op, **case.args}) is None, case.id

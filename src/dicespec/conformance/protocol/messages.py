@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple
@@ -36,6 +36,7 @@ import jsonschema
 
 from dicespec.conformance.protocol.schema_check import Check, Unsure, compiled
 from dicespec.implementation import Implementation, RollsOwnDice, family_of_ruleset, operations
+from dicespec.rulesets import find_ruleset
 
 PROTOCOL_VERSION = 2
 """The version the runner speaks first."""
@@ -281,12 +282,10 @@ def beyond_version_1(ruleset: str) -> str | None:
     (saved rolls came with version 2) and no ``winners``, which the runner works out from the
     grand totals (:func:`upgrade`): wrong for a row that wins the game at once. Its set-aside
     replay answer has its ``winners``, so a set-aside instant win is told."""
-    from dicespec.rulesets import find_ruleset
-    from dicespec.scoresheet.ruleset import SheetRuleset
+    return BEYOND_VERSION_1[family_of_ruleset(ruleset)](find_ruleset(ruleset))
 
-    rules = find_ruleset(ruleset)
-    if not isinstance(rules, SheetRuleset):
-        return None
+
+def _sheet_beyond_version_1(rules: Any) -> str | None:
     if rules.saved_rolls:
         return "its rolls are saved for later turns, and protocol 1 has no saved_rolls"
     winning = [row.id for row in rules.rows.values() if row.first_roll_wins]
@@ -294,6 +293,17 @@ def beyond_version_1(ruleset: str) -> str | None:
         rows = " or ".join(winning)
         return f"{rows} on a turn's first roll wins at once, and protocol 1 has no winners but the highest grand totals"
     return None
+
+
+def _nothing_beyond_version_1(rules: Any) -> str | None:
+    return None
+
+
+BEYOND_VERSION_1: dict[str, Callable[[Any], str | None]] = {
+    "score-sheet": _sheet_beyond_version_1,
+    "set-aside": _nothing_beyond_version_1,
+}
+"""Each family's reason a ruleset's games cannot be told in protocol 1 (:func:`beyond_version_1`), by family name."""
 
 
 def read_reply(op: str, message: Any, version: int = PROTOCOL_VERSION, family: str | None = None) -> Outcome:
