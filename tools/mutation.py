@@ -146,14 +146,27 @@ def out_of_scope(mutant: Mutant, root: Path | None = None) -> str | None:
 
 @cache
 def _message_lines(source: Path) -> frozenset[str]:
-    """The lines (stripped) of the arguments of every ``raise SomeError(...)`` in a module."""
+    """The lines (stripped) of the arguments of every ``raise SomeError(...)`` in a module, and of
+    every ``yield SomeError(...)`` (an engine's refusals: each reason the rules refuse an action,
+    an error its caller raises or names by its code)."""
     text = source.read_text(encoding="utf-8")
     lines = text.splitlines()
     found: set[str] = set()
     for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.end_lineno:
-            found.update(line.strip() for line in lines[node.exc.lineno - 1 : node.exc.end_lineno])
+        error = None
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            error = node.exc
+        elif isinstance(node, ast.Yield) and isinstance(node.value, ast.Call) and _an_error(node.value):
+            error = node.value
+        if error is not None and error.end_lineno:
+            found.update(line.strip() for line in lines[error.lineno - 1 : error.end_lineno])
     return frozenset(found)
+
+
+def _an_error(call: ast.Call) -> bool:
+    """Does the call make an error (a class named ``...Error``)?"""
+    name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+    return name.endswith("Error")
 
 
 def only_a_message(mutant: Mutant, root: Path | None = None) -> bool:
