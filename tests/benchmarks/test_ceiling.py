@@ -8,6 +8,8 @@ import json
 from itertools import islice
 from pathlib import Path
 
+import pytest
+
 from benchmarks import ceiling
 from dicespec import corpus
 from dicespec.conformance.run.report import Recorder
@@ -49,6 +51,7 @@ def test_the_runner_passes_every_case_against_it(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow  # two conform runs of the spec's features part (a pytest run each): 6 s
 def test_recording_makes_the_table_of_the_references_answers(tmp_path: Path) -> None:
     path = tmp_path / "features.table"
     recorder = Recorder()

@@ -51,9 +51,11 @@ from widths import (
 )
 
 # The run's one build and every page read: handed out first under pytest-xdist (tests/order.py), so
-# that the build is made while the other worker runs other files, and no other file of the fast
-# loop waits for it (every test of the fast loop that reads the built site is here).
-pytestmark = pytest.mark.early(50)
+# that the build is made while the other worker runs other files. Slow: a build whose inputs changed
+# takes 40 s on this 2-core machine, over make check's budget of a test (tests/budget.py), and an
+# engine's edit changes them; make test reads every page (every test that reads the built site is
+# here or in the browser's files).
+pytestmark = [pytest.mark.early(50), pytest.mark.slow]
 
 ORIGIN = "http://site.test/"  # where the pages are read as being served: links resolve against it
 # The attributes that name another file of the site, by element.
