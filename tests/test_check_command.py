@@ -16,32 +16,9 @@ from dicespec import check_command
 from dicespec.rulesets import find_ruleset, load_ruleset, ruleset_data, ruleset_names
 from dicespec.rulesets.paths import inherited_trace, value_keys
 from helpers import run_cli, write_lines
+from houses import EXPECTING, TWO_PLAYER_GAME, changed
 
-HOUSE = [
-    "extends: kiriki",  # 1
-    "title: Our table",  # 2
-    "rows:",  # 3
-    "  full_house: {points: 30}",  # 4
-    "expect:",  # 5
-    "  rolls:",  # 6
-    '    - {dice: "22333", row: full_house, score: 30}',  # 7
-    "    - {dice: 11111, row: full_house, score: 0}",  # 8
-    "  games:",  # 9
-    "    - actions: [roll 22333, score full_house]",  # 10
-    "      totals: [30]",  # 11
-    "    - players: 2",  # 12
-    "      actions:",  # 13
-    "        - roll 22333",  # 14
-    "        - score full_house",  # 15
-    "        - roll 11111",  # 16
-    "        - score ones",  # 17
-    "      totals: [30, 5]",  # 18
-]
-
-
-def changed(lines: list[str], number: int, new: str) -> list[str]:
-    """``lines`` with line ``number`` (1-based) replaced."""
-    return [new if n == number else line for n, line in enumerate(lines, 1)]
+HOUSE = [*EXPECTING, *TWO_PLAYER_GAME]
 
 
 def check(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:

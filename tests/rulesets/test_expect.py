@@ -14,25 +14,9 @@ import pytest
 from dicespec.rulesets import RulesetError
 from dicespec.rulesets.expect import Failure, InvalidFile, Report, check_file, located
 from helpers import write_lines
+from houses import EXPECTING, changed
 
-HOUSE = [
-    "extends: kiriki",  # 1
-    "title: Our table",  # 2
-    "rows:",  # 3
-    "  full_house: {points: 30}",  # 4
-    "expect:",  # 5
-    "  rolls:",  # 6
-    '    - {dice: "22333", row: full_house, score: 30}',  # 7
-    "    - {dice: 11111, row: full_house, score: 0}",  # 8
-    "  games:",  # 9
-    "    - actions: [roll 22333, score full_house]",  # 10
-    "      totals: [30]",  # 11
-]
-
-
-def changed(lines: list[str], number: int, new: str) -> list[str]:
-    """``lines`` with line ``number`` (1-based) replaced."""
-    return [new if n == number else line for n, line in enumerate(lines, 1)]
+HOUSE = list(EXPECTING)
 
 
 @pytest.fixture(autouse=True)
