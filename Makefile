@@ -17,6 +17,11 @@ $(INSTALLED): pyproject.toml constraints.txt package-lock.json
 	if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; fi  # biome for make lint, axe-core for the browser tests (each skipped without npm, failed under CI=true)
 	touch $@
 
+# Python's bytecode cache, whatever the shell says: the suite starts hundreds of Python processes
+# (adapters, the spec's runs, each console block's commands), and with PYTHONDONTWRITEBYTECODE set
+# each compiles every module it imports again, and each worker rewrites every test module's asserts.
+unexport PYTHONDONTWRITEBYTECODE
+
 # pytest-xdist's workers for make test and make check: one per core (WORKERS=0: all in one process).
 # A test file runs whole on one worker, so a module's fixtures are made once; what several files
 # share (the built site) is made once per run (tests/shared.py); a test marked alone runs with no

@@ -5,6 +5,7 @@ and the interpreter, environment, folder and path a ``--python`` worker runs wit
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sys
@@ -444,7 +445,8 @@ def test_a_python_worker_runs_with_the_runners_interpreter_environment_folder_an
 
 def test_the_features_parts_worker_runs_in_the_spec_runs_environment(probe: dict[str, Path]) -> None:
     """The runner's own worker (its hello), and the one the spec's pytest run starts: the runner's
-    environment there, with bytecode not written and no PYTEST_ADDOPTS."""
+    environment there, with the loading of installed pytest plugins turned off and no
+    PYTEST_ADDOPTS; the worker's own run has the runner's environment as it is."""
     args = ["--ruleset", "yacht", "--part", "features", "--select", "yacht-en-canonical-not-yacht"]
     assert main(["conform", "--python", "probe:Probe", *args]) == 0
     found = facts(probe["facts"])
@@ -452,6 +454,8 @@ def test_the_features_parts_worker_runs_in_the_spec_runs_environment(probe: dict
         check_worker(each, probe)
     in_spec_run = [each["environment"] for each in found if "PYTEST_ADDOPTS" not in each["environment"]]
     assert len(in_spec_run) == 1 and len(found) == 2
-    assert in_spec_run[0]["PYTHONDONTWRITEBYTECODE"] == "1"
+    assert in_spec_run[0]["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] == "1"
     (own,) = [each["environment"] for each in found if "PYTEST_ADDOPTS" in each["environment"]]
-    assert "PYTHONDONTWRITEBYTECODE" not in own
+    assert own.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD") == os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    for each in (own, in_spec_run[0]):  # bytecode as the runner's environment says
+        assert each.get("PYTHONDONTWRITEBYTECODE") == os.environ.get("PYTHONDONTWRITEBYTECODE")

@@ -196,7 +196,8 @@ class Asker:
         self.ask, self.asked, self.reference = ask, asked, reference
         self.answers: dict[Probe, Any] = {}
         self._flat_answers: dict[Probe, Flat] = {}
-        self._expected: dict[tuple[Any, Probe], Flat] = {}
+        self._expected: dict[tuple[int, Probe], Flat] = {}  # by the rules' identity (see _identity)
+        self._rules: dict[int, Any] = {}
         self.failure: str | None = None  # why an answer was not a result
 
     def args(self, probe: Probe) -> dict[str, Any]:
@@ -219,10 +220,19 @@ class Asker:
         self.answer(probe)
         return self._flat_answers[probe]
 
+    def _identity(self, rules: Any) -> int:
+        """A key for ``rules`` as the object it is: hashing a ruleset and comparing it with another
+        of the same hash walks every row, and the candidates are asked about thousands of times.
+        The object is held, so that no other takes its id."""
+        key = id(rules)
+        self._rules.setdefault(key, rules)
+        return key
+
     def expected(self, rules: Any, probe: Probe) -> Flat:
-        found = self._expected.get((rules, probe))
+        key = (self._identity(rules), probe)
+        found = self._expected.get(key)
         if found is None:
-            found = self._expected[rules, probe] = _flat(held(self.reference(rules, probe.players, probe.actions)))
+            found = self._expected[key] = _flat(held(self.reference(rules, probe.players, probe.actions)))
         return found
 
     def differs(self, rules: Any, probe: Probe, among: Sequence[Any]) -> Difference | None:

@@ -103,9 +103,18 @@ def _game(name: str) -> Any:
 
 def ruleset_names(game: str | None = None) -> list[str]:
     """The names of the shipped rulesets, game by game, each game's default first."""
-    games = {name: _ruleset_data(name)["game"] for name in _shipped_files()}
+    games = {name: _shipped_game(name) for name in _shipped_files()}
     names = [n for n in games if game is None or games[n] == game]
     return sorted(names, key=lambda n: (games[n], n != _game(games[n]).default_ruleset, n))
+
+
+@cache
+def _shipped_game(name: str) -> Any:
+    """The game a shipped ruleset's file, or the nearest file it extends, names: read without the
+    checks of its rules, which its first use makes (:func:`_shipped_data`). Listing the rulesets
+    (every adapter's hello does) costs a read of each file, not a schema check of each."""
+    chain = _chain(_shipped_files()[name])
+    return next((layer["game"] for _, layer in reversed(chain) if "game" in layer), None)
 
 
 def _unique_keys(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
@@ -309,11 +318,17 @@ def ruleset_data(name: str) -> dict[str, Any]:
     return copy.deepcopy(_ruleset_data(name))
 
 
-@cache
 def _ruleset_data(name: str) -> dict[str, Any]:
     found = declared(name)
     if found is not None:
         return found.data
+    return _shipped_data(name)
+
+
+@cache
+def _shipped_data(name: str) -> dict[str, Any]:
+    """A shipped ruleset's validated data, read once a process (declarations come and go: a shipped
+    file stays what it is)."""
     shipped = _shipped_files()
     if name not in shipped:
         raise UnknownRulesetError(f"unknown ruleset {name!r}; shipped rulesets: {', '.join(sorted(shipped))}")
@@ -545,5 +560,4 @@ def forget_declared() -> None:
     global _from_environment
     _declared.clear()
     _from_environment = True
-    _ruleset_data.cache_clear()
     find_ruleset.cache_clear()

@@ -24,9 +24,9 @@ def test_the_command_runs_the_scenarios_with_both_plugins_and_no_configuration(t
     options given come last, as they are."""
     command = spec_command(tmp_path / "r.jsonl", ["--dicespec-select=x"])
     assert command[:3] == [sys.executable, "-m", "pytest"]
-    assert (steps_plugin.__name__, pytest_plugin.__name__) == PLUGINS
-    assert command[3:7] == ["-p", PLUGINS[0], "-p", PLUGINS[1]]
-    assert command[7] == str(SCENARIOS) and SCENARIOS.is_file()
+    assert ("pytest_bdd.plugin", steps_plugin.__name__, pytest_plugin.__name__) == PLUGINS
+    assert command[3:9] == ["-p", PLUGINS[0], "-p", PLUGINS[1], "-p", PLUGINS[2]]
+    assert command[9] == str(SCENARIOS) and SCENARIOS.is_file()
     assert command[command.index("-c") + 1] == os.devnull
     assert command[command.index("-W") : command.index("-W") + 2] == ["-W", "error"]
     assert command[-2:] == [f"--dicespec-results={tmp_path / 'r.jsonl'}", "--dicespec-select=x"]
@@ -39,11 +39,14 @@ def test_the_tail_is_the_end_of_what_it_printed() -> None:
 
 @pytest.mark.slow
 def test_a_run_writes_its_results_and_they_are_read_back(tmp_path: Path) -> None:
-    """One case chosen: it passes against the reference engines, and its result names it."""
-    done = run_spec(tmp_path / "r.jsonl", [f"--dicespec-select={CASE}"], timeout=300)
+    """One case chosen: it passes against the reference engines, and its result names it. The
+    run loads its own plugins only, whatever else is installed (this test run has Hypothesis and
+    pytest-xdist)."""
+    done = run_spec(tmp_path / "r.jsonl", [f"--dicespec-select={CASE}", "--trace-config"], timeout=300)
     assert done.returncode == 0, done.tail()
     assert done.results is not None
     assert [(result.id, result.outcome) for result in done.results] == [(CASE, "passed")]
+    assert "pytest_bdd" in done.output and "hypothesis" not in done.output and "xdist" not in done.output
 
 
 @pytest.mark.slow

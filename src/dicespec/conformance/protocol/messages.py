@@ -67,9 +67,10 @@ V1_OPERATIONS: dict[str, tuple[str, str]] = {name: key for key, name in V1_NAMES
 """Protocol 1's operations: each one's operation and family."""
 
 
+@cache
 def games_of(op: str) -> tuple[str, ...]:
     """The games an operation may be about: those of the families that answer it (a request's
-    ruleset is looked up among theirs)."""
+    ruleset is looked up among theirs); the registry is read once a process."""
     from dicespec.registry import games
 
     return tuple(game.name for game in games() if op == ACT or op in operations(game.family_name))

@@ -20,19 +20,24 @@ from dicespec.conformance.run import pytest_plugin
 from dicespec.spec.results import Result, read
 from dicespec.spec.steps import plugin as steps_plugin
 
-# The spec's pytest run: its plugin (the steps, markers, rulesets, errata) and the conformance
-# plugin (the implementation under test, the results file), named for the child process to load,
-# and the test module it collects, found without importing it.
-PLUGINS = (steps_plugin.__name__, pytest_plugin.__name__)
+# The spec's pytest run: pytest-bdd, the spec's plugin (the steps, markers, rulesets, errata) and
+# the conformance plugin (the implementation under test, the results file), named for the child
+# process to load, and the test module it collects, found without importing it. No other plugin
+# loads: pytest's loading of every installed one is turned off (AUTOLOAD), so a plugin of the
+# user's environment (one that shuffles, reruns or times tests) cannot change the run, and none
+# is imported for nothing (Hypothesis alone took a second of each run's start).
+PLUGINS = ("pytest_bdd.plugin", steps_plugin.__name__, pytest_plugin.__name__)
+AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 SCENARIOS = Path(steps_plugin.__file__).resolve().parent / "scenarios.py"
 
 
 def spec_command(results: Path, options: Sequence[str] = ()) -> list[str]:
     """The pytest command that runs the spec's features, writing ``results``.
 
-    It reads no configuration file (``-c`` the null device) and no conftest above the steps: the
-    same run in a checkout and from an installed wheel, as strict as the repository's (warnings
-    are errors, an unknown marker is refused).
+    It reads no configuration file (``-c`` the null device) and no conftest above the steps, and
+    loads its plugins alone (:class:`SpecRun` turns the loading of installed ones off): the same
+    run in a checkout and from an installed wheel, as strict as the repository's (warnings are
+    errors, an unknown marker is refused).
     """
     return [
         sys.executable,
@@ -81,7 +86,7 @@ class SpecRun:
 
     def __init__(self, results: Path, options: Sequence[str] = (), *, env: Mapping[str, str] | None = None) -> None:
         self.results = results
-        environment = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
+        environment = {**os.environ, AUTOLOAD: "1", **(env or {})}
         environment.pop("PYTEST_ADDOPTS", None)
         self.process = subprocess.Popen(
             spec_command(results, options), env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True

@@ -119,6 +119,7 @@ class InProcessTransport:
         self.failure: str | None = None
         self.events: list[str] = []
         self.restarts = 0
+        self._supports: dict[tuple[str, str], bool] = {}  # (op, ruleset) → declared: the hello is fixed
 
     @classmethod
     def from_spec(cls, spec: str) -> InProcessTransport:
@@ -128,8 +129,15 @@ class InProcessTransport:
         return self.hello
 
     def call(self, op: str, args: dict[str, Any]) -> Outcome:
-        assert self.hello is not None
-        if not any(self.hello.supports(game, args["ruleset"]) for game in games_of(op)):
+        hello = self.hello
+        assert hello is not None
+        ruleset = args["ruleset"]
+        supported = self._supports.get((op, ruleset)) if type(ruleset) is str else None
+        if supported is None:
+            supported = any(hello.supports(game, ruleset) for game in games_of(op))
+            if type(ruleset) is str:
+                self._supports[op, ruleset] = supported
+        if not supported:
             return Outcome("skipped", f"ruleset {args['ruleset']!r} is not supported")
         try:
             result = getattr(self.implementation, op)(**args)
