@@ -4,7 +4,9 @@ greed but plays a farkle penalty greed lacks, cannot be asked one question, fail
 answers a third two ways. What it found (the closest shipped ruleset, the flow rule changed, the
 questions not asked, errored or answered unlike), the ruleset file written (read back by the
 loader: it plays as the implementation does), the report and the JSON; then an implementation
-that answers nothing usable, and the unexplained answers of a hand-built identification."""
+that answers nothing usable, and the unexplained answers of a hand-built identification. Last,
+fakes that answer as the reference under a ruleset: a variant of scoring and one of flow are each
+found exactly and read back, and a bug of scoring is set apart with the rules kept."""
 
 from __future__ import annotations
 
@@ -30,12 +32,13 @@ from dicespec.identify.aside_flow import aside_flow_values, with_value
 from dicespec.identify.common import IdentifyError
 from dicespec.identify.flow import Difference, FlowFit, FlowIdentification
 from dicespec.implementation import CannotAsk, ReferenceImplementation, set_aside_replay_answer, set_aside_score_answer
-from dicespec.rulesets import file_data, find_ruleset_of
+from dicespec.rulesets import declare_file, file_data, find_ruleset_of, forget_declared
 from dicespec.setaside import combos
 from dicespec.setaside.replay import replay
 from dicespec.setaside.ruleset import SetAsideRuleset
 
 PENALTY = {"farkles": 3, "points": 500, "floor": None}
+REFERENCE = ReferenceImplementation()
 
 
 def rules(name: str) -> SetAsideRuleset:
@@ -204,3 +207,83 @@ def test_the_unexplained_answers_are_the_questions_and_the_replays_no_rule_expla
     hand = AsideIdentification("hand", "greed", "x", fit=fit_aside(rules("greed"), {}, {}), closest="greed", flow=flow)
     assert hand.unexplained == 2 and hand.changed() == {}
     assert hand.changed_flow() == {}  # rules not fitted are not changed
+
+
+# -- identified whole, from a fake of the reference's answers --------------------------------
+
+
+class AsideFake:
+    """The reference's set-aside answers under ``plays``, whatever ruleset it is asked under, with
+    ``bug`` (the dice, ascending, and the right best → the best it answers) on top."""
+
+    name = "aside-fake"
+
+    def __init__(self, plays: str, bug: object = None) -> None:
+        self.plays, self.bug = plays, bug
+
+    def best(self, ruleset: str, dice: str) -> int:
+        right = REFERENCE.best(self.plays, dice)
+        return right if self.bug is None else self.bug("".join(sorted(dice)), right)  # type: ignore[operator]
+
+    def set_aside(self, ruleset: str, dice: str) -> object:
+        return REFERENCE.set_aside(self.plays, dice)
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
+        return REFERENCE.replay(self.plays, players, actions)
+
+
+def _identify_aside(implementation: object, asked: str = "ten-thousand"):  # type: ignore[no-untyped-def]
+    rules = find_ruleset_of(SetAsideRuleset, asked)
+    return identify_aside(InProcessTransport(implementation), "fake", rules, name="fake-identified")
+
+
+def _scoring_of(rules: SetAsideRuleset) -> tuple[object, ...]:
+    return (rules.singles, rules.three_of_a_kind, rules.more_of_a_kind, rules.straights, rules.patterns)
+
+
+def test_a_set_aside_variant_is_identified_exactly_and_read_back(tmp_path: Path) -> None:
+    found = _identify_aside(AsideFake("farkle"))
+    assert (found.closest, found.changed(), found.unexplained, found.errored) == ("farkle", {}, 0, 0)
+    path = tmp_path / "identified.yaml"
+    path.write_text(aside_ruleset_text(found), encoding="utf-8")
+    try:
+        read = find_ruleset_of(SetAsideRuleset, declare_file(path).name)
+    finally:
+        forget_declared()
+    assert _scoring_of(read) == _scoring_of(find_ruleset_of(SetAsideRuleset, "farkle"))
+    assert aside_flow_values(read) == aside_flow_values(find_ruleset_of(SetAsideRuleset, "farkle"))
+
+
+def test_a_set_aside_flow_variant_is_identified_exactly(tmp_path: Path) -> None:
+    # 10000 with a 1,000 penalty after three farkles and a final round, asked as 10000
+    rules = "extends: ten-thousand\nfarkle_penalty: {farkles: 3, points: 1000, floor: null}\n"
+    try:
+        path = tmp_path / "ten-thousand-penalty.yaml"
+        path.write_text(
+            "name: ten-thousand-penalty\n" + rules + "end: {target: 10000, final_round: true}\n", encoding="utf-8"
+        )
+        plays = declare_file(path).name
+        expected = aside_flow_values(find_ruleset_of(SetAsideRuleset, plays))
+        found = _identify_aside(AsideFake(plays))
+    finally:
+        forget_declared()
+    assert (found.closest, found.changed(), found.unexplained) == ("ten-thousand", {}, 0)
+    assert {key: fit.value for key, fit in found.changed_flow().items()} == {
+        "farkle_penalty": {"farkles": 3, "points": 1000, "floor": None},
+        "end": {"target": 10000, "final_round": True},
+    }
+    path = tmp_path / "identified.yaml"
+    path.write_text(aside_ruleset_text(found), encoding="utf-8")
+    try:
+        read = find_ruleset_of(SetAsideRuleset, declare_file(path).name)
+    finally:
+        forget_declared()
+    assert aside_flow_values(read) == expected
+
+
+def test_a_set_aside_bug_is_unexplained_and_the_rules_kept() -> None:
+    # a straight scores nothing at best (the set-aside answer still scores it)
+    found = _identify_aside(AsideFake("ten-thousand", lambda dice, right: 0 if dice == "12345" else right))
+    assert found.closest == "ten-thousand" and found.changed() == {}
+    assert found.unexplained == 120  # every ordering of 12345
+    assert "every ordering of 12345 scores 0 at best, not 1250" in aside_report_text(found)

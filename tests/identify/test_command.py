@@ -25,8 +25,7 @@ from dicespec.conformance.run.compared import Entry, entries
 from dicespec.conformance.run.target import Options, Target
 from dicespec.conformance.transports.in_process import InProcessTransport
 from dicespec.dice import Roll
-from dicespec.identify.aside import AsideIdentification, identify_aside
-from dicespec.identify.aside_flow import aside_flow_values
+from dicespec.identify.aside import AsideIdentification
 from dicespec.identify.closing import closing_conform
 from dicespec.identify.command import (
     Identification,
@@ -48,7 +47,6 @@ from dicespec.scoresheet.game import GameState, SheetGame
 from dicespec.scoresheet.replay import ScoreAction, apply_action, parse_action
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.setaside.ruleset import SetAsideRuleset
 from fakes import fake_module
 from folders import FAKES, TESTS
 
@@ -339,79 +337,6 @@ def test_an_implementation_that_replays_no_game_keeps_the_extended_flow_and_says
     assert found.flow.not_probed is not None and found.flow.fits == []
     assert "its game flow was not probed (it replays no game (skipped: no games here))" in ruleset_text(found)
     assert flow_values(_read_back(found, tmp_path)) == _flow_of("yahtzee")
-
-
-class AsideFake:
-    """The reference's set-aside answers under ``plays``, whatever ruleset it is asked under, with
-    ``bug`` (the dice, ascending, and the right best → the best it answers) on top."""
-
-    name = "aside-fake"
-
-    def __init__(self, plays: str, bug: object = None) -> None:
-        self.plays, self.bug = plays, bug
-
-    def best(self, ruleset: str, dice: str) -> int:
-        right = REFERENCE.best(self.plays, dice)
-        return right if self.bug is None else self.bug("".join(sorted(dice)), right)  # type: ignore[operator]
-
-    def set_aside(self, ruleset: str, dice: str) -> object:
-        return REFERENCE.set_aside(self.plays, dice)
-
-    def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
-        return REFERENCE.replay(self.plays, players, actions)
-
-
-def _identify_aside(implementation: object, asked: str = "ten-thousand"):  # type: ignore[no-untyped-def]
-    rules = find_ruleset_of(SetAsideRuleset, asked)
-    return identify_aside(InProcessTransport(implementation), "fake", rules, name="fake-identified")
-
-
-def _scoring_of(rules: SetAsideRuleset) -> tuple[object, ...]:
-    return (rules.singles, rules.three_of_a_kind, rules.more_of_a_kind, rules.straights, rules.patterns)
-
-
-def test_a_set_aside_variant_is_identified_exactly_and_read_back(tmp_path: Path) -> None:
-    found = _identify_aside(AsideFake("farkle"))
-    assert (found.closest, found.changed(), found.unexplained, found.errored) == ("farkle", {}, 0, 0)
-    path = tmp_path / "identified.yaml"
-    path.write_text(ruleset_text(found), encoding="utf-8")
-    try:
-        read = find_ruleset_of(SetAsideRuleset, declare_file(path).name)
-    finally:
-        forget_declared()
-    assert _scoring_of(read) == _scoring_of(find_ruleset_of(SetAsideRuleset, "farkle"))
-    assert aside_flow_values(read) == aside_flow_values(find_ruleset_of(SetAsideRuleset, "farkle"))
-
-
-def test_a_set_aside_flow_variant_is_identified_exactly(tmp_path: Path) -> None:
-    # 10000 with a 1,000 penalty after three farkles and a final round, asked as 10000
-    rules = "extends: ten-thousand\nfarkle_penalty: {farkles: 3, points: 1000, floor: null}\n"
-    try:
-        plays = _declared(tmp_path, "ten-thousand-penalty", rules + "end: {target: 10000, final_round: true}\n")
-        expected = aside_flow_values(find_ruleset_of(SetAsideRuleset, plays))
-        found = _identify_aside(AsideFake(plays))
-    finally:
-        forget_declared()
-    assert (found.closest, found.changed(), found.unexplained) == ("ten-thousand", {}, 0)
-    assert {key: fit.value for key, fit in found.changed_flow().items()} == {
-        "farkle_penalty": {"farkles": 3, "points": 1000, "floor": None},
-        "end": {"target": 10000, "final_round": True},
-    }
-    path = tmp_path / "identified.yaml"
-    path.write_text(ruleset_text(found), encoding="utf-8")
-    try:
-        read = find_ruleset_of(SetAsideRuleset, declare_file(path).name)
-    finally:
-        forget_declared()
-    assert aside_flow_values(read) == expected
-
-
-def test_a_set_aside_bug_is_unexplained_and_the_rules_kept() -> None:
-    # a straight scores nothing at best (the set-aside answer still scores it)
-    found = _identify_aside(AsideFake("ten-thousand", lambda dice, right: 0 if dice == "12345" else right))
-    assert found.closest == "ten-thousand" and found.changed() == {}
-    assert found.unexplained == 120  # every ordering of 12345
-    assert "every ordering of 12345 scores 0 at best, not 1250" in report_text(found)
 
 
 @pytest.mark.parametrize("dice", [5, 6])
