@@ -114,7 +114,10 @@ def _shipped_game(name: str) -> Any:
     checks of its rules, which its first use makes (:func:`_shipped_data`). Listing the rulesets
     (every adapter's hello does) costs a read of each file, not a schema check of each."""
     chain = _chain(_shipped_files()[name])
-    return next((layer["game"] for _, layer in reversed(chain) if "game" in layer), None)
+    found = next((layer["game"] for _, layer in reversed(chain) if "game" in layer), None)
+    if not isinstance(found, str) or found not in game_names():
+        return _shipped_data(name)["game"]  # its checks refuse it, naming the file and what is wrong
+    return found
 
 
 def _unique_keys(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
