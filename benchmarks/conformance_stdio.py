@@ -28,12 +28,12 @@ from pathlib import Path
 
 from dicespec import corpus
 from dicespec.caches import cache_dir
-from dicespec.conformance.run.report import Recorder
-from dicespec.conformance.run.runner import Options, Run, Target, run_corpus, shipped_rulesets
+from dicespec.conformance.run.runner import Options, shipped_rulesets
 from dicespec.conformance.serving.adapter import reference_games
 from dicespec.conformance.transports.stdio import StdioTransport
-from dicespec.rulesets import declare_file, declared_rulesets
+from dicespec.rulesets import declare_file
 from goals import Figures, Goal, add_json_option
+from timed import pipelined
 
 ADAPTER = [sys.executable, "-m", "dicespec.adapter"]
 TARGET_RATE = Goal(">=", 30_000)
@@ -43,21 +43,6 @@ TARGET_WRONG = Goal("==", 0)
 
 TARGET_NO_SLOWER = Goal(">=", 0.95)  # protocol 2 / protocol 1, a file's rules / shipped ones (timing noise aside)
 HOUSE = "extends: yahtzee\nname: bench-house\nrows:\n  full_house: {points: 30}\n"
-
-
-def pipelined(
-    parts: tuple[str, ...] = ("exhaustive",), adapter: list[str] = ADAPTER, options: Options | None = None
-) -> tuple[int, float, Recorder]:
-    """The corpus's ``parts`` through one adapter process: (cases, seconds, results)."""
-    recorder = Recorder()
-    transport = StdioTransport(adapter, rulesets=[d.data for d in declared_rulesets()])
-    run = Run(Target(command=tuple(adapter)), declared=declared_rulesets())
-    run.hello = transport.start()
-    start = time.perf_counter()
-    count = sum(run_corpus(part, transport, options or Options(), recorder, run) for part in parts)
-    elapsed = time.perf_counter() - start
-    transport.close()
-    return count, elapsed, recorder
 
 
 def side_by_side(figures: Figures) -> bool:
@@ -92,7 +77,7 @@ def side_by_side(figures: Figures) -> bool:
             if label == "file, first":
                 for kept in (cache_dir() / "conformance-games").glob("bench-house-*.json"):
                     kept.unlink()
-            count, elapsed, recorder = pipelined(both, options=Options(rulesets=(name,)))
+            count, elapsed, recorder = pipelined(both, ADAPTER, Options(rulesets=(name,)))
             clean &= recorder.ok()
             timed[label] = count / elapsed
             print(f"under {label} ({name}): {count:,} cases in {elapsed:.2f} s: {timed[label]:,.0f} cases/s")
@@ -129,7 +114,7 @@ def main() -> int:
     add_json_option(parser)
     args = parser.parse_args()
     figures = Figures()
-    count, elapsed, recorder = pipelined()
+    count, elapsed, recorder = pipelined(("exhaustive",), ADAPTER)
     passed, failed, errored, skipped = recorder.totals()
     rate = figures.add(
         "conformance over stdio, exhaustive corpus, one process pipelined",

@@ -17,11 +17,10 @@ import argparse
 import sys
 import time
 
-from dicespec.conformance.run.report import Recorder
-from dicespec.conformance.run.runner import Options, Run, Target, run_corpus
-from dicespec.conformance.transports.stdio import StdioTransport
+from dicespec.conformance.run.runner import Options, Target
 from dicespec.identify.command import identify
 from goals import Figures, Goal, add_json_option
+from timed import pipelined
 
 ADAPTER = (sys.executable, "-m", "dicespec.adapter")
 TARGET_RATIO = Goal("<=", 1.0)
@@ -33,15 +32,7 @@ WITH_GOALS = ("yahtzee", "maxi-yatzy")
 def conform_seconds(ruleset: str) -> tuple[float, int, bool]:
     """Conform's exhaustive and games parts under ``ruleset`` through one adapter process:
     (seconds, cases, every case passed)."""
-    options = Options(rulesets=(ruleset,))
-    recorder = Recorder()
-    transport = StdioTransport(list(ADAPTER))
-    run = Run(Target(command=ADAPTER))
-    run.hello = transport.start()
-    started = time.perf_counter()
-    count = sum(run_corpus(part, transport, options, recorder, run) for part in ("exhaustive", "games"))
-    elapsed = time.perf_counter() - started
-    transport.close()
+    count, elapsed, recorder = pipelined(("exhaustive", "games"), ADAPTER, Options(rulesets=(ruleset,)))
     return elapsed, count, recorder.ok()
 
 

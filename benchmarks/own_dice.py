@@ -15,12 +15,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 
-from dicespec.conformance.run.report import Recorder
-from dicespec.conformance.run.runner import Options, Run, Target, run_corpus
-from dicespec.conformance.transports.stdio import StdioTransport
+from dicespec.conformance.run.runner import Options
 from goals import Figures, Goal, add_json_option
+from timed import pipelined
 
 ADAPTER = (sys.executable, "-m", "dicespec.adapter")
 OWN_DICE = (*ADAPTER, "--own-dice")
@@ -33,15 +31,7 @@ TARGET = Goal(">=", 0.5)
 def games_part(command: tuple[str, ...], ruleset: str) -> tuple[float, int, bool]:
     """The games part under ``ruleset`` through one adapter process, from the hello on: (seconds,
     cases, every case passed)."""
-    options = Options(rulesets=(ruleset,), games=GAMES)
-    recorder = Recorder()
-    transport = StdioTransport(list(command))
-    run = Run(Target(command=command))
-    run.hello = transport.start()
-    started = time.perf_counter()
-    count = run_corpus("games", transport, options, recorder, run)
-    elapsed = time.perf_counter() - started
-    transport.close()
+    count, elapsed, recorder = pipelined(("games",), command, Options(rulesets=(ruleset,), games=GAMES))
     return elapsed, count, recorder.ok()
 
 
