@@ -203,9 +203,9 @@ def broken(value: Any, rng: random.Random, replacement: Any) -> Any:
 
 
 @settings(max_examples=600, deadline=None)
-@given(index=st.integers(min_value=0), seed=st.integers(0, 2**32), replacement=json_values)
-def test_broken_messages_get_jsonschemas_verdict(index: int, seed: int, replacement: Any) -> None:
-    definition, value = examples()[index % len(examples())]
+@given(data=st.data(), seed=st.integers(0, 2**32), replacement=json_values)
+def test_broken_messages_get_jsonschemas_verdict(data: st.DataObject, seed: int, replacement: Any) -> None:
+    definition, value = data.draw(st.sampled_from(examples()), label="example")
     quick, slow = verdicts(definition, broken(value, random.Random(seed), replacement))
     assert quick is None or quick == slow
 
