@@ -133,9 +133,7 @@ def test_the_ruleset_file_extends_greed_and_loads_as_the_implementation_plays(
     assert lines[3:5] == ["extends: greed", "name: greed-identified"]
     assert lines[-1] == "farkle_penalty: {farkles: 3, points: 500, floor: null}"
     assert lines[-2].startswith("# farkle_penalty: 1 replay decides it, 7 more asked to check it; e.g. ")
-    path = tmp_path / "identified.yaml"
-    path.write_text(text, encoding="utf-8")
-    loaded = SetAsideRuleset.from_data(file_data(path))
+    loaded = _read_back(found, tmp_path)
     plays = Quirky().rules
     assert aside_flow_values(loaded) == aside_flow_values(plays)
     every = [Roll(d) for n in range(1, 6) for d in combinations_with_replacement(FACES, n)]
@@ -232,9 +230,15 @@ class AsideFake:
         return REFERENCE.replay(self.plays, players, actions)
 
 
-def _identify_aside(implementation: object, asked: str = "ten-thousand"):  # type: ignore[no-untyped-def]
-    rules = find_ruleset_of(SetAsideRuleset, asked)
-    return identify_aside(InProcessTransport(implementation), "fake", rules, name="fake-identified")
+def _identify_aside(implementation: object, asked: str = "ten-thousand") -> AsideIdentification:
+    return identify_aside(InProcessTransport(implementation), "fake", rules(asked), name="fake-identified")
+
+
+def _read_back(found: AsideIdentification, tmp_path: Path) -> SetAsideRuleset:
+    """The ruleset file identify writes, as the loader reads it."""
+    path = tmp_path / "identified.yaml"
+    path.write_text(aside_ruleset_text(found), encoding="utf-8")
+    return SetAsideRuleset.from_data(file_data(path))
 
 
 def _scoring_of(rules: SetAsideRuleset) -> tuple[object, ...]:
@@ -244,26 +248,22 @@ def _scoring_of(rules: SetAsideRuleset) -> tuple[object, ...]:
 def test_a_set_aside_variant_is_identified_exactly_and_read_back(tmp_path: Path) -> None:
     found = _identify_aside(AsideFake("farkle"))
     assert (found.closest, found.changed(), found.unexplained, found.errored) == ("farkle", {}, 0, 0)
-    path = tmp_path / "identified.yaml"
-    path.write_text(aside_ruleset_text(found), encoding="utf-8")
-    try:
-        read = find_ruleset_of(SetAsideRuleset, declare_file(path).name)
-    finally:
-        forget_declared()
-    assert _scoring_of(read) == _scoring_of(find_ruleset_of(SetAsideRuleset, "farkle"))
-    assert aside_flow_values(read) == aside_flow_values(find_ruleset_of(SetAsideRuleset, "farkle"))
+    read = _read_back(found, tmp_path)
+    assert _scoring_of(read) == _scoring_of(rules("farkle"))
+    assert aside_flow_values(read) == aside_flow_values(rules("farkle"))
 
 
 def test_a_set_aside_flow_variant_is_identified_exactly(tmp_path: Path) -> None:
     # 10000 with a 1,000 penalty after three farkles and a final round, asked as 10000
-    rules = "extends: ten-thousand\nfarkle_penalty: {farkles: 3, points: 1000, floor: null}\n"
+    path = tmp_path / "ten-thousand-penalty.yaml"
+    path.write_text(
+        "name: ten-thousand-penalty\nextends: ten-thousand\n"
+        "farkle_penalty: {farkles: 3, points: 1000, floor: null}\nend: {target: 10000, final_round: true}\n",
+        encoding="utf-8",
+    )
     try:
-        path = tmp_path / "ten-thousand-penalty.yaml"
-        path.write_text(
-            "name: ten-thousand-penalty\n" + rules + "end: {target: 10000, final_round: true}\n", encoding="utf-8"
-        )
         plays = declare_file(path).name
-        expected = aside_flow_values(find_ruleset_of(SetAsideRuleset, plays))
+        expected = aside_flow_values(rules(plays))
         found = _identify_aside(AsideFake(plays))
     finally:
         forget_declared()
@@ -272,13 +272,7 @@ def test_a_set_aside_flow_variant_is_identified_exactly(tmp_path: Path) -> None:
         "farkle_penalty": {"farkles": 3, "points": 1000, "floor": None},
         "end": {"target": 10000, "final_round": True},
     }
-    path = tmp_path / "identified.yaml"
-    path.write_text(aside_ruleset_text(found), encoding="utf-8")
-    try:
-        read = find_ruleset_of(SetAsideRuleset, declare_file(path).name)
-    finally:
-        forget_declared()
-    assert aside_flow_values(read) == expected
+    assert aside_flow_values(_read_back(found, tmp_path)) == expected
 
 
 def test_a_set_aside_bug_is_unexplained_and_the_rules_kept() -> None:

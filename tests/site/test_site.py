@@ -55,7 +55,7 @@ findings:
     cases: [kiriki-en-evil-1, '<script>alert(25)</script>']
     translations:
       fr: {claim: "<script>alert(26)</script>", truth: "[t](javascript:alert(27))", decision: "{: onclick=alert(28) }"}
-      de: {claim: "<iframe src=x>", truth: "<img src=x onerror=alert(29)>", decision: "d"}
+      de: {claim: "<iframe src=x onload=alert(33)>", truth: "<img src=x onerror=alert(29)>", decision: "d"}
       pl: {claim: "c", truth: "t", decision: "<script>alert(32)</script>"}
 """
 

@@ -12,11 +12,11 @@ import pytest
 
 from benchmarks import ceiling
 from dicespec import corpus
+from dicespec.conformance.protocol.messages import beyond_version_1
 from dicespec.conformance.serving import adapter
 from dicespec.conformance.serving.adapter import REPLIES_A_WRITE, Server, reference_games, serve
 from dicespec.conformance.serving.quick_reference import QuickReference
-from dicespec.rulesets import find_ruleset, ruleset_names
-from dicespec.scoresheet.ruleset import SheetRuleset
+from dicespec.rulesets import ruleset_names
 
 CASES = list(islice(corpus.exhaustive({"yacht": ["yacht"]}), 300))
 
@@ -74,15 +74,8 @@ def test_at_protocol_1_the_reference_claims_only_what_protocol_1_can_tell() -> N
     server = Server(QuickReference(), games=reference_games(1), protocol=1)
     hello = server.answer({"id": 1, "op": "hello", "protocol": 1})["result"]
     claimed = {name for names in hello["games"].values() for name in names}
-
-    def beyond(name: str) -> bool:
-        rules = find_ruleset(name)
-        return isinstance(rules, SheetRuleset) and (
-            rules.saved_rolls or any(row.first_roll_wins for row in rules.rows.values())
-        )
-
     assert hello["protocol"] == 1
-    assert claimed == {name for name in ruleset_names() if not beyond(name)}
+    assert claimed == {name for name in ruleset_names() if beyond_version_1(name) is None}
     assert {"maxi-yatzy", "generala", "generala-first-roll-10"}.isdisjoint(claimed)
     assert "farkle-five-dice" in claimed
     assert {name for names in reference_games().values() for name in names} == set(ruleset_names())
