@@ -14,8 +14,9 @@ import pytest
 
 from dicespec.conformance.transports.client import ProtocolImplementation
 from dicespec.conformance.transports.in_process import InProcessTransport, load_object, with_protocol_2_names
+from dicespec.conformance.transports.wire import PAUSE
 from dicespec.implementation import CannotAsk, ReferenceImplementation
-from fakes import TRIGGER, full_house_requests
+from fakes import TRIGGER, Ask, full_house_requests
 
 
 class _Broken(ReferenceImplementation):
@@ -138,3 +139,12 @@ def test_an_object_with_protocol_1_s_method_names_is_asked_by_protocol_2_s() -> 
         "skipped",
         "ten_thousand_best is not implemented",
     )
+
+
+def test_a_pause_in_the_requests_is_passed_over() -> None:
+    """Each request is answered as it is asked, so nothing is ever in flight: a PAUSE asks
+    nothing and answers nothing."""
+    transport = InProcessTransport(ReferenceImplementation())
+    full_house = Ask("score", {"ruleset": "kiriki", "dice": "66655", "row": "full_house"})
+    found = [(item, outcome.value) for item, outcome in transport.stream([PAUSE, full_house, PAUSE])]
+    assert found == [(full_house, 25)]

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 
 import pytest
 
 from dicespec.conformance.transports.stdio import StdioTransport
+from dicespec.conformance.transports.wire import PAUSE
 from dicespec.implementation import ReferenceImplementation
 from fakes import (
     TRIGGER,
+    Ask,
     assert_only_trigger_errored,
     fake_command,
     full_house_requests,
@@ -172,3 +175,33 @@ def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.Cap
     assert totals(out) == (5, 0, 1, 0)
     assert "First cases errored: kiriki score\n  kiriki/score/kiriki/66666/chance\n      no reply within 0.5 s" in out
     assert "The implementation misbehaved:\n  no reply within 0.5 s" in out
+
+
+def test_a_paused_source_is_asked_again_once_a_reply_has_come() -> None:
+    """A source that yields PAUSE sends nothing more until what is in flight is answered: the
+    second request is written only after the first's reply was handed out; a pause with nothing in
+    flight is the source's mistake, said at once rather than waited on forever."""
+    transport = StdioTransport([sys.executable, "-m", "dicespec.adapter"])
+    first, second = (
+        Ask("score", {"ruleset": "kiriki", "dice": dice, "row": "full_house"}) for dice in ("66655", "12345")
+    )
+    answered: list[Ask] = []
+    pauses = 0
+
+    def requests() -> Iterator[Ask]:
+        nonlocal pauses
+        yield first
+        while not answered:
+            pauses += 1
+            yield PAUSE
+        yield second
+
+    found = []
+    for item, outcome in transport.stream(requests()):
+        answered.append(item)
+        found.append((item, outcome.value))
+    assert found == [(first, 25), (second, 0)]
+    assert pauses >= 1
+    with pytest.raises(RuntimeError, match="paused with none in flight"):
+        list(transport.stream(iter([PAUSE])))
+    transport.close()

@@ -17,8 +17,9 @@ not are a failure at that move, naming them.
 
 Games are played many at once: each has one move in flight at most, and the moves of hundreds of
 games fill the transport's window together. The moves of a game go in order; a game whose answer
-has not come back waits, and another game is started meanwhile; once every game has started, the
-moves left go round by round.
+has not come back waits, and another game is started meanwhile. A game's next move is sent as soon
+as its answer is judged, so that the implementation works on some games while the runner judges
+others.
 
 Rules that need particular dice (five of a kind for a joker, a first roll that wins) come up only
 as the engine's dice bring them up: how often each did is counted, and the report lists them
@@ -41,7 +42,7 @@ from dicespec.conformance.run.declared import HelloError, not_a_game
 from dicespec.conformance.run.refusals import OtherOrder, other_order
 from dicespec.conformance.run.report import Recorder
 from dicespec.conformance.transports.stdio import expected_reply
-from dicespec.conformance.transports.wire import dumps_own
+from dicespec.conformance.transports.wire import PAUSE, dumps_own
 from dicespec.corpus import Move, OwnDiceGame
 from dicespec.implementation import answers_alike
 from dicespec.progress import ProgressLine
@@ -171,6 +172,7 @@ class _Driver:
         self.strict = options.strict_refusals
         self.recorder = recorder
         self.waiting: deque[_Playing] = deque()  # answered: their next move is to be asked
+        self.in_flight = 0  # moves asked and not answered yet
         self.numbers = itertools.count()
         self.played = Played()
         self.deadline = None if options.time_limit is None else time.monotonic() + options.time_limit
@@ -193,13 +195,18 @@ class _Driver:
         return self.done
 
     def _moves(self) -> Iterator[_Act]:
-        """The moves to ask: the next of each game answered, else a game's first; none once every
-        game in play has a move in flight and none is left to start (the round ends there)."""
+        """The moves to ask: the next of each game answered, else a game's first; a pause while
+        every game in play has a move in flight and none is left to start; none once no game is in
+        play."""
         while True:
             playing = self.waiting.popleft() if self.waiting else self._start()
-            if playing is None:
+            if playing is not None:
+                self.in_flight += 1
+                yield playing.request()
+            elif self.in_flight:
+                yield PAUSE
+            else:
                 return
-            yield playing.request()
 
     def _start(self) -> _Playing | None:
         """The next game, its first move to ask; ``None`` when none is left (or the time is up)."""
@@ -242,6 +249,7 @@ class _Driver:
 
     def _answered(self, playing: _Playing, outcome: Outcome) -> None:
         """Judge one answer; the game goes on (waiting to be asked its next move) or ends here."""
+        self.in_flight -= 1
         game, move = playing.game, playing.move
         if getattr(self.transport, "restarts", 0) != playing.restarts:
             why = "the implementation was restarted during the game: the games it kept are lost"

@@ -19,6 +19,7 @@ from dicespec.conformance.run import worker
 from dicespec.conformance.run.report import PARTS
 from dicespec.conformance.transports.in_process import InProcessTransport
 from dicespec.conformance.transports.stdio import StdioTransport
+from dicespec.conformance.transports.wire import PAUSE
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ class AskedAs:
         return outcome
 
     def stream(self, requests: Iterable[Any], expect: Any = None) -> Iterator[tuple[Any, Outcome]]:
-        asked = (_Asked(item.op, self._args(item.args), item) for item in requests)
+        asked = (item if item is PAUSE else _Asked(item.op, self._args(item.args), item) for item in requests)
         expected = None if expect is None else (lambda request: expect(request.item))
         for request, outcome in self.transport.stream(asked, expect=expected):
             yield request.item, outcome

@@ -48,7 +48,7 @@ from dicespec.conformance.protocol.messages import (
     wire_op,
 )
 from dicespec.conformance.transports.child import ChildProcess
-from dicespec.conformance.transports.wire import Hello, R, clip, dumps, dumps_own, indent, loads
+from dicespec.conformance.transports.wire import PAUSE, Hello, R, clip, dumps, dumps_own, indent, loads
 
 STDERR_ENDS = "its stderr ends:"
 """What introduces the tail of the implementation's stderr in a reason (on the lines after it)."""
@@ -239,7 +239,9 @@ class StdioTransport:
         ``expect``, if given, says what a request's result most likely is: its value and its JSON
         text, as :data:`~dicespec.conformance.transports.wire.dumps` writes it. A reply line that is exactly
         ``{"id":…,"result":`` that text ``}`` is that result, valid as it is, and is taken without
-        being parsed or checked (see :func:`expected_reply`); any other line is read in full."""
+        being parsed or checked (see :func:`expected_reply`); any other line is read in full.
+        Where ``requests`` yields :data:`~dicespec.conformance.transports.wire.PAUSE`, what is in
+        flight is read before it is asked again."""
         source = iter(requests)
         retry: deque[Any] = deque()  # sent again, one at a time, after a crash or timeout
         in_flight: deque[_InFlight] = deque()
@@ -256,7 +258,8 @@ class StdioTransport:
             while retry:
                 yield retry.popleft(), outcome
             for item in source:
-                yield item, outcome
+                if item is not PAUSE:
+                    yield item, outcome
 
         while True:
             child = self._child
@@ -280,6 +283,10 @@ class StdioTransport:
                         item = next(source)
                     except StopIteration:
                         exhausted = True
+                        break
+                    if item is PAUSE:  # nothing to send until a reply comes
+                        if not in_flight:
+                            raise RuntimeError("the requests paused with none in flight: no reply can come")
                         break
                     careful_item = False
                 else:

@@ -100,8 +100,25 @@ class Request(Protocol):
 R = TypeVar("R", bound=Request)
 
 
+class _Pause:
+    """The type of :data:`PAUSE`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "PAUSE"
+
+
+PAUSE: Any = _Pause()
+"""What a stream's source of requests may yield in place of a request: nothing to send until a
+reply comes back (the next request depends on one in flight). The transport sends nothing more
+for now, reads what has come, and asks the source again. A source yields it only while one of its
+requests is in flight: else nothing would ever come back."""
+
+
 class Transport(Protocol):
-    """What the runner needs of a way to reach an implementation."""
+    """What the runner needs of a way to reach an implementation. A stream's requests may hold
+    :data:`PAUSE`."""
 
     hello: Hello | None  # once started
     failure: str | None  # why it was given up, if it was
