@@ -171,7 +171,7 @@ BAD = [
     ("end: {target: 10000, final_round: yes please}\n", "end.final_round", "yes please"),
     ("hot_dice: sometimes\n", "hot_dice", "sometimes"),
     ("set_aside: some\n", "set_aside", "some"),
-    ("dice: 4\n", "dice", "4"),
+    ("dice: 0\n", "dice", "0"),
     ("dice: 7\n", "dice", "7"),
     ("farkle_penalty: {farkles: 0, points: 500, floor: 0}\n", "farkle_penalty.farkles", "0"),
     ("farkle_penalty: {farkles: 3, points: 0, floor: 0}\n", "farkle_penalty.points", "0"),

@@ -6,6 +6,8 @@
 - :mod:`dicespec.solver.hint`: every choice for the dice on the table, with its expected score.
 - :mod:`dicespec.solver.setaside`: the set-aside turn that maximises expected points, its
   banking table, and the entry policy that maximises the chance of getting on the board.
+- :mod:`dicespec.solver.duel`: a set-aside game's exact two-player optimum, the chance of winning
+  from every state and the play that maximises it.
 - :func:`summary`: the headline figures of every shipped ruleset, for the site; :func:`report`, a
   ruleset's optimal play as ``dicespec solve`` prints it.
 
@@ -26,8 +28,9 @@ from dicespec.rulesets import Ruleset, find_ruleset, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver.cache import rules_key
+from dicespec.solver.duel import Duel, duel
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
-from dicespec.solver.report import set_aside_report, sheet_report
+from dicespec.solver.report import duel_report, set_aside_report, sheet_report
 from dicespec.solver.scoresheet import Progress, is_cached, solution, solve
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy, unaccounted
 from dicespec.solver.solved import NoTurnLeftError, Solution
@@ -37,12 +40,14 @@ __all__ = [
     "SOLVERS",
     "Action",
     "Choice",
+    "Duel",
     "EntryPolicy",
     "FamilySolver",
     "NoTurnLeftError",
     "Solution",
     "TurnPlan",
     "TurnPolicy",
+    "duel",
     "entry_policy",
     "hint",
     "is_cached",
@@ -142,6 +147,17 @@ def _set_aside_report(ruleset: SetAsideRuleset, progress: ProgressLine) -> str:
     return set_aside_report(turn_policy(ruleset), entry_policy(ruleset))
 
 
+def _sheet_duel_report(ruleset: SheetRuleset, progress: ProgressLine) -> str:
+    raise UnsupportedRulesetError(
+        f"ruleset {ruleset.name}: a score-sheet game is solved for one player (each sheet's own best "
+        "score); --players 2 solves set-aside games"
+    )
+
+
+def _set_aside_duel_report(ruleset: SetAsideRuleset, progress: ProgressLine) -> str:
+    return duel_report(duel(ruleset))
+
+
 @dataclass(frozen=True, slots=True)
 class FamilySolver:
     """What the solver does with the rulesets of one family of games."""
@@ -152,11 +168,13 @@ class FamilySolver:
     """Those figures as ``fixtures/optimal-play.json`` keeps them (JSON keys, the rules' hash)."""
     report: Callable[[Any, ProgressLine], str]
     """Its optimal play as ``dicespec solve`` prints it."""
+    two_players: Callable[[Any, ProgressLine], str]
+    """Its two-player optimum as ``dicespec solve --players 2`` prints it (or why it has none)."""
 
 
 SOLVERS: dict[str, FamilySolver] = {
-    "score-sheet": FamilySolver(_sheet_figures, _sheet_kept, _sheet_report),
-    "set-aside": FamilySolver(_set_aside_figures, _set_aside_kept, _set_aside_report),
+    "score-sheet": FamilySolver(_sheet_figures, _sheet_kept, _sheet_report, _sheet_duel_report),
+    "set-aside": FamilySolver(_set_aside_figures, _set_aside_kept, _set_aside_report, _set_aside_duel_report),
 }
 """The solver of each family of games, by family name."""
 
@@ -166,8 +184,11 @@ def solver_of(ruleset: Ruleset) -> FamilySolver:
     return SOLVERS[game(ruleset.game).family_name]
 
 
-def report(ruleset: Ruleset, progress: ProgressLine) -> str:
-    """A ruleset's optimal play as ``dicespec solve`` prints it."""
+def report(ruleset: Ruleset, progress: ProgressLine, *, players: int = 1) -> str:
+    """A ruleset's optimal play as ``dicespec solve`` prints it: solitaire, or for two ``players``
+    each playing to win."""
+    if players == 2:
+        return solver_of(ruleset).two_players(ruleset, progress)
     return solver_of(ruleset).report(ruleset, progress)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dicespec.solver.cache import table_path
+from dicespec.solver.duel import Duel, state_count
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, unaccounted
 from dicespec.solver.solved import Solution
 from dicespec.solver.spread import Spread
@@ -72,4 +73,34 @@ def set_aside_report(turn: TurnPolicy, entry: EntryPolicy) -> str:
             f"  not accounted for: {', '.join(left_out)}: these figures are the optimal play of one turn "
             "without those rules, not of this ruleset's game"
         )
+    return "\n".join(lines)
+
+
+SHOWN_SCORES = 10  # the scores a two-player report's table shows, each way
+
+
+def duel_report(duel: Duel) -> str:
+    """A set-aside ruleset's two-player optimum: the first player's chance, and where a player
+    playing to win banks, by both scores."""
+    ruleset = duel.ruleset
+    first = duel.first_player_chance
+    lines = [
+        f"{ruleset.title} ({ruleset.name}): two players, each playing to win",
+        f"  the first player wins: {first:.2%} (the second: {1 - first:.2%})",
+        f"  states solved: {state_count(ruleset):,} (both scores, the turn's points, the dice in hand)",
+    ]
+    every = max(1, duel.goal // SHOWN_SCORES)
+    shown = range(0, duel.goal, every)
+    for n in range(1, ruleset.dice + 1):
+        thresholds = duel.bank_thresholds(n)
+        lines.append(
+            f"  bank once the turn's points reach, with {_dice(n)} in hand "
+            "(your score down, theirs across; -: roll on to the target):"
+        )
+        width = max(6, len(f"{ruleset.target:,}") + 1)
+        lines.append(" " * 10 + "".join(f"{b * duel.step:>{width},}" for b in shown))
+        for a in shown:
+            row = thresholds[a * duel.step]
+            cells = "".join(f"{'-' if row[b] is None else f'{row[b]:,}':>{width}}" for b in shown)
+            lines.append(f"    {a * duel.step:>6,}{cells}")
     return "\n".join(lines)
