@@ -6,7 +6,7 @@
 - :mod:`dicespec.solver.hint`: every choice for the dice on the table, with its expected score.
 - :mod:`dicespec.solver.setaside`: the set-aside turn that maximises expected points, its
   banking table, and the entry policy that maximises the chance of getting on the board.
-- :mod:`dicespec.solver.duel`: a set-aside game's exact two-player optimum, the chance of winning
+- :mod:`dicespec.solver.twoplayer`: a set-aside game's exact two-player optimum, the chance of winning
   from every state and the play that maximises it.
 - :func:`summary`: the headline figures of every shipped ruleset, for the site; :func:`report`, a
   ruleset's optimal play as ``dicespec solve`` prints it.
@@ -28,13 +28,13 @@ from dicespec.rulesets import Ruleset, find_ruleset, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver.cache import rules_key
-from dicespec.solver.duel import Duel, duel
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
 from dicespec.solver.report import duel_report, set_aside_report, sheet_report
 from dicespec.solver.scoresheet import Progress, is_cached, solution, solve
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, entry_policy, turn_policy, unaccounted
 from dicespec.solver.solved import NoTurnLeftError, Solution
 from dicespec.solver.spread import GAMES, SEED, distribution, simulate, solved_spread
+from dicespec.solver.twoplayer import Duel, duel
 
 __all__ = [
     "SOLVERS",
@@ -155,7 +155,7 @@ def _sheet_duel_report(ruleset: SheetRuleset, progress: ProgressLine) -> str:
 
 
 def _set_aside_duel_report(ruleset: SetAsideRuleset, progress: ProgressLine) -> str:
-    return duel_report(duel(ruleset))
+    return duel_report(duel(ruleset, progress))
 
 
 @dataclass(frozen=True, slots=True)

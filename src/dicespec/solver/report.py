@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from dicespec.solver.cache import table_path
-from dicespec.solver.duel import Duel, state_count
 from dicespec.solver.setaside import EntryPolicy, TurnPolicy, unaccounted
 from dicespec.solver.solved import Solution
 from dicespec.solver.spread import Spread
+from dicespec.solver.twoplayer import Duel, state_count
 
 EVENT_WORDS = {
     "upper_bonus": "the upper bonus made",
@@ -90,17 +90,16 @@ def duel_report(duel: Duel) -> str:
         f"  states solved: {state_count(ruleset):,} (both scores, the turn's points, the dice in hand)",
     ]
     every = max(1, duel.goal // SHOWN_SCORES)
-    shown = range(0, duel.goal, every)
+    shown = [score * duel.step for score in range(0, duel.goal, every)]
+    width = max(6, len(f"{ruleset.target:,}") + 1)
     for n in range(1, ruleset.dice + 1):
-        thresholds = duel.bank_thresholds(n)
         lines.append(
             f"  bank once the turn's points reach, with {_dice(n)} in hand "
             "(your score down, theirs across; -: roll on to the target):"
         )
-        width = max(6, len(f"{ruleset.target:,}") + 1)
-        lines.append(" " * 10 + "".join(f"{b * duel.step:>{width},}" for b in shown))
-        for a in shown:
-            row = thresholds[a * duel.step]
-            cells = "".join(f"{'-' if row[b] is None else f'{row[b]:,}':>{width}}" for b in shown)
-            lines.append(f"    {a * duel.step:>6,}{cells}")
+        lines.append(" " * 10 + "".join(f"{theirs:>{width},}" for theirs in shown))
+        for mine in shown:
+            found = [duel.bank_threshold(mine, theirs, n) for theirs in shown]
+            cells = "".join(f"{'-' if total is None else f'{total:,}':>{width}}" for total in found)
+            lines.append(f"    {mine:>6,}{cells}")
     return "\n".join(lines)
