@@ -22,7 +22,9 @@ from dicespec.solver.twoplayer import (
     Duel,
     TooLargeError,
     duel,
+    is_kept,
     simulate,
+    solvable,
     state_count,
     unsupported,
     weighed,
@@ -150,7 +152,9 @@ def test_a_solve_is_kept_and_read_back(tmp_path: Path, monkeypatch: pytest.Monke
     within a turn from them."""
     monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path / "cache"))
     ruleset = small_pig(tmp_path, 20)
+    assert not is_kept(ruleset) and solvable(ruleset) is None
     first = duel(ruleset)
+    assert is_kept(ruleset)
     monkeypatch.setattr(module, "_SOLVED", {})
     again = duel(ruleset)
     assert first.passes > 0 and again.passes == 0 and again is not first
@@ -199,7 +203,11 @@ def test_a_ruleset_too_large_is_refused_with_its_states_and_the_bound() -> None:
     assert weighed(ruleset) > MAX_WEIGHED
     with pytest.raises(TooLargeError) as refused:
         duel(ruleset)
-    assert str(refused.value) == (
-        f"ruleset farkle: {state_count(ruleset):,} states for two players, and {weighed(ruleset):,} choices to "
-        f"weigh a pass: more than the {MAX_WEIGHED:,} the two-player solve takes on (about ten minutes)"
+    assert (
+        str(refused.value)
+        == f"ruleset farkle: {solvable(ruleset)}"
+        == (
+            f"ruleset farkle: {state_count(ruleset):,} states for two players, and {weighed(ruleset):,} choices to "
+            f"weigh a pass: more than the {MAX_WEIGHED:,} the two-player solve takes on (about ten minutes)"
+        )
     )

@@ -6,6 +6,7 @@ import io
 import json
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -152,3 +153,81 @@ def test_play_greed_starts_with_two_players(
     assert "Greed (Ruby Koans): 2 player(s), seed 1." in capsys.readouterr().out
     assert main(["play", "greed", "--players", "1"]) == 2
     assert "allows 2 to 20" in capsys.readouterr().err
+
+
+# -- the computer -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_computer_plays_greed_to_the_end_against_itself(seed: int) -> None:
+    """Both seats the computer's, under the exact two-player optimum (Greed's solve is quick): every
+    move it types is one the rules accept (a refused one would stop the game), and the game ends."""
+    lines: list[str] = []
+    assert play(GREED, 2, seed, computer=(0, 1), read=lambda _: "quit", write=lines.append) == 0
+    assert lines[1] == "The computer plays player 1 and player 2, to win: the exact two-player optimum."
+    assert "Game over." in lines[-2] and not any("not allowed" in line for line in lines)
+
+
+def test_a_person_plays_against_the_computer() -> None:
+    """Player 1 types; the computer types for player 2, each move shown as typed. The person's
+    mistakes are answered as ever."""
+    lines: list[str] = []
+    person = Bot(lines, GREED)
+    typed = []
+
+    def read(prompt: str) -> str:
+        typed.append(person(prompt))
+        return typed[-1]
+
+    assert play(GREED, 2, 5, computer=(1,), read=read, write=lines.append) == 0
+    turns = [line for line in lines if line.startswith(("\nPlayer", "> "))]
+    seat = 0
+    for line in turns:
+        if line.startswith("\nPlayer"):
+            seat = int(line.split()[1])
+        else:
+            assert seat == 2, line  # only the computer's moves are written back
+    assert typed and sum(line.endswith("(computer)") for line in lines) > 10
+
+
+def test_without_its_two_player_optimum_the_computer_plays_each_turn_for_its_points(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """10000's two-player solve takes minutes: not kept, it is not made at the start of a game, and
+    the computer plays the turn policy (its entry policy until it is on the board), and says so; so
+    does it with three players."""
+    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path))
+    lines: list[str] = []
+    assert play(TEXT, 2, 4, computer=(0, 1), read=lambda _: "quit", write=lines.append) == 0
+    assert lines[1].startswith(
+        "The computer plays player 1 and player 2, each turn for its expected points (the two-player optimum: "
+        "not solved here yet: 'dicespec solve ten-thousand --ruleset ten-thousand --players 2' solves it once"
+    )
+    assert "Game over." in lines[-2]
+    lines.clear()
+    assert play(GREED, 3, 4, computer=(0, 1, 2), read=lambda _: "quit", write=lines.append) == 0
+    assert "(the two-player optimum: 3 players (it is solved for two))" in lines[1] and "Game over." in lines[-2]
+
+
+def test_the_command_line_seats_the_computer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--computer 2 on its own makes a two-player game; a seat beyond the players, or a ruleset the
+    computer cannot play, is one line and status 2, before the game starts."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "greed", "--seed", "1", "--computer", "1", "--computer", "2"]) == 0
+    assert "Winner: player" in capsys.readouterr().out
+    assert main(["play", "greed", "--players", "2", "--computer", "3"]) == 2
+    assert capsys.readouterr().err == "dicespec: error: --computer 3: the seats of 2 player(s) are 1 to 2\n"
+
+
+def test_a_ruleset_the_computer_cannot_play_is_said_before_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    house = tmp_path / "compulsory.yaml"
+    house.write_text("extends: greed\nname: greed-compulsory\nhot_dice: compulsory\n", encoding="utf-8")
+    assert main(["play", "greed", "--ruleset-file", str(house), "--computer", "2"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("dicespec: error: the computer cannot play greed-compulsory: ")
+    assert captured.err.count("\n") == 1

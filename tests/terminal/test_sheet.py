@@ -169,3 +169,20 @@ def test_the_review_lists_the_costliest_choices_with_what_they_gave_away() -> No
     first, second = sorted([(chance_loss, "66666", "score chance"), (sixes_loss, "12346", "score sixes")])[::-1]
     assert costly[0].startswith(f"    {-first[0]:7.2f}") and f"dice {first[1]}" in costly[0] and first[2] in costly[0]
     assert costly[1].startswith(f"    {-second[0]:7.2f}") and second[2] in costly[1]
+
+
+def test_the_computer_plays_a_seat_by_optimal_solitaire_play() -> None:
+    """Kiriki, one seat a person's (who ends nothing and scores chance when asked), one the
+    computer's: every move of the computer is the hint's best, so the review finds that it gave
+    nothing away; it says what it plays before the game."""
+    lines: list[str] = []
+    rows = iter(find_ruleset("kiriki").rows)
+
+    def person(_: str) -> str:
+        return f"score {next(rows)}"
+
+    assert play(find_ruleset("kiriki"), 2, 7, computer=(1,), read=person, write=lines.append) == 0
+    assert lines[1] == "The computer plays player 2: optimal solitaire play, the best expected score of its own sheet."
+    assert sum(line.endswith("(computer)") for line in lines) >= 13
+    review = lines[lines.index(next(line for line in lines if line.startswith("Review"))) :]
+    assert any(line.startswith("  player 2: ") and "total loss 0.00" in line for line in review)

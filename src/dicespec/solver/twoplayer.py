@@ -221,10 +221,9 @@ def weighed(ruleset: SetAsideRuleset) -> int:
     return playing * int(setup.rolls.valid.sum())
 
 
-def _require_solvable(ruleset: SetAsideRuleset) -> None:
-    """Refuse, in one line, a ruleset the solve does not take on: too large for this machine
-    (:class:`TooLargeError`: naming its states and the bound it passes), a rule it does not
-    model, or both, each said."""
+def _reasons(ruleset: SetAsideRuleset) -> tuple[bool, list[str]]:
+    """Why the solve does not take ``ruleset`` on: is it too large for this machine, and each
+    reason (none: it takes it on)."""
     states, work = state_count(ruleset), weighed(ruleset)
     memory = states * (ruleset.dice + 1) // ruleset.dice * 8
     reasons = []
@@ -242,6 +241,19 @@ def _require_solvable(ruleset: SetAsideRuleset) -> None:
     why = unsupported(ruleset)
     if why is not None:
         reasons.append(why)
+    return too_large, reasons
+
+
+def solvable(ruleset: SetAsideRuleset) -> str | None:
+    """Why the two-player solve does not take ``ruleset`` on, in one line (``None``: it does)."""
+    return "; ".join(_reasons(ruleset)[1]) or None
+
+
+def _require_solvable(ruleset: SetAsideRuleset) -> None:
+    """Refuse, in one line, a ruleset the solve does not take on: too large for this machine
+    (:class:`TooLargeError`: naming its states and the bound it passes), a rule it does not
+    model, or both, each said."""
+    too_large, reasons = _reasons(ruleset)
     if reasons:
         error = TooLargeError if too_large else UnsupportedRulesetError
         raise error(f"ruleset {ruleset.name}: {'; '.join(reasons)}")
@@ -440,6 +452,11 @@ def _key(ruleset: SetAsideRuleset) -> str:
 
 def _path(ruleset: SetAsideRuleset) -> Path:
     return cache_dir() / f"duel-{_key(ruleset)}.npz"
+
+
+def is_kept(ruleset: SetAsideRuleset) -> bool:
+    """Has ``ruleset``'s two-player optimum been solved by today's code, and kept?"""
+    return ruleset in _SOLVED or _path(ruleset).exists()
 
 
 def _load(ruleset: SetAsideRuleset) -> np.ndarray | None:

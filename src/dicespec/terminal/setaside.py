@@ -1,18 +1,21 @@
 """Set-aside games (10000, Greed, …) in the terminal: the legal set-asides of one roll, and a playable game.
 
-Only formatting and reading input live here; every rule is asked of the engine.
+Only formatting and reading input live here; every rule is asked of the engine, and every move of
+a computer seat of the solver (:class:`Computer`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Collection
+from typing import Any
 
 from dicespec.dice import Roll
 from dicespec.setaside.combos import best, is_farkle, options, scoring_dice, split
 from dicespec.setaside.errors import SetAsideRulesError
 from dicespec.setaside.game import GameState, Phase, SetAsideGame, is_hot_dice, must_roll, winners
-from dicespec.setaside.ruleset import SetAsideRule, SetAsideRuleset
+from dicespec.setaside.ruleset import BelowEntry, SetAsideRule, SetAsideRuleset
 from dicespec.terminal.commands import QUIT, read_command
 
 
@@ -92,21 +95,89 @@ def _roll(game: SetAsideGame, write: Callable[[str], None]) -> None:
         write(f"  rolled {roll}: farkle{lost}")
 
 
+QUICK = 1_000_000_000
+"""The most work (choices weighed a pass) of a two-player solve a game waits for when it starts
+(Greed's: 67 million, seconds); a larger one not kept yet is left to ``dicespec solve``."""
+
+
+class Computer:
+    """A computer seat: the exact two-player optimum where a game has two players and it is
+    solved (kept, or quick to solve), else each turn for its expected points, and its chance of
+    getting on the board while it is not."""
+
+    def __init__(self, ruleset: SetAsideRuleset, players: int) -> None:
+        from dicespec.solver import entry_policy, turn_policy  # numpy and the solver: only when asked
+        from dicespec.solver.twoplayer import duel, is_kept, solvable, weighed
+
+        self.ruleset = ruleset
+        self.turn, self.entry = turn_policy(ruleset), entry_policy(ruleset)
+        self.duel: Any = None
+        why = None if players == 2 else f"{players} players (it is solved for two)"
+        if why is None:
+            why = solvable(ruleset)
+        if why is None and not is_kept(ruleset) and weighed(ruleset) > QUICK:
+            why = (
+                f"not solved here yet: 'dicespec solve {ruleset.game} --ruleset {ruleset.name} --players 2' "
+                "solves it once, in minutes"
+            )
+        if why is None:
+            self.duel = duel(ruleset)
+            self.plays = "to win: the exact two-player optimum"
+        else:
+            self.plays = f"each turn for its expected points (the two-player optimum: {why})"
+
+    def move(self, state: GameState) -> str:
+        """The command it types now: a set-aside of the roll on the table, or roll or bank."""
+        player, other = state.players[state.current], state.players[1 - state.current] if self.duel else None
+        on_board = player.on_board or not self.ruleset.entry
+        leader = max(p.score for i, p in enumerate(state.players) if i != state.current)
+        if self.duel is None and self.ruleset.final_round and leader >= self.ruleset.target:
+            # its last turn: set aside the most, and roll on until it passes the leader
+            if state.phase is Phase.ROLLED:
+                assert state.dice is not None
+                return f"set {options(self.ruleset, state.dice)[0].dice}"
+            ahead = player.score + state.turn_points > leader and not must_roll(self.ruleset, state)
+            return "bank" if ahead else "roll"
+        if state.phase is Phase.ROLLED:
+            assert state.dice is not None
+            if self.duel is not None and other is not None:
+                choice = self.duel.choices(player.score, other.score, state.turn_points, state.dice)[0][0]
+            else:
+                choice = (self.turn if on_board else self.entry).set_aside(state.turn_points, state.dice)
+            return f"set {choice.dice}"
+        if must_roll(self.ruleset, state) or state.phase is Phase.TURN_START:
+            return "roll"
+        if self.duel is not None and other is not None:
+            banks = self.duel.should_bank(player.score, other.score, state.turn_points, state.dice_left)
+        else:
+            banks = (self.turn if on_board else self.entry).should_bank(state.turn_points, state.dice_left)
+        if not on_board and state.turn_points < self.ruleset.entry and self.ruleset.below_entry is BelowEntry.REFUSED:
+            banks = False
+        return "bank" if banks else "roll"
+
+
 def play(
     ruleset: SetAsideRuleset,
     players: int,
     seed: int | None,
     *,
+    computer: Collection[int] = (),
+    pause: float = 0.0,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
 ) -> int:
-    """Play a game at the terminal; returns the process exit status."""
+    """Play a game at the terminal, the seats in ``computer`` (0-based) played by the computer,
+    ``pause`` seconds before each of its moves; returns the process exit status."""
     game = SetAsideGame(ruleset, players, seed=seed)
+    machine = Computer(ruleset, players) if computer else None
     final = " (then one more turn for every other player)" if ruleset.final_round else ""
     write(
         f"{ruleset.title}: {players} player(s), seed {seed}. First to {ruleset.target}{final}; "
         f"{ruleset.entry} in one turn to get on the board. Type 'help' for the commands."
     )
+    if machine is not None:
+        seats = " and ".join(f"player {seat + 1}" for seat in sorted(computer))
+        write(f"The computer plays {seats}, {machine.plays}.")
     while not game.is_over:
         state = game.state
         if state.phase is Phase.TURN_START:
@@ -115,11 +186,17 @@ def play(
             _roll(game, write)
             continue
         write(_status(ruleset, state))
-        command = read_command(read)
-        if command is None:  # the input has ended
-            write("")
-            return 0
-        verb, words = command
+        if machine is not None and state.current in computer:
+            time.sleep(pause)
+            line = machine.move(state)
+            write(f"> {line}   (computer)")
+            verb, *words = line.split()
+        else:
+            command = read_command(read)
+            if command is None:  # the input has ended
+                write("")
+                return 0
+            verb, words = command
         line = " ".join([verb, *words])
         try:
             if verb in QUIT:
@@ -148,6 +225,8 @@ def play(
             else:
                 write(f"  unknown command {line!r}; type 'help'")
         except (SetAsideRulesError, ValueError) as exc:
+            if machine is not None and state.current in computer:  # it would ask again, for ever
+                raise AssertionError(f"the rules refuse the computer's {line!r}: {exc}") from exc
             write(f"  not allowed: {exc}")
     write("\nGame over.\n" + scores_table(game.state))
     won = winners(game.state)

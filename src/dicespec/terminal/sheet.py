@@ -6,7 +6,8 @@ Only formatting and reading input live here; every rule is asked of the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 
 from dicespec.dice import Roll
@@ -181,17 +182,37 @@ def _positions(words: list[str], dice: int) -> list[int]:
     return [n - 1 for n in numbers]
 
 
+def computer_move(ruleset: SheetRuleset, game: SheetGame) -> str:
+    """The command a computer seat types now: the best choice of optimal solitaire play (its own
+    sheet's best expected score; the other sheets play no part in it)."""
+    from dicespec.solver import hint  # numpy and the solver: only when asked
+
+    assert game.dice is not None
+    best, _ = hint(ruleset, game.sheet(game.current_player), game.dice, game.rolls_left)[0]
+    return best.command(game.dice)
+
+
 def play(
     ruleset: SheetRuleset,
     players: int,
     seed: int | None,
     *,
+    computer: Collection[int] = (),
+    pause: float = 0.0,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
 ) -> int:
-    """Play a game at the terminal; returns the process exit status."""
+    """Play a game at the terminal, the seats in ``computer`` (0-based) played by the computer,
+    ``pause`` seconds before each of its moves; returns the process exit status."""
     game = SheetGame(ruleset, players, seed=seed)
+    if computer:
+        from dicespec.solver import solution  # the solve, before the game: seconds, once
+
+        solution(ruleset)
     write(f"{ruleset.title}: {players} player(s), seed {seed}. Type 'help' for the commands.")
+    if computer:
+        seats = " and ".join(f"player {seat + 1}" for seat in sorted(computer))
+        write(f"The computer plays {seats}: optimal solitaire play, the best expected score of its own sheet.")
     made: list[Made] = []
     while not game.is_over:
         player = game.current_player
@@ -200,11 +221,17 @@ def play(
             write(f"\nPlayer {player + 1}, turn {state.turns_taken + 1}")
             game.roll()
         write(f"  dice: {game.dice}   (rolls left: {game.rolls_left})")
-        command = read_command(read)
-        if command is None:  # the input has ended
-            write("")
-            return 0
-        verb, words = command
+        if player in computer:
+            time.sleep(pause)
+            typed = computer_move(ruleset, game)
+            write(f"> {typed}   (computer)")
+            verb, *words = typed.split()
+        else:
+            command = read_command(read)
+            if command is None:  # the input has ended
+                write("")
+                return 0
+            verb, words = command
         line = " ".join([verb, *words])
         try:
             if verb in QUIT:
@@ -239,6 +266,8 @@ def play(
             else:
                 write(f"  unknown command {line!r}; type 'help'")
         except (SheetActionError, ValueError) as exc:
+            if player in computer:  # it would ask again, for ever
+                raise AssertionError(f"the rules refuse the computer's {line!r}: {exc}") from exc
             write(f"  not allowed: {exc}")
     write("\nGame over.\n" + sheet_table(ruleset, list(game.state.sheets)))
     sheets = game.state.sheets
