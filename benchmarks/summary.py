@@ -40,6 +40,7 @@ BENCHMARKS = (
     "identify_time",
     "own_dice",
     "coach_size",
+    "two_player",
 )
 HEADER = ["measure", "figure", "goal", "met", "beside"]
 README = FOLDER / "README.md"
