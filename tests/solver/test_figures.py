@@ -6,7 +6,7 @@ import pytest
 
 from dicespec.registry import games
 from dicespec.rulesets import find_ruleset, ruleset_names
-from dicespec.solver import entry_policy, solution, turn_policy
+from dicespec.solver import entry_policy, solution, turn_policy, twoplayer
 from dicespec.solver.cache import rules_key
 from dicespec.solver.figures import read
 
@@ -62,6 +62,25 @@ def test_set_aside_figures_agree_with_the_solver(game, name):
     assert figures["expected_turn_score"] == pytest.approx(turn.expected_turn_score, abs=1e-9), STALE
     assert figures["on_board_chance"] == pytest.approx(entry.on_board_chance, abs=1e-12), STALE
     assert figures["banking_table"] == {str(n): t for n, t in turn.banking_table().items()}, STALE
+
+
+@pytest.mark.parametrize(("game", "name"), SET_ASIDE_RULESETS)
+def test_two_player_figures_were_worked_out_under_todays_rules(game, name):
+    """Each set-aside ruleset's two-player figures were worked out under the rules it has now, and
+    say what refuses its solve as the solver says it today."""
+    ruleset = find_ruleset(name)
+    two = _entry(game, name)["two_players"]
+    assert two["rules_key"] == twoplayer.rules_key(ruleset), STALE
+    assert two["unmodelled"] == list(twoplayer.unmodelled(ruleset)), STALE
+    assert two["too_large"] == (twoplayer.too_large(ruleset) is not None), STALE
+    assert (two["first_player"] is None) == (twoplayer.solvable(ruleset) is not None), STALE
+
+
+@pytest.mark.slow
+def test_greed_s_first_player_figure_is_the_solver_s():
+    """Greed's two-player solve takes seconds: its committed chance is what it gives today."""
+    chance = twoplayer.duel(find_ruleset("greed")).first_player_chance
+    assert _entry("greed", "greed")["two_players"]["first_player"] == pytest.approx(chance, abs=1e-12)
 
 
 WINNING_RULESETS = [

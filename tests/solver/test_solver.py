@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dicespec import find_ruleset, ruleset_names
-from dicespec.solver import SOLVERS, scoresheet, solution, solver_of, summary
+from dicespec.solver import SOLVERS, scoresheet, solution, solver_of, summary, twoplayer
 
 
 @pytest.mark.slow
@@ -60,9 +60,15 @@ def test_each_ruleset_is_solved_by_its_familys_solver(name: str, family: str) ->
 
 
 def test_a_set_aside_rulesets_kept_figures_have_json_keys() -> None:
-    """``fixtures/optimal-play.json`` keeps a banking table by dice in hand as text; a score-sheet
-    ruleset's figures, with the hash of its rules beside them."""
-    kept = SOLVERS["set-aside"].kept(find_ruleset("greed"), {"ruleset": "greed", "banking_table": {1: 300, 6: 2000}})
-    assert kept == {"ruleset": "greed", "banking_table": {"1": 300, "6": 2000}}
+    """``fixtures/optimal-play.json`` keeps a banking table by dice in hand as text, and the two-player
+    figures with the hash of the rules they were worked out under; a score-sheet ruleset's
+    figures, with the hash of its rules beside them."""
+    figures = {"ruleset": "greed", "banking_table": {1: 300, 6: 2000}, "two_players": {"first_player": 0.5}}
+    kept = SOLVERS["set-aside"].kept(find_ruleset("greed"), figures)
+    assert kept == {
+        "ruleset": "greed",
+        "banking_table": {"1": 300, "6": 2000},
+        "two_players": {"first_player": 0.5, "rules_key": twoplayer.rules_key(find_ruleset("greed"))},
+    }
     sheet = SOLVERS["score-sheet"].kept(find_ruleset("kiriki"), {"ruleset": "kiriki", "expected_score": 1.0})
     assert sheet["expected_score"] == 1.0 and len(sheet["rules_key"]) == 64

@@ -273,6 +273,7 @@ def _set_aside_lines(diff: Diff, before: SetAsideFigures, after: SetAsideFigures
             cells = [f"{'-' if v is None else f'{v:,}':>{width}}" for v in (old, new)]
             yield f"    {_dice(n):<7}  {cells[0]}  {cells[1]}" + ("  changes" if old != new else "")
     yield ""
+    yield from _two_player_lines(diff, before, after)
     yield "Getting on the board"
     width = max(len(diff.before), len(diff.after)) + 1
     for label, side in ((diff.before, before), (diff.after, after)):
@@ -290,6 +291,21 @@ def _set_aside_lines(diff: Diff, before: SetAsideFigures, after: SetAsideFigures
     )
     for dice, was, now in changes:
         yield f"  {_dice(int(dice)):<7}  {_percent(was)} → {_percent(now)}"
+
+
+def _two_player_lines(diff: Diff, before: SetAsideFigures, after: SetAsideFigures) -> Iterator[str]:
+    """How the change moves the first player's chance, both playing to win; or why a side has none."""
+    yield "Two players, each playing to win"
+    if before.first_player is not None and after.first_player is not None:
+        moved = (after.first_player - before.first_player) * 100
+        yield (
+            f"  the first player's chance: {before.first_player:.2%} → {after.first_player:.2%} "
+            f"({moved:+.2f} percentage points)"
+        )
+    for label, side in ((diff.before, before), (diff.after, after)):
+        if side.two_players:
+            yield f"  {label}: {side.two_players}"
+    yield ""
 
 
 # -- the report as data ----------------------------------------------------------------------------
@@ -357,6 +373,8 @@ def _side_json(side: SheetFigures | SetAsideFigures) -> dict[str, Any]:
         }
     return {
         "expected_turn_score": side.expected_turn_score,
+        "first_player_chance": side.first_player,
+        "two_players": side.two_players,
         "unsolved": side.unsolved,
         "banking": {str(n): total for n, total in side.banking.items()},
         "banking_cap": side.cap,

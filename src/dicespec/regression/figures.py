@@ -141,6 +141,8 @@ class SetAsideFigures:
     farkles: dict[int, Odds]
     unsolved: str | None = None
     unaccounted: tuple[str, ...] = ()
+    first_player: float | None = None  # two players playing to win: the first player's chance
+    two_players: str | None = None  # why there is no such chance: refused, or not solved here yet
 
 
 Figures = SheetFigures | SetAsideFigures
@@ -179,9 +181,11 @@ def sheet_figures(ruleset: SheetRuleset, *, progress: Progress | None = None) ->
 
 
 def set_aside_figures(ruleset: SetAsideRuleset) -> SetAsideFigures:
-    """The figures of a set-aside ruleset (about a second)."""
+    """The figures of a set-aside ruleset (about a second; a quick two-player solve not kept yet,
+    seconds more)."""
     from dicespec.solver import entry_policy, turn_policy
     from dicespec.solver.setaside import unaccounted
+    from dicespec.solver.twoplayer import at_hand, duel
 
     farkles = farkle_odds(ruleset)
     try:
@@ -190,8 +194,18 @@ def set_aside_figures(ruleset: SetAsideRuleset) -> SetAsideFigures:
     except UnsupportedRulesetError as exc:
         return SetAsideFigures(None, {}, None, ruleset.entry, None, farkles, unsolved=str(exc))
     left_out = unaccounted(ruleset)
+    why = at_hand(ruleset)
+    first = duel(ruleset).first_player_chance if why is None else None
     return SetAsideFigures(
-        turn.expected_turn_score, turn.banking_table(), turn.cap, ruleset.entry, chance, farkles, unaccounted=left_out
+        turn.expected_turn_score,
+        turn.banking_table(),
+        turn.cap,
+        ruleset.entry,
+        chance,
+        farkles,
+        unaccounted=left_out,
+        first_player=first,
+        two_players=why,
     )
 
 

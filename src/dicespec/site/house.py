@@ -248,11 +248,17 @@ def _score_table(house: House, found: Comparison, w: Words) -> list[str]:
     def turn(side: SetAsideFigures) -> str:
         return text(w["no_value"]) if side.expected_turn_score is None else decimal(side.expected_turn_score, lang)
 
+    def first(side: SetAsideFigures) -> str:  # two players playing to win; none where not at hand
+        return text(w["no_value"]) if side.first_player is None else percentage(side.first_player, lang)
+
     out = [
         text(w["expected_set_aside_intro"]) + "\n",
         table(
-            [text(best["ruleset"]), text(best["expected_turn"]), text(best["on_board"])],
-            [[code(house.base), turn(old), on_board(old)], [code(house.name), turn(new), on_board(new)]],
+            [text(best["ruleset"]), text(best["expected_turn"]), text(best["on_board"]), text(best["first_player"])],
+            [
+                [code(house.base), turn(old), on_board(old), first(old)],
+                [code(house.name), turn(new), on_board(new), first(new)],
+            ],
         )
         + "\n",
     ]

@@ -229,7 +229,36 @@ def _set_aside(game: Game, entries: list[dict[str, Any]], banking: str, lang: st
         for e in entries
         if e.get("unaccounted")
     ]
+    return out + _two_players(game, entries, lang)
+
+
+def _two_players(game: Game, entries: list[dict[str, Any]], lang: str) -> list[str]:
+    """The first player's chance of each ruleset, both players playing to win, and why a ruleset
+    has none: a rule the solve does not model yet, or too many states."""
+    w = words("optimal", lang)
+    out = [
+        f"### {w['two_players']} {{#{game.name}-two-players}}\n",
+        w["two_players_intro"] + "\n",
+        table(
+            [w["ruleset"], w["first_player"], w["states"]],
+            [[code(e["ruleset"]), *_two_player_cells(e["two_players"], lang)] for e in entries],
+        )
+        + "\n",
+    ]
+    for e in entries:
+        two = e["two_players"]
+        if two["unmodelled"]:
+            rules = ", ".join(code(key) for key in two["unmodelled"])
+            out.append(w.format("two_players_unmodelled", ruleset=code(e["ruleset"]), rules=rules) + "\n")
+        elif two["too_large"]:
+            states = grouped(two["states"], lang)
+            out.append(w.format("two_players_too_large", ruleset=code(e["ruleset"]), states=states) + "\n")
     return out
+
+
+def _two_player_cells(two: dict[str, Any], lang: str) -> list[str]:
+    chance = UNSOLVED if two["first_player"] is None else percentage(two["first_player"], lang)
+    return [chance, grouped(two["states"], lang)]
 
 
 def _banking_cell(entry: dict[str, Any], dice: int, lang: str) -> str:

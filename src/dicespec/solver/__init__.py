@@ -27,6 +27,7 @@ from dicespec.registry import game, games
 from dicespec.rulesets import Ruleset, find_ruleset, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
+from dicespec.solver import twoplayer
 from dicespec.solver.cache import rules_key
 from dicespec.solver.hint import Action, Choice, TurnPlan, hint
 from dicespec.solver.report import duel_report, set_aside_report, sheet_report
@@ -78,11 +79,15 @@ def summary(
       :data:`~dicespec.solver.spread.GAMES` games played by the same play (its
       :func:`~dicespec.solver.spread.distribution`).
     - a set-aside ruleset: ``{"ruleset", "title", "expected_turn_score", "on_board_chance", "entry",
-      "banking_table", "banking_cap"}``: ``banking_table`` maps dice in hand (1 to 6) to the turn
+      "banking_table", "banking_cap", "two_players"}``: ``banking_table`` maps dice in hand (1 to 6) to the turn
       total from which banking is right; ``on_board_chance`` is the chance of banking at least
       ``entry`` in one turn; ``unaccounted``, only where there are any, the keys of the ruleset's
       rules the turn policy leaves out (:func:`dicespec.solver.setaside.unaccounted`): its figures
       are then the optimal play of a turn without them. Computed in about a second.
+      ``two_players``: the exact two-player optimum's ``first_player`` chance (a shared win a half),
+      its ``states``, and what refuses it: ``too_large`` and the ``unmodelled`` rules' keys
+      (:mod:`dicespec.solver.twoplayer`); unless ``compute``, a chance the cache does not hold is
+      ``None`` (10000's takes minutes).
     """
     return {
         game.name: [
@@ -127,7 +132,23 @@ def _set_aside_figures(ruleset: SetAsideRuleset, compute: bool, progress: Progre
     left_out = unaccounted(ruleset)
     if left_out:  # the rules of the game around the turn that the policies do not play
         figures["unaccounted"] = list(left_out)
+    figures["two_players"] = _two_player_figures(ruleset, compute, progress)
     return figures
+
+
+def _two_player_figures(ruleset: SetAsideRuleset, compute: bool, progress: Progress | None) -> dict[str, Any]:
+    """The two-player optimum's figures: the first player's chance (``None`` where it is refused, or
+    not solved and not to be computed), its states, and why it is refused, if it is."""
+    refused, left_out = twoplayer.too_large(ruleset) is not None, twoplayer.unmodelled(ruleset)
+    chance = None
+    if not (refused or left_out) and (compute or twoplayer.is_kept(ruleset)):
+        chance = duel(ruleset, progress).first_player_chance
+    return {
+        "first_player": chance,
+        "states": twoplayer.state_count(ruleset),
+        "too_large": refused,
+        "unmodelled": list(left_out),
+    }
 
 
 def _sheet_kept(ruleset: SheetRuleset, entry: dict[str, Any]) -> dict[str, Any]:
@@ -135,7 +156,9 @@ def _sheet_kept(ruleset: SheetRuleset, entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def _set_aside_kept(ruleset: SetAsideRuleset, entry: dict[str, Any]) -> dict[str, Any]:
-    return {**entry, "banking_table": {str(n): total for n, total in entry["banking_table"].items()}}
+    banking = {str(n): total for n, total in entry["banking_table"].items()}
+    two_players = {**entry["two_players"], "rules_key": twoplayer.rules_key(ruleset)}
+    return {**entry, "banking_table": banking, "two_players": two_players}
 
 
 def _sheet_report(ruleset: SheetRuleset, progress: ProgressLine) -> str:

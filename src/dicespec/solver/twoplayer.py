@@ -39,7 +39,7 @@ and the code); a pair of scores' ``W`` is worked out again in one pass when it i
 **What it covers.** Farkles counted in a row, a target to hit exactly and a roll that wins at once
 would make the state larger, and are not modelled yet: a ruleset with one of them is refused,
 naming it, as is one whose solve would weigh more than :data:`MAX_WEIGHED` choices a pass (about
-ten minutes here) or keep more than :data:`MAX_BYTES` of chances.
+ten minutes here) or need more than :data:`MAX_BYTES` of memory.
 """
 
 from __future__ import annotations
@@ -75,7 +75,8 @@ leaves, at every state still played): a solve takes about five passes a layer, a
 billion a pass took 3 min 33 s in all on a 2-core machine of 2026, so this is about ten minutes."""
 
 MAX_BYTES = 4 * 2**30
-"""The most memory the chances of a two-player solve's states may take (8 bytes a state)."""
+"""The most memory a two-player solve may take: the start chances, and one layer's chances and
+slopes with a pass's choices (:func:`memory`)."""
 
 NO_BANK = -1.0  # what banking is worth where the rules do not allow it
 NEGLIGIBLE = 1e-17  # a last turn's chance of catching up this small is taken as none
@@ -128,19 +129,61 @@ def _rolls(ruleset: SetAsideRuleset, step: int) -> _Rolls:
     return _Rolls(weights, gain, left, valid, farkles)
 
 
+UNMODELLED = {
+    "hot_dice": "hot dice that must be rolled",
+    "end.exact": "a target to hit exactly",
+    "farkle_penalty": "a penalty for farkles in a row",
+    "instant_win": "a roll that wins at once",
+}
+"""The rules the two-player solve does not model yet, by ruleset key, as its refusal names them."""
+
+
+def unmodelled(ruleset: SetAsideRuleset) -> tuple[str, ...]:
+    """The keys of ``ruleset``'s rules the two-player solve does not model yet, in the order of
+    :data:`UNMODELLED` (none: it models them all)."""
+    present = {
+        "hot_dice": ruleset.hot_dice is not HotDice.OPTIONAL,
+        "end.exact": ruleset.exact_target,
+        "farkle_penalty": ruleset.farkle_penalty is not None,
+        "instant_win": ruleset.instant_win is not None,
+    }
+    return tuple(key for key in UNMODELLED if present[key])
+
+
 def unsupported(ruleset: SetAsideRuleset) -> str | None:
     """Why the two-player solve does not take ``ruleset`` on (a rule it does not model yet);
     ``None`` when it does."""
-    rules = {
-        "hot dice that must be rolled": ruleset.hot_dice is not HotDice.OPTIONAL,
-        "a target to hit exactly": ruleset.exact_target,
-        "a penalty for farkles in a row": ruleset.farkle_penalty is not None,
-        "a roll that wins at once": ruleset.instant_win is not None,
-    }
-    found = [rule for rule, present in rules.items() if present]
+    found = [UNMODELLED[key] for key in unmodelled(ruleset)]
     if not found:
         return None
     return f"it has {', '.join(found)}, which the two-player solve does not model yet"
+
+
+def too_large(ruleset: SetAsideRuleset) -> str | None:
+    """Why ``ruleset``'s two-player solve is beyond this machine (its states, and the bound its work
+    or its memory passes); ``None`` when it is not."""
+    states, work, needs = state_count(ruleset), weighed(ruleset), memory(ruleset)
+    if work > MAX_WEIGHED:
+        return (
+            f"{states:,} states for two players, and {work:,} choices to weigh a pass: more than the "
+            f"{MAX_WEIGHED:,} the two-player solve takes on (about ten minutes)"
+        )
+    if needs > MAX_BYTES:
+        return (
+            f"{states:,} states for two players, {needs / 2**30:.1f} GB: more than the "
+            f"{MAX_BYTES // 2**30} GB the two-player solve takes on"
+        )
+    return None
+
+
+def memory(ruleset: SetAsideRuleset) -> int:
+    """The bytes a two-player solve holds at most (8 a number): the start chances of every pair of
+    scores, and, for the largest layer, the chances and slopes of its states and a pass's choices
+    at one turn total."""
+    setup = _setup(ruleset)
+    pairs, rolls = setup.goal, setup.rolls.gain.size
+    layer = pairs * (setup.limit + setup.reach + 1) * (setup.dice + 1) * 2 + pairs * rolls * 3
+    return (setup.goal * setup.goal + layer) * 8
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -224,24 +267,8 @@ def weighed(ruleset: SetAsideRuleset) -> int:
 def _reasons(ruleset: SetAsideRuleset) -> tuple[bool, list[str]]:
     """Why the solve does not take ``ruleset`` on: is it too large for this machine, and each
     reason (none: it takes it on)."""
-    states, work = state_count(ruleset), weighed(ruleset)
-    memory = states * (ruleset.dice + 1) // ruleset.dice * 8
-    reasons = []
-    if work > MAX_WEIGHED:
-        reasons.append(
-            f"{states:,} states for two players, and {work:,} choices to weigh a pass: more than the "
-            f"{MAX_WEIGHED:,} the two-player solve takes on (about ten minutes)"
-        )
-    elif memory > MAX_BYTES:
-        reasons.append(
-            f"{states:,} states for two players, {memory / 2**30:.1f} GB: more than the "
-            f"{MAX_BYTES // 2**30} GB the two-player solve takes on"
-        )
-    too_large = bool(reasons)
-    why = unsupported(ruleset)
-    if why is not None:
-        reasons.append(why)
-    return too_large, reasons
+    reasons = [why for why in (too_large(ruleset), unsupported(ruleset)) if why is not None]
+    return too_large(ruleset) is not None, reasons
 
 
 def solvable(ruleset: SetAsideRuleset) -> str | None:
@@ -439,19 +466,43 @@ def _solve(ruleset: SetAsideRuleset, progress: Progress | None) -> Duel:
 FORMAT = "dicespec-duel-1"  # change it when what a file holds changes
 
 
-def _key(ruleset: SetAsideRuleset) -> str:
-    """A hash of the rules that decide the two-player optimum, and of the code that solves it."""
+def rules_key(ruleset: SetAsideRuleset) -> str:
+    """A hash of the rules that decide the two-player optimum (not the ruleset's name, title or
+    notes), and of what the solve's result holds."""
     rules = {
         key: value
         for key, value in asdict(ruleset).items()
         if key not in ("name", "title", "description", "gaps", "game", "min_players", "max_players")
     }
     text = json.dumps([FORMAT, rules], sort_keys=True, default=str)
-    return f"{hashlib.sha256(text.encode()).hexdigest()[:20]}-{code_digest(__name__)[:12]}"
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _key(ruleset: SetAsideRuleset) -> str:
+    """:func:`rules_key`, and a hash of the code that solves it."""
+    return f"{rules_key(ruleset)}-{code_digest(__name__)[:12]}"
 
 
 def _path(ruleset: SetAsideRuleset) -> Path:
     return cache_dir() / f"duel-{_key(ruleset)}.npz"
+
+
+QUICK = 1_000_000_000
+"""The most work (choices weighed a pass) of a two-player solve that is made on the spot where a
+figure or a game needs it (Greed's 67 million: seconds); a larger one is left to
+``dicespec solve RULESET --players 2`` until it is kept."""
+
+
+def at_hand(ruleset: SetAsideRuleset) -> str | None:
+    """Why ``ruleset``'s two-player optimum is not at hand: refused (:func:`solvable`), or neither
+    kept nor quick to solve; ``None`` when it is."""
+    why = solvable(ruleset)
+    if why is None and not is_kept(ruleset) and weighed(ruleset) > QUICK:
+        why = (
+            f"not solved here yet: 'dicespec solve {ruleset.game} --ruleset {ruleset.name} --players 2' "
+            "solves it once, in minutes"
+        )
+    return why
 
 
 def is_kept(ruleset: SetAsideRuleset) -> bool:

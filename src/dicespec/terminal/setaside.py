@@ -95,11 +95,6 @@ def _roll(game: SetAsideGame, write: Callable[[str], None]) -> None:
         write(f"  rolled {roll}: farkle{lost}")
 
 
-QUICK = 1_000_000_000
-"""The most work (choices weighed a pass) of a two-player solve a game waits for when it starts
-(Greed's: 67 million, seconds); a larger one not kept yet is left to ``dicespec solve``."""
-
-
 class Computer:
     """A computer seat: the exact two-player optimum where a game has two players and it is
     solved (kept, or quick to solve), else each turn for its expected points, and its chance of
@@ -107,19 +102,12 @@ class Computer:
 
     def __init__(self, ruleset: SetAsideRuleset, players: int) -> None:
         from dicespec.solver import entry_policy, turn_policy  # numpy and the solver: only when asked
-        from dicespec.solver.twoplayer import duel, is_kept, solvable, weighed
+        from dicespec.solver.twoplayer import at_hand, duel
 
         self.ruleset = ruleset
         self.turn, self.entry = turn_policy(ruleset), entry_policy(ruleset)
         self.duel: Any = None
-        why = None if players == 2 else f"{players} players (it is solved for two)"
-        if why is None:
-            why = solvable(ruleset)
-        if why is None and not is_kept(ruleset) and weighed(ruleset) > QUICK:
-            why = (
-                f"not solved here yet: 'dicespec solve {ruleset.game} --ruleset {ruleset.name} --players 2' "
-                "solves it once, in minutes"
-            )
+        why = at_hand(ruleset) if players == 2 else f"{players} players (it is solved for two)"
         if why is None:
             self.duel = duel(ruleset)
             self.plays = "to win: the exact two-player optimum"
