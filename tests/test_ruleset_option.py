@@ -144,9 +144,11 @@ def test_solve_solves_the_file_s_rules(
 
     write_lines(tmp_path, "house.yaml", *HOUSE)
     solved = []
-    monkeypatch.setattr(dicespec.solver, "report", lambda ruleset, progress: solved.append(ruleset) or "solved")
+    monkeypatch.setattr(
+        dicespec.solver, "report", lambda ruleset, progress, players=1: solved.append(ruleset) or f"solved, {players}"
+    )
     status, out, _ = run_cli(["solve", "kiriki", "--ruleset-file", "house.yaml"], capsys)
-    assert (status, out) == (0, "solved\n") and solved == [find_ruleset("house")]
+    assert (status, out) == (0, "solved, 1\n") and solved == [find_ruleset("house")]
 
 
 def test_rulesets_prints_the_file_s_ruleset_as_a_shipped_one(

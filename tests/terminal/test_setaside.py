@@ -13,6 +13,7 @@ import pytest
 from dicespec import Roll, find_ruleset
 from dicespec.cli import main
 from dicespec.setaside.combos import options
+from dicespec.solver import twoplayer
 from dicespec.terminal.setaside import play, score_report
 
 TEXT = find_ruleset("ten-thousand")
@@ -197,6 +198,7 @@ def test_without_its_two_player_optimum_the_computer_plays_each_turn_for_its_poi
     the computer plays the turn policy (its entry policy until it is on the board), and says so; so
     does it with three players."""
     monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(twoplayer, "_SOLVED", {})  # nor solved by another test in this process
     lines: list[str] = []
     assert play(TEXT, 2, 4, computer=(0, 1), read=lambda _: "quit", write=lines.append) == 0
     assert lines[1].startswith(
