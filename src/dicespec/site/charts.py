@@ -1,4 +1,4 @@
-"""Inline SVG bar charts: no script, no download, drawn from the numbers alone."""
+"""Inline SVG charts (bars, a histogram, a heatmap): no script, no download, drawn from the numbers alone."""
 
 from __future__ import annotations
 
@@ -86,3 +86,58 @@ def histogram(title: str, start: int, width: int, counts: Sequence[int], lang: s
         parts.append(f'<text x="{x:.2f}" y="{height - 3}" text-anchor="middle" class="ds-chart-label">{label}</text>')
     parts.append("</svg>")
     return f'<div class="ds-figure">{"".join(parts)}</div>'
+
+
+HEAT_CELL = 24
+HEAT_LABEL = 48  # room for the row labels, left, and the column labels, below
+
+
+def heatmap(
+    title: str,
+    scores: Sequence[int],
+    grid: Sequence[Sequence[int | None]],
+    lang: str = "en",
+    *,
+    largest: int | None = None,
+) -> str:
+    """A grid of shaded cells, one a pair of ``scores`` (rows: the mover's, from the top; columns:
+    the other's), each shaded by its value in ``grid`` against ``largest`` (by default the grid's
+    own; charts that are to be compared share one), darker the larger, its value in its tooltip,
+    as one line of HTML; a cell of no value (``None``) is left as the track. The scores are
+    labelled every other one, written in the convention of ``lang``; the title says what the chart
+    shows (its text alternative)."""
+    if largest is None:
+        largest = max((value for row in grid for value in row if value is not None), default=0)
+    largest = largest or 1
+    width = HEAT_LABEL + HEAT_CELL * len(scores) + 4
+    height = HEAT_CELL * len(scores) + HEAT_LABEL // 2
+    parts = [
+        f'<svg class="ds-chart ds-heatmap" role="img" viewBox="0 0 {width} {height}" width="{width}" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{text(title)}</title>",
+    ]
+    for i, (mine, row) in enumerate(zip(scores, grid, strict=True)):
+        y = i * HEAT_CELL
+        if i % 2 == 0:
+            parts.append(
+                f'<text x="{HEAT_LABEL - 4}" y="{y + HEAT_CELL * 0.7:.1f}" text-anchor="end" class="ds-chart-label">'
+                f"{grouped(mine, lang)}</text>"
+            )
+        for j, (theirs, value) in enumerate(zip(scores, row, strict=True)):
+            x = HEAT_LABEL + j * HEAT_CELL
+            shown = "–" if value is None else grouped(value, lang)
+            shade = "" if value is None else f' fill-opacity="{0.12 + 0.88 * value / largest:.3f}"'
+            kind = "ds-chart-track" if value is None else "ds-chart-bar"
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{HEAT_CELL - 1}" height="{HEAT_CELL - 1}" class="{kind}"{shade}>'
+                f"<title>{grouped(mine, lang)} – {grouped(theirs, lang)}: {shown}</title></rect>"
+            )
+    for j, theirs in enumerate(scores):
+        if j % 2 == 0:
+            middle = HEAT_LABEL + j * HEAT_CELL + HEAT_CELL / 2
+            parts.append(
+                f'<text x="{middle:.1f}" y="{height - 6}" text-anchor="middle" class="ds-chart-label">'
+                f"{grouped(theirs, lang)}</text>"
+            )
+    parts.append("</svg>")
+    return "".join(parts)

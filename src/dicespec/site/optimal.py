@@ -19,7 +19,7 @@ from dicespec.registry import Game, games
 from dicespec.rulesets import find_ruleset, find_ruleset_of
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
-from dicespec.site.charts import histogram
+from dicespec.site.charts import heatmap, histogram
 from dicespec.site.data import SiteData
 from dicespec.site.layout import Page
 from dicespec.site.markup import code, link, table, text
@@ -253,7 +253,30 @@ def _two_players(game: Game, entries: list[dict[str, Any]], lang: str) -> list[s
         elif two["too_large"]:
             states = grouped(two["states"], lang)
             out.append(w.format("two_players_too_large", ruleset=code(e["ruleset"]), states=states) + "\n")
+    for e in entries:
+        out += _boundaries(e, lang)
     return out
+
+
+def _boundaries(entry: dict[str, Any], lang: str) -> list[str]:
+    """A solved ruleset's roll-or-bank boundary over both scores: a chart a number of dice in hand."""
+    two, w = entry["two_players"], words("optimal", lang)
+    if "boundary" not in two:
+        return []
+    ruleset = entry["ruleset"]
+    grids = two["boundary"]
+    largest = max((value for grid in grids.values() for row in grid for value in row if value is not None), default=0)
+    charts = []
+    for dice, grid in sorted(grids.items(), key=lambda item: int(item[0])):
+        held = _dice(w, int(dice))
+        title = w.format("boundary_chart", ruleset=ruleset, dice=held)
+        chart = heatmap(title, two["scores"], grid, lang, largest=largest)  # one scale: the charts compare
+        charts.append(f'<figure class="ds-heat">{chart}<figcaption>{text(held)}</figcaption></figure>')
+    return [
+        f"#### {w.format('boundary', ruleset=code(ruleset))} {{#{ruleset}-boundary}}\n",
+        w["boundary_intro"] + "\n",
+        f'<div class="ds-heatmaps">{"".join(charts)}</div>\n',
+    ]
 
 
 def _two_player_cells(two: dict[str, Any], lang: str) -> list[str]:

@@ -87,7 +87,9 @@ def summary(
       ``two_players``: the exact two-player optimum's ``first_player`` chance (a shared win a half),
       its ``states``, and what refuses it: ``too_large`` and the ``unmodelled`` rules' keys
       (:mod:`dicespec.solver.twoplayer`); unless ``compute``, a chance the cache does not hold is
-      ``None`` (10000's takes minutes).
+      ``None`` (10000's takes minutes). Solved, it adds ``boundary``: by dice in hand, the turn
+      total from which banking is right for each of ten ``scores`` of the mover (rows) against each
+      of the other's (columns), ``None`` where it rolls on to the target.
     """
     return {
         game.name: [
@@ -140,15 +142,18 @@ def _two_player_figures(ruleset: SetAsideRuleset, compute: bool, progress: Progr
     """The two-player optimum's figures: the first player's chance (``None`` where it is refused, or
     not solved and not to be computed), its states, and why it is refused, if it is."""
     refused, left_out = twoplayer.too_large(ruleset) is not None, twoplayer.unmodelled(ruleset)
-    chance = None
-    if not (refused or left_out) and (compute or twoplayer.is_kept(ruleset)):
-        chance = duel(ruleset, progress).first_player_chance
-    return {
-        "first_player": chance,
+    found: dict[str, Any] = {
+        "first_player": None,
         "states": twoplayer.state_count(ruleset),
         "too_large": refused,
         "unmodelled": list(left_out),
     }
+    if not (refused or left_out) and (compute or twoplayer.is_kept(ruleset)):
+        solved = duel(ruleset, progress)
+        scores = solved.shown_scores()
+        boundary = {str(n): solved.boundary(n, scores) for n in range(1, ruleset.dice + 1)}
+        found |= {"first_player": solved.first_player_chance, "scores": scores, "boundary": boundary}
+    return found
 
 
 def _sheet_kept(ruleset: SheetRuleset, entry: dict[str, Any]) -> dict[str, Any]:

@@ -89,8 +89,7 @@ def duel_report(duel: Duel) -> str:
         f"  the first player wins: {first:.2%} (the second: {1 - first:.2%})",
         f"  states solved: {state_count(ruleset):,} (both scores, the turn's points, the dice in hand)",
     ]
-    every = max(1, duel.goal // SHOWN_SCORES)
-    shown = [score * duel.step for score in range(0, duel.goal, every)]
+    shown = duel.shown_scores(SHOWN_SCORES)
     width = max(6, len(f"{ruleset.target:,}") + 1)
     for n in range(1, ruleset.dice + 1):
         lines.append(
@@ -98,8 +97,7 @@ def duel_report(duel: Duel) -> str:
             "(your score down, theirs across; -: roll on to the target):"
         )
         lines.append(" " * 10 + "".join(f"{theirs:>{width},}" for theirs in shown))
-        for mine in shown:
-            found = [duel.bank_threshold(mine, theirs, n) for theirs in shown]
+        for mine, found in zip(shown, duel.boundary(n, shown), strict=True):
             cells = "".join(f"{'-' if total is None else f'{total:,}':>{width}}" for total in found)
             lines.append(f"    {mine:>6,}{cells}")
     return "\n".join(lines)

@@ -427,6 +427,16 @@ class Duel:
         banks = (self.pair(a, b)[: self.goal - a, dice_left] <= bank + EPSILON) & (bank != NO_BANK)
         return int(np.argmax(banks)) * self.step if banks.any() else None
 
+    def shown_scores(self, count: int = 10) -> list[int]:
+        """About ``count`` scores, evenly spaced from 0 to below the target, for a table or a chart."""
+        every = max(1, self.goal // count)
+        return [score * self.step for score in range(0, self.goal, every)]
+
+    def boundary(self, dice_left: int, scores: list[int]) -> list[list[int | None]]:
+        """Where banking starts (:meth:`bank_threshold`) with ``dice_left`` dice in hand, for each of
+        ``scores`` as the mover's (rows) against each as the other's (columns)."""
+        return [[self.bank_threshold(mine, theirs, dice_left) for theirs in scores] for mine in scores]
+
 
 _SOLVED: dict[SetAsideRuleset, Duel] = {}
 
