@@ -109,3 +109,14 @@ def test_the_installed_command() -> None:
     bad = subprocess.run([script, "score", "kiriki", "6661"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2
     assert bad.stdout == "" and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly() -> None:
+    """``dicespec rulesets | head -1``: the pipe closes early; the command ends with status 0 and
+    no traceback (Python's default is a BrokenPipeError on standard error)."""
+    import subprocess
+    import sys
+
+    shell = f"{sys.executable} -m dicespec.cli rulesets --json | head -c 10; exit ${{PIPESTATUS[0]}}"
+    done = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, "") and len(done.stdout) == 10

@@ -103,3 +103,13 @@ def test_a_set_aside_report_gives_the_turn_the_banking_table_and_the_entry() -> 
 def test_a_set_aside_report_names_the_rules_its_figures_leave_out() -> None:
     report = set_aside_report(Turn(set_aside("ten-thousand-exact"), 500.0, 1000), Entry(0.4))
     assert report.splitlines()[-1].startswith("  not accounted for: end.exact: these figures are the optimal")
+
+
+def test_a_set_aside_report_without_an_entry_says_so() -> None:
+    """Pig (a test ruleset) has no entry minimum: no chance of getting on the board is given."""
+    from dicespec import load_ruleset
+
+    pig = load_ruleset(Path(__file__).parent.parent / "solver_rulesets" / "pig.yaml")
+    assert isinstance(pig, SetAsideRuleset)
+    lines = set_aside_report(Turn(pig, 8.14, 30), Entry(1.0)).splitlines()
+    assert lines[2] == "  no entry minimum: every bank scores"

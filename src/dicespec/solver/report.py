@@ -62,7 +62,9 @@ def set_aside_report(turn: TurnPolicy, entry: EntryPolicy) -> str:
     lines = [
         f"{ruleset.title} ({ruleset.name}): optimal play of one turn",
         f"  expected points of a turn, on the board: {turn.expected_turn_score:.2f}",
-        f"  chance of getting on the board ({ruleset.entry:,} or more) in one turn: {entry.on_board_chance:.2%}",
+        f"  chance of getting on the board ({ruleset.entry:,} or more) in one turn: {entry.on_board_chance:.2%}"
+        if ruleset.entry
+        else "  no entry minimum: every bank scores",
         "  bank once the turn's points reach (by dice in hand; below it, roll on):",
     ]
     lines += [f"    {_dice(n):<7} {total:>6,}" for n, total in turn.banking_table().items()]

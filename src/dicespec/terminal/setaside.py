@@ -159,9 +159,10 @@ def play(
     game = SetAsideGame(ruleset, players, seed=seed)
     machine = Computer(ruleset, players) if computer else None
     final = " (then one more turn for every other player)" if ruleset.final_round else ""
+    entry = f"{ruleset.entry} in one turn to get on the board" if ruleset.entry else "no entry minimum"
     write(
         f"{ruleset.title}: {players} player(s), seed {seed}. First to {ruleset.target}{final}; "
-        f"{ruleset.entry} in one turn to get on the board. Type 'help' for the commands."
+        f"{entry}. Type 'help' for the commands."
     )
     if machine is not None:
         seats = " and ".join(f"player {seat + 1}" for seat in sorted(computer))
