@@ -112,7 +112,8 @@ def test_the_chances_are_a_game_s_chances() -> None:
     assert 0 < solved.start_chance(0, 0) < 1
     assert solved.chance(90, 50, 10, 1) == 1.0 and solved.bank_chance(90, 50, 10) == 1.0
     assert solved.bank_chance(90, 50, 0) is None and not solved.should_bank(90, 50, 0, 1)
-    assert solved.choices(0, 0, 0, "5") == [(solved.choices(0, 0, 0, "5")[0][0], solved.chance(0, 0, 5, 1))]
+    [(option, chance)] = solved.choices(0, 0, 0, "5")
+    assert (str(option.dice), option.points, chance) == ("5", 5, solved.chance(0, 0, 5, 1))
     with pytest.raises(ValueError, match="multiple of 1 from 0"):
         solved.chance(-1, 0, 0, 1)
     with pytest.raises(ValueError, match=r"both scores below 100$"):

@@ -7,8 +7,8 @@ a computer seat of the solver (:class:`Computer`).
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Collection
+from functools import partial
 from typing import Any
 
 from dicespec.dice import Roll
@@ -16,7 +16,7 @@ from dicespec.setaside.combos import best, is_farkle, options, scoring_dice, spl
 from dicespec.setaside.errors import SetAsideRulesError
 from dicespec.setaside.game import GameState, Phase, SetAsideGame, is_hot_dice, must_roll, winners
 from dicespec.setaside.ruleset import BelowEntry, SetAsideRule, SetAsideRuleset
-from dicespec.terminal.commands import QUIT, read_command
+from dicespec.terminal.commands import QUIT, next_command
 
 
 def score_report(ruleset: SetAsideRuleset, roll: Roll, *, as_json: bool = False) -> str:
@@ -175,17 +175,12 @@ def play(
             _roll(game, write)
             continue
         write(_status(ruleset, state))
-        if machine is not None and state.current in computer:
-            time.sleep(pause)
-            line = machine.move(state)
-            write(f"> {line}   (computer)")
-            verb, *words = line.split()
-        else:
-            command = read_command(read)
-            if command is None:  # the input has ended
-                write("")
-                return 0
-            verb, words = command
+        plays = None if machine is None or state.current not in computer else partial(machine.move, state)
+        command = next_command(read, write, plays, pause)
+        if command is None:  # the input has ended
+            write("")
+            return 0
+        verb, words = command
         line = " ".join([verb, *words])
         try:
             if verb in QUIT:

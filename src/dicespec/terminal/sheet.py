@@ -6,7 +6,6 @@ Only formatting and reading input live here; every rule is asked of the engine.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
 
@@ -15,7 +14,7 @@ from dicespec.scoresheet.game import SheetActionError, SheetGame, is_joker, is_r
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
-from dicespec.terminal.commands import QUIT, read_command
+from dicespec.terminal.commands import QUIT, next_command
 
 
 def score_report(ruleset: SheetRuleset, roll: Roll, *, as_json: bool = False) -> str:
@@ -221,17 +220,12 @@ def play(
             write(f"\nPlayer {player + 1}, turn {state.turns_taken + 1}")
             game.roll()
         write(f"  dice: {game.dice}   (rolls left: {game.rolls_left})")
-        if player in computer:
-            time.sleep(pause)
-            typed = computer_move(ruleset, game)
-            write(f"> {typed}   (computer)")
-            verb, *words = typed.split()
-        else:
-            command = read_command(read)
-            if command is None:  # the input has ended
-                write("")
-                return 0
-            verb, words = command
+        plays = (lambda: computer_move(ruleset, game)) if player in computer else None
+        command = next_command(read, write, plays, pause)
+        if command is None:  # the input has ended
+            write("")
+            return 0
+        verb, words = command
         line = " ".join([verb, *words])
         try:
             if verb in QUIT:
