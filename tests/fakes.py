@@ -108,10 +108,11 @@ def full_house_requests(dice: int = 4) -> Iterator[Ask]:
 
 
 def fake_transport(name: str, **options: Any) -> StdioTransport:
-    """A stdio transport to the fake ``name``, with a second to answer a request, ten to answer
-    hello (a fake's start, Python and the package with every ruleset read, takes about a second of
-    processor time: two seconds were too few on a loaded machine) and three restarts."""
-    settings = {"timeout": 1.0, "hello_timeout": 10.0, "max_restarts": 3} | options
+    """A stdio transport to the fake ``name``, with ten seconds to answer a request and ten to
+    answer hello (a fake's start, Python and the package with every ruleset read, takes about a
+    second of processor time: two seconds were too few on a loaded machine) and three restarts.
+    A test of a timeout gives its own, and runs alone (tests/alone.py)."""
+    settings = {"timeout": 10.0, "hello_timeout": 10.0, "max_restarts": 3} | options
     return StdioTransport([sys.executable, str(FAKES / f"{name}.py")], **settings)
 
 

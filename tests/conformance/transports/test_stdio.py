@@ -26,9 +26,10 @@ from fakes import (
 )
 from fakes import fake_transport as fake
 
-# An implementation has a second or less to answer, and a test counts exactly what timed out or
-# bounds its own wall time: no other test alongside (tests/alone.py).
-pytestmark = pytest.mark.alone
+# A test that gives an implementation half a second to answer and counts exactly what timed out,
+# or bounds its own wall time, runs with no other test alongside (tests/alone.py); the others give
+# it ten seconds (fakes.fake_transport), which no neighbour's load comes near.
+ALONE = pytest.mark.alone
 
 REFERENCE = ReferenceImplementation()
 
@@ -44,6 +45,7 @@ def test_reference_adapter_answers_every_request() -> None:
     assert transport.restarts == 0 and transport.events == []
 
 
+@ALONE
 def test_a_hang_is_a_timeout_of_that_request_only() -> None:
     """A request that never gets a reply errors after the timeout; the process is restarted and
     every other request is answered."""
@@ -90,6 +92,7 @@ def test_a_crash_errors_the_request_that_causes_it() -> None:
     assert transport.restarts == 2
 
 
+@ALONE
 def test_a_process_that_keeps_dying_is_given_up_after_its_restarts() -> None:
     """A process that exits after 1,000 requests each time is restarted ``max_restarts`` times;
     then every request left is errored at once, saying so."""
@@ -122,6 +125,7 @@ def test_a_flood_on_stderr_is_drained_and_its_tail_kept() -> None:
     assert {outcome.kind for outcome in found.values()} == {"result"}
 
 
+@ALONE
 def test_no_hello_errors_everything_within_the_timeouts() -> None:
     """A process that never answers hello is restarted, then given up: every request is errored,
     in a time bounded by the hello timeout and the restarts."""
@@ -155,6 +159,7 @@ def test_skipped_replies() -> None:
     assert ok == ("result", 15)
 
 
+@ALONE
 def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     """A case the implementation never answers is errored (exit status 1) and the report says
     what the implementation did."""
