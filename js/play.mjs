@@ -15,15 +15,19 @@
 // house ruleset's report), is blocks.mjs's, which the scorer's script shares.
 //
 // The coach (coach.mjs beside this script, written apart) is loaded only when the reader turns it
-// on: see the section "the coach" at the end, the only code that knows of it.
+// on, or a seat is the computer's: see the section "the coach" at the end, the only code that
+// knows of it. The computer plays the coach's best choice through the session (session.mjs's
+// `computerMove`), one move every PACE milliseconds, so that a person can follow it; a block's
+// `data-pace` says otherwise (the browser tests).
 
 import { carried, element, format, moduleUrl, startBlocks } from "./blocks.mjs";
-import { freshSeed, fromLink, isSeed, linkOf, rated, replayFile, review, Session } from "./session.mjs";
+import { computerSeats, freshSeed, fromLink, isSeed, linkOf, rated, replayFile, review, Session } from "./session.mjs";
 
 const COACH_MODULE = new URL("./coach.mjs", import.meta.url);
 const COACH_FILES = new URL("./coach/", import.meta.url);
 const COACH_KEY = "dicespec-play/coach"; // the coach toggle, remembered for every game page
 const SHOWN_COSTLIEST = 5;
+const PACE = 700; // milliseconds between the computer's moves
 
 // -- one block ---------------------------------------------------------------------------------------
 
@@ -40,6 +44,10 @@ class Play {
     this.form = find(".ds-play-setup");
     this.rulesetSelect = find('select[name="ruleset"]');
     this.playersSelect = find('select[name="players"]');
+    this.seatBoxes = [...block.querySelectorAll('input[name="computer"]')];
+    this.computerLine = find(".ds-play-computer");
+    this.computerTimer = null;
+    this.computerDown = null; // why the computer cannot play this game, once it found it could not
     this.seedInput = find('input[name="seed"]');
     this.coachToggle = find('input[name="coach"]');
     this.notice = find(".ds-play-notice");
@@ -77,6 +85,7 @@ class Play {
       this.newGameFromForm();
     });
     this.rulesetSelect.addEventListener("change", () => this.fillPlayers());
+    this.playersSelect.addEventListener("change", () => this.showSeats(Number(this.playersSelect.value)));
     this.rollButton.addEventListener("click", () => this.roll());
     this.endButton?.addEventListener("click", () => this.act("end"));
     this.setButton?.addEventListener("click", () => this.setAsidePicked());
@@ -105,6 +114,16 @@ class Play {
       }),
     );
     this.playersSelect.value = String(offered.chosen);
+    this.showSeats(offered.chosen);
+  }
+
+  /** A seat's box for each of `count` players; the others hidden and let go. */
+  showSeats(count) {
+    for (const box of this.seatBoxes) {
+      const shown = Number(box.value) <= count;
+      box.closest("label").hidden = !shown;
+      if (!shown) box.checked = false;
+    }
   }
 
   // -- starting, resuming, refusing ---------------------------------------------------------------
@@ -150,12 +169,22 @@ class Play {
     this.seedInput.value = "";
     this.notice.hidden = true;
     this.notice.textContent = "";
-    this.begin({
+    const game = {
       ruleset: this.rulesetSelect.value,
       players: Number(this.playersSelect.value),
       seed: typed || freshSeed(),
       actions: [],
-    });
+    };
+    const computer = this.seatBoxes
+      .filter((box) => box.checked && !box.closest("label").hidden)
+      .map((b) => Number(b.value));
+    if (computer.length) game.computer = computer;
+    const why = this.session.whyNotAGame(game);
+    if (why !== null) {
+      this.refuse(this.reason(why));
+      return;
+    }
+    this.begin(game);
   }
 
   /** One line saying why what was asked is no game; the rest of the page goes on. */
@@ -165,9 +194,13 @@ class Play {
   }
 
   begin(game) {
+    clearTimeout(this.computerTimer);
+    this.computerDown = null;
     this.session.begin(game);
     this.rulesetSelect.value = game.ruleset;
     this.fillPlayers(game.players);
+    const seats = computerSeats(game);
+    for (const box of this.seatBoxes) box.checked = seats.includes(Number(box.value));
     this.coach.newGame();
     this.update();
   }
@@ -175,21 +208,52 @@ class Play {
   // -- playing --------------------------------------------------------------------------------------
 
   /** What the session made of a move: refused, it is said and changes nothing; played, the coach
-   * rates it and the page shows the new state. True when it was played. */
-  played(move) {
+   * rates a person's and the page shows the new state. True when it was played. */
+  played(move, { byComputer = false } = {}) {
     if (move === null) return false;
     if (move.rejected) {
       this.status.textContent = format(this.say.refused, { action: move.action, code: move.rejected });
       return false;
     }
-    this.coach.judge(move.action, move.before);
+    if (!byComputer) this.coach.judge(move.action, move.before);
     this.update();
     return true;
   }
 
-  /** Play one action. */
+  /** Play one action: a person's, so none while the computer is to move. */
   act(action) {
+    if (this.computerMoves()) return false;
     return this.played(this.session.act(action));
+  }
+
+  /** Is the computer to move now (it plays the seat, and it can)? */
+  computerMoves() {
+    return this.computerDown === null && this.session.computerToMove();
+  }
+
+  /** When the computer is to move, its move in PACE milliseconds: the coach's best choice the rules
+   * allow. Where it cannot play (no coach, or no move), it says so once, and people play its seats. */
+  computerTurn() {
+    clearTimeout(this.computerTimer);
+    if (!this.computerMoves()) return;
+    const game = this.game;
+    const pace = Number(this.block.dataset.pace ?? PACE);
+    this.computerTimer = setTimeout(async () => {
+      let move = null;
+      try {
+        const coach = await this.coachFor(game.ruleset);
+        if (this.game !== game || !this.computerMoves()) return; // a new game, meanwhile
+        if (coach === null) throw new Error(format(this.say.reason_no_computer, { name: game.ruleset }));
+        move = this.session.computerMove(coach.advise(this.answer) ?? []);
+        if (move === null) throw new Error(this.say.computer_no_move);
+      } catch (error) {
+        this.computerDown = format(this.say.computer_failed, { error: error.message });
+        console.warn("dicespec computer:", error);
+        this.update();
+        return;
+      }
+      this.played(move, { byComputer: true });
+    }, pace);
   }
 
   roll() {
@@ -258,17 +322,21 @@ class Play {
 
   update() {
     const answer = this.session.refresh();
+    const computer = this.computerMoves();
     this.block.dataset.over = String(answer.over); // for a reader's tools, and the tests
     this.block.dataset.actions = String(this.game.actions.length);
+    this.block.dataset.computer = String(computer); // the computer is to move
     writeStorage(this.config.storage, this.session.saved());
-    if (this.sheetFamily) this.showSheetGame(answer, this.session.moves);
-    else this.showSetAsideGame(answer, this.session.moves);
+    if (this.sheetFamily) this.showSheetGame(answer, this.session.moves, !computer);
+    else this.showSetAsideGame(answer, this.session.moves, !computer);
     this.showAbout();
     this.coach.show(answer);
+    this.computerTurn();
   }
 
   playerName(index) {
-    return format(this.say.player, { number: index + 1 });
+    const key = computerSeats(this.game).includes(index + 1) ? "player_computer" : "player";
+    return format(this.say[key], { number: index + 1 });
   }
 
   showDice(dice, size, usable, words) {
@@ -287,13 +355,14 @@ class Play {
     this.diceBox.replaceChildren(...buttons);
   }
 
-  showSheetGame(answer, moves) {
+  /** A score sheet's game; `person`: a person is to move (else the computer, and nothing is clickable). */
+  showSheetGame(answer, moves, person) {
     const ruleset = this.ruleset;
     const { playing, rolled, canReroll } = moves;
-    this.showDice(answer.dice, ruleset.dice, canReroll, this.say);
+    this.showDice(answer.dice, ruleset.dice, canReroll && person, this.say);
     this.rollButton.textContent = rolled ? this.say.reroll : this.say.roll;
-    this.rollButton.disabled = !moves.canRoll;
-    this.endButton.hidden = !moves.canEnd;
+    this.rollButton.disabled = !moves.canRoll || !person;
+    this.endButton.hidden = !moves.canEnd || !person;
     // the sheet: a column a player, the current player's open rows as buttons once the dice are rolled
     const headRow = element("tr");
     headRow.append(element("th", this.say.row));
@@ -314,7 +383,7 @@ class Play {
       answer.players.forEach((player, i) => {
         const value = player.lines[id];
         const td = element("td", value === null ? "" : this.numbers.format(value));
-        if (i === answer.current && Object.hasOwn(moves.scores, id)) {
+        if (person && i === answer.current && Object.hasOwn(moves.scores, id)) {
           td.replaceChildren(this.rowButton(id, label, moves.scores[id]));
         }
         tr.append(td);
@@ -347,15 +416,17 @@ class Play {
     return button;
   }
 
-  showSetAsideGame(answer, moves) {
+  /** A set-aside game; `person`: a person is to move (else the computer, and nothing is clickable). */
+  showSetAsideGame(answer, moves, person) {
     const { playing, rolled } = moves;
-    this.showDice(rolled ? answer.dice : null, rolled ? answer.dice.length : answer.dice_left, rolled, this.say);
-    this.rollButton.disabled = !moves.canRoll;
-    this.setButton.disabled = !moves.canSet;
-    this.bankButton.disabled = !moves.canBank;
+    const size = rolled ? answer.dice.length : answer.dice_left;
+    this.showDice(rolled ? answer.dice : null, size, rolled && person, this.say);
+    this.rollButton.disabled = !moves.canRoll || !person;
+    this.setButton.disabled = !moves.canSet || !person;
+    this.bankButton.disabled = !moves.canBank || !person;
     // the set-asides the roll allows, each a button
     this.optionsBox.replaceChildren(
-      ...moves.options.map((option) => {
+      ...(person ? moves.options : []).map((option) => {
         const points = this.numbers.format(option.points);
         const button = element("button", format(this.say.set_option, { dice: option.dice, points }), "ds-play-option");
         button.type = "button";
@@ -407,10 +478,35 @@ class Play {
   }
 
   showAbout() {
+    const seats = computerSeats(this.game).length > 0;
+    this.computerLine.hidden = !seats;
+    this.computerLine.textContent = !seats
+      ? ""
+      : (this.computerDown ?? (this.sheetFamily ? this.say.computer_plays_sheet : this.say.computer_plays_aside));
     this.seedShown.textContent = this.game.seed;
     this.link.href = linkOf(this.game);
     this.log.querySelector("summary").textContent = format(this.say.log_summary, { count: this.game.actions.length });
     this.log.querySelector("pre").textContent = replayFile(this.game);
+  }
+
+  /** The coach of `ruleset` (null: the site has no coach file of it), loaded once a page: the
+   * panel's and the computer's. A failure is the promise's, and the next ask tries again. */
+  coachFor(ruleset) {
+    this.coaches ??= new Map();
+    if (!this.coaches.has(ruleset)) {
+      const loading = (async () => {
+        // The page says which of its rulesets have a coach file ("coach": false: none, so no fetch
+        // of a file that is not there); a page that does not say fetches and reads a 404 as none.
+        const entry = this.config.rulesets.find((r) => r.name === ruleset);
+        const { bytes, load } = entry?.coach === false ? { bytes: null } : await coachSource(ruleset);
+        if (bytes === null) return null;
+        const { loadCoach } = await load();
+        return loadCoach(ruleset, this.rulesets, bytes);
+      })();
+      loading.catch(() => this.coaches.delete(ruleset));
+      this.coaches.set(ruleset, loading);
+    }
+    return this.coaches.get(ruleset);
   }
 
   download() {
@@ -523,15 +619,11 @@ class CoachPanel {
     this.ruleset = ruleset;
     this.statusLine.textContent = this.say("coach_loading", { ruleset });
     try {
-      // The page says which of its rulesets have a coach file ("coach": false: none, so no fetch of
-      // a file that is not there); a page that does not say fetches and reads a 404 as none.
-      const { bytes, load } = this.play.ruleset?.coach === false ? { bytes: null } : await coachSource(ruleset);
-      if (bytes === null) {
+      const coach = await this.play.coachFor(ruleset);
+      if (coach === null) {
         this.statusLine.textContent = this.say("coach_none", { ruleset });
         return;
       }
-      const { loadCoach } = await load();
-      const coach = await loadCoach(ruleset, this.play.rulesets, bytes);
       if (this.play.game.ruleset === ruleset) this.coach = coach;
       this.show(this.play.answer);
     } catch (error) {

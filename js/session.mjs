@@ -16,6 +16,12 @@
 // What the session refuses (a link, a seed or a saved game that is no game of the page) it says as
 // a reason, {key, values}: the key of the page's words (the `play` catalog) and the values to fill
 // in; the page writes it in its language.
+//
+// Any seat may be the computer's: a game's `computer` lists those seats, numbered from 1 as the page
+// names the players (no `computer`: every seat is a person's). The computer plays the coach's best
+// choice (coach.mjs: the solitaire optimum of its own sheet, or the turn policy of a set-aside
+// game), through the same moves a person makes; its actions are the game's like anyone's. It plays
+// only rules the page has a coach file of.
 
 const SEED = /^[0-9a-f]{1,8}$/;
 const HEADER = "# dicespec replay"; // the first line of a replay file (dicespec.replay_file)
@@ -69,18 +75,30 @@ export function fromLink(search, hash) {
   const params = given.find((p) => p.has("ruleset") || p.has("players") || p.has("seed"));
   if (!params) return null;
   const players = params.get("players") ?? "";
-  return {
+  const game = {
     ruleset: params.get("ruleset") ?? "",
     players: /^\d+$/.test(players) ? Number(players) : players,
     seed: (params.get("seed") ?? "").toLowerCase(),
     actions: [],
   };
+  if (params.has("computer")) game.computer = seatsOf(params.get("computer"));
+  return game;
 }
 
 /** The link that shares a game's settings (not its actions). */
 export function linkOf(game) {
-  return `?${new URLSearchParams({ ruleset: game.ruleset, players: String(game.players), seed: game.seed })}`;
+  const settings = { ruleset: game.ruleset, players: String(game.players), seed: game.seed };
+  if (game.computer?.length) settings.computer = game.computer.join(",");
+  return `?${new URLSearchParams(settings)}`;
 }
+
+/** The seats a link's `computer` names (`2` or `1,3`), or the text itself when it names none. */
+function seatsOf(text) {
+  return /^\d+(,\d+)*$/.test(text) ? text.split(",").map(Number) : text;
+}
+
+/** The seats of `game` the computer plays, numbered from 1 (none: an empty list). */
+export const computerSeats = (game) => game.computer ?? [];
 
 /** Does a value have the shape of a game: a ruleset's name, a player count, a seed, actions? */
 export function isGame(value) {
@@ -91,7 +109,8 @@ export function isGame(value) {
     Number.isInteger(value.players) &&
     typeof value.seed === "string" &&
     Array.isArray(value.actions) &&
-    value.actions.every((a) => typeof a === "string")
+    value.actions.every((a) => typeof a === "string") &&
+    (value.computer === undefined || (Array.isArray(value.computer) && value.computer.every(Number.isInteger)))
   );
 }
 
@@ -216,6 +235,11 @@ export class Session {
       return reason("reason_players", { count: game.players, name: game.ruleset });
     }
     if (!isSeed(game.seed)) return reason("reason_seed", { seed: game.seed });
+    const seats = game.computer ?? [];
+    if (!Array.isArray(seats)) return reason("reason_computer", { seat: seats, count: game.players });
+    const wrong = seats.find((seat, i) => seat < 1 || seat > game.players || seats.indexOf(seat) !== i);
+    if (wrong !== undefined) return reason("reason_computer", { seat: wrong, count: game.players });
+    if (seats.length && ruleset.coach === false) return reason("reason_no_computer", { name: game.ruleset });
     return null;
   }
 
@@ -261,13 +285,18 @@ export class Session {
     if (why !== null) return { game: null, why };
     const saved = readGame(text);
     const same =
-      saved && saved.ruleset === asked.ruleset && saved.players === asked.players && saved.seed === asked.seed;
+      saved &&
+      saved.ruleset === asked.ruleset &&
+      saved.players === asked.players &&
+      saved.seed === asked.seed &&
+      computerSeats(saved).join() === computerSeats(asked).join();
     return { game: same && this.fits(saved) === null ? saved : asked, why: null };
   }
 
   /** Start playing `game` (a copy of it), with no die picked. */
   begin(game) {
     this.game = { ruleset: game.ruleset, players: game.players, seed: game.seed, actions: [...game.actions] };
+    if (game.computer?.length) this.game.computer = [...game.computer];
     this.picked.clear();
   }
 
@@ -401,5 +430,71 @@ export class Session {
     const played = this.act(`set ${this.pickedDice()}`);
     if (!played.rejected) this.picked.clear();
     return played;
+  }
+
+  // -- the computer ---------------------------------------------------------------------------------
+
+  /** Is the player to move now one of the computer's seats (and the game not over)? */
+  computerToMove() {
+    const answer = this.answer;
+    return answer !== null && !answer.over && computerSeats(this.game).includes(answer.current + 1);
+  }
+
+  /** Play the computer's next move from the coach's `advice` for the state (its choices, best first):
+   * the first choice the rules allow, as a person would make it (dice kept are picked and the others
+   * thrown; dice set aside are picked and set aside); with dice to throw and no choice to make, the
+   * throw. The move (as `act` gives it), or null when there is nothing it can play. */
+  computerMove(advice) {
+    const answer = this.answer;
+    if (!this.computerToMove()) return null;
+    const deciding = answer.dice !== null && (this.sheetFamily || answer.phase === "rolled");
+    if (!deciding && answer.phase !== "set-aside") return this.roll();
+    for (const choice of advice) {
+      let move = null;
+      try {
+        move = this.computerChoice(choice);
+      } catch {
+        move = null; // no action of the notation (a row these rules lack)
+      }
+      if (move !== null && !move.rejected) return move;
+    }
+    return answer.phase === "set-aside" ? this.roll() : null;
+  }
+
+  /** Play one of the coach's choices (null: not one the state offers; a move the rules refuse). */
+  computerChoice(choice) {
+    const answer = this.answer;
+    this.picked.clear();
+    switch (choice.action) {
+      case "keep": {
+        const kept = [...choice.dice];
+        [...answer.dice].forEach((face, i) => {
+          const at = kept.indexOf(face);
+          if (at >= 0) {
+            kept.splice(at, 1);
+            this.picked.add(i);
+          }
+        });
+        const move = kept.length ? null : this.roll();
+        this.picked.clear();
+        return move;
+      }
+      case "score":
+        return this.act(`score ${choice.row}`);
+      case "set":
+        return answer.phase === "rolled" ? this.act(`set ${choice.dice}`) : null;
+      case "bank": {
+        // the turn policy knows no entry minimum: a bank that would score nothing is passed over
+        const after = this.probe("bank");
+        const score = (state) => state.players[answer.current].score;
+        return after === null || (answer.turn_points > 0 && score(after) === score(answer)) ? null : this.act("bank");
+      }
+      case "end":
+        return this.act("end");
+      case "roll":
+        return answer.phase === "set-aside" && this.probe(`roll ${"1".repeat(answer.dice_left)}`) ? this.roll() : null;
+      default:
+        return null;
+    }
   }
 }

@@ -1,6 +1,6 @@
 // A game page's session (session.mjs), without a page: the dice a seed throws, the link, the replay
 // file and the saved text; starting, resuming and refusing a game; the moves the rules allow, played
-// and refused; and the coach's scale of what a choice cost. The page that draws it (play.mjs) is
+// and refused; the computer's seats and moves; and the coach's scale of what a choice cost. The page that draws it (play.mjs) is
 // played in a browser by tests/site/test_play.py.
 
 import assert from "node:assert/strict";
@@ -10,6 +10,7 @@ import { test } from "node:test";
 import * as games from "../dicespec-games.mjs";
 import {
   choiceOf,
+  computerSeats,
   dieOf,
   fromLink,
   isGame,
@@ -303,6 +304,95 @@ test("a roll that scores nothing is a farkle, said with its dice", () => {
   session.act("roll 15234");
   session.refresh();
   assert.equal(session.moves.farkle, null);
+});
+
+// -- the computer -----------------------------------------------------------------------------------
+
+test("the computer's seats go into the link and back, and a game without them has none", () => {
+  const game = { ruleset: "yacht", players: 3, seed: SEED, actions: [], computer: [1, 3] };
+  assert.equal(linkOf(game), "?ruleset=yacht&players=3&seed=5eed0001&computer=1%2C3");
+  assert.deepEqual(fromLink(linkOf(game), ""), game);
+  assert.equal(fromLink("?ruleset=yacht&players=2&computer=two", "").computer, "two");
+  assert.deepEqual(computerSeats({ ...game, computer: undefined }), []);
+  assert.ok(isGame(game) && !isGame({ ...game, computer: ["1"] }));
+  const session = yacht();
+  session.begin(game);
+  assert.deepEqual(session.game.computer, [1, 3]);
+  session.begin({ ...game, computer: [] });
+  assert.equal("computer" in session.game, false);
+});
+
+test("a seat the computer cannot take, or rules it cannot play, are refused with the reason's words", () => {
+  const session = new Session(games, RULESETS, config("score-sheet", ["yacht", "yahtzee"]));
+  session.config.rulesets[1].coach = false; // the site has no coach file of yahtzee
+  const why = (game) => session.whyNotAGame({ ruleset: "yacht", players: 2, seed: SEED, actions: [], ...game });
+  assert.equal(why({ computer: [2] }), null);
+  assert.equal(why({ computer: [1, 2] }), null);
+  assert.deepEqual(why({ computer: [3] }), { key: "reason_computer", values: { seat: 3, count: 2 } });
+  assert.deepEqual(why({ computer: [0] }), { key: "reason_computer", values: { seat: 0, count: 2 } });
+  assert.deepEqual(why({ computer: [2, 2] }), { key: "reason_computer", values: { seat: 2, count: 2 } });
+  assert.deepEqual(why({ computer: "two" }), { key: "reason_computer", values: { seat: "two", count: 2 } });
+  assert.equal(why({ ruleset: "yahtzee" }), null);
+  assert.deepEqual(why({ ruleset: "yahtzee", computer: [1] }), {
+    key: "reason_no_computer",
+    values: { name: "yahtzee" },
+  });
+  const asked = fromLink("?ruleset=yahtzee&players=2&seed=5eed0001&computer=2", "");
+  assert.deepEqual(session.linked(asked, null).why, { key: "reason_no_computer", values: { name: "yahtzee" } });
+});
+
+test("the computer moves only on its own seat, and throws the dice when there is nothing to choose", () => {
+  const session = playing(yacht(), { ruleset: "yacht", players: 2, computer: [2] });
+  assert.equal(session.computerToMove(), false);
+  assert.equal(session.computerMove([{ action: "score", row: "chance" }]), null);
+  session.roll();
+  session.act("score choice");
+  session.refresh();
+  assert.equal(session.computerToMove(), true);
+  const thrown = session.computerMove([]);
+  assert.match(thrown.action, /^roll \d{5}$/);
+  assert.equal(thrown.action, `roll ${session.game.actions.at(-1).slice(5)}`);
+});
+
+test("on a score sheet the computer keeps the dice of the best keep and throws the others, or scores", () => {
+  const session = playing(yacht(), { ruleset: "yacht", players: 1, computer: [1], actions: ["roll 61626"] });
+  const move = session.computerMove([
+    { action: "keep", dice: "666" },
+    { action: "score", row: "sixes" },
+  ]);
+  assert.match(move.action, /^reroll 2,4=\d\d$/);
+  assert.equal(session.picked.size, 0);
+  session.refresh();
+  // a keep of dice not on the table is no move: with no other choice, nothing is played
+  assert.equal(session.computerMove([{ action: "keep", dice: "5555" }]), null);
+  assert.equal(session.game.actions.length, 2);
+  // the best choice the rules refuse (a row it has not) is passed over for the next
+  const scored = session.computerMove([
+    { action: "score", row: "kiriki" },
+    { action: "score", row: "choice" },
+  ]);
+  assert.equal(scored.action, "score choice");
+});
+
+test("in a set-aside game the computer sets aside the best set-aside the rules allow, and rolls where it may not bank", () => {
+  const session = playing(greed(), { ruleset: "greed", players: 2, computer: [1], actions: ["roll 43146"] });
+  const set = session.computerMove([
+    { action: "set", dice: "4" },
+    { action: "set", dice: "1" },
+  ]);
+  assert.equal(set.action, "set 1");
+  session.refresh();
+  assert.deepEqual([session.answer.phase, session.answer.turn_points], ["set-aside", 100]);
+  // 100 is below Greed's entry of 300, and banked it scores nothing: the turn policy, which knows no
+  // entry, puts the bank first; the computer rolls on
+  const rolled = session.computerMove([
+    { action: "bank", value: 100 },
+    { action: "roll", value: 90 },
+  ]);
+  assert.match(rolled.action, /^roll \d{4}$/);
+  // on the board, it banks as advised
+  const on = playing(greed(), { ruleset: "greed", players: 2, computer: [1], actions: ["roll 11155", "set 11155"] });
+  assert.equal(on.computerMove([{ action: "bank" }, { action: "roll" }]).action, "bank");
 });
 
 // -- the coach's scale ------------------------------------------------------------------------------

@@ -303,12 +303,16 @@ def _fresh_game_offered(page) -> None:
         ("#ruleset=yahtzee&players=7&seed=1", SAY.format("reason_players", count=7, name="yahtzee")),
         ("#ruleset=yahtzee&players=two&seed=1", SAY.format("reason_players", count="two", name="yahtzee")),
         ("#ruleset=yahtzee&players=1&seed=xyz!", SAY.format("reason_seed", seed="xyz!")),
+        ("#ruleset=yahtzee&players=2&seed=1&computer=3", SAY.format("reason_computer", seat=3, count=2)),
+        ("#ruleset=yahtzee&players=2&seed=1&computer=me", SAY.format("reason_computer", seat="me", count=2)),
+        # Maxi Yatzy's saved rolls have no coach file (dicespec.site.coach), so no computer plays it
+        ("#ruleset=maxi-yatzy&players=2&seed=1&computer=2", SAY.format("reason_no_computer", name="maxi-yatzy")),
     ],
 )
 def test_a_bad_link_is_refused_in_one_line_and_a_fresh_game_is_ready(
     base_url: str, page, fragment: str, reason: str
 ) -> None:
-    _open(page, base_url, "yahtzee", fragment)
+    _open(page, base_url, "maxi-yatzy" if "maxi-yatzy" in fragment else "yahtzee", fragment)
     notice = page.locator(".ds-play-notice")
     assert notice.is_visible()
     assert notice.inner_text() == SAY.format("bad_link", reason=reason)
@@ -451,6 +455,76 @@ def test_the_coach_lists_its_choices_prices_each_choice_and_reviews_the_game(bas
     assert SAY.format("coach_total", total="20", count=2, mean="10") in review
     assert "score Ones: 20" in review
     assert not page.console_errors, page.console_errors
+
+
+# -- the computer ----------------------------------------------------------------------------------
+
+_PACE = 'document.querySelector(".ds-play").dataset.pace = "20"'  # quick moves: a test need not follow them
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("ruleset", "players"), [("yacht", 1), ("greed", 2)])
+def test_the_computer_plays_every_seat_to_the_end_under_the_rules(
+    base_url: str, page, ruleset: str, players: int
+) -> None:
+    """A game whose every seat is the computer's, from a link: it plays the coach's choices (the
+    site's real coach files) to the end by itself, and the reference engine replays its actions to
+    the same final sheet or scores. The page says what the computer plays."""
+    game = registered_game_of(ruleset)
+    seats = ",".join(str(n) for n in range(1, players + 1))
+    _open(page, base_url, game, f"#ruleset={ruleset}&players={players}&seed={SEED}&computer={seats}")
+    page.evaluate(_PACE)
+    page.keyboard.press("r")  # no person is to move: a key plays nothing
+    sheet = registered_family(game) == "score-sheet"
+    said = page.locator(".ds-play-computer")
+    assert said.inner_text() == SAY["computer_plays_sheet" if sheet else "computer_plays_aside"]
+    page.wait_for_selector('.ds-play[data-over="true"]', timeout=60_000)
+    text = page.locator(".ds-play-log pre").text_content()
+    file = parse_replay(text, "shown")
+    result = play_back(file)
+    assert result.rejected_at is None and result.state.is_over, result
+    if sheet:
+        expected = {line: [s.lines(file.ruleset)[line] for s in result.state.sheets] for line in file.ruleset.lines}
+        assert _shown_sheet(page) == expected
+        assert any(action.startswith("reroll ") for action in text.splitlines())  # it keeps dice, too
+    else:
+        assert _shown_scores(page) == list(result.state.scores)
+        assert "bank" in text.splitlines()
+    assert SAY.format("player_computer", number=1) in page.locator(".ds-play-status").inner_text()
+    assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.slow
+def test_a_person_plays_against_the_computer_which_waits_its_turn(base_url: str, page) -> None:
+    """Player 2 chosen as the computer on the form: while it is to move, nothing of the person's is
+    pressable; it plays its turn at its pace and hands the dice back; its moves are in the replay
+    file like anyone's."""
+    _open(page, base_url, "yacht", f"#ruleset=yacht&players=2&seed={SEED}")
+    page.locator('select[name="players"]').select_option("2")
+    assert page.locator('input[name="computer"][value="3"]').is_hidden()  # two seats offered
+    page.locator('input[name="computer"][value="2"]').check()
+    page.locator(".ds-play-new").click()
+    assert page.get_attribute(".ds-play", "data-computer") == "false"
+    assert page.locator(".ds-play-sheet thead th").all_inner_texts()[1:] == [
+        SAY.format("player", number=1),
+        SAY.format("player_computer", number=2),
+    ]
+    page.keyboard.press("r")
+    page.locator(".ds-play-score").first.click()
+    assert page.get_attribute(".ds-play", "data-computer") == "true"
+    assert not _enabled(page, ".ds-play-roll") and page.locator(".ds-play-score").count() == 0
+    page.keyboard.press("r")  # the computer's turn: the person's key plays nothing
+    assert page.get_attribute(".ds-play", "data-actions") == "2"
+    page.wait_for_selector('.ds-play[data-computer="false"]', timeout=15_000)  # at 0.7 s a move
+    actions = page.locator(".ds-play-log pre").text_content().splitlines()[4:]
+    assert len(actions) >= 4 and actions[2].startswith("roll ") and actions[-1].startswith("score ")
+    assert _enabled(page, ".ds-play-roll")
+    assert "computer=2" in page.get_attribute(".ds-play-link", "href")
+    assert not page.console_errors, page.console_errors
+
+
+def registered_game_of(ruleset: str) -> str:
+    return find_ruleset(ruleset).game
 
 
 # -- accessibility ---------------------------------------------------------------------------------

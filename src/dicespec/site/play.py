@@ -21,7 +21,9 @@ Its words are the ``play`` catalog's; a row's label is its ruleset's, in the pag
 
 The coach (``js/coach.mjs``, written apart) is optional: the script imports it only
 when the reader turns it on, with the ruleset's coach file (``javascripts/coach/<ruleset>.bin``),
-and says in one line when there is none; the site builds without either.
+and says in one line when there is none; the site builds without either. Any seat may be the
+computer's (the form's boxes, a link's ``computer=2``): it plays the coach's best choice, and only
+under rules the site has a coach file of.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ _SCRIPT_WORDS = (
     "players",
     "players_count",
     "player",
+    "player_computer",
+    "computer_plays_sheet",
+    "computer_plays_aside",
+    "computer_failed",
+    "computer_no_move",
     "die",
     "roll",
     "reroll",
@@ -78,6 +85,8 @@ _SCRIPT_WORDS = (
     "reason_ruleset",
     "reason_players",
     "reason_seed",
+    "reason_computer",
+    "reason_no_computer",
     "reason_rejected",
     "reason_unreadable",
     "log_summary",
@@ -167,6 +176,11 @@ def play_block(
         f'<option value="{n}">{_e(say["solitaire"] if n == 1 else say.format("players_count", count=n))}</option>'
         for n in player_counts(offered[0])
     )
+    # a box a seat, the script showing those of the chosen number of players
+    seats = "".join(
+        f'<label><input type="checkbox" name="computer" value="{n}"> {_e(say.format("player", number=n))}</label>'
+        for n in range(1, MOST_PLAYERS + 1)
+    )
     keys = say["keys_sheet"] if family == SCORE_SHEET else say["keys_set_aside"]
     turn = f'<button type="button" class="ds-play-roll">{_e(say["roll"])}</button>' + (
         f'<button type="button" class="ds-play-end">{_e(say["end_turn"])}</button>'
@@ -179,12 +193,14 @@ def play_block(
         '<form class="ds-play-setup" autocomplete="off">',
         f'<label><span>{_e(say["ruleset"])}</span> <select name="ruleset">{options}</select></label>',
         f'<label><span>{_e(say["players"])}</span> <select name="players">{counts}</select></label>',
+        f'<fieldset class="ds-play-seats"><legend>{_e(say["computer"])}</legend>{seats}</fieldset>',
         f'<label><span>{_e(say["seed"])}</span> <input name="seed" type="text" size="10" maxlength="8" '
         f'spellcheck="false" inputmode="text" placeholder="{_e(say["seed_placeholder"])}"></label>',
         f'<button type="submit" class="ds-play-new">{_e(say["new_game"])}</button>',
         f'<label class="ds-play-coach-toggle"><input type="checkbox" name="coach"> {_e(say["coach"])}</label>',
         "</form>",
         '<p class="ds-play-notice" role="alert" hidden></p>',
+        '<p class="ds-play-computer" hidden></p>',
         '<p class="ds-play-status" role="status" aria-live="polite"></p>',
         f'<div class="ds-play-dice" role="group" aria-label="{_e(say["dice"])}"></div>',
         f'<div class="ds-play-turn">{turn}</div>',
