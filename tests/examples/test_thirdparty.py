@@ -89,6 +89,15 @@ def test_the_findings() -> None:
             if any(c["outcome"] == "failed" for c in g["cases"])
         ]
         assert firsts and all(c.get("message", "").startswith("shortest failing replay, ") for c in firsts), name
+    # OpenSpiel's yacht: four of a kind scores all five dice, and five of a kind is a full house
+    # (156 and 6 rolls, as yahtzee-api's three and four of a kind); every other row as the spec
+    openspiel = {
+        row: counts for (key, kind, row), counts in groups.items() if (key, kind) == ("openspiel", "yacht score")
+    }
+    assert openspiel["four_of_a_kind"] == [7620, 156, 0, 0] and openspiel["full_house"] == [7770, 6, 0, 0]
+    assert all(
+        counts == [7776, 0, 0, 0] for row, counts in openspiel.items() if row not in ("four_of_a_kind", "full_house")
+    )
     # its triple-farkle penalty takes scores below 0, which protocol 2 allows: those replays fail
     cases = [case for g in results["pyfarkle"]["not_passing"] for case in g["cases"]]
     assert not [case for case in cases if case.get("outcome") == "errored"]
@@ -102,7 +111,14 @@ def test_the_page_compares_them() -> None:
     with their dice."""
     text = "\n".join(implementations_section("conformance.md"))
     assert all(f"### {title}" in text for title in ("Kiriki", "10000", "Yahtzee", "Yatzy", "Yacht", "Greed"))
-    for needle in ("yahtzee-api 1.1.1", "pyhtzee 1.2.7", "yatzy-solver 1.0.0", "pyfarkle 0.1", "dicespec-js 2.0.0"):
+    for needle in (
+        "yahtzee-api 1.1.1",
+        "pyhtzee 1.2.7",
+        "yatzy-solver 1.0.0",
+        "pyfarkle 0.1",
+        "dicespec-js 2.0.0",
+        "openspiel-yacht 2.0.2",
+    ):
         assert markup.text(needle) in text, needle
     assert markup.text("✗ 156 differ of 7,776") in text
     kiriki = [line for line in text.split("### Kiriki")[1].split("###")[0].splitlines() if line.startswith("|")]
