@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 
 from dicespec.cli import main
-from dicespec.conformance.run.report import EVENTS, OUTCOMES, PARTS, Recorder, summary
+from dicespec.conformance.run.report import EVENTS, OUTCOMES, PARTS, Example, Recorder, describe, summary
 from dicespec.validation import schema, validator
 from folders import FAKES, REPO
 
@@ -199,3 +199,24 @@ def test_the_text_report_names_every_stop_by_a_limit_however_many_events_came_fi
     text = summary(Recorder(), events=[*strays, stop, "restart 1 of 3"])
     shown = text.split("The implementation misbehaved:\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert shown == [*(f"  {stray}" for stray in strays[:EVENTS]), f"  {stop}", "  … and 11 more"]
+
+
+def test_a_failed_replay_lists_only_the_differences_it_was_judged_on() -> None:
+    """Once a game is over ``current`` carries no rule: a failed replay's lines do not list it,
+    only the differences that failed it."""
+    over = {"over": True, "current": 1, "winners": [0], "players": [{"score": 10}]}
+    example = Example(
+        "g/1",
+        "games",
+        "10000 game",
+        "ten-thousand",
+        "failed",
+        expected=over,
+        actual={**over, "current": 0, "players": [{"score": 12}]},
+    )
+    assert describe(example) == ["  g/1", "      players[0].score: expected 10, got 12"]
+    playing = {**over, "over": False, "winners": []}
+    example = Example(
+        "g/2", "games", "10000 game", "ten-thousand", "failed", expected=playing, actual={**playing, "current": 0}
+    )
+    assert describe(example) == ["  g/2", "      current: expected 1, got 0"]

@@ -31,6 +31,7 @@ from typing import IO, Any
 from dicespec.conformance.containment import defaults
 from dicespec.conformance.containment.limits import names_a_limit
 from dicespec.conformance.run.refusals import OtherOrder
+from dicespec.implementation import held, held_to
 
 OUTCOMES = ("passed", "failed", "errored", "skipped")
 SKIPS = {
@@ -284,7 +285,8 @@ def describe(example: Example, *, limit: int = 4) -> list[str]:
     where = f" under {example.ruleset}" if example.ruleset and example.part == "features" else ""
     lines = [f"  {example.id}{where}"]
     if example.outcome == "failed" and example.part != "features":
-        found = list(differences(example.expected, example.actual))
+        # what the case was judged on: not what carries no rule (``current`` once a game is over)
+        found = list(differences(held(example.expected), held_to(example.expected, example.actual)))
         for path, expected, actual in found[:limit]:
             label = "" if path == "(answer)" else f"{path}: "
             lines.append(f"      {label}expected {_show(expected)}, got {_show(actual)}")
