@@ -13,6 +13,7 @@ import pytest
 from dicespec import Roll, find_ruleset
 from dicespec.cli import main
 from dicespec.setaside.combos import options
+from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.solver import twoplayer
 from dicespec.terminal.setaside import play, score_report
 
@@ -233,3 +234,62 @@ def test_a_ruleset_the_computer_cannot_play_is_said_before_the_game(
     assert captured.out == ""
     assert captured.err.startswith("dicespec: error: the computer cannot play greed-compulsory: ")
     assert captured.err.count("\n") == 1
+
+
+def _hinted(ruleset: SetAsideRuleset, players: int, seed: int, typed: list[str]) -> list[str]:
+    """The lines a game writes when ``typed`` is typed (then quit)."""
+    lines: list[str] = []
+    answers = iter([*typed, "quit"])
+    play(ruleset, players, seed, read=lambda _: next(answers), write=lines.append)
+    return lines
+
+
+def test_a_hint_ranks_the_set_asides_by_their_chance_of_winning_in_a_two_player_game() -> None:
+    """Two players of Greed, whose two-player optimum is at hand: `hint` says by what it ranks,
+    then each set-aside of the roll with its chance of winning, best first, as the computer would
+    play it; after a set-aside, bank and roll on, the better first."""
+    lines = _hinted(GREED, 2, 5, ["hint"])
+    at = lines.index("  (each choice's chance of winning, both playing to win: the exact two-player optimum)")
+    shown = [re.fullmatch(r"  +(\d+\.\d)%  set (\d+) \((\d+) points\)", line) for line in lines[at + 1 : at + 6]]
+    found = [match.groups() for match in shown if match]
+    assert found, lines[at:]
+    chances = [float(chance) for chance, _, _ in found]
+    assert chances == sorted(chances, reverse=True) and all(0 < c < 100 for c in chances)
+    roll = re.search(r"dice: (\d+)", "\n".join(lines[:at])).group(1)  # type: ignore[union-attr]
+    assert found[0][1] == twoplayer.duel(GREED).choices(0, 0, 0, roll)[0][0].dice.__str__()
+    lines = _hinted(GREED, 2, 5, [f"set {found[0][1]}", "hint"])
+    after = lines[
+        lines.index("  (each choice's chance of winning, both playing to win: the exact two-player optimum)") + 1 :
+    ]
+    verbs = [line.split()[-1] for line in after[:2]]
+    assert sorted(verbs) in (["bank", "roll"], ["roll"]), after[:3]
+
+
+def test_a_hint_without_the_two_player_optimum_ranks_by_the_entry_then_the_turns_points() -> None:
+    """Three players of 10000 (solved for two only): off the board, each choice's chance of getting
+    on it this turn; the hints come from the policies the computer plays."""
+    lines = _hinted(TEXT, 3, 2, ["hint"])
+    assert "  (each choice's chance of getting on the board this turn: 750 in one turn)" in lines
+    assert any(re.fullmatch(r"  +\d+\.\d%  set \d+ \(\d+ points\)", line) for line in lines)
+
+
+def test_a_hint_under_rules_the_computer_cannot_play_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Compulsory hot dice, which no policy plays: `hint` says so in one line, and the game goes on."""
+    house = tmp_path / "compulsory.yaml"
+    house.write_text("extends: greed\nname: greed-compulsory\nhot_dice: compulsory\n", encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hint\nscores\nquit\n"))
+    assert main(["play", "greed", "--ruleset-file", str(house), "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    hinted = [line for line in out.splitlines() if "no hint: " in line]
+    assert len(hinted) == 1 and "compulsory" in hinted[0], out
+    assert "player 1" in out.split(hinted[0])[1]  # the scores, after it
+
+
+def test_the_computer_plays_a_solitaire_game_to_its_end() -> None:
+    """Alone, with no other player's score to chase (it once looked for a leader among none and
+    stopped at its first move)."""
+    lines: list[str] = []
+    assert play(TEXT, 1, 3, computer=(0,), read=lambda _: "quit", write=lines.append) == 0
+    assert "Game over." in lines[-2] and lines[-1].startswith("Winner: player 1 with ")

@@ -7,11 +7,12 @@ a computer seat of the solver (:class:`Computer`).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from functools import partial
 from typing import Any
 
 from dicespec.dice import Roll
+from dicespec.errors import UnsupportedRulesetError
 from dicespec.setaside.combos import best, is_farkle, options, scoring_dice, split
 from dicespec.setaside.errors import SetAsideRulesError
 from dicespec.setaside.game import GameState, Phase, SetAsideGame, is_hot_dice, must_roll, winners
@@ -66,6 +67,7 @@ commands:
   roll         roll the dice in hand (all {ruleset.dice} again after hot dice)
   bank         add the turn's points to your score and end the turn
   options      every legal set-aside of the roll, with its points
+  hint         the best choices now, each with what the computer weighs it by (see the first line)
   scores       every player's score
   help         this list
   quit         stop the game"""
@@ -114,12 +116,81 @@ class Computer:
         else:
             self.plays = f"each turn for its expected points (the two-player optimum: {why})"
 
+    def _last_turn(self, state: GameState) -> int | None:
+        """The score to pass when this is the player's last turn of a final round that the
+        computer plays without the two-player optimum (``None``: it is not)."""
+        leader = max((p.score for i, p in enumerate(state.players) if i != state.current), default=None)
+        if leader is None or self.duel is not None or not self.ruleset.final_round:
+            return None  # alone, or played to win, or no final round
+        return leader if leader >= self.ruleset.target else None
+
+    def hints(self, state: GameState, shown: int = 5) -> Iterator[str]:
+        """The best few choices of the player to move, best first, each with its worth as the
+        computer weighs it; the first line says by what."""
+        player = state.players[state.current]
+        on_board = player.on_board or not self.ruleset.entry
+        other = state.players[1 - state.current] if self.duel is not None else None
+        t, leader = state.turn_points, self._last_turn(state)
+        if leader is not None:
+            yield f"  (your last turn: set aside the most, and bank once past {leader})"
+        elif other is not None:
+            yield "  (each choice's chance of winning, both playing to win: the exact two-player optimum)"
+        elif on_board:
+            yield "  (each choice's expected points banked this turn: the turn played for its points)"
+        else:
+            yield f"  (each choice's chance of getting on the board this turn: {self.ruleset.entry} in one turn)"
+        chance = leader is None and (other is not None or not on_board)  # a chance, not points
+        if state.phase is Phase.ROLLED:
+            assert state.dice is not None
+            for option, worth in self._ranked(state, leader, other, on_board)[:shown]:
+                yield f"  {_worth(worth, chance)}  set {option.dice} ({option.points} points)"
+            return
+        if must_roll(self.ruleset, state) or state.phase is Phase.TURN_START:
+            yield "  roll (the rules allow nothing else)"
+            return
+        if leader is not None:
+            yield "  bank" if player.score + t > leader else "  roll"
+            return
+        n = state.dice_left
+        bank: float | None
+        if other is not None:
+            bank = self.duel.bank_chance(player.score, other.score, t)
+            best = self.duel.chance(player.score, other.score, t, n)
+            roll = best if bank is None or best > bank else None  # a roll's chance is known where it is the best
+        elif on_board:
+            bank = float(t)
+            roll = self.turn.roll_value(t, n) if t < self.turn.cap else None
+        else:
+            bank = 1.0 if t >= self.ruleset.entry else None
+            roll = self.entry.chance(t, n)
+        lines = {
+            "bank": None if bank is None else f"  {_worth(bank, chance)}  bank",
+            "roll": f"  {_worth(roll, chance) if roll is not None else '  (less)'}  roll",
+        }
+        first = self.move(state)
+        for verb in (first, "roll" if first == "bank" else "bank"):
+            if lines[verb] is not None:
+                yield lines[verb]  # type: ignore[misc]
+
+    def _ranked(self, state: GameState, leader: int | None, other: Any, on_board: bool) -> list[tuple[Any, float]]:
+        """Each set-aside of the roll on the table with its worth, best first."""
+        assert state.dice is not None
+        player, t, dice = state.players[state.current], state.turn_points, state.dice
+        if leader is not None:
+            return [(option, float(option.points)) for option in options(self.ruleset, dice)]
+        if other is not None:
+            return list(self.duel.choices(player.score, other.score, t, dice))
+        if on_board:
+            return self.turn.choices(t, dice)
+        left = {option: len(dice) - len(option.dice) or self.ruleset.dice for option in options(self.ruleset, dice)}
+        return sorted(((o, self.entry.chance(t + o.points, n)) for o, n in left.items()), key=lambda p: -p[1])
+
     def move(self, state: GameState) -> str:
         """The command it types now: a set-aside of the roll on the table, or roll or bank."""
         player, other = state.players[state.current], state.players[1 - state.current] if self.duel else None
         on_board = player.on_board or not self.ruleset.entry
-        leader = max(p.score for i, p in enumerate(state.players) if i != state.current)
-        if self.duel is None and self.ruleset.final_round and leader >= self.ruleset.target:
+        leader = self._last_turn(state)
+        if leader is not None:
             # its last turn: set aside the most, and roll on until it passes the leader
             if state.phase is Phase.ROLLED:
                 assert state.dice is not None
@@ -144,6 +215,23 @@ class Computer:
         return "bank" if banks else "roll"
 
 
+def _hint_lines(ruleset: SetAsideRuleset, players: int, advisor: list[Computer], state: GameState) -> Iterator[str]:
+    """The hint's lines: the computer's choices and their worth (its play made once a game, when
+    the first hint is asked); one line where it cannot play the rules."""
+    if not advisor:
+        try:
+            advisor.append(Computer(ruleset, players))
+        except UnsupportedRulesetError as exc:
+            yield f"  no hint: {exc}"
+            return
+    yield from advisor[0].hints(state)
+
+
+def _worth(value: float, chance: bool) -> str:
+    """A choice's worth as the hints show it: a chance in percent, or points."""
+    return f"{value:6.1%}" if chance else f"{value:6.0f} points"
+
+
 def play(
     ruleset: SetAsideRuleset,
     players: int,
@@ -158,6 +246,7 @@ def play(
     ``pause`` seconds before each of its moves; returns the process exit status."""
     game = SetAsideGame(ruleset, players, seed=seed)
     machine = Computer(ruleset, players) if computer else None
+    advisor: list[Computer] = [machine] if machine is not None else []  # the hints' (made when first asked)
     final = " (then one more turn for every other player)" if ruleset.final_round else ""
     entry = f"{ruleset.entry} in one turn to get on the board" if ruleset.entry else "no entry minimum"
     write(
@@ -189,6 +278,9 @@ def play(
                 write(help_text(ruleset))
             elif verb == "scores":
                 write(scores_table(state))
+            elif verb == "hint":
+                for line in _hint_lines(ruleset, players, advisor, state):
+                    write(line)
             elif verb == "options" and state.dice is not None:
                 for option in options(ruleset, state.dice):
                     write(f"  set {option.dice!s:<6}  {option.points:>5}")
