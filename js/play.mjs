@@ -661,7 +661,8 @@ class CoachPanel {
         return;
       }
     }
-    this.statusLine.textContent = this.advice?.length ? this.say("coach_ready") : this.say("coach_best");
+    const ready = this.play.sheetFamily ? "coach_ready" : "coach_ready_aside"; // what its values are
+    this.statusLine.textContent = this.advice?.length ? this.say(ready) : this.say("coach_best");
     this.list.replaceChildren(
       ...(this.advice ?? []).map((choice) =>
         element("li", `${this.label(choice)}: ${this.play.numbers.format(choice.value)}`),

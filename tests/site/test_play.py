@@ -438,6 +438,7 @@ def test_the_coach_lists_its_choices_prices_each_choice_and_reviews_the_game(bas
     choices.first.wait_for()
     first_die = page.locator(".ds-play-die").first.inner_text()
     assert choices.all_inner_texts() == ["score Choice: 30", f"keep {first_die}: 25.5", "score Ones: 10"]
+    assert page.locator(".ds-play-coach-status").inner_text() == SAY["coach_ready"]  # what the values are
     page.locator('.ds-play-score[data-row="ones"]').click()
     assert page.locator(".ds-play-coach-cost").inner_text() == SAY.format(
         "coach_cost", choice="score Ones", cost=20, best="score Choice"
@@ -454,6 +455,18 @@ def test_the_coach_lists_its_choices_prices_each_choice_and_reviews_the_game(bas
     assert SAY["coach_review"] in review
     assert SAY.format("coach_total", total="20", count=2, mean="10") in review
     assert "score Ones: 20" in review
+    assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.slow
+def test_the_set_aside_coach_says_its_values_are_a_turns_points_not_the_chance_of_winning(base_url: str, page) -> None:
+    """In a two-player Greed game the coach (Greed's real coach file) ranks by the turn policy, and
+    its line says so."""
+    _open(page, base_url, "greed", f"#ruleset=greed&players=2&seed={SEED}")
+    page.locator('input[name="coach"]').check()
+    page.keyboard.press("r")
+    page.locator(".ds-play-coach-choices li").first.wait_for(timeout=10_000)
+    assert page.locator(".ds-play-coach-status").inner_text() == SAY["coach_ready_aside"]
     assert not page.console_errors, page.console_errors
 
 

@@ -95,6 +95,7 @@ _SCRIPT_WORDS = (
     "coach_none",
     "coach_failed",
     "coach_ready",
+    "coach_ready_aside",
     "coach_best",
     "coach_cost",
     "coach_was_best",
