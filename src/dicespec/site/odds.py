@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import product
 from typing import cast
 
@@ -66,9 +67,15 @@ def _each_roll(dice: int, answer: Callable[[tuple[int, ...]], object]) -> list[o
 def row_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
     """Per row of a score-sheet ruleset: its id, its label, the share of rolls that score above 0
     in it, the mean score."""
+    return _row_odds(find_ruleset_of(SheetRuleset, name))
+
+
+# The odds of a ruleset are worked out once a process, by the ruleset's rules (the pages of every
+# language show the same numbers: a build asked for each four times).
+@cache
+def _row_odds(ruleset: SheetRuleset) -> list[tuple[str, str, Share, Fraction]]:
     from dicespec.scoresheet.rows import score_sheet
 
-    ruleset = find_ruleset_of(SheetRuleset, name)
     sheets = cast(list[dict[str, int]], _each_roll(ruleset.dice, lambda dice: dict(score_sheet(ruleset, Roll(dice)))))
     total = len(sheets)
     out = []
@@ -81,9 +88,13 @@ def row_odds(name: str) -> list[tuple[str, str, Share, Fraction]]:
 
 def farkle_odds(name: str) -> list[tuple[int, Share]]:
     """Per number of dice, the share of rolls that score nothing."""
+    return _farkle_odds_of(find_ruleset_of(SetAsideRuleset, name))
+
+
+@cache
+def _farkle_odds_of(ruleset: SetAsideRuleset) -> list[tuple[int, Share]]:
     from dicespec.setaside.combos import best
 
-    ruleset = find_ruleset_of(SetAsideRuleset, name)
     out = []
     for dice in range(1, ruleset.dice + 1):
         answers = _each_roll(dice, lambda shown: best(ruleset, Roll(shown)) == 0)
