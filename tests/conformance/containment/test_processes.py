@@ -303,6 +303,32 @@ def test_the_memory_a_session_holds_counts_a_shared_page_once() -> None:
         held.communicate()
 
 
+def test_proc_is_read_through_descriptors_so_an_interrupt_leaves_no_unclosed_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The runner reads ``/proc`` while a Ctrl-C may come. A Ctrl-C that landed between ``open``
+    and its ``with`` left a file object, and the warning Python gives when it collects one failed
+    an interrupted spec run's exit status (2, interrupted, became 1). So ``/proc`` is read through
+    file descriptors alone: no file object is made, and none can be left."""
+
+    def no_file_object(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(f"a file object for {args[0]!r}")
+
+    code = "import os, time\nif os.fork():\n    print('forked', flush=True)\ntime.sleep(60)"
+    held = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, start_new_session=True)
+    try:
+        assert held.stdout is not None and held.stdout.readline() == b"forked\n"
+        monkeypatch.setattr("builtins.open", no_file_object)
+        members = session_members(held.pid)
+        assert len(members) == 2 and held.pid in members
+        assert all(size > 0 for size in resident_memory(held.pid, members).values())
+        assert proportional_memory(members) is None or proportional_memory(members) > 0
+    finally:
+        monkeypatch.undo()
+        end_session(held.pid, grace=1.0)
+        held.communicate()
+
+
 # -- bounds --------------------------------------------------------------------------------------
 
 
