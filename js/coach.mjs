@@ -713,6 +713,181 @@ class TurnCoach {
   }
 }
 
+// -- set-aside games of two players: the chance of winning (dicespec.solver.twoplayer) ----------
+
+/** The two-player optimum of a set-aside ruleset from its two-player file (the parsed JSON of
+ * `dicespec.solver.dueldata`); an Error in one line when it was made for another ruleset, other
+ * rules or another format. */
+export function loadDuel(rulesetName, rulesetsData, data) {
+  if (!Object.hasOwn(rulesetsData, rulesetName))
+    throw new Error(`coach: no ruleset ${JSON.stringify(rulesetName)} in the rulesets' data`);
+  if (data.format !== DUEL_FORMAT)
+    throw new Error(`two-player file: format ${data.format}; this coach reads ${DUEL_FORMAT}`);
+  if (data.ruleset !== rulesetName)
+    throw new Error(`two-player file: made for ruleset ${data.ruleset}, not ${rulesetName}`);
+  if (data.rules_digest !== rulesDigest(rulesetsData[rulesetName]))
+    throw new Error(`two-player file: made for other rules of ${rulesetName}`);
+  return new DuelCoach(rulesetsData, rulesetName, data);
+}
+
+export const DUEL_FORMAT = 1;
+
+/**
+ * The chance of winning of the player to move in a two-player set-aside game, both playing to win,
+ * as `dicespec.solver.twoplayer.Duel` gives it: the start chances S(a, b) read from the file, a
+ * pair of scores' chances within a turn, W(t, n), worked out when first asked by one pass down the
+ * turn's totals (twoplayer._pass, for one pair), and kept. Scores and points are in steps.
+ */
+class DuelCoach {
+  constructor(rulesets, name, data) {
+    this.family = "set-aside";
+    this.chances = true; // its values are chances of winning
+    this.rulesets = rulesets;
+    this.name = name;
+    this.rules = rulesOf(rulesets, name, "set-aside").rules;
+    Object.assign(this, {
+      step: data.step,
+      goal: data.goal,
+      entry: data.entry,
+      dice: data.dice,
+      limit: data.limit,
+      reach: data.reach,
+      refusedBelowEntry: data.refused_below_entry,
+      starts: data.starts,
+      reached: data.reached,
+      lastTurns: data.last_turn,
+      rolls: data.rolls,
+      epsilon: data.epsilon,
+      noBank: data.no_bank,
+    });
+    if (this.dice !== this.rules.dice || this.starts.length !== this.goal * this.goal)
+      throw new Error(`two-player file: ${this.starts.length} start chances for ${this.goal} scores`);
+    this.pairs = new Map();
+  }
+
+  start(a, b) {
+    return this.starts[a * this.goal + b];
+  }
+
+  /** What banking `t` is worth to the mover of (a, b) (twoplayer._banks): noBank where it may not. */
+  bankValue(a, b, t) {
+    if (t === 0 || (this.entry && a === 0 && t < this.entry)) return this.noBank;
+    const reaches = a + t;
+    if (reaches < this.goal) return 1 - this.start(b, reaches);
+    return this.reached[Math.min(reaches - b, this.reached.length - 1)];
+  }
+
+  /** W(t, n) and the chance of rolling on, R(t, n), of one pair (twoplayer._pass for one pair). */
+  pair(a, b) {
+    const key = a * this.goal + b;
+    if (this.pairs.has(key)) return this.pairs.get(key);
+    const { weights, gain, left, valid, farkles } = this.rolls;
+    const width = this.dice + 1;
+    const size = this.limit + this.reach + 1;
+    const value = new Float64Array(size * width).fill(1); // past what a pass keeps: won
+    const rollOn = new Float64Array(size * width).fill(1);
+    const farkle = 1 - this.start(b, a);
+    const wonFrom = Math.max(this.goal, b + this.reached.length - 1); // a bank from there is worth 1
+    for (let t = this.limit - 1; t >= 0; t--) {
+      if (a + t >= wonFrom) continue; // no longer playing: won
+      const roll = new Float64Array(width);
+      for (let r = 0; r < gain.length; r++) {
+        let best = -1;
+        for (let o = 0; o < gain[r].length; o++) {
+          if (valid[r][o]) best = Math.max(best, value[(t + gain[r][o]) * width + left[r][o]]);
+        }
+        for (let n = 1; n < width; n++) roll[n] += best * weights[r][n];
+      }
+      for (let n = 1; n < width; n++) {
+        roll[n] += farkle * farkles[n];
+        rollOn[t * width + n] = roll[n];
+      }
+      const bank = this.bankValue(a, b, t);
+      for (let n = 1; n < width; n++) {
+        value[t * width + n] = t > 0 && bank >= roll[n] - this.epsilon ? bank : roll[n];
+      }
+    }
+    const found = { value, rollOn, width };
+    this.pairs.set(key, found);
+    return found;
+  }
+
+  /** The last player's chance in a final round, `behind` steps behind with n dice in hand. */
+  lastTurn(behind, n) {
+    if (behind < 0) return 1;
+    return behind < this.lastTurns.length ? this.lastTurns[behind][n] : 0;
+  }
+
+  /** W: the chance of winning from the turn's points and dice in hand (points, not steps). */
+  chance(mine, theirs, turnPoints, n) {
+    const [a, b, t] = [mine, theirs, turnPoints].map((p) => p / this.step);
+    if (b >= this.goal) return this.lastTurn(b - a - t, n);
+    const { value, width } = this.pair(a, b);
+    return t < this.limit ? value[t * width + n] : 1;
+  }
+
+  /** The chance of winning after banking now (null where the rules do not let the player bank). */
+  bankChance(mine, theirs, turnPoints) {
+    const [a, b, t] = [mine, theirs, turnPoints].map((p) => p / this.step);
+    if (t === 0) return null;
+    if (b >= this.goal) return a + t > b ? 1 : a + t === b ? 0.5 : 0;
+    if (a === 0 && t < this.entry) return this.refusedBelowEntry ? null : 1 - this.start(b, a);
+    return this.bankValue(a, b, t);
+  }
+
+  /** The chance of winning of rolling on now (the better of banking and rolling where the rules
+   * leave no bank, as W is). */
+  rollChance(mine, theirs, turnPoints, n) {
+    const [a, b, t] = [mine, theirs, turnPoints].map((p) => p / this.step);
+    if (b >= this.goal || t >= this.limit) return this.chance(mine, theirs, turnPoints, n);
+    const { rollOn, width } = this.pair(a, b);
+    return rollOn[t * width + n];
+  }
+
+  /** The two players' scores: the mover's and the other's (a game of two players only). */
+  scores(answer) {
+    if (answer.players.length !== 2) return null;
+    return [answer.players[answer.current].score, answer.players[1 - answer.current].score];
+  }
+
+  /** The chance of winning of a whole turn to come. */
+  expected(answer) {
+    const scores = answer.over ? null : this.scores(answer);
+    return scores && this.chance(scores[0], scores[1], 0, this.dice);
+  }
+
+  /** A roll's set-asides, or banking and rolling on, best first, each with its chance of winning:
+   * {action, dice?, points?, value} (none but in a game of two players). */
+  advise(answer) {
+    const scores = answer.over ? null : this.scores(answer);
+    if (scores === null) return [];
+    const [mine, theirs] = scores;
+    const t = answer.turn_points;
+    if (answer.phase === "rolled" && answer.dice !== null) {
+      const { options } = setAsideOptions(this.rulesets, this.name, answer.dice);
+      const found = options.map((option) => {
+        const left = answer.dice.length - option.dice.length || this.rules.dice;
+        return {
+          action: "set",
+          dice: option.dice,
+          points: option.points,
+          value: this.chance(mine, theirs, t + option.points, left),
+        };
+      });
+      return found.sort((x, y) => (x.value === y.value ? 0 : x.value > y.value ? -1 : 1));
+    }
+    if (answer.phase === "set-aside") {
+      const n = answer.dice_left;
+      const roll = { action: "roll", value: this.rollChance(mine, theirs, t, n) };
+      const chance = this.bankChance(mine, theirs, t);
+      if (chance === null) return [roll];
+      const bank = { action: "bank", value: chance };
+      return this.chance(mine, theirs, t, n) <= chance + this.epsilon ? [bank, roll] : [roll, bank];
+    }
+    return [];
+  }
+}
+
 // -- the pure parts above, by name, for the package's tests (test/coach.test.mjs) -----------------
 
 export { bestKeepValues, byValue, keepTables, rerollValues, subKeeps };

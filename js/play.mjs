@@ -241,7 +241,7 @@ class Play {
     this.computerTimer = setTimeout(async () => {
       let move = null;
       try {
-        const coach = await this.coachFor(game.ruleset);
+        const coach = await this.coachFor(game.ruleset, game.players);
         if (this.game !== game || !this.computerMoves()) return; // a new game, meanwhile
         if (coach === null) throw new Error(format(this.say.reason_no_computer, { name: game.ruleset }));
         move = this.session.computerMove(coach.advise(this.answer) ?? []);
@@ -482,19 +482,38 @@ class Play {
     this.computerLine.hidden = !seats;
     this.computerLine.textContent = !seats
       ? ""
-      : (this.computerDown ?? (this.sheetFamily ? this.say.computer_plays_sheet : this.say.computer_plays_aside));
+      : (this.computerDown ??
+        this.say[
+          this.sheetFamily ? "computer_plays_sheet" : this.dueled() ? "computer_plays_duel" : "computer_plays_aside"
+        ]);
     this.seedShown.textContent = this.game.seed;
     this.link.href = linkOf(this.game);
     this.log.querySelector("summary").textContent = format(this.say.log_summary, { count: this.game.actions.length });
     this.log.querySelector("pre").textContent = replayFile(this.game);
   }
 
-  /** The coach of `ruleset` (null: the site has no coach file of it), loaded once a page: the
-   * panel's and the computer's. A failure is the promise's, and the next ask tries again. */
-  coachFor(ruleset) {
+  /** Does the game play by a two-player file: two players, under rules the site has one of? */
+  dueled(game = this.game) {
+    const entry = this.config.rulesets.find((r) => r.name === game.ruleset);
+    return game.players === 2 && entry?.duel === true;
+  }
+
+  /** The coach of `ruleset` for `players` (null: the site has no coach file of it), loaded once a
+   * page: the panel's and the computer's. With two players, under rules the site has a two-player
+   * file of, it is the two-player optimum (coach.mjs's DuelCoach); else the ruleset's coach file's.
+   * A failure is the promise's, and the next ask tries again. */
+  coachFor(ruleset, players) {
     this.coaches ??= new Map();
-    if (!this.coaches.has(ruleset)) {
+    const duel = this.dueled({ ruleset, players });
+    const key = `${ruleset}${duel ? " (two players)" : ""}`;
+    if (!this.coaches.has(key)) {
       const loading = (async () => {
+        if (duel) {
+          const response = await fetch(new URL(`${encodeURIComponent(ruleset)}.duel.json`, COACH_FILES));
+          if (!response.ok) throw new Error(`${ruleset}.duel.json: HTTP ${response.status}`);
+          const { loadDuel } = await import(COACH_MODULE.href);
+          return loadDuel(ruleset, this.rulesets, await response.json());
+        }
         // The page says which of its rulesets have a coach file ("coach": false: none, so no fetch
         // of a file that is not there); a page that does not say fetches and reads a 404 as none.
         const entry = this.config.rulesets.find((r) => r.name === ruleset);
@@ -503,10 +522,10 @@ class Play {
         const { loadCoach } = await load();
         return loadCoach(ruleset, this.rulesets, bytes);
       })();
-      loading.catch(() => this.coaches.delete(ruleset));
-      this.coaches.set(ruleset, loading);
+      loading.catch(() => this.coaches.delete(key));
+      this.coaches.set(key, loading);
     }
-    return this.coaches.get(ruleset);
+    return this.coaches.get(key);
   }
 
   download() {
@@ -612,14 +631,15 @@ class CoachPanel {
   }
 
   async load() {
-    const ruleset = this.play.game.ruleset;
+    const { ruleset, players } = this.play.game;
     this.panel.hidden = false;
-    if (this.ruleset === ruleset && this.coach) return;
+    if (this.ruleset === ruleset && this.players === players && this.coach) return;
     this.coach = null;
     this.ruleset = ruleset;
+    this.players = players;
     this.statusLine.textContent = this.say("coach_loading", { ruleset });
     try {
-      const coach = await this.play.coachFor(ruleset);
+      const coach = await this.play.coachFor(ruleset, players);
       if (coach === null) {
         this.statusLine.textContent = this.say("coach_none", { ruleset });
         return;
@@ -647,6 +667,14 @@ class CoachPanel {
     }
   }
 
+  /** A value of the coach's, as the page writes it: a chance of winning in percent (the two-player
+   * optimum's), else points. */
+  number(value) {
+    if (!this.coach?.chances) return this.play.numbers.format(value);
+    this.percent ??= new Intl.NumberFormat(this.play.config.lang, { style: "percent", maximumFractionDigits: 1 });
+    return this.percent.format(value);
+  }
+
   /** The current state's choices, best first, with their values. */
   show(answer) {
     this.panel.hidden = !this.on;
@@ -661,12 +689,10 @@ class CoachPanel {
         return;
       }
     }
-    const ready = this.play.sheetFamily ? "coach_ready" : "coach_ready_aside"; // what its values are
+    const ready = this.play.sheetFamily ? "coach_ready" : this.coach.chances ? "coach_ready_duel" : "coach_ready_aside";
     this.statusLine.textContent = this.advice?.length ? this.say(ready) : this.say("coach_best");
     this.list.replaceChildren(
-      ...(this.advice ?? []).map((choice) =>
-        element("li", `${this.label(choice)}: ${this.play.numbers.format(choice.value)}`),
-      ),
+      ...(this.advice ?? []).map((choice) => element("li", `${this.label(choice)}: ${this.number(choice.value)}`)),
     );
     if (answer.over) this.showReview();
   }
@@ -686,7 +712,7 @@ class CoachPanel {
       rating.cost > 0
         ? this.say("coach_cost", {
             choice: label,
-            cost: this.play.numbers.format(rating.cost),
+            cost: this.number(rating.cost),
             best: this.label(rating.best),
           })
         : this.say("coach_was_best", { choice: label });
@@ -695,12 +721,11 @@ class CoachPanel {
   showReview() {
     if (!this.costs.length) return;
     const { total, count, mean, costliest } = review(this.costs, SHOWN_COSTLIEST);
-    const n = this.play.numbers;
     const list = element("ol");
-    list.append(...costliest.map((c) => element("li", `${c.choice}: ${n.format(c.cost)}`)));
+    list.append(...costliest.map((c) => element("li", `${c.choice}: ${this.number(c.cost)}`)));
     this.review.replaceChildren(
       element("p", this.say("coach_review"), "ds-play-coach-title"),
-      element("p", this.say("coach_total", { total: n.format(total), count, mean: n.format(mean) })),
+      element("p", this.say("coach_total", { total: this.number(total), count, mean: this.number(mean) })),
       ...(costliest.length ? [element("p", this.say("coach_costliest")), list] : []),
     );
   }

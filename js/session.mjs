@@ -19,9 +19,9 @@
 //
 // Any seat may be the computer's: a game's `computer` lists those seats, numbered from 1 as the page
 // names the players (no `computer`: every seat is a person's). The computer plays the coach's best
-// choice (coach.mjs: the solitaire optimum of its own sheet, or the turn policy of a set-aside
-// game), through the same moves a person makes; its actions are the game's like anyone's. It plays
-// only rules the page has a coach file of.
+// choice (coach.mjs: the solitaire optimum of its own sheet; in a set-aside game the exact
+// two-player optimum where the page has it, else the turn policy), through the same moves a person
+// makes; its actions are the game's like anyone's. It plays only rules the page has a coach file of.
 
 const SEED = /^[0-9a-f]{1,8}$/;
 const HEADER = "# dicespec replay"; // the first line of a replay file (dicespec.replay_file)

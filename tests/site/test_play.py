@@ -409,9 +409,10 @@ def _route_coach(page) -> None:
 @pytest.mark.slow
 def test_without_a_coach_file_the_panel_says_so_in_one_line_and_the_game_goes_on(base_url: str, page) -> None:
     """The coach is off at first; turned on for a ruleset with no coach file (greed.bin, served as
-    missing here), the panel says so in one line, the game goes on, and the toggle is remembered."""
+    missing here; three players, so not the two-player file), the panel says so in one line, the
+    game goes on, and the toggle is remembered."""
     page.route("**/javascripts/coach/greed.bin", lambda r: r.fulfill(status=404, body=b""))
-    _open(page, base_url, "greed", f"#ruleset=greed&players=2&seed={SEED}")
+    _open(page, base_url, "greed", f"#ruleset=greed&players=3&seed={SEED}")
     assert page.locator(".ds-play-coach").is_hidden()
     assert not page.locator('input[name="coach"]').is_checked()
     page.locator('input[name="coach"]').check()
@@ -460,13 +461,28 @@ def test_the_coach_lists_its_choices_prices_each_choice_and_reviews_the_game(bas
 
 @pytest.mark.slow
 def test_the_set_aside_coach_says_its_values_are_a_turns_points_not_the_chance_of_winning(base_url: str, page) -> None:
-    """In a two-player Greed game the coach (Greed's real coach file) ranks by the turn policy, and
-    its line says so."""
-    _open(page, base_url, "greed", f"#ruleset=greed&players=2&seed={SEED}")
+    """In a three-player Greed game (solved for two only) the coach (Greed's real coach file) ranks
+    by the turn policy, and its line says so."""
+    _open(page, base_url, "greed", f"#ruleset=greed&players=3&seed={SEED}")
     page.locator('input[name="coach"]').check()
     page.keyboard.press("r")
     page.locator(".ds-play-coach-choices li").first.wait_for(timeout=10_000)
     assert page.locator(".ds-play-coach-status").inner_text() == SAY["coach_ready_aside"]
+    assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.slow
+def test_a_two_player_coach_ranks_by_the_chance_of_winning(base_url: str, page) -> None:
+    """In a two-player Greed game the coach is the exact two-player optimum (Greed's two-player
+    file, read in the browser): its line says so, and each choice shows its chance of winning."""
+    _open(page, base_url, "greed", f"#ruleset=greed&players=2&seed={SEED}")
+    page.locator('input[name="coach"]').check()
+    page.keyboard.press("r")
+    choices = page.locator(".ds-play-coach-choices li")
+    choices.first.wait_for(timeout=10_000)
+    assert page.locator(".ds-play-coach-status").inner_text() == SAY["coach_ready_duel"]
+    shown = choices.all_inner_texts()
+    assert shown and all(re.fullmatch(r"set aside \d+: \d+(\.\d)?%", text) for text in shown), shown
     assert not page.console_errors, page.console_errors
 
 
@@ -490,7 +506,7 @@ def test_the_computer_plays_every_seat_to_the_end_under_the_rules(
     page.keyboard.press("r")  # no person is to move: a key plays nothing
     sheet = registered_family(game) == "score-sheet"
     said = page.locator(".ds-play-computer")
-    assert said.inner_text() == SAY["computer_plays_sheet" if sheet else "computer_plays_aside"]
+    assert said.inner_text() == SAY["computer_plays_sheet" if sheet else "computer_plays_duel"]  # Greed: to win
     page.wait_for_selector('.ds-play[data-over="true"]', timeout=60_000)
     text = page.locator(".ds-play-log pre").text_content()
     file = parse_replay(text, "shown")
@@ -503,7 +519,8 @@ def test_the_computer_plays_every_seat_to_the_end_under_the_rules(
     else:
         assert _shown_scores(page) == list(result.state.scores)
         assert "bank" in text.splitlines()
-    assert SAY.format("player_computer", number=1) in page.locator(".ds-play-status").inner_text()
+    status = page.locator(".ds-play-status").inner_text()  # the winners, named as the computer
+    assert any(SAY.format("player_computer", number=n) in status for n in range(1, players + 1)), status
     assert not page.console_errors, page.console_errors
 
 

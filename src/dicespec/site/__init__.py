@@ -96,13 +96,14 @@ def pages(
     data = load(root)
     downloads = download_files(data, offered)
     coach_files = coach.coach_files(coached)
+    duel_files = coach.duel_files(coached)
     written = set(hand_written)
     results = results or root / "artifacts" / "results.jsonl"
     generated: list[Page] = []
     navs: dict[str, Nav] = {}
     for lang in LANGUAGES:
         rules = [rules_page(data, game.name, lang) for game in games()]
-        plays = [play_page(game.name, lang, coached=coach_files) for game in games()]
+        plays = [play_page(game.name, lang, coached=coach_files, dueled=duel_files) for game in games()]
         sources = source_pages(data, lang)
         others = [
             errata_page(data, lang),
@@ -118,4 +119,5 @@ def pages(
     files.update(script_files())
     files.update(scorer_files())
     files.update({coach.path(name): content for name, content in coach_files.items()})
+    files.update({coach.duel_path(name): content for name, content in duel_files.items()})
     return Site(generated, navs, files, downloads)

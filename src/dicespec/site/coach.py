@@ -1,6 +1,8 @@
 """The coach's files the game pages load: ``javascripts/coach/<ruleset>.bin``, one per ruleset the
 solver plays (:func:`dicespec.solver.coachdata.coach_data`; Maxi Yatzy's saved rolls have none,
-and its page says so).
+and its page says so); and ``javascripts/coach/<ruleset>.duel.json``, the two-player optimum of a
+set-aside ruleset whose solve is quick (:func:`dicespec.solver.dueldata.duel_data`: Greed's), which
+the computer and the coach of a two-player game play by.
 
 A build writes them for the rulesets :func:`wanted` names: ``DICESPEC_SITE_COACH`` (ruleset
 names, comma-separated; unset: every shipped ruleset). Making one takes a solve, a second or
@@ -19,19 +21,28 @@ from typing import Any
 
 from dicespec.caches import cache_dir, code_digest
 from dicespec.export import canonical
-from dicespec.rulesets import Ruleset, find_ruleset, published
+from dicespec.registry import game as registered_game
+from dicespec.rulesets import Ruleset, find_ruleset, of_kind, published
+from dicespec.setaside.ruleset import SetAsideRuleset
 from dicespec.site.data import wanted_rulesets
 from dicespec.solver.coachdata import coach_data
+from dicespec.solver.dueldata import duel_data
 
 VARIABLE = "DICESPEC_SITE_COACH"
 FOLDER = "javascripts/coach"  # beside play.mjs, which fetches ./coach/<ruleset>.bin
 MAKER = "dicespec.solver.coachdata"  # the code that makes a coach file: its digest names the file kept
 NONE = b""  # what the cache keeps for a ruleset the solver refuses
+SET_ASIDE = "set-aside"  # the family whose games have a two-player file
 
 
 def path(ruleset: str) -> str:
     """Where the ruleset's coach file is, below the site root."""
     return f"{FOLDER}/{ruleset}.bin"
+
+
+def duel_path(ruleset: str) -> str:
+    """Where the ruleset's two-player file is, below the site root (beside its coach file)."""
+    return f"{FOLDER}/{ruleset}.duel.json"
 
 
 def wanted() -> list[str]:
@@ -71,3 +82,18 @@ def coach_files(rulesets: Iterable[str]) -> dict[str, bytes]:
     refuses); each goes to :func:`path` below the site root."""
     found = {name: made(find_ruleset(name)) for name in rulesets}
     return {name: content for name, content in found.items() if content is not None}
+
+
+def duel_files(rulesets: Iterable[str]) -> dict[str, bytes]:
+    """The two-player files of these shipped rulesets, by ruleset name: one for each set-aside
+    ruleset whose two-player solve is quick (:func:`dicespec.solver.dueldata.duel_data`); each
+    goes to :func:`duel_path` below the site root."""
+    found = {}
+    for name in rulesets:
+        ruleset = find_ruleset(name)
+        if registered_game(ruleset.game).family_name != SET_ASIDE:
+            continue
+        data = duel_data(of_kind(SetAsideRuleset, ruleset))
+        if data is not None:
+            found[name] = canonical(data).encode()
+    return found

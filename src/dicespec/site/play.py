@@ -54,6 +54,7 @@ _SCRIPT_WORDS = (
     "player_computer",
     "computer_plays_sheet",
     "computer_plays_aside",
+    "computer_plays_duel",
     "computer_failed",
     "computer_no_move",
     "die",
@@ -96,6 +97,7 @@ _SCRIPT_WORDS = (
     "coach_failed",
     "coach_ready",
     "coach_ready_aside",
+    "coach_ready_duel",
     "coach_best",
     "coach_cost",
     "coach_was_best",
@@ -135,11 +137,15 @@ def line_labels(ruleset: SheetRuleset, rows: dict[str, str], say: Words) -> dict
     return labels
 
 
-def _ruleset_entry(offer: Offer, lang: str, say: Words, coached: Collection[str] | None) -> dict[str, Any]:
+def _ruleset_entry(
+    offer: Offer, lang: str, say: Words, coached: Collection[str] | None, dueled: Collection[str] | None
+) -> dict[str, Any]:
     ruleset = offer.typed
     entry: dict[str, Any] = {"name": offer.name, "dice": ruleset.dice, "players": player_counts(offer)}
     if coached is not None:
         entry["coach"] = offer.name in coached
+    if dueled is not None:
+        entry["duel"] = offer.name in dueled
     if registered_game(ruleset.game).family_name == SCORE_SHEET:
         rows = {row: t.label for row, t in offer_row_texts(offer, lang).items()}
         entry["rows"] = list(rows)
@@ -155,12 +161,14 @@ def play_block(
     *,
     storage: str | None = None,
     coached: Collection[str] | None = None,
+    dueled: Collection[str] | None = None,
 ) -> str:
     """The game of ``game`` in ``lang``: one HTML block, which the page script (``play.mjs``) brings
     to life. It offers ``offers``, the first chosen, or by default the game's shipped rulesets, the
     reference first; the game is kept in the browser under ``storage`` (by default the game's own
     key: one saved game a game page). ``coached`` names the rulesets the site has coach files of
-    (the others' coach says there is none without asking); ``None``: the script finds out."""
+    (the others' coach says there is none without asking); ``None``: the script finds out.
+    ``dueled`` names those it has two-player files of (``None``: none)."""
     family = registered_game(game).family_name
     offered = checked_offers(game, lang, offers, "game")
     say = words("play", lang)
@@ -170,7 +178,7 @@ def play_block(
         "lang": lang,
         "storage": storage or STORAGE + game,
         "words": {key: say[key] for key in _SCRIPT_WORDS},
-        "rulesets": [_ruleset_entry(offer, lang, say, coached) for offer in offered],
+        "rulesets": [_ruleset_entry(offer, lang, say, coached, dueled) for offer in offered],
     }
     options = "".join(f'<option value="{_e(offer.name)}">{_e(offer.label)}</option>' for offer in offered)
     counts = "".join(
@@ -229,9 +237,11 @@ def play_block(
     return "\n".join(lines) + "\n"
 
 
-def play_page(game: str, lang: str = "en", coached: Collection[str] | None = None) -> Page:
-    """The page of ``game`` on which a reader plays it, in ``lang``; ``coached``, the rulesets
-    whose coach files the site has (:func:`play_block`)."""
+def play_page(
+    game: str, lang: str = "en", coached: Collection[str] | None = None, dueled: Collection[str] | None = None
+) -> Page:
+    """The page of ``game`` on which a reader plays it, in ``lang``; ``coached`` and ``dueled``, the
+    rulesets whose coach files and two-player files the site has (:func:`play_block`)."""
     say = words("play", lang)
     title = say.format("title", game=registered_game(game).title)
     page = layout.play(game, lang)
@@ -239,7 +249,7 @@ def play_page(game: str, lang: str = "en", coached: Collection[str] | None = Non
     out = [
         f"# {text(title)}\n",
         text(say["intro"]) + " " + rules + "\n",
-        play_block(game, lang, coached=coached),
+        play_block(game, lang, coached=coached, dueled=dueled),
         fill(say["replay_back"], command=code("dicespec replay FILE")) + "\n",
     ]
     return Page(page, title, "\n".join(out), lang)
