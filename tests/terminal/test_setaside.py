@@ -256,13 +256,17 @@ def test_a_hint_ranks_the_set_asides_by_their_chance_of_winning_in_a_two_player_
     chances = [float(chance) for chance, _, _ in found]
     assert chances == sorted(chances, reverse=True) and all(0 < c < 100 for c in chances)
     roll = re.search(r"dice: (\d+)", "\n".join(lines[:at])).group(1)  # type: ignore[union-attr]
-    assert found[0][1] == twoplayer.duel(GREED).choices(0, 0, 0, roll)[0][0].dice.__str__()
+    solved = twoplayer.duel(GREED)
+    assert found[0][1] == str(solved.choices(0, 0, 0, roll)[0][0].dice)
     lines = _hinted(GREED, 2, 5, [f"set {found[0][1]}", "hint"])
     after = lines[
         lines.index("  (each choice's chance of winning, both playing to win: the exact two-player optimum)") + 1 :
     ]
-    verbs = [line.split()[-1] for line in after[:2]]
-    assert sorted(verbs) in (["bank", "roll"], ["roll"]), after[:3]
+    # 50 points of a 5, below Greed's entry of 300: banking scores nothing, and rolling on is better
+    points, left = int(found[0][2]), len(roll) - len(found[0][1])
+    roll_on, bank = solved.chance(0, 0, points, left), solved.bank_chance(0, 0, points)
+    assert bank is not None and roll_on > bank
+    assert after[:2] == [f"  {roll_on:6.1%}  roll", f"  {bank:6.1%}  bank"]
 
 
 def test_a_hint_without_the_two_player_optimum_ranks_by_the_entry_then_the_turns_points() -> None:

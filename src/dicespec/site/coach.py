@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dicespec.caches import cache_dir, code_digest
@@ -32,7 +32,6 @@ VARIABLE = "DICESPEC_SITE_COACH"
 FOLDER = "javascripts/coach"  # beside play.mjs, which fetches ./coach/<ruleset>.bin
 MAKER = "dicespec.solver.coachdata"  # the code that makes a coach file: its digest names the file kept
 NONE = b""  # what the cache keeps for a ruleset the solver refuses
-SET_ASIDE = "set-aside"  # the family whose games have a two-player file
 
 
 def path(ruleset: str) -> str:
@@ -91,9 +90,14 @@ def duel_files(rulesets: Iterable[str]) -> dict[str, bytes]:
     found = {}
     for name in rulesets:
         ruleset = find_ruleset(name)
-        if registered_game(ruleset.game).family_name != SET_ASIDE:
-            continue
-        data = duel_data(of_kind(SetAsideRuleset, ruleset))
+        data = _DUELS[registered_game(ruleset.game).family_name](ruleset)
         if data is not None:
             found[name] = canonical(data).encode()
     return found
+
+
+_DUELS: dict[str, Callable[[Ruleset], dict[str, Any] | None]] = {
+    "score-sheet": lambda ruleset: None,  # a sheet's game is each player's own: no two-player solve
+    "set-aside": lambda ruleset: duel_data(of_kind(SetAsideRuleset, ruleset)),
+}
+"""A ruleset's two-player file, by family name."""

@@ -3,7 +3,7 @@
 of scores reads, as JSON, so that the browser works out a pair's chances within a turn as
 :meth:`~dicespec.solver.twoplayer.Duel.pair` does.
 
-Only a ruleset whose solve is quick (:data:`~dicespec.solver.twoplayer.QUICK`) has one: whether
+Only a ruleset whose solve is quick (:func:`~dicespec.solver.twoplayer.quick`) has one: whether
 a file is made depends on the rules alone, never on what the cache holds (Greed's: 3,600 start
 chances; 10000's solve takes minutes, and has none).
 
@@ -32,14 +32,9 @@ from dicespec.solver.coachdata import values_digest
 FORMAT = 1
 
 
-def quick(ruleset: SetAsideRuleset) -> bool:
-    """Does ``ruleset`` have a two-player file: its solve modelled and quick?"""
-    return twoplayer.solvable(ruleset) is None and twoplayer.weighed(ruleset) <= twoplayer.QUICK
-
-
 def duel_data(ruleset: SetAsideRuleset) -> dict[str, Any] | None:
     """The two-player file of ``ruleset`` (``None`` where its solve is not quick, or refused)."""
-    if not quick(ruleset):
+    if not twoplayer.quick(ruleset):
         return None
     solved = twoplayer.duel(ruleset)
     setup = twoplayer._setup(ruleset)

@@ -503,11 +503,17 @@ figure or a game needs it (Greed's 67 million: seconds); a larger one is left to
 ``dicespec solve RULESET --players 2`` until it is kept."""
 
 
+def quick(ruleset: SetAsideRuleset) -> bool:
+    """Is ``ruleset``'s two-player solve taken on and quick (:data:`QUICK`): made on the spot where
+    it is needed, whatever the cache holds?"""
+    return solvable(ruleset) is None and weighed(ruleset) <= QUICK
+
+
 def at_hand(ruleset: SetAsideRuleset) -> str | None:
     """Why ``ruleset``'s two-player optimum is not at hand: refused (:func:`solvable`), or neither
     kept nor quick to solve; ``None`` when it is."""
     why = solvable(ruleset)
-    if why is None and not is_kept(ruleset) and weighed(ruleset) > QUICK:
+    if why is None and not is_kept(ruleset) and not quick(ruleset):
         why = (
             f"not solved here yet: 'dicespec solve {ruleset.game} --ruleset {ruleset.name} --players 2' "
             "solves it once, in minutes"

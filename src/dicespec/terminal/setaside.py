@@ -279,8 +279,8 @@ def play(
             elif verb == "scores":
                 write(scores_table(state))
             elif verb == "hint":
-                for line in _hint_lines(ruleset, players, advisor, state):
-                    write(line)
+                for hinted in _hint_lines(ruleset, players, advisor, state):
+                    write(hinted)
             elif verb == "options" and state.dice is not None:
                 for option in options(ruleset, state.dice):
                     write(f"  set {option.dice!s:<6}  {option.points:>5}")
