@@ -91,6 +91,15 @@ def _plays_safe(rules: SetAsideRuleset, state: GameState) -> bool:
     return penalty is not None and (state.players[state.current].farkles_in_a_row or 0) + 1 >= penalty.farkles
 
 
+def _bank_at(rules: SetAsideRuleset, policy: SetAsidePolicy) -> int:
+    """The turn's points at which ``policy`` banks under ``rules``: its own figure, made for dice
+    whose best single die scores 100 (10000, Farkle, Greed), scaled to the ruleset's best single
+    die (Pig's 6: greedy-300 banks at 18), and never past the target (a turn that reaches it wins)."""
+    best_single = max(rules.singles)
+    scaled = policy.bank_at if best_single >= 100 else policy.bank_at * best_single // 100
+    return min(scaled, rules.target)
+
+
 def chance_rules(rules: SetAsideRuleset) -> tuple[str, ...]:
     """The rules of ``rules`` that only particular dice bring up in a game (what an engine that
     rolls its own dice shows of them, it shows by chance), by their keys in a ruleset file."""
@@ -126,6 +135,7 @@ def _moves(
     from dicespec.setaside.game import Phase, is_entry_bank, must_roll
     from dicespec.setaside.ruleset import BelowEntry
 
+    bank_at = _bank_at(rules, policy)
     turns = 0
     while not game.is_over:
         turns += 1
@@ -167,7 +177,7 @@ def _moves(
                 record.actions.append("bank")
                 yield Move("bank", before=state, after=game.state)
                 break
-            if may_bank and state.turn_points >= policy.bank_at and rng.random() <= policy.bank_chance:
+            if may_bank and state.turn_points >= bank_at and rng.random() <= policy.bank_chance:
                 game.bank()
                 record.actions.append("bank")
                 yield Move("bank", before=state, after=game.state)
