@@ -243,8 +243,11 @@ class Play {
       try {
         const coach = await this.coachFor(game.ruleset, game.players);
         if (this.game !== game || !this.computerMoves()) return; // a new game, meanwhile
-        if (coach === null) throw new Error(format(this.say.reason_no_computer, { name: game.ruleset }));
-        move = this.session.computerMove(coach.advise(this.answer) ?? []);
+        if (coach === null && !this.sheetFamily) {
+          throw new Error(format(this.say.reason_no_computer, { name: game.ruleset }));
+        }
+        const advice = coach === null ? this.session.greedyAdvice() : (coach.advise(this.answer) ?? []);
+        move = this.session.computerMove(advice);
         if (move === null) throw new Error(this.say.computer_no_move);
       } catch (error) {
         this.computerDown = format(this.say.computer_failed, { error: error.message });
@@ -480,16 +483,18 @@ class Play {
   showAbout() {
     const seats = computerSeats(this.game).length > 0;
     this.computerLine.hidden = !seats;
-    this.computerLine.textContent = !seats
-      ? ""
-      : (this.computerDown ??
-        this.say[
-          this.sheetFamily ? "computer_plays_sheet" : this.dueled() ? "computer_plays_duel" : "computer_plays_aside"
-        ]);
+    this.computerLine.textContent = !seats ? "" : (this.computerDown ?? this.say[this.computerPlays()]);
     this.seedShown.textContent = this.game.seed;
     this.link.href = linkOf(this.game);
     this.log.querySelector("summary").textContent = format(this.say.log_summary, { count: this.game.actions.length });
     this.log.querySelector("pre").textContent = replayFile(this.game);
+  }
+
+  /** What the computer plays, as the catalog's key of the line that says so. */
+  computerPlays() {
+    if (!this.sheetFamily) return this.dueled() ? "computer_plays_duel" : "computer_plays_aside";
+    const entry = this.config.rulesets.find((r) => r.name === this.game.ruleset);
+    return entry?.coach === false ? "computer_plays_greedy" : "computer_plays_sheet";
   }
 
   /** Does the game play by a two-player file: two players, under rules the site has one of? */

@@ -239,7 +239,9 @@ export class Session {
     if (!Array.isArray(seats)) return reason("reason_computer", { seat: seats, count: game.players });
     const wrong = seats.find((seat, i) => seat < 1 || seat > game.players || seats.indexOf(seat) !== i);
     if (wrong !== undefined) return reason("reason_computer", { seat: wrong, count: game.players });
-    if (seats.length && ruleset.coach === false) return reason("reason_no_computer", { name: game.ruleset });
+    if (seats.length && ruleset.coach === false && !this.sheetFamily) {
+      return reason("reason_no_computer", { name: game.ruleset });
+    }
     return null;
   }
 
@@ -459,6 +461,17 @@ export class Session {
       if (move !== null && !move.rejected) return move;
     }
     return answer.phase === "set-aside" ? this.roll() : null;
+  }
+
+  /** The computer's advice where the site has no coach file of a score sheet's rules (Maxi Yatzy,
+   * whose saved rolls no solver plays): score the dice on the table at once, in the open row they
+   * score most in (the sheet's order among equals). Before the turn's roll, none: it rolls. */
+  greedyAdvice() {
+    const scores = this.sheetFamily && this.answer?.dice != null ? (this.moves?.scores ?? {}) : {};
+    return this.ruleset.rows
+      .filter((row) => row in scores)
+      .sort((a, b) => scores[b] - scores[a])
+      .map((row) => ({ action: "score", row }));
   }
 
   /** Play one of the coach's choices (null: not one the state offers; a move the rules refuse). */

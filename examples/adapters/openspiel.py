@@ -1,6 +1,6 @@
-"""OpenSpiel's Yacht (``yacht`` in pyspiel, from the open_spiel package, Apache-2.0) behind dicespec's
-interface: the score of a roll in a row, and replayed games, both played through the game's own
-states with the replay's dice given as its chance outcomes.
+"""OpenSpiel's Yacht and Pig (``yacht`` and ``pig`` in pyspiel, from the open_spiel package,
+Apache-2.0) behind dicespec's interface: Yacht's score of a roll in a row, and replayed games of
+both, played through the games' own states with the replay's dice given as their chance outcomes.
 
     dicespec conform --python examples.adapters.openspiel:implementation
 
@@ -25,7 +25,17 @@ highest return, every one of those tied).
 What its game cannot be asked raises :class:`~dicespec.implementation.CannotAsk`, with the
 reason: a roll of other than five dice of 1 to 6, a second roll in a turn, a reroll or score
 before the roll, a reroll of no dice or of a die named twice, ``end`` (a turn ends when it
-scores), and anything after the game's end. The package is neither copied nor changed.
+scores), and anything after the game's end.
+
+**Pig** runs under ``pig``, for two to ten players (the game's ``players``), with the game's own
+defaults: 100 to win, and a horizon of 1,000 moves (a roll and its die are two), after which
+OpenSpiel ends the game with no winner; no text of Pig has that rule, and the replays say where
+it bites. A ``roll`` is the roll action then the die as the chance outcome; a ``bank`` is the stop
+action. OpenSpiel adds a 2 to 6 to the turn total at once, where the set-aside model sets the
+die aside first: the adapter takes ``set`` of the die just rolled as that step (OpenSpiel is
+asked nothing), and cannot ask any other set-aside, nor a roll or a bank between a roll and its
+set-aside. A bank before the turn's first roll is asked as it comes: OpenSpiel's stop is legal
+there. The package is neither copied nor changed.
 """
 
 from __future__ import annotations
@@ -70,16 +80,25 @@ def reroll_action(positions: list[int]) -> int:
     return sum(1 << p for p in positions)
 
 
-class OpenSpielYacht(Adapter):
-    name = "openspiel-yacht"
+ROLL, STOP = 0, 1  # Pig's two actions: roll the die, or stop and bank the turn total
+PIG_STATE = re.compile(r"^Scores: ([\d ]+), Turn total: (\d+)$", re.M)
+
+
+class OpenSpiel(Adapter):
+    name = "openspiel"
     package = "open_spiel"
-    rulesets: ClassVar[dict[str, list[str]]] = {"yacht": ["yacht"]}
-    players: ClassVar[dict[str, list[int]]] = {"yacht": [1, 2, 3, 4]}
+    rulesets: ClassVar[dict[str, list[str]]] = {"yacht": ["yacht"], "pig": ["pig"]}
+    skips: ClassVar[dict[str, str]] = {
+        "best": "OpenSpiel has no scoring function to ask: its games score as they are played",
+        "set_aside": "OpenSpiel has no scoring function to ask: its games score as they are played",
+    }
+    players: ClassVar[dict[str, list[int]]] = {"yacht": [1, 2, 3, 4], "pig": list(range(2, 11))}
 
     def __init__(self) -> None:
         import pyspiel
 
         self._games = {n: pyspiel.load_game("yacht", {"players": n}) for n in self.players["yacht"]}
+        self._pigs = {n: pyspiel.load_game("pig", {"players": n}) for n in self.players["pig"]}
 
     def score(self, ruleset: str, dice: str, row: str) -> int:
         state = self._games[1].new_initial_state()
@@ -91,6 +110,8 @@ class OpenSpielYacht(Adapter):
     # -- replays -------------------------------------------------------------------------------
 
     def replay(self, ruleset: str, players: int, actions: list[str]) -> dict[str, Any]:
+        if ruleset == "pig":
+            return self._pig(players, actions)
         if players not in self._games:
             raise NotImplementedError(f"this adapter plays OpenSpiel's yacht for 1 to 4 players, not {players}")
         state = self._games[players].new_initial_state()
@@ -144,6 +165,66 @@ class OpenSpielYacht(Adapter):
                 raise CannotAsk(f"OpenSpiel's yacht has no action {verb!r} (a turn ends when it scores)")
         return _answer(state, players, rolls, rejected)
 
+    def _pig(self, players: int, actions: list[str]) -> dict[str, Any]:
+        if players not in self._pigs:
+            raise NotImplementedError(f"OpenSpiel's pig plays 2 to 10 players, not {players}")
+        state = self._pigs[players].new_initial_state()
+        turns = [0] * players
+        banked = [False] * players
+        die: str | None = None  # the die just rolled, until the model's set-aside step takes it
+        last = 0  # the player who acted last
+        for action in actions:
+            if state.is_terminal():
+                raise CannotAsk("OpenSpiel's pig is over: it cannot be asked anything more")
+            verb, _, rest = action.partition(" ")
+            if die is not None and not (verb == "set" and rest == die):
+                raise CannotAsk(
+                    "OpenSpiel's pig adds the die to the turn total as it falls: between a roll and its "
+                    "set-aside only that die can be set aside"
+                )
+            last = state.current_player()
+            if verb == "roll":
+                if not _dice(rest, 1):
+                    raise CannotAsk("OpenSpiel's pig rolls one die of 1 to 6: other dice cannot be asked")
+                state.apply_action(ROLL)
+                if state.is_terminal():  # the horizon came with the roll: OpenSpiel throws no die
+                    break
+                state.apply_action(int(rest) - 1)
+                if rest == "1":
+                    turns[last] += 1
+                else:
+                    die = rest
+            elif verb == "set":
+                if die is None:
+                    raise CannotAsk("OpenSpiel's pig sets nothing aside: only the die just rolled can be")
+                die = None
+            elif verb == "bank":
+                state.apply_action(STOP)
+                turns[last] += 1
+                banked[last] = True
+            else:
+                raise CannotAsk(f"OpenSpiel's pig has no action {verb!r}")
+        found = PIG_STATE.search(str(state))
+        assert found is not None, str(state)
+        scores = [int(score) for score in found.group(1).split()]
+        over = state.is_terminal()
+        returns = state.returns() if over else []
+        best = max(returns, default=None)
+        return {
+            "players": [
+                {"score": score, "on_board": on_board, "turns_taken": taken}
+                for score, on_board, taken in zip(scores, banked, turns, strict=True)
+            ],
+            "current": last if over else state.current_player(),
+            "phase": "rolled" if die is not None else ("set-aside" if int(found.group(2)) else "turn-start"),
+            "dice": die,
+            "dice_left": 1,
+            "turn_points": int(found.group(2)) - int(die or 0),  # the model counts the die once set aside
+            "over": over,
+            "winners": [i for i, value in enumerate(returns) if value == best and value > 0] if over else [],
+            "rejected": None,
+        }
+
 
 def _sheets(text: str) -> list[dict[str, int]]:
     """Each player's filled categories (OpenSpiel's names → points) and ``total``, from a state's text."""
@@ -193,4 +274,4 @@ def _dice(text: str, count: int) -> bool:
     return len(text) == count and all(c in "123456" for c in text)
 
 
-implementation = OpenSpielYacht()
+implementation = OpenSpiel()

@@ -332,13 +332,31 @@ test("a seat the computer cannot take, or rules it cannot play, are refused with
   assert.deepEqual(why({ computer: [0] }), { key: "reason_computer", values: { seat: 0, count: 2 } });
   assert.deepEqual(why({ computer: [2, 2] }), { key: "reason_computer", values: { seat: 2, count: 2 } });
   assert.deepEqual(why({ computer: "two" }), { key: "reason_computer", values: { seat: "two", count: 2 } });
-  assert.equal(why({ ruleset: "yahtzee" }), null);
-  assert.deepEqual(why({ ruleset: "yahtzee", computer: [1] }), {
-    key: "reason_no_computer",
-    values: { name: "yahtzee" },
-  });
+  // without a coach file, the computer still plays a score sheet (it scores each roll at once) ...
+  assert.equal(why({ ruleset: "yahtzee", computer: [1] }), null);
   const asked = fromLink("?ruleset=yahtzee&players=2&seed=5eed0001&computer=2", "");
-  assert.deepEqual(session.linked(asked, null).why, { key: "reason_no_computer", values: { name: "yahtzee" } });
+  assert.equal(session.linked(asked, null).why, null);
+  // ... but not a set-aside game
+  const aside = new Session(games, RULESETS, config("set-aside", ["greed"]));
+  aside.config.rulesets[0].coach = false;
+  const game = { ruleset: "greed", players: 2, seed: SEED, actions: [], computer: [2] };
+  assert.deepEqual(aside.whyNotAGame(game), { key: "reason_no_computer", values: { name: "greed" } });
+});
+
+test("without a coach file, the computer's advice is every open row, the most points now first", () => {
+  const session = playing(yacht(), { ruleset: "yacht", players: 1, computer: [1] });
+  assert.deepEqual(session.greedyAdvice(), []); // nothing on the table: it rolls
+  session.act("roll 66612");
+  session.refresh();
+  const advice = session.greedyAdvice();
+  assert.deepEqual(advice.slice(0, 4), [
+    { action: "score", row: "choice" },
+    { action: "score", row: "sixes" },
+    { action: "score", row: "twos" },
+    { action: "score", row: "ones" },
+  ]);
+  assert.equal(advice.length, 12);
+  assert.equal(session.computerMove(advice).action, "score choice");
 });
 
 test("the computer moves only on its own seat, and throws the dice when there is nothing to choose", () => {

@@ -110,14 +110,14 @@ def test_the_page_compares_them() -> None:
     per part and per row of the sheet), with the package versions, and the first differing cases
     with their dice."""
     text = "\n".join(implementations_section("conformance.md"))
-    assert all(f"### {title}" in text for title in ("Kiriki", "10000", "Yahtzee", "Yatzy", "Yacht", "Greed"))
+    assert all(f"### {title}" in text for title in ("Kiriki", "10000", "Yahtzee", "Yatzy", "Yacht", "Greed", "Pig"))
     for needle in (
         "yahtzee-api 1.1.1",
         "pyhtzee 1.2.7",
         "yatzy-solver 1.0.0",
         "pyfarkle 0.1",
         "dicespec-js 2.0.0",
-        "openspiel-yacht 2.0.2",
+        "openspiel 2.0.2",
     ):
         assert markup.text(needle) in text, needle
     assert markup.text("✗ 156 differ of 7,776") in text

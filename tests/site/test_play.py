@@ -305,8 +305,6 @@ def _fresh_game_offered(page) -> None:
         ("#ruleset=yahtzee&players=1&seed=xyz!", SAY.format("reason_seed", seed="xyz!")),
         ("#ruleset=yahtzee&players=2&seed=1&computer=3", SAY.format("reason_computer", seat=3, count=2)),
         ("#ruleset=yahtzee&players=2&seed=1&computer=me", SAY.format("reason_computer", seat="me", count=2)),
-        # Maxi Yatzy's saved rolls have no coach file (dicespec.site.coach), so no computer plays it
-        ("#ruleset=maxi-yatzy&players=2&seed=1&computer=2", SAY.format("reason_no_computer", name="maxi-yatzy")),
     ],
 )
 def test_a_bad_link_is_refused_in_one_line_and_a_fresh_game_is_ready(
@@ -492,13 +490,21 @@ _PACE = 'document.querySelector(".ds-play").dataset.pace = "20"'  # quick moves:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("ruleset", "players"), [("yacht", 1), ("greed", 2)])
+@pytest.mark.parametrize(
+    ("ruleset", "players", "plays"),
+    [
+        ("yacht", 1, "computer_plays_sheet"),
+        ("greed", 2, "computer_plays_duel"),  # Greed: to win
+        ("maxi-yatzy", 1, "computer_plays_greedy"),  # no coach file: each roll scored at once
+    ],
+)
 def test_the_computer_plays_every_seat_to_the_end_under_the_rules(
-    base_url: str, page, ruleset: str, players: int
+    base_url: str, page, ruleset: str, players: int, plays: str
 ) -> None:
     """A game whose every seat is the computer's, from a link: it plays the coach's choices (the
-    site's real coach files) to the end by itself, and the reference engine replays its actions to
-    the same final sheet or scores. The page says what the computer plays."""
+    site's real coach files; where the site has none, of a score sheet, the most points of each
+    roll at once) to the end by itself, and the reference engine replays its actions to the same
+    final sheet or scores. The page says what the computer plays."""
     game = registered_game_of(ruleset)
     seats = ",".join(str(n) for n in range(1, players + 1))
     _open(page, base_url, game, f"#ruleset={ruleset}&players={players}&seed={SEED}&computer={seats}")
@@ -506,7 +512,7 @@ def test_the_computer_plays_every_seat_to_the_end_under_the_rules(
     page.keyboard.press("r")  # no person is to move: a key plays nothing
     sheet = registered_family(game) == "score-sheet"
     said = page.locator(".ds-play-computer")
-    assert said.inner_text() == SAY["computer_plays_sheet" if sheet else "computer_plays_duel"]  # Greed: to win
+    assert said.inner_text() == SAY[plays]
     page.wait_for_selector('.ds-play[data-over="true"]', timeout=60_000)
     text = page.locator(".ds-play-log pre").text_content()
     file = parse_replay(text, "shown")
@@ -515,7 +521,8 @@ def test_the_computer_plays_every_seat_to_the_end_under_the_rules(
     if sheet:
         expected = {line: [s.lines(file.ruleset)[line] for s in result.state.sheets] for line in file.ruleset.lines}
         assert _shown_sheet(page) == expected
-        assert any(action.startswith("reroll ") for action in text.splitlines())  # it keeps dice, too
+        rerolls = any(action.startswith("reroll ") for action in text.splitlines())
+        assert rerolls == (plays == "computer_plays_sheet")  # the optimum keeps dice too; each roll at once does not
     else:
         assert _shown_scores(page) == list(result.state.scores)
         assert "bank" in text.splitlines()

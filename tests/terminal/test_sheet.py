@@ -186,3 +186,22 @@ def test_the_computer_plays_a_seat_by_optimal_solitaire_play() -> None:
     assert sum(line.endswith("(computer)") for line in lines) >= 13
     review = lines[lines.index(next(line for line in lines if line.startswith("Review"))) :]
     assert any(line.startswith("  player 2: ") and "total loss 0.00" in line for line in review)
+
+
+def test_where_no_solver_plays_the_rules_the_computer_scores_each_roll_at_once_in_its_best_row() -> None:
+    """Maxi Yatzy (its saved rolls: no solver plays it), every seat the computer's: it scores the
+    turn's first roll at once, each time in the open row that roll scores most in, says so and why
+    before the game, and plays the game to its end."""
+    from dicespec.scoresheet.game import SheetGame
+    from dicespec.terminal.sheet import greedy_move
+
+    ruleset = find_ruleset("maxi-yatzy")
+    lines: list[str] = []
+    assert play(ruleset, 1, 7, computer=(0,), read=lambda _: "quit", write=lines.append) == 0
+    assert lines[1].startswith("The computer plays player 1: each roll scored at once, in the open row")
+    assert "states (filled rows, upper sums, saved rolls)" in lines[1]
+    assert lines[-2].startswith("Winner: player 1 with ")
+    assert not [line for line in lines if "reroll" in line or "(rolls left: 1)" in line]  # never a second roll
+    game = SheetGame(ruleset, 1, seed=7)
+    game.roll("666123")
+    assert greedy_move(game) == "score chance"  # 24, above sixes' and three of a kind's 18

@@ -55,6 +55,7 @@ _SCRIPT_WORDS = (
     "computer_plays_sheet",
     "computer_plays_aside",
     "computer_plays_duel",
+    "computer_plays_greedy",
     "computer_failed",
     "computer_no_move",
     "die",

@@ -123,8 +123,10 @@ def review_lines(ruleset: SheetRuleset, made: list[Made], players: int, *, shown
     choices, and the total and mean loss per choice (T. Verhoeff's measure of a game)."""
     from dicespec.errors import UnsupportedRulesetError
     from dicespec.solver import Action, Choice, hint, is_cached, solution  # numpy and the solver: only when asked
+    from dicespec.solver.sheetrules import require_within_bound
 
     try:
+        require_within_bound(ruleset)  # a ruleset too large is refused before a solve is announced
         if not is_cached(ruleset):
             yield "  (working out optimal play once; it is kept for next time)"
         solved = solution(ruleset)
@@ -191,6 +193,13 @@ def computer_move(ruleset: SheetRuleset, game: SheetGame) -> str:
     return best.command(game.dice)
 
 
+def greedy_move(game: SheetGame) -> str:
+    """The command a computer seat types where no solver plays the rules: the dice scored at once,
+    in the open row they score most in (the sheet's order among equals)."""
+    row, _ = max(game.offers(), key=lambda offer: offer[1])  # max keeps the first of equals
+    return f"score {row}"
+
+
 def play(
     ruleset: SheetRuleset,
     players: int,
@@ -204,14 +213,25 @@ def play(
     """Play a game at the terminal, the seats in ``computer`` (0-based) played by the computer,
     ``pause`` seconds before each of its moves; returns the process exit status."""
     game = SheetGame(ruleset, players, seed=seed)
+    unsolved = None  # why no solver plays the rules, where none does
     if computer:
+        from dicespec.errors import UnsupportedRulesetError
         from dicespec.solver import solution  # the solve, before the game: seconds, once
 
-        solution(ruleset)
+        try:
+            solution(ruleset)
+        except UnsupportedRulesetError as exc:
+            unsolved = str(exc)
     write(f"{ruleset.title}: {players} player(s), seed {seed}. Type 'help' for the commands.")
     if computer:
         seats = " and ".join(f"player {seat + 1}" for seat in sorted(computer))
-        write(f"The computer plays {seats}: optimal solitaire play, the best expected score of its own sheet.")
+        if unsolved is None:
+            write(f"The computer plays {seats}: optimal solitaire play, the best expected score of its own sheet.")
+        else:
+            write(
+                f"The computer plays {seats}: each roll scored at once, in the open row it scores most in; "
+                f"no optimum, for no solver plays these rules ({unsolved})."
+            )
     made: list[Made] = []
     while not game.is_over:
         player = game.current_player
@@ -220,7 +240,9 @@ def play(
             write(f"\nPlayer {player + 1}, turn {state.turns_taken + 1}")
             game.roll()
         write(f"  dice: {game.dice}   (rolls left: {game.rolls_left})")
-        plays = (lambda: computer_move(ruleset, game)) if player in computer else None
+        plays = None
+        if player in computer:
+            plays = (lambda: greedy_move(game)) if unsolved is not None else (lambda: computer_move(ruleset, game))
         command = next_command(read, write, plays, pause)
         if command is None:  # the input has ended
             write("")
