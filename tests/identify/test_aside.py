@@ -73,7 +73,7 @@ class Quirky(ReferenceImplementation):
 
 
 class Silent(ReferenceImplementation):
-    """Asks no question: every best and set-aside not implemented."""
+    """Answers no scoring question: every best and set-aside not implemented (it replays games)."""
 
     def __init__(self) -> None:
         self.rulesets = {"ten-thousand": ("greed",)}
@@ -83,6 +83,13 @@ class Silent(ReferenceImplementation):
 
     def set_aside(self, ruleset: str, dice: str) -> Any:
         raise NotImplementedError("no set_aside")
+
+
+class Mute(Silent):
+    """Answers nothing: no scoring question, and no replay."""
+
+    def replay(self, ruleset: str, players: int, actions: list[str]) -> Any:
+        raise NotImplementedError("no replay")
 
 
 @pytest.fixture(scope="module")
@@ -184,10 +191,22 @@ def test_the_json_holds_what_was_found_and_the_ruleset_file(found: AsideIdentifi
 
 def test_an_implementation_that_answers_nothing_usable_is_an_error() -> None:
     with pytest.raises(IdentifyError) as error:
-        identify_aside(InProcessTransport(Silent()), "silent", rules("greed"), name="x")
+        identify_aside(InProcessTransport(Mute()), "mute", rules("greed"), name="x")
     message = str(error.value)
-    assert message.startswith("silent answered nothing usable: every one of ")
+    assert message.startswith("mute answered nothing usable: every one of ")
     assert message.endswith(" questions errored or was skipped")
+
+
+def test_an_implementation_with_no_scoring_to_ask_is_identified_by_its_replays() -> None:
+    """An engine that scores only as it plays (OpenSpiel's pig): the asked ruleset's scoring is
+    kept, the report says it was not asked, and the replays decide the flow."""
+    found = identify_aside(InProcessTransport(Silent()), "silent", rules("greed"), name="x")
+    assert found.answers == 0 and found.skipped > 0 and found.fit is not None
+    assert found.fit.rules == rules("greed") and found.flow.not_probed is None
+    assert found.flow.values() == aside_flow_values(rules("greed"))
+    report = aside_report_text(found, timings=False).splitlines()
+    assert "  not asked: it answers no scoring question; greed's scoring kept, and played by the replays" in report
+    assert not [line for line in report if line.startswith("  singles:")]
 
 
 def test_the_unexplained_answers_are_the_questions_and_the_replays_no_rule_explains() -> None:

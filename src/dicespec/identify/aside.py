@@ -131,8 +131,10 @@ def identify_aside(
     if meter is not None:
         meter.count(count, "", final=True)
     found.seconds["asking"] = time.perf_counter() - started
-    if not bests and not parts:
+    if not bests and not parts and (found.errored or not found.skipped):
         raise nothing_usable(implementation, count, found.first_error, skipped=True)
+    # Every question skipped (an engine with no scoring to ask, as OpenSpiel's pig): the asked
+    # ruleset's scoring is kept, and the replays decide the flow and play that scoring.
     found.given = {"best": bests, "set_aside": parts}
     started = time.perf_counter()
     found.fit = fit_aside(rules, bests, parts, share)
@@ -141,6 +143,8 @@ def identify_aside(
     started = time.perf_counter()
     counts = players or range(rules.min_players, rules.max_players + 1)
     found.flow = identify_aside_flow(transport.call, rules.name, found.fit.rules, counts)
+    if not found.answers and found.flow.not_probed is not None:  # it replays nothing either
+        raise nothing_usable(implementation, count, found.first_error, skipped=True)
     found.closest = _closest(found)
     found.seconds["flow"] = time.perf_counter() - started
     return found
@@ -197,7 +201,10 @@ def aside_report_text(found: AsideIdentification, *, timings: bool = True) -> st
         f"closest shipped ruleset: {found.closest}",
     ]
     changed = found.changed()
-    for key, each in fit.keys.items():
+    if not fit.answers:
+        kept = f"{found.asked}'s scoring kept, and played by the replays"
+        lines.append(f"  not asked: it answers no scoring question; {kept}")
+    for key, each in fit.keys.items() if fit.answers else ():
         state = "differs" if key in changed else ("no value fits" if each.value is None else f"as {found.closest}")
         lines.append(f"  {key}: {state}: {each.describe().removeprefix(f'{key}: ')}")
     took = f", {found.seconds.get('flow', 0):.2f} s" if timings else ""

@@ -85,12 +85,13 @@ def _farkle(rules: SetAsideRuleset) -> str:
 
 def _plays(rules: SetAsideRuleset, *, whole: bool = False) -> dict[int, tuple[str, str]]:
     """Each amount one roll of all the dice can give, with the roll and the dice set aside: a part
-    of fewer than all the dice (``whole``: all of them, hot dice), the rest scoring nothing, so
-    that the part is the roll's every scoring die and its best (either set-aside rule takes it);
-    and no roll that wins the game at once."""
+    of fewer than all the dice (``whole``: all of them, hot dice; a game of one die, as Pig, has
+    no smaller part: all of it), the rest scoring nothing, so that the part is the roll's every
+    scoring die and its best (either set-aside rule takes it); and no roll that wins the game at
+    once."""
     found: dict[int, tuple[str, str]] = {}
     n = rules.dice
-    sizes = [n] if whole else range(1, n)
+    sizes = [n] if whole or n == 1 else range(1, n)
     for size in sizes:
         for part in combinations_with_replacement(FACES, size):
             try:

@@ -65,7 +65,18 @@ class Difference:
     actual: Any
 
     def describe(self) -> str:
-        return f"{'; '.join(self.actions)}: {self.path} is {_show(self.actual)}, not {_show(self.expected)}"
+        return f"{_replay(self.actions)}: {self.path} is {_show(self.actual)}, not {_show(self.expected)}"
+
+
+ACTIONS_SHOWN = 40  # a longer replay is shown by its count and its last actions
+
+
+def _replay(actions: list[str]) -> str:
+    """A replay as the report shows it: its actions, or, past :data:`ACTIONS_SHOWN`, their count
+    and the last of them (a Pig game runs to thousands)."""
+    if len(actions) <= ACTIONS_SHOWN:
+        return "; ".join(actions)
+    return f"{len(actions):,} actions, ending … " + "; ".join(actions[-6:])
 
 
 def _show(value: Any) -> str:
