@@ -71,7 +71,7 @@ class Difference:
 ACTIONS_SHOWN = 40  # a longer replay is shown by its count and its last actions
 
 
-def _replay(actions: list[str]) -> str:
+def _replay(actions: Sequence[str]) -> str:
     """A replay as the report shows it: its actions, or, past :data:`ACTIONS_SHOWN`, their count
     and the last of them (a Pig game runs to thousands)."""
     if len(actions) <= ACTIONS_SHOWN:
