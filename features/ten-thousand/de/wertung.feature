@@ -170,6 +170,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
       | id                          | würfel | punkte | regel           |
       | ten-thousand-de-six-twos    | 222222 | 1600   | more-of-a-kind  |
 
+    @ambiguity
     Beispiele: Hoch Geraden
       Hoch Geraden bestehen aus Walz die Zahlen 1-5 in einer einzigen Rolle , ist dies Rolle wert 1.250
       Punkten.
@@ -191,7 +192,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
       | ten-thousand-de-single-six   | 6      |
       | ten-thousand-de-pair-of-twos | 22     |
 
-  @id:ten-thousand-de-low-straight @rule:straights
+  @id:ten-thousand-de-low-straight @ambiguity @rule:straights
   Szenario: Eine niedrige Gerade ist nur ihre 5 wert
     Low Geraden sind eine einzige Rolle von 2-6 und sind nur wert, die 50 Punkte für die einzelnen Rolle
     von 5.
