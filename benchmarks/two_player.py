@@ -15,20 +15,18 @@ import os
 import subprocess
 import sys
 import tempfile
-from pathlib import Path
 
 from goals import Figures, Goal, add_json_option
 
-PIG = Path(__file__).resolve().parent.parent / "tests" / "solver_rulesets" / "pig.yaml"
 SOLVES = {  # name: (how the ruleset is found, the goal of its time)
-    "pig": (f"load_ruleset({str(PIG)!r})", Goal("<", 10)),
+    "pig": ("find_ruleset('pig')", Goal("<", 10)),
     "greed": ("find_ruleset('greed')", Goal("<", 60)),
     "ten-thousand": ("find_ruleset('ten-thousand')", None),
 }
 MEMORY = Goal("<", 4096)
 CHILD = """
 import json, resource, sys, time
-from dicespec import find_ruleset, load_ruleset
+from dicespec import find_ruleset
 from dicespec.solver.twoplayer import duel, state_count, weighed
 ruleset = {found}
 start = time.perf_counter()

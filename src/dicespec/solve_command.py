@@ -30,7 +30,7 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         "the chance of getting on the board in one turn. With --players 2, a set-aside game's exact two-player "
         "optimum: the first player's chance of winning when both play to win, and where to bank by both scores.",
         epilog="examples: dicespec solve kiriki   dicespec solve kiriki --ruleset kiriki-fr   "
-        "dicespec solve ten-thousand   dicespec solve ten-thousand --ruleset-file pig.yaml --players 2",
+        "dicespec solve ten-thousand   dicespec solve pig --players 2",
     )
     add_game_and_ruleset(solve)
     solve.add_argument(

@@ -107,9 +107,8 @@ def test_a_set_aside_report_names_the_rules_its_figures_leave_out() -> None:
 
 def test_a_set_aside_report_without_an_entry_says_so() -> None:
     """Pig (a test ruleset) has no entry minimum: no chance of getting on the board is given."""
-    from dicespec import load_ruleset
 
-    pig = load_ruleset(Path(__file__).parent.parent / "solver_rulesets" / "pig.yaml")
+    pig = find_ruleset("pig")
     assert isinstance(pig, SetAsideRuleset)
     lines = set_aside_report(Turn(pig, 8.14, 30), Entry(1.0)).splitlines()
     assert lines[2] == "  no entry minimum: every bank scores"

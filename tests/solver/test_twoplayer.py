@@ -30,12 +30,10 @@ from dicespec.solver.twoplayer import (
     weighed,
 )
 
-PIG = Path(__file__).parent.parent / "solver_rulesets" / "pig.yaml"
-
 
 @cache
 def pig() -> Duel:
-    ruleset = load_ruleset(PIG)
+    ruleset = find_ruleset("pig")
     assert isinstance(ruleset, SetAsideRuleset)
     return duel(ruleset)
 
@@ -48,8 +46,8 @@ def greed() -> Duel:
 
 
 def small_pig(tmp_path: Path, target: int, entry: str = "{points: 0, below: scores_nothing}") -> SetAsideRuleset:
-    text = PIG.read_text(encoding="utf-8").replace("target: 100", f"target: {target}")
-    text = text.replace("entry: {points: 0, below: scores_nothing}", f"entry: {entry}")
+    """The shipped Pig to ``target``, with ``entry``."""
+    text = f"extends: pig\nname: small-pig\nend: {{target: {target}, final_round: false}}\nentry: {entry}\n"
     path = tmp_path / "small-pig.yaml"
     path.write_text(text, encoding="utf-8")
     ruleset = load_ruleset(path)
@@ -177,7 +175,7 @@ def test_games_between_two_optimal_players_agree_with_the_exact_chance(solved: C
 def test_the_report_gives_the_first_player_s_chance_and_a_table_of_bank_thresholds() -> None:
     lines = duel_report(pig()).splitlines()
     assert lines[:3] == [
-        "Pig (pig): two players, each playing to win",
+        "Pig (Wikipedia) (pig): two players, each playing to win",
         "  the first player wins: 53.06% (the second: 46.94%)",
         "  states solved: 1,000,000 (both scores, the turn's points, the dice in hand)",
     ]
