@@ -106,7 +106,7 @@ def test_a_set_aside_report_names_the_rules_its_figures_leave_out() -> None:
 
 
 def test_a_set_aside_report_without_an_entry_says_so() -> None:
-    """Pig (a test ruleset) has no entry minimum: no chance of getting on the board is given."""
+    """Pig has no entry minimum: no chance of getting on the board is given."""
 
     pig = find_ruleset("pig")
     assert isinstance(pig, SetAsideRuleset)

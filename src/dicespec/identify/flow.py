@@ -68,7 +68,8 @@ class Difference:
         return f"{_replay(self.actions)}: {self.path} is {_show(self.actual)}, not {_show(self.expected)}"
 
 
-ACTIONS_SHOWN = 40  # a longer replay is shown by its count and its last actions
+ACTIONS_SHOWN = 40  # a longer replay is shown by its count and its last ENDING_SHOWN actions
+ENDING_SHOWN = 6
 
 
 def _replay(actions: Sequence[str]) -> str:
@@ -76,7 +77,7 @@ def _replay(actions: Sequence[str]) -> str:
     and the last of them (a Pig game runs to thousands)."""
     if len(actions) <= ACTIONS_SHOWN:
         return "; ".join(actions)
-    return f"{len(actions):,} actions, ending … " + "; ".join(actions[-6:])
+    return f"{len(actions):,} actions, ending … " + "; ".join(actions[-ENDING_SHOWN:])
 
 
 def _show(value: Any) -> str:
