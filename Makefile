@@ -22,11 +22,15 @@ $(INSTALLED): pyproject.toml constraints.txt package-lock.json
 # each compiles every module it imports again, and each worker rewrites every test module's asserts.
 unexport PYTHONDONTWRITEBYTECODE
 
-# pytest-xdist's workers for make test and make check: one per core (WORKERS=0: all in one process).
+# pytest-xdist's workers: make check has one per core, make test one more, since its tests wait on
+# a browser and on child processes often enough to leave a core idle (measured on this 2-core
+# machine: 11 min 28 s with two workers, 10 min 40 s with three; make check, busy with Python
+# throughout, was 12 s slower with three). WORKERS=N sets both (WORKERS=0: all in one process).
 # A test file runs whole on one worker, so a module's fixtures are made once; what several files
 # share (the built site) is made once per run (tests/shared.py); a test marked alone runs with no
 # other beside it (tests/alone.py); the longest files are handed out first (tests/order.py).
 WORKERS ?= auto
+TEST_WORKERS ?= $(if $(filter auto,$(WORKERS)),$(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)'),$(WORKERS))
 PARALLEL = -n $(WORKERS) --dist loadfile
 
 # make check fails a test not marked slow that takes more than BUDGET seconds, setup and teardown
@@ -49,7 +53,7 @@ TESTMON_INPUTS := .testmondata.inputs
 # The hash of every file of the checkout (tracked or not, git's ignored ones left out) but Python's.
 INPUTS_HASH = git ls-files -co --exclude-standard -z | grep -zv '\.py$$' | xargs -0 sha1sum | sha1sum
 
-check: $(INSTALLED) lint typecheck ## the fast loop: ruff, mypy, then every test but the slow ones (whole corpus, whole solves, browser, wheel, third party)
+check: $(INSTALLED) lint typecheck ## the fast loop: ruff, mypy, then every test but the slow ones (a second or more each: corpora, solves, identify runs, browser, wheel, third party)
 ifeq ($(INCREMENTAL),1)
 	@now=$$($(INPUTS_HASH)); \
 	if [ ! -f $(TESTMON_DATA) ]; then \
@@ -93,7 +97,7 @@ test: $(INSTALLED) lint ## run the whole test suite (spec, engines, CLI, site) a
 	@run() { echo "$$*"; "$$@"; }; \
 	TIMEFORMAT='make test: %0lR, processor time %0lU user + %0lS system (mypy and pytest, however they end)'; \
 	time { run $(PY) -m mypy --strict && \
-	       run $(PY) -m pytest $(PARALLEL) --dicespec-results=artifacts/results.jsonl --junitxml=artifacts/junit.xml; }
+	       run $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --dicespec-results=artifacts/results.jsonl --junitxml=artifacts/junit.xml; }
 
 # The site's pages are generated from features/, the rulesets, the errata and the last test
 # results (artifacts/results.jsonl, one JSON line per test, written by `make test`) by the hook

@@ -199,6 +199,7 @@ def test_the_digest_is_the_sha256_of_the_cases_canonical_json() -> None:
 # -- the JavaScript implementation's own reader ----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("node")
 def test_the_javascript_reader_fails_a_case_whose_expected_answer_is_wrong(tmp_path: Path) -> None:
     """A copy of a file with one expected answer changed (and its digest made again, so that only the

@@ -164,6 +164,7 @@ def test_rulesets_prints_the_file_s_ruleset_as_a_shipped_one(
     assert status == 0 and out.split()[:2] == ["house", "kiriki"]
 
 
+@pytest.mark.slow
 def test_export_takes_the_spec_cases_the_file_does_not_change(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -24,6 +24,7 @@ def test_the_corpus_streams() -> None:
     assert inspect.isgenerator(corpus.games(reference_games()))
 
 
+@pytest.mark.slow
 def test_game_answers_are_the_reference_replays() -> None:
     """A game case expects what the reference answers when it replays the case's actions, and
     holds the code of every check of the rules its refused action fails, the answered one first,
@@ -46,6 +47,7 @@ def thirty_games() -> list[corpus.Case]:
     return list(corpus.games(reference_games(), count=30))
 
 
+@pytest.mark.slow
 def test_game_case_ids_are_unique(thirty_games: list[corpus.Case]) -> None:
     ids = [case.id for case in thirty_games]
     assert len(ids) == len(set(ids))

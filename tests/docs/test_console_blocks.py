@@ -40,8 +40,8 @@ ELISION = "…"
 FILE_MARKER = re.compile(r"<!-- file: (\S+) -->")
 FENCE = re.compile(r"^(`{3,})([\w-]*)")
 
-# The commands whose blocks take seconds (whole corpora, every roll asked and a conform run after,
-# solves, builds): run with the slow tests.
+# The commands whose blocks take seconds (whole corpora or whole parts of one, every roll asked and
+# a conform run after, solves, builds): run with the slow tests.
 SLOW = (
     'dicespec conform --impl "python -m dicespec.adapter"',
     "dicespec conform --function",
@@ -51,7 +51,7 @@ SLOW = (
     "dicespec report",
     "dicespec export",
 )
-SLOW_OPTIONS = ("--part features",)
+SLOW_OPTIONS = ("--part features", "--part exhaustive", "--part games")
 
 
 @dataclass(frozen=True)

@@ -443,6 +443,7 @@ def test_a_python_worker_runs_with_the_runners_interpreter_environment_folder_an
     assert str(probe["work"]) in found["path"][len(runner_path) :] or "" in found["path"]
 
 
+@pytest.mark.slow
 def test_the_features_parts_worker_runs_in_the_spec_runs_environment(probe: dict[str, Path]) -> None:
     """The runner's own worker (its hello), and the one the spec's pytest run starts: the runner's
     environment there, with the loading of installed pytest plugins turned off and no

@@ -264,6 +264,7 @@ def _scoring_of(rules: SetAsideRuleset) -> tuple[object, ...]:
     return (rules.singles, rules.three_of_a_kind, rules.more_of_a_kind, rules.straights, rules.patterns)
 
 
+@pytest.mark.slow
 def test_a_set_aside_variant_is_identified_exactly_and_read_back(tmp_path: Path) -> None:
     found = _identify_aside(AsideFake("farkle"))
     assert (found.closest, found.changed(), found.unexplained, found.errored) == ("farkle", {}, 0, 0)
@@ -272,6 +273,7 @@ def test_a_set_aside_variant_is_identified_exactly_and_read_back(tmp_path: Path)
     assert aside_flow_values(read) == aside_flow_values(rules("farkle"))
 
 
+@pytest.mark.slow
 def test_a_set_aside_flow_variant_is_identified_exactly(tmp_path: Path) -> None:
     # 10000 with a 1,000 penalty after three farkles and a final round, asked as 10000
     path = tmp_path / "ten-thousand-penalty.yaml"
@@ -294,6 +296,7 @@ def test_a_set_aside_flow_variant_is_identified_exactly(tmp_path: Path) -> None:
     assert aside_flow_values(_read_back(found, tmp_path)) == expected
 
 
+@pytest.mark.slow
 def test_a_set_aside_bug_is_unexplained_and_the_rules_kept() -> None:
     # a straight scores nothing at best (the set-aside answer still scores it)
     found = _identify_aside(AsideFake("ten-thousand", lambda dice, right: 0 if dice == "12345" else right))

@@ -143,6 +143,7 @@ def _declared(tmp_path: Path, name: str, text: str) -> str:
     return declare_file(path).name
 
 
+@pytest.mark.slow
 def test_a_pure_variant_is_identified_exactly_with_nothing_unexplained(tmp_path: Path) -> None:
     # Yatzy's rows are not Yahtzee's; a Yahtzee whose full house scores 30 is a variant of yahtzee
     try:
@@ -159,6 +160,7 @@ def test_a_pure_variant_is_identified_exactly_with_nothing_unexplained(tmp_path:
     assert flow_values(read) == _flow_of("yahtzee")
 
 
+@pytest.mark.slow
 def test_a_pure_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(tmp_path: Path) -> None:
     _, found = _pure_bug()
     assert found.changed() == {} and found.closest == "yahtzee"
@@ -172,6 +174,7 @@ def test_a_pure_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(
     assert _rules_of(_read_back(found, tmp_path)) == _rules_of(find_ruleset_of(SheetRuleset, "yahtzee"))
 
 
+@pytest.mark.slow
 def test_a_variant_plus_a_bug_is_identified_as_the_variant_with_the_bug_alone_unexplained(tmp_path: Path) -> None:
     # the French text's Kiriki, asked under KDE's; its chance adds one for 66666
     found = _identify(Fake("kiriki-fr", {"chance": lambda dice, right: right + (dice == "66666")}), asked="kiriki")
@@ -183,6 +186,7 @@ def test_a_variant_plus_a_bug_is_identified_as_the_variant_with_the_bug_alone_un
     assert _rules_of(read) == _rules_of(find_ruleset_of(SheetRuleset, "kiriki-fr"))
 
 
+@pytest.mark.slow
 def test_a_row_no_rule_of_the_model_fits_is_reported_with_its_answers_not_forced_into_a_rule(tmp_path: Path) -> None:
     def product_mod(dice: str, right: int) -> int:
         value = 1
@@ -209,6 +213,7 @@ def test_a_flow_variant_is_identified_exactly_no_joker_and_no_bonus(tmp_path: Pa
     assert flow_values(_read_back(found, tmp_path)) == expected
 
 
+@pytest.mark.slow
 def test_a_shipped_ruleset_s_flow_makes_it_the_closest(tmp_path: Path) -> None:
     # asked under yahtzee, it plays the free joker: yahtzee-free-joker is the rules it plays, whole
     found = _identify(Fake("yahtzee-free-joker"))
@@ -221,6 +226,7 @@ def test_a_shipped_ruleset_s_flow_makes_it_the_closest(tmp_path: Path) -> None:
     assert flow_values(_read_back(found, tmp_path)) == _flow_of("yahtzee-free-joker")
 
 
+@pytest.mark.slow
 def test_a_flow_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(tmp_path: Path) -> None:
     _, found = _flow_bug()
     assert found.changed() == {} and found.changed_flow() == {} and found.closest == "yahtzee"
@@ -247,6 +253,7 @@ def test_a_flow_bug_is_identified_as_the_shipped_rules_with_the_bug_unexplained(
     )
 
 
+@pytest.mark.slow
 def test_rules_declared_in_the_hello_are_found_with_the_one_flow_bug_apart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -270,6 +277,7 @@ def test_rules_declared_in_the_hello_are_found_with_the_one_flow_bug_apart(
     ]  # its closing conform run: the console block of docs/protocol.md (the rolls, 0 differ; the games, some)
 
 
+@pytest.mark.slow
 def test_an_engine_of_fixed_rules_asked_as_the_name_it_plays_is_found_from_the_file_s_rules(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -328,6 +336,7 @@ def test_the_closing_conform_run_finds_a_flow_bug_in_the_games() -> None:
     assert closing.exhaustive_failed == 0 and closing.games_failed > 0 and len(closing.failing) == 3
 
 
+@pytest.mark.slow
 def test_an_implementation_that_replays_no_game_keeps_the_extended_flow_and_says_so(tmp_path: Path) -> None:
     class ScoresOnly(Fake):
         def replay(self, ruleset: str, players: int, actions: list[str]) -> object:
@@ -347,6 +356,7 @@ def test_the_fit_s_memo_scores_every_candidate_as_the_engine_does(dice: int) -> 
         assert memo.scores(rule, counts) == {roll: rule.points(c) for roll, c in counts.items()}, rule
 
 
+@pytest.mark.slow
 def test_an_answer_given_two_ways_is_reported_with_its_question() -> None:
     class Wavers(Fake):
         asked: ClassVar[set[tuple[str, str]]] = set()

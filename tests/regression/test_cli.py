@@ -47,6 +47,7 @@ def test_bad_input_is_one_line_naming_it(
         assert err.startswith("dicespec: error: ") and message in err and err.count("\n") == 1, err
 
 
+@pytest.mark.slow
 def test_a_ruleset_file_option_is_the_side_b(
     early_entry: Path, no_spec_run: None, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -500,6 +500,7 @@ def test_a_seeded_game_runs_to_the_end(name: str, seed: int) -> None:
     assert winners(game.ruleset, game.state)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
 @given(kiriki_rulesets, st.integers(min_value=1, max_value=3), st.randoms(use_true_random=False), st.data())
 def test_any_game_keeps_its_books(ruleset: SheetRuleset, players: int, rng: random.Random, data: st.DataObject) -> None:

@@ -348,6 +348,7 @@ def test_seeded_dice_repeat(seed: int) -> None:
 # -- any sequence of actions -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(set_aside_rulesets, st.integers(min_value=1, max_value=4), st.data())
 def test_random_games_keep_their_invariants(ruleset, players: int, data: st.DataObject) -> None:
     """Legal actions keep the state consistent; illegal ones change nothing."""

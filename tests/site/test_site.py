@@ -117,6 +117,7 @@ def hostile(hostile_site) -> dict[str, Node]:
     return {page.path: parse(rendered(page.markdown)) for page in hostile_site.pages if "alert" in page.markdown}
 
 
+@pytest.mark.slow
 def test_hostile_spec_text_cannot_inject_markup_or_script(hostile):
     """Tags, links, attribute lists and entities from features, sources, errata and results all
     land as visible text: no script (but a block's data, JSON), no event handler, no javascript:

@@ -47,6 +47,7 @@ def test_a_table_solved_by_other_code_is_not_read_and_is_removed(
     assert cache.load_table(ruleset) is not None and not older.exists()
 
 
+@pytest.mark.slow
 def test_a_damaged_or_foreign_cache_file_is_solved_again(
     empty_cache: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

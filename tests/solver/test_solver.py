@@ -34,6 +34,7 @@ def test_the_summary_names_every_shipped_ruleset() -> None:
     }
 
 
+@pytest.mark.slow
 def test_only_a_ruleset_with_a_winning_row_has_a_chance_of_a_win_in_the_summary(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -103,6 +103,7 @@ def one_roll(tmp_path: Path, base: str) -> SheetRuleset:
     return ruleset
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("base", ["kiriki", "yahtzee"])
 def test_threads_change_no_number(tmp_path: Path, base: str) -> None:
     """A solve on two threads gives the table of a solve on one, number for number."""
@@ -128,6 +129,7 @@ def test_the_bonus_is_out_of_reach_when_the_open_upper_rows_cannot_make_it_up() 
     assert not bonus_out_of_reach(rules_of(find_ruleset("yacht")), batch).any()  # no bonus to reach
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("base", ["kiriki", "yahtzee"])
 def test_states_out_of_reach_of_the_bonus_share_the_value_each_would_have(
     tmp_path: Path, base: str, monkeypatch: pytest.MonkeyPatch

@@ -44,12 +44,12 @@ from dicespec.conformance.transports.stdio import StdioTransport
 from fakes import TRIGGER, assert_only_trigger_errored, full_house_requests, outcomes, running
 from folders import FAKES
 
-pytestmark = [
-    pytest.mark.skipif(not has_proc(), reason="finding survivors needs Linux's /proc"),
-    # Bounds on wall time and on the runner's memory, and fakes that load the machine on purpose
-    # (a fork bomb, a spinning adapter, a gigabyte line): no other test alongside (tests/alone.py).
-    pytest.mark.alone,
-]
+pytestmark = pytest.mark.skipif(not has_proc(), reason="finding survivors needs Linux's /proc")
+
+# A test that bounds its own wall time or the runner's memory, or whose fake loads the machine on
+# purpose (a fork bomb, a spinning adapter, a gigabyte line, a memory bomb), runs with no other
+# test alongside (tests/alone.py). The others (interrupted runs among them) hold beside any load.
+ALONE = pytest.mark.alone
 
 MiB = 1 << 20
 
@@ -117,6 +117,7 @@ def test_an_adapter_that_exits_by_itself_leaves_nothing(token: str) -> None:
     assert running(token) == []
 
 
+@ALONE
 def test_a_leftover_process_holding_stdout(token: str) -> None:
     """An adapter that starts two processes holding its stdout (one in a process group of its
     own) and dies: the request it died on is errored at once rather than at the timeout (less
@@ -137,6 +138,8 @@ def test_a_leftover_process_holding_stdout(token: str) -> None:
     assert running(token) == []
 
 
+@ALONE
+@pytest.mark.slow
 def test_a_timeout_and_each_restart_end_the_process_group(token: str) -> None:
     """An adapter that hangs, having started two processes: each restart ends the old adapter and
     what it started (only the last one's are left before the end), and the end ends the rest."""
@@ -277,6 +280,7 @@ def test_an_interrupt_while_the_plugins_unconfigure_leaves_nothing(token: str, t
 # -- what a session's processes hold ------------------------------------------------------------
 
 
+@ALONE
 def test_the_memory_a_session_holds_counts_a_shared_page_once() -> None:
     """A process holding 200 MiB (written) that has forked a child, which shares those pages with
     it: each one's resident memory counts them, so their sum counts them twice; their proportional
@@ -332,6 +336,7 @@ def test_proc_is_read_through_descriptors_so_an_interrupt_leaves_no_unclosed_fil
 # -- bounds --------------------------------------------------------------------------------------
 
 
+@ALONE
 @pytest.mark.slow
 def test_a_gigabyte_line_is_errored_and_the_runner_stays_small(token: str) -> None:
     """A reply line of a gigabyte errors its request at the 1 MiB cap, and the runner, which
@@ -375,6 +380,8 @@ def test_a_gigabyte_line_is_errored_and_the_runner_stays_small(token: str) -> No
     assert running(token) == []
 
 
+@ALONE
+@pytest.mark.slow
 def test_a_memory_bomb_is_stopped_past_its_limit(token: str) -> None:
     """An adapter that fills memory and holds it is stopped, with all its processes, once they
     hold more than its memory limit (the runner measures it); the request is errored with the
@@ -390,6 +397,7 @@ def test_a_memory_bomb_is_stopped_past_its_limit(token: str) -> None:
     assert running(token) == []
 
 
+@ALONE
 def test_a_fork_bomb_is_ended_past_its_process_limit(token: str) -> None:
     """An adapter that forks without end is killed, with all its processes, once it runs more
     than its limit of processes; the request is errored with the limit named."""
@@ -401,13 +409,15 @@ def test_a_fork_bomb_is_ended_past_its_process_limit(token: str) -> None:
     assert running(token) == []
 
 
+@ALONE
+@pytest.mark.slow
 def test_a_spinning_adapter_stops_at_its_cpu_limit(token: str) -> None:
     """An adapter that spins is stopped by its CPU time limit (before the request's timeout),
     and the request is errored with the limit named."""
-    transport = hostile("spins", token, limits=Limits(cpu=2), timeout=30.0)
+    transport = hostile("spins", token, limits=Limits(cpu=1), timeout=30.0)
     started = time.monotonic()
     found = outcomes(transport)
-    assert_only_trigger_errored(found, says="killed by signal 24 (SIGXCPU): it used up its CPU time limit of 2 s")
+    assert_only_trigger_errored(found, says="killed by signal 24 (SIGXCPU): it used up its CPU time limit of 1 s")
     assert time.monotonic() - started < 25
     assert running(token) == []
 
@@ -415,6 +425,7 @@ def test_a_spinning_adapter_stops_at_its_cpu_limit(token: str) -> None:
 # -- code run in the runner's stead: --python, --function --------------------------------------
 
 
+@ALONE
 @pytest.mark.slow
 def test_a_python_object_that_exits_crashes_or_blows_up_is_errored(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

@@ -202,6 +202,7 @@ def broken(value: Any, rng: random.Random, replacement: Any) -> Any:
     return value
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(data=st.data(), seed=st.integers(0, 2**32), replacement=json_values)
 def test_broken_messages_get_jsonschemas_verdict(data: st.DataObject, seed: int, replacement: Any) -> None:

@@ -46,6 +46,7 @@ def row_used(count: int) -> set[str]:
     return {case.id for case in cases if (case.expected["rejected"] or {}).get("code") == "row-used"}
 
 
+@pytest.mark.slow
 def test_an_engine_of_fixed_rules_held_to_its_file_fails_exactly_its_bug_s_cases(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

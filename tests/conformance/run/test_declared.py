@@ -128,6 +128,7 @@ def test_a_scenario_these_rules_cannot_ask_is_not_under_them(
     assert "its claim holds under yacht, cannot be asked under these rules" in {line["message"] for line in not_under}
 
 
+@pytest.mark.slow
 def test_an_implementation_is_checked_under_the_rules_it_declares(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -188,6 +189,7 @@ def test_a_case_the_engine_cannot_be_asked_is_counted_apart(
     assert f"cannot be asked them: {len(cannot)}\n  {len(cannot)} cases: it rerolls by itself" in out
 
 
+@pytest.mark.slow
 def test_an_adapter_left_at_protocol_1_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """The runner greets it again in version 1, speaks version 1 to it (every operation of both
     families: a score, a best, a set-aside, a replay), and says so."""
@@ -375,6 +377,7 @@ def row_used(count: int) -> set[str]:
         forget_declared()
 
 
+@pytest.mark.slow
 def test_vanilla_yahtzee_with_one_bug_of_flow_fails_exactly_its_games(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -270,6 +270,7 @@ def test_an_undeclared_ruleset_is_skipped(capsys: pytest.CaptureFixture[str]) ->
     assert totals(out) == (0, 0, 0, 1)
 
 
+@pytest.mark.slow
 def test_track_shows_only_what_changed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """--track: the first run's failures are new; an unchanged run shows nothing new; a fixed
     implementation shows the case as newly fixed."""

@@ -33,6 +33,7 @@ def test_the_corpus_in_order_gets_the_references_answers() -> None:
         assert getattr(resuming, case.op)(**case.args) == case.expected, case.id
 
 
+@pytest.mark.slow
 def test_any_order_gets_the_references_answers() -> None:
     """Shuffled: shorter after longer, another game's, another ruleset's, fewer players."""
     resuming, reference = QuickReference(), ReferenceImplementation()

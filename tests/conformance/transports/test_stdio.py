@@ -45,6 +45,7 @@ def test_reference_adapter_answers_every_request() -> None:
     assert transport.restarts == 0 and transport.events == []
 
 
+@pytest.mark.slow
 @ALONE
 def test_a_hang_is_a_timeout_of_that_request_only() -> None:
     """A request that never gets a reply errors after the timeout; the process is restarted and
@@ -125,6 +126,7 @@ def test_a_flood_on_stderr_is_drained_and_its_tail_kept() -> None:
     assert {outcome.kind for outcome in found.values()} == {"result"}
 
 
+@pytest.mark.slow
 @ALONE
 def test_no_hello_errors_everything_within_the_timeouts() -> None:
     """A process that never answers hello is restarted, then given up: every request is errored,
@@ -159,6 +161,7 @@ def test_skipped_replies() -> None:
     assert ok == ("result", 15)
 
 
+@pytest.mark.slow
 @ALONE
 def test_a_hanging_implementation_errors_and_the_run_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     """A case the implementation never answers is errored (exit status 1) and the report says
