@@ -26,14 +26,13 @@ from browser import AXE, require_axe, without_search_results
 from dicespec.catalog import LANGUAGES, words
 from dicespec.dice import Roll
 from dicespec.registry import games
-from dicespec.rulesets import find_ruleset, game_of_ruleset, ruleset_names
+from dicespec.rulesets import file_data, find_ruleset, game_of_ruleset, model_files, ruleset_names
 from dicespec.scoresheet.rows import score_sheet
 from dicespec.setaside.combos import best, options
 from dicespec.site import layout
 from dicespec.site.house import read_house
 from dicespec.site.scorer import GAMES_MODULE, Offer, row_texts, scorer_block, scorer_files
 from dicespec.site.wording import grouped
-from folders import TESTS
 from helpers import run_cli
 from sitebuild import REPO, Elements, built_site, rendered
 from sitepages import parse
@@ -582,13 +581,14 @@ def test_the_scorer_has_no_accessibility_violation(base_url, page) -> None:
 
 # -- rules of one's own that use the widened score sheet: six dice, first-roll rows -----------------
 
-OWN_RULESETS = sorted((TESTS / "js_rulesets").glob("*.yaml"))
+# The model's score-sheet rulesets (rulesets/model/), as a house ruleset's page would carry them.
+OWN_RULESETS = [path for path in model_files() if file_data(path)["game"] in SHEET_GAMES]
 
 
 @pytest.mark.usefixtures("node")
 def test_the_browser_module_scores_rules_of_ones_own_with_every_new_rule_as_the_reference() -> None:
-    """Under the six-dice rules and the Generala-like rules of tests/js_rulesets/ (as a house
-    ruleset's page carries them), ``sheetScores`` answers every roll of the ruleset's dice as
+    """Under the model's score-sheet rulesets (six dice, six dice with a joker, Generala-like rules;
+    as a house ruleset's page carries them), ``sheetScores`` answers every roll of the ruleset's dice as
     ``dicespec score`` does: one roll, not the turn's first (no first-roll points), on no sheet
     (a row that requires another scores as its dice are)."""
     from itertools import combinations_with_replacement

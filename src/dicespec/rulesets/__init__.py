@@ -97,6 +97,18 @@ def _shipped_files() -> dict[str, Path]:
     return {Path(entry.name).stem: Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".yaml")}
 
 
+MODEL = "model"
+"""The folder of the model's rulesets, beside the games' (see its README.md)."""
+
+
+def model_files() -> list[Path]:
+    """The model's rulesets (``rulesets/model/``), by name: no game's, never on the site, each using
+    rules of the model, or forms of their values, that no game's ruleset uses, so that a run of
+    an implementation that plays rules as data asks every rule (:mod:`dicespec.rulesets.forms`)."""
+    folder = resources.files(__name__) / MODEL
+    return sorted(Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".yaml"))
+
+
 def _game(name: str) -> Any:
     return game(name)
 
