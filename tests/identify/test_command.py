@@ -21,6 +21,7 @@ import pytest
 from tools.identified import folder, games_of, summary_text, text
 
 from dicespec.cli import main
+from dicespec.conformance.run import compared
 from dicespec.conformance.run.compared import Entry, entries
 from dicespec.conformance.run.target import Options, Target
 from dicespec.conformance.transports.in_process import InProcessTransport
@@ -404,7 +405,18 @@ def test_the_javascript_implementation_is_identified_as_each_shipped_ruleset(nam
     asked = None if name == game(of_game).default_ruleset else name  # its default: as make conformance asks
     found = identification(Target.from_command_line(JS), of_game, asked)
     assert (found.closest, found.changed(), found.unexplained, found.errored) == (name, {}, 0, 0)
-    assert found.closing is not None and (found.closing.exhaustive_failed, found.closing.games_failed) == (0, 0)
+    closing = found.closing
+    assert closing is not None
+    assert (closing.exhaustive_failed, closing.exhaustive_unanswered) == (0, 0)
+    assert (closing.games_failed, closing.games_skipped, closing.games_errored, closing.games_other_order) == (
+        0,
+        0,
+        0,
+        0,
+    )
+    assert closing.games > 0
+    if isinstance(found, Identification):  # a score sheet's questions are conform's exhaustive corpus: counted alike
+        assert closing.exhaustive == js_table_count("exhaustive", name) > 0
     took = f"{found.answers:,} answers, asked {found.seconds['asking']:.1f} s, fitted {found.seconds['fit']:.2f} s"
     if isinstance(found, Identification):
         assert found.changed_flow() == {} and found.flow.not_probed is None
@@ -412,6 +424,14 @@ def test_the_javascript_implementation_is_identified_as_each_shipped_ruleset(nam
         took += f", {found.flow.replays} replays in {found.seconds['flow']:.2f} s"
     took += f", conform under them {found.seconds['conform']:.1f} s"
     print(f"{name}: {took}")
+
+
+def js_table_count(part: str, ruleset: str) -> int:
+    """The cases of one part under one ruleset that the JavaScript implementation's committed
+    comparison table counts (``make conformance``)."""
+    kept = compared.read(next(entry for entry in entries() if entry.id == "dicespec-js"))
+    assert kept is not None
+    return sum(sum(group[4:]) for group in kept["groups"] if group[0] == part and group[2] == ruleset)
 
 
 RECORDED = [(entry, name) for entry in entries() for name in games_of(entry)]

@@ -623,17 +623,17 @@ def test_the_browser_module_scores_rules_of_ones_own_with_every_new_rule_as_the_
 def test_a_six_dice_ruleset_gets_six_dice_inputs_and_a_five_dice_one_hides_the_sixth() -> None:
     """The block offering a six-dice ruleset of one's own and its five-dice base has six dice
     inputs (the script hides the sixth under the five-dice one) and gives each ruleset its dice."""
-    house = read_house(OWN_RULESETS[[p.stem for p in OWN_RULESETS].index("js-six-dice")])
+    house = read_house(OWN_RULESETS[[p.stem for p in OWN_RULESETS].index("model-six-dice")])
     block = scorer_block(house.game, "en", [house.offer(house.name), Offer(house.base, house.base)])
     assert block.count('name="die"') == 6
     data = json.loads(re.search(r'class="ds-scorer-data">(.*?)</script>', block).group(1))
-    assert [(r["name"], r["dice"]) for r in data["rulesets"]] == [("js-six-dice", 6), ("yatzy", 5)]
+    assert [(r["name"], r["dice"]) for r in data["rulesets"]] == [("model-six-dice", 6), ("yatzy", 5)]
 
 
 def test_the_scorer_states_a_rows_first_roll_points_win_and_requirement_beside_its_score() -> None:
     """The scorer scores one roll as a roll after a reroll, on no sheet (as the reference's
     ``score`` does): a row's rule text then says what a game adds, as the rules page does."""
-    house = read_house(OWN_RULESETS[[p.stem for p in OWN_RULESETS].index("js-generala")])
+    house = read_house(OWN_RULESETS[[p.stem for p in OWN_RULESETS].index("model-generala")])
     block = scorer_block(house.game, "en", [house.offer(house.name)])
     data = json.loads(re.search(r'class="ds-scorer-data">(.*?)</script>', block).group(1))
     rules = {row["id"]: row["rule"] for row in data["rulesets"][0]["rows"]}
