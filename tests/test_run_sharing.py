@@ -164,13 +164,15 @@ def test_the_spec_is_collected_in_one_order_whatever_the_hash_seed() -> None:
 
 
 def test_the_workers_get_the_early_files_first_and_the_alone_ones_last(tmp_path: Path) -> None:
-    """A file marked early goes out first, though it comes last and has the fewest tests; a file of
-    alone tests goes out last, though it comes first and has the most (tests/order.py)."""
+    """A file marked early goes out first, though it comes last and has the fewest tests; a file
+    with an alone test (one of its four) goes out last, though it comes first and has the most
+    (tests/order.py)."""
     times = tmp_path / "times.jsonl"
     files = {"a_alone": ("@pytest.mark.alone", 4), "b": ("", 2), "c": ("", 2), "d": ("", 2), "z_early": ("", 1)}
     for name, (mark, count) in files.items():
         header = "pytestmark = pytest.mark.early(10)\n" if name == "z_early" else ""
-        tests = "".join(TIMED.format(n=n, mark=mark, alone=json.dumps(name), seconds=0.3) for n in range(count))
+        marks = [mark] + [""] * (count - 1)  # the first test alone (if any), the others not
+        tests = "".join(TIMED.format(n=n, mark=marks[n], alone=json.dumps(name), seconds=0.3) for n in range(count))
         (tmp_path / f"test_{name}.py").write_text(
             f"TIMES = {str(times)!r}\nimport pytest\n{header}{tests}", encoding="utf-8"
         )
