@@ -53,7 +53,7 @@ def inputs(entry: Entry) -> dict[str, str]:
     return {
         "features": _digest(root.glob("features/**/*.feature")),
         "errata": _digest([root / "fixtures" / "errata.yaml"]),
-        "rulesets": _digest(package.glob("rulesets/*.yaml")),
+        "rulesets": _digest([*package.glob("rulesets/*.yaml"), *package.glob("rulesets/model/*.yaml")]),
         "golden": _digest(root.glob("fixtures/golden/*.txt")),
         "steps": _digest([*package.glob("spec/steps/*.py"), package / "spec" / "phrasebook.yaml"]),
         "corpus": _digest([*package.glob("corpus/*.py"), package / "games.yaml"]),
@@ -73,11 +73,12 @@ def stale_inputs(entry: Entry, data: dict[str, Any]) -> list[str]:
 
 
 def run(entry: Entry, *, options: Options | None = None) -> dict[str, Any]:
-    """Run the implementation through the whole suite; its results file's content."""
+    """Run the implementation through the whole suite, as ``dicespec conform`` runs it by default
+    (the model's rulesets handed over, those it plays run); its results file's content."""
     with tempfile.TemporaryDirectory(prefix="dicespec-compare-") as where:
         report = Path(where) / "results.jsonl"
         with report.open("w", encoding="utf-8") as stream:
-            outcome = conform(entry.target, options or Options(), Recorder(report=stream))
+            outcome = conform(entry.target, options or Options(model_rulesets=True), Recorder(report=stream))
         hello = outcome.hello
         about = {
             "name": hello.name if hello else entry.id,

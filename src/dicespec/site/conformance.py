@@ -14,7 +14,7 @@ from typing import Any
 
 from dicespec.catalog import words
 from dicespec.registry import Game, games
-from dicespec.rulesets import find_ruleset
+from dicespec.rulesets import find_ruleset, ruleset_names
 from dicespec.site import layout
 from dicespec.site.cases import case_link
 from dicespec.site.data import SiteData
@@ -286,7 +286,8 @@ def implementations_section(page: str, lang: str = "en") -> list[str]:
         # One column per implementation, one row per part or row of the sheet: a score sheet
         # has up to 20 rows, and a page is taller than it is wide.
         shown = columns(game)
-        compared = [(data, set(data["rulesets"].get(game.name, []))) for data in results]
+        shipped = set(ruleset_names(game.name))  # the model's rulesets a run played are no game's: not compared here
+        compared = [(data, set(data["rulesets"].get(game.name, [])) & shipped) for data in results]
         compared = [(data, rulesets) for data, rulesets in compared if rulesets]
         if compared:
             rows = [

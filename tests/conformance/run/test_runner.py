@@ -12,14 +12,17 @@ import shlex
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from dicespec import corpus
 from dicespec.cli import main
+from dicespec.conformance.run.report import Recorder
+from dicespec.conformance.run.runner import Options, Target, conform, model_rulesets
 from dicespec.regression.diff import corpus_size
-from dicespec.rulesets import find_ruleset, game_of_ruleset, ruleset_names
+from dicespec.rulesets import find_ruleset, forget_declared, game_of_ruleset, model_files, ruleset_names
 from dicespec.scoresheet.replay import replay
 from fakes import fake_command as fake
 from fakes import in_process, totals
@@ -328,3 +331,51 @@ def test_the_time_limit_errors_what_was_not_run(capsys: pytest.CaptureFixture[st
 def test_usage_errors(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     assert main(["conform", *args]) == 2
     assert capsys.readouterr().err.startswith(message)
+
+
+# -- the model's rulesets: asked of an implementation that plays rules as data ---------------------
+
+MODEL = [path.stem for path in model_files()]
+
+
+@pytest.fixture
+def forgets() -> Iterator[None]:
+    """The model's rulesets a test declares are forgotten after it (a later run hands over none)."""
+    yield
+    forget_declared()
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("forgets")
+def test_a_run_that_names_no_ruleset_plays_the_model_rulesets_with_what_plays_them() -> None:
+    """The reference adapter reads the rules it is handed: a run that names no ruleset hands it the
+    model's rulesets too, and replays their games, each passing; the header names them."""
+    recorder = Recorder()
+    run = conform(
+        Target.from_command_line(REFERENCE), Options(parts=("games",), games=1, model_rulesets=True), recorder
+    )
+    assert set(MODEL) <= {declared.name for declared in run.declared}
+    assert set(MODEL) <= {ruleset for _, _, ruleset, _ in recorder.counts}
+    assert list(recorder.totals()[1:]) == [0, 0, 0]
+    played = f"model rulesets: {len(MODEL)} of {len(MODEL)} played ({', '.join(MODEL)}): every rule of the model asked"
+    assert played in run.header()
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("forgets")
+def test_an_engine_of_fixed_rules_is_not_held_to_the_model_rulesets() -> None:
+    """An engine that plays only Kiriki lists none of the model's rulesets: their cases are left
+    out, not skipped, and the header says they were not asked."""
+    recorder = Recorder()
+    options = Options(parts=("games",), games=1, model_rulesets=True)
+    run = conform(Target.from_command_line(fake("kiriki_only")), options, recorder)
+    assert not set(MODEL) & {declared.name for declared in run.declared}
+    assert not set(MODEL) & {ruleset for _, _, ruleset, _ in recorder.counts}
+    assert any(line.startswith(f"model rulesets: none played of the {len(MODEL)}") for line in run.header())
+
+
+@pytest.mark.usefixtures("forgets")
+def test_a_run_that_names_its_rulesets_or_leaves_the_model_out_hands_over_none() -> None:
+    assert model_rulesets(Options(rulesets=("yacht",), model_rulesets=True)) == []
+    assert model_rulesets(Options()) == []  # the command line asks for them unless --no-model-rulesets
+    assert [declared.name for declared in model_rulesets(Options(model_rulesets=True))] == MODEL

@@ -61,6 +61,7 @@ def _cmd_conform(args: argparse.Namespace) -> int:
         ruleset_files=tuple(args.ruleset_file or ()),
         strict_refusals=args.strict_refusals,
         ask_as=args.ask_as,
+        model_rulesets=not args.no_model_rulesets,
         **_containment(args),
     )
     # a killed run still ends what it started, and what its parts failed to end
@@ -209,6 +210,12 @@ def register(commands: argparse._SubParsersAction[Any]) -> None:
         help="with one --ruleset-file: ask the implementation under NAME, the ruleset it declares (an engine "
         "that plays one set of rules under one name), and expect the file's rules; the run is under the file's "
         "rules alone",
+    )
+    conform.add_argument(
+        "--no-model-rulesets",
+        action="store_true",
+        help="a run that names no ruleset hands the implementation the model's rulesets too (rules no game's "
+        "ruleset uses: four of a kind exactly, a penalty's floor, …) and runs those it plays; this leaves them out",
     )
     conform.add_argument(
         "--select",

@@ -60,7 +60,7 @@ from dicespec.conformance.transports.wire import Hello
 from dicespec.export import based_on
 from dicespec.implementation import answers_alike, held
 from dicespec.progress import ProgressLine
-from dicespec.rulesets import Declared, declare_file, declared_environment, game_of_ruleset
+from dicespec.rulesets import Declared, declare_file, declared_environment, game_of_ruleset, model_files
 
 __all__ = ["HelloError", "Run", "conform", "conform_and_report", "parse_parts", "run_rulesets", "shipped_rulesets"]
 
@@ -148,6 +148,8 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
     (:class:`~dicespec.rulesets.RulesetError`, :class:`~dicespec.conformance.run.target.CannotLoad`,
     :class:`HelloError`) before any case."""
     run = Run(target, declared=[declare_file(path) for path in options.ruleset_files])
+    models = model_rulesets(options)
+    run.declared += models
     if options.ask_as is not None:
         if len(run.declared) != 1:
             raise ValueError(f"--ask-as {options.ask_as} goes with one --ruleset-file: the rules it is held to")
@@ -161,6 +163,10 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
             raise CannotLoad(transport.fatal)
         if run.hello is not None:
             run.declared += [d for d in declare_hello(run.hello) if d not in run.declared]
+            played = [d for d in models if run.declares(d.data["game"], d.name)]
+            run.declared = [d for d in run.declared if d not in models or d in played]
+            if models:
+                run.notes.append(model_note(models, played))
             check_games(run.hello)
             known = {n for names in run_rulesets(Options(), run.declared).values() for n in names}
             check_asked_as(run.hello, run.asked_as)
@@ -198,6 +204,27 @@ def conform(target: Target, options: Options, recorder: Recorder) -> Run:
         transport.close()
         run.events = list(getattr(transport, "events", []))
     return run
+
+
+def model_rulesets(options: Options) -> list[Declared]:
+    """The model's rulesets (``rulesets/model/``), declared for a run that names no ruleset, file
+    or ``--ask-as`` and asks for them: hello hands them over, and those the implementation plays
+    (it lists them in ``games``) are run as rules of one's own, so that an implementation that
+    plays rules as data is asked every rule of the model; the others are left out, not skipped."""
+    if not options.model_rulesets or options.rulesets is not None or options.ruleset_files or options.ask_as:
+        return []
+    return [declare_file(path) for path in model_files()]
+
+
+def model_note(models: Sequence[Declared], played: Sequence[Declared]) -> str:
+    """The report's line on the model's rulesets: which it played, or that it played none."""
+    if not played:
+        return (
+            f"model rulesets: none played of the {len(models)} handed over (it plays no rules it is handed): "
+            "the rules of the model that no game's ruleset uses are not asked"
+        )
+    names = ", ".join(d.name for d in played)
+    return f"model rulesets: {len(played)} of {len(models)} played ({names}): every rule of the model asked"
 
 
 def chosen_declared(options: Options, run: Run) -> list[Declared]:

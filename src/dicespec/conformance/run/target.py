@@ -81,6 +81,7 @@ class Options:
     ruleset_files: tuple[str, ...] = ()  # rulesets of one's own (--ruleset-file), declared for the run
     strict_refusals: bool = False  # a refusal in another order than the reference's fails
     ask_as: str | None = None  # asked under this ruleset it declares, held to the one --ruleset-file's rules
+    model_rulesets: bool = False  # a run that names no ruleset also hands over the model's, asked where played
 
 
 class CannotLoad(ValueError):
