@@ -11,6 +11,7 @@ import pytest
 from tools import comparison
 
 from dicespec.conformance.run import compared
+from dicespec.rulesets import model_files
 from dicespec.site import markup
 from dicespec.site.conformance import implementations_section
 
@@ -78,7 +79,11 @@ def test_the_findings() -> None:
         ]
         assert scoring and all(counts[1:3] == [0, 0] for _, counts in scoring), name
     assert all(counts[1:3] == [0, 0] for (key, _, _), counts in groups.items() if key == "yatzy-solver")
-    assert comparison.totals(results["dicespec-js"])[1:] == [0, 0, 0]
+    assert comparison.totals(results["dicespec-js"])[1:3] == [0, 0]
+    # its skipped cases: the spec's scenarios that the model's rules it plays cannot ask, or make false
+    skipped = {(g[0], g[2]) for g in results["dicespec-js"]["groups"] if g[7]}
+    assert skipped and {part for part, _ in skipped} == {"features"}
+    assert {ruleset for _, ruleset in skipped} <= {path.stem for path in model_files()}
     for name, kinds in (("pyhtzee", {"yahtzee game", "yatzy game"}), ("pyfarkle", {"10000 game"})):
         played = {g[1] for g in results[name]["groups"] if g[0] == "games" and g[4]}  # some replays pass
         assert played == kinds, name
