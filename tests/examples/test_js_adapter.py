@@ -27,7 +27,16 @@ from dicespec.conformance.run import compared
 from dicespec.conformance.run.report import Recorder
 from dicespec.conformance.run.runner import Options, Target, conform
 from dicespec.implementation import ReferenceImplementation
-from dicespec.rulesets import declare_document, file_data, forget_declared, model_files, ruleset_data, ruleset_names
+from dicespec.registry import game
+from dicespec.rulesets import (
+    declare_document,
+    file_data,
+    forget_declared,
+    game_of_ruleset,
+    model_files,
+    ruleset_data,
+    ruleset_names,
+)
 from folders import REPO
 from helpers import run_cli
 
@@ -55,20 +64,20 @@ def test_the_javascript_implementation_passes_the_spec_and_the_set_aside_corpus(
     score-sheet rulesets' exhaustive corpus (the same questions identify asks) and every ruleset's
     replayed games are held by identify's closing run under each shipped ruleset
     (``tests/identify/test_command.py``), so they are not asked twice."""
-    set_aside = tuple(name for name in ruleset_names() if "rows" not in ruleset_data(name))
+    set_aside = tuple(name for name in ruleset_names() if game_of_ruleset(name).family_name == "set-aside")
     recorder = Recorder(show=3)
-    run = conform(Target.from_command_line(COMMAND), Options(parts=("features",)), recorder)
-    run = conform(Target.from_command_line(COMMAND), Options(parts=("exhaustive",), rulesets=set_aside), recorder)
-    assert run.hello is not None and run.hello.name == "dicespec-js"
-    passed, failed, errored, skipped = recorder.totals()
+    for options in (Options(parts=("features",)), Options(parts=("exhaustive",), rulesets=set_aside)):
+        run = conform(Target.from_command_line(COMMAND), options, recorder)
+        assert run.hello is not None and run.hello.name == "dicespec-js"
+    _, failed, errored, skipped = recorder.totals()
     assert (failed, errored, skipped) == (0, 0, 0), "\n".join(
         line for examples in recorder.examples.values() for e in examples for line in (e.id, str(e.message))
     )
-    assert passed > 100_000
+    asked = {(part, ruleset) for part, _, ruleset, _ in recorder.counts}
+    assert asked == {("features", name) for name in ruleset_names()} | {("exhaustive", name) for name in set_aside}
     kept = compared.read(next(e for e in compared.entries() if e.id == "dicespec-js"))
     assert kept is not None
     table = {(g[0], g[1], g[2], g[3]): g[4:] for g in kept["groups"]}
-    assert {key[0] for key in recorder.counts} == {"features", "exhaustive"}
     for key, counts in recorder.counts.items():
         assert table.get(key) == counts, key
 
@@ -231,7 +240,7 @@ def test_it_plays_every_model_ruleset_as_the_reference(path: Path) -> None:
         line for examples in recorder.examples.values() for e in examples for line in (e.id, str(e.message))
     )
     counted = {(part, kind.split()[-1]) for part, kind, *_ in recorder.counts}
-    exhaustive = "score" if "rows" in file_data(path) else "set-aside"
+    exhaustive = "set-aside" if game(yaml_game(path)).family_name == "set-aside" else "score"
     assert {("features", "expect"), ("exhaustive", exhaustive), ("games", "game")} <= counted, counted
     assert passed > 10_000
 

@@ -42,6 +42,14 @@ def test_every_form_of_the_schema_is_used_by_a_game_s_or_a_model_ruleset(schema:
     assert not missing, f"forms of {schema} that no ruleset uses ({where}):\n" + "\n".join(missing)
 
 
+def test_every_form_a_ruleset_uses_is_one_the_schema_offers() -> None:
+    """The forms found in a document are named as the schema's list names them (one walk makes
+    both), so a form in use is never taken for another, unused one."""
+    for data in [*games_rulesets(), *models()]:
+        schema = schema_of(data)
+        assert used(schema, data) <= set(forms(schema)), data["name"]
+
+
 def test_the_games_rulesets_alone_leave_forms_that_the_model_s_fill() -> None:
     """Four of a kind exactly (the rule no game used, that an implementation could get wrong and
     pass every game's case), a penalty's floor, hot dice that must be rolled: each is the model's."""

@@ -86,103 +86,99 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _forms(walk: _Schema, node: Any, path: str, found: dict[str, None]) -> None:
-    node = walk.resolve(node)
-    if not isinstance(node, dict):
-        return
-    for value in node.get("enum", []):
-        found[f"{path}: {value}"] = None
-    if node.get("type") == "boolean":
-        found[f"{path}: true"] = found[f"{path}: false"] = None
-    if isinstance(node.get("type"), list):
-        for kind in node["type"]:
-            found[f"{path}: {_value(kind)}"] = None
-    if _may_be_empty(node):
-        found[f"{path}: none"] = found[f"{path}: some"] = None
-    for branch in node.get("oneOf", []):
-        name = _alternative(walk.resolve(branch))
-        if name is not None:
-            found[f"{path}: {name}"] = None
-        _forms(walk, branch, path, found)
-    for key, value, then in _rule_branches(node):
-        _forms(walk, then, f"{path} ({key}: {value})", found)
-    required = node.get("required", [])
-    for key, sub in node.get("properties", {}).items():
-        if key in NOT_RULES or sub is True:
-            continue
-        if key not in required:
-            found[f"{_join(path, key)}: given"] = None
-        _forms(walk, sub, _join(path, key), found)
-    for each in ("additionalProperties", "items"):
-        if isinstance(node.get(each), dict):
-            _forms(walk, node[each], f"{path}.*" if each == "additionalProperties" else f"{path}[]", found)
-
-
-def _default(walk: _Schema, node: Any, path: str, found: set[str]) -> None:
+def _default(walk: _Schema, node: Any, path: str, found: dict[str, None]) -> None:
     """The form of an optional key left out: false, or null."""
     node = walk.resolve(node)
     kinds = node.get("type") if isinstance(node.get("type"), list) else [node.get("type")]
     kinds += [walk.resolve(branch).get("type") for branch in node.get("oneOf", [])]
     if "boolean" in kinds:
-        found.add(f"{path}: false")
+        found[f"{path}: false"] = None
     elif "null" in kinds:
-        found.add(f"{path}: null")
+        found[f"{path}: null"] = None
 
 
-def _used(walk: _Schema, node: Any, data: Any, path: str, found: set[str]) -> None:
+EVERY: Any = object()
+"""Walk with this for data to offer every form of the schema, not those one document uses."""
+
+
+def _walk(walk: _Schema, node: Any, data: Any, path: str, found: dict[str, None]) -> None:
+    """Add to ``found`` the forms of ``node`` (at ``path``) that ``data`` takes: every one when
+    ``data`` is :data:`EVERY`."""
     node = walk.resolve(node)
     if not isinstance(node, dict):
         return
-    if data in node.get("enum", []) and not isinstance(data, bool):
-        found.add(f"{path}: {data}")
-    if node.get("type") == "boolean" and isinstance(data, bool):
-        found.add(f"{path}: {'true' if data else 'false'}")
+    every = data is EVERY
+
+    def add(form: object) -> None:
+        found[f"{path}: {form}"] = None
+
+    for value in node.get("enum", []):
+        if every or (value == data and not isinstance(data, bool)):
+            add(value)
+    if node.get("type") == "boolean":
+        for value in (True, False):
+            if every or data is value:
+                add("true" if value else "false")
     if isinstance(node.get("type"), list):
-        found.add(f"{path}: {'null' if data is None else _value(node['type'][0])}")
-    if _may_be_empty(node) and isinstance(data, list):
-        found.add(f"{path}: {'some' if data else 'none'}")
+        for kind in node["type"]:
+            if every or walk.matches({"type": kind}, data):
+                add(_value(kind))
+    if _may_be_empty(node):
+        for size in ("none", "some"):
+            if every or (isinstance(data, list) and (size == "some") == bool(data)):
+                add(size)
     for branch in node.get("oneOf", []):
-        if walk.matches(walk.resolve(branch), data):
+        if every or walk.matches(walk.resolve(branch), data):
             name = _alternative(walk.resolve(branch))
             if name is not None:
-                found.add(f"{path}: {name}")
-            _used(walk, branch, data, path, found)
-    if isinstance(data, dict):
-        for key, value, then in _rule_branches(node):
-            if data.get(key) == value:
-                _used(walk, then, data, f"{path} ({key}: {value})", found)
-        required = node.get("required", [])
-        properties = node.get("properties", {})
-        for key, sub in properties.items():
-            if key in NOT_RULES or sub is True:
-                continue
-            if key not in data:
-                _default(walk, sub, _join(path, key), found)
-                continue
-            if key not in required:
-                found.add(f"{_join(path, key)}: given")
-            _used(walk, sub, data[key], _join(path, key), found)
-        if isinstance(node.get("additionalProperties"), dict):
-            for key, value in data.items():
-                if key not in properties:
-                    _used(walk, node["additionalProperties"], value, f"{path}.*", found)
-    if isinstance(data, list) and isinstance(node.get("items"), dict):
-        for item in data:
-            _used(walk, node["items"], item, f"{path}[]", found)
+                add(name)
+            _walk(walk, branch, data, path, found)
+    for key, value, then in _rule_branches(node):
+        if every or (isinstance(data, dict) and data.get(key) == value):
+            _walk(walk, then, data, f"{path} ({key}: {value})", found)
+    if every or isinstance(data, dict):
+        _properties(walk, node, data, path, found)
+    for each, where in (("additionalProperties", f"{path}.*"), ("items", f"{path}[]")):
+        if isinstance(node.get(each), dict):
+            for value in [EVERY] if every else _members(node, data, each):
+                _walk(walk, node[each], value, where, found)
+
+
+def _properties(walk: _Schema, node: Mapping[str, Any], data: Any, path: str, found: dict[str, None]) -> None:
+    """The forms of a mapping's named keys: an optional one given, and each key's own; a key
+    ``data`` leaves out, its default."""
+    required = node.get("required", [])
+    for key, sub in node.get("properties", {}).items():
+        if key in NOT_RULES or sub is True:
+            continue
+        if data is not EVERY and key not in data:
+            _default(walk, sub, _join(path, key), found)
+            continue
+        if key not in required:
+            found[f"{_join(path, key)}: given"] = None
+        _walk(walk, sub, data if data is EVERY else data[key], _join(path, key), found)
+
+
+def _members(node: Mapping[str, Any], data: Any, each: str) -> list[Any]:
+    """The values of ``data`` that the schema's ``additionalProperties`` or ``items`` reads."""
+    if each == "items":
+        return list(data) if isinstance(data, list) else []
+    named = node.get("properties", {})
+    return [value for key, value in data.items() if key not in named] if isinstance(data, dict) else []
 
 
 def forms(schema_name: str) -> tuple[str, ...]:
     """Every form of every rule key of the ruleset schema ``schema_name``, in the schema's order."""
     found: dict[str, None] = {}
     walk = _Schema(schema_name)
-    _forms(walk, walk.document, "", found)
+    _walk(walk, walk.document, EVERY, "", found)
     return tuple(found)
 
 
 def used(schema_name: str, data: Mapping[str, Any]) -> frozenset[str]:
     """The forms of the schema ``schema_name`` that a ruleset's plain data (its parents merged in)
     uses."""
-    found: set[str] = set()
+    found: dict[str, None] = {}
     walk = _Schema(schema_name)
-    _used(walk, walk.document, data, "", found)
+    _walk(walk, walk.document, data, "", found)
     return frozenset(found)
