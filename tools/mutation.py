@@ -1,8 +1,10 @@
 """How much of the engines' rule code the spec alone pins down: mutation testing (``make mutation``).
 
 mutmut (configured in ``pyproject.toml``) changes the engines' rule code one small edit at a
-time (a ``<`` for a ``<=``, a ``1`` for a ``2``, a value for ``None``) and runs the spec's
-features, and nothing else, against each such *mutant*. A mutant no feature fails on has
+time (a ``<`` for a ``<=``, a ``1`` for a ``2``, a value for ``None``) and runs the spec, and
+nothing else, against each such *mutant*: the features, and the expected outcomes of the model's
+rulesets (``rulesets/model/``), which a default ``dicespec conform`` run asks an implementation as
+it asks the features (``tests/rulesets/test_model.py``). A mutant no case fails on has
 *survived*: either a case is missing, or the edit cannot change any outcome.
 
 Every survivor is judged in ``fixtures/mutation/``:
@@ -234,15 +236,21 @@ def mutmut_config(root: Path | None = None) -> dict[str, Any]:
     return config
 
 
+def selection(root: Path) -> list[str]:
+    """The test modules mutmut runs against each mutant (``pytest_add_cli_args_test_selection``)."""
+    return list(mutmut_config(root)["pytest_add_cli_args_test_selection"])
+
+
 def inputs(root: Path | None = None) -> list[Path]:
-    """The files a run depends on: the mutated code, the features, the steps, the errata and
-    rulesets they read, and the judgements' scope."""
+    """The files a run depends on: the mutated code, the tests it runs, the features, the steps,
+    the errata and rulesets they read (the model's too), and the judgements' scope."""
     root = root or data_root()
     files = [root / name for name in mutmut_config(root)["only_mutate"]]
+    files += [root / name for name in selection(root)]
     files += sorted((root / "features").rglob("*.feature"))
     steps = root / "src" / "dicespec" / "spec" / "steps"
     files += [*sorted(steps.glob("*.py")), steps.parent / "phrasebook.yaml"]
-    files += [root / "fixtures" / "errata.yaml", *sorted((root / "src" / "dicespec" / "rulesets").glob("*.yaml"))]
+    files += [root / "fixtures" / "errata.yaml", *sorted((root / "src" / "dicespec" / "rulesets").rglob("*.yaml"))]
     return files
 
 
@@ -262,8 +270,9 @@ STATE = "dicespec-mutation.json"
 Kept = Mapping[str, tuple[str | None, int | None]]
 """Mutant → its function's hash and its exit code (``None`` while not run), from mutmut's .meta files."""
 
-TEST_RUN = ("tests/conftest.py", "tests/test_spec.py", "tools/mutation.py", "pyproject.toml", "constraints.txt")
-"""The test run's own files: its configuration, its plugins' loader, the spec's test module, this tool."""
+TEST_RUN = ("tests/conftest.py", "tools/mutation.py", "pyproject.toml", "constraints.txt")
+"""The test run's own files besides the test modules it runs (:func:`selection`): its configuration,
+its plugins' loader, this tool."""
 
 
 def outside_functions(source: str) -> str:
@@ -305,7 +314,7 @@ def spec_run_files(root: Path) -> list[Path]:
     imports, the package's data, the features and the errata, and the test run's own files."""
     package = root / "src" / "dicespec"
     plugins = _test_run_plugins(root)
-    own = [root / name for name in TEST_RUN] + [root / "tests" / f"{name}.py" for name in plugins]
+    own = [root / name for name in (*TEST_RUN, *selection(root))] + [root / "tests" / f"{name}.py" for name in plugins]
     own = [path for path in own if path.is_file()]
     roots = [name for name in plugins if name.startswith(f"{FACE}.")]
     for path in own:
@@ -500,7 +509,8 @@ def run_mutmut(root: Path, jobs: int, *, full: bool) -> int:
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tools.mutation",
-        description="Mutation-test the engines with the features as the only tests, and record the score "
+        description="Mutation-test the engines with the spec as the only tests (the features, the model rulesets' "
+        "expected outcomes), and record the score "
         "in fixtures/mutation/ (results.json, history.jsonl). Exits 1 while a survivor is not judged.",
     )
     parser.add_argument(

@@ -11,7 +11,6 @@ import pytest
 
 from dicespec.registry import game
 from dicespec.rulesets import file_data, model_files, ruleset_data, ruleset_names
-from dicespec.rulesets.expect import check_file
 from dicespec.rulesets.forms import forms, used
 
 SCHEMAS = ("score-sheet-ruleset", "set-aside-ruleset")
@@ -62,13 +61,11 @@ def test_the_games_rulesets_alone_leave_forms_that_the_model_s_fill() -> None:
 
 
 @pytest.mark.parametrize("path", model_files(), ids=[path.stem for path in model_files()])
-def test_each_model_ruleset_uses_a_form_no_game_s_ruleset_uses_and_its_expectations_hold(path: Any) -> None:
+def test_each_model_ruleset_uses_a_form_no_game_s_ruleset_uses(path: Any) -> None:
     data = file_data(path)
     schema = schema_of(data)
     assert set(used(schema, data)) & set(unused(schema, games_rulesets())), f"{path.name} adds nothing"
     assert data["name"] not in ruleset_names()  # not a game's: not on the site
-    report = check_file(path)
-    assert report.holds, report.summary()
 
 
 def test_the_forms_are_named_by_key_and_shape() -> None:

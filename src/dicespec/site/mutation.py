@@ -1,4 +1,5 @@
-"""Mutation testing: how much of the engines' rule code the spec's features alone pin down.
+"""Mutation testing: how much of the engines' rule code the spec alone pins down (its features, and the
+model rulesets' expected outcomes).
 
 The figures come from ``make mutation`` (the repository's ``tools/mutation.py``) by way of the
 committed ``fixtures/mutation/`` (read with :mod:`dicespec.spec.mutation`): the last run's
@@ -48,9 +49,11 @@ def mutation_page(data: SiteData) -> Page:
     out.append(
         "A spec is measured by the bugs it catches. `make mutation` changes the engines' rule code one "
         "small edit at a time (a `<` for a `<=`, a number for the next, a value for `None`) and runs the "
-        "spec's features, and no other test, against each changed engine, a *mutant*. A mutant that no "
-        "feature fails on has survived: a case is missing, or the edit cannot change any outcome "
-        "(it is *equivalent*). The score is the share of the mutants that count which the features kill.\n"
+        "spec, and no other test, against each changed engine, a *mutant*: the features, and the outcomes "
+        "the model's rulesets expect of themselves, which `dicespec conform` asks an implementation as it "
+        "asks the features. A mutant that no case fails on has survived: a case is missing, or the edit "
+        "cannot change any outcome (it is *equivalent*). The score is the share of the mutants that count "
+        "which the spec kills.\n"
     )
     if results is None:
         out.append('!!! warning "No run recorded"\n\n    `make mutation` writes fixtures/mutation/results.json.\n')
