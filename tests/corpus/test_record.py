@@ -1,5 +1,6 @@
 """A replayed game as the corpus records it (corpus/record.py), on a toy game whose state is a
-number: the rules that came up counted, at most three probes a game and one after an action, a
+number: the rules that came up counted, at most three probes a game (but those a rule steers) and one
+after an action, a
 probe answered and the game put back as it was, a probe of an own-dice game tried only where the
 rules refuse it, the turns asked (the first, the last, some notable ones, the rest evenly spaced)
 and their case ids, and a game's number of players."""
@@ -63,6 +64,24 @@ def test_a_game_is_probed_three_times_at_most_and_once_after_an_action() -> None
             played.probe(rng, 0.5, Counter(), lambda: "add 20", Counter().carry_out, Refused, lambda text: ("too-big",))
         played.actions.append("add 1")
     assert [probe[0] for probe in played.probes] == [0, 1, 2]
+
+
+def test_a_steered_probe_is_tried_beyond_three_but_still_once_after_an_action() -> None:
+    played, rng = record(), Always()
+    for _ in range(5):
+        for steered in (True, False):
+            played.probe(
+                rng,
+                1.0,
+                Counter(),
+                lambda: "add 20",
+                Counter().carry_out,
+                Refused,
+                lambda text: ("too-big",),
+                steered=steered,
+            )
+        played.actions.append("add 1")
+    assert [probe[0] for probe in played.probes] == [0, 1, 2, 3, 4]
 
 
 def test_a_probe_is_answered_and_the_game_put_back() -> None:

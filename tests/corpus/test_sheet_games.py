@@ -1,15 +1,20 @@
 """Replayed score-sheet games (corpus/sheet_games.py): the rules only particular dice bring up, a
 seeded game the same every time and asked at several points under ids that say which, played by
 the policy its index names to its end, by the players asked for, and for an engine that rolls its
-own dice, followed with the dice it shows, counting the rules those dice bring up."""
+own dice, followed with the dice it shows, counting the rules those dice bring up; an action a rule
+that needs particular dice decides (a scratched five-of-a-kind row, a joker) tried each time."""
 
 from __future__ import annotations
 
+import random
+
 from dicespec.corpus.moves import play_out
-from dicespec.corpus.sheet_games import POLICIES, chance_rules, own_dice_game, play
+from dicespec.corpus.sheet_games import POLICIES, _steered, chance_rules, own_dice_game, play
+from dicespec.dice import Roll
 from dicespec.implementation import ReferenceImplementation
 from dicespec.registry import game
 from dicespec.rulesets import find_ruleset
+from dicespec.scoresheet.sheet import Sheet
 
 REFERENCE = ReferenceImplementation()
 
@@ -63,3 +68,27 @@ def test_an_own_dice_game_of_all_sixes_counts_five_of_a_kind_its_repeats_and_jok
     assert own.came_up == {"five_of_a_kind": 2, "five_of_a_kind.repeat": 24, "joker": 24}
     assert own.answer(own.final())["over"] is True
     assert REFERENCE.replay("yahtzee", 2, own.actions) == own.answer(own.final())
+
+
+def test_a_five_of_a_kind_is_offered_to_its_row_scratched_with_0() -> None:
+    """The in-order policy (index 4) fills the kiriki row first, most often with 0; a kiriki thrown
+    later is offered to it each time (a rule that needs particular dice, tried when it comes up), and
+    refused: seed 0's game 4 does so after 35 actions."""
+    case = next(case for case in play(game("kiriki"), "kiriki", 4, 0) if case.id == "kiriki/game/kiriki/004/35+")
+    assert case.row == "in-order" and case.args["actions"][-1] == "score kiriki"
+    assert len(set(case.expected["dice"])) == 1 and case.expected["rejected"]["code"] == "row-used"
+    assert case.refusals == ("row-used",)
+    assert {player["lines"]["kiriki"] for player in case.expected["players"]} == {0}
+    assert REFERENCE.replay(**case.args) == case.expected
+
+
+def test_the_steered_action_is_the_scratched_row_else_a_joker_s_row() -> None:
+    kiriki, yahtzee = find_ruleset("kiriki"), find_ruleset("yahtzee")
+    rng, sixes, other = random.Random(0), Roll.of("66666"), Roll.of("66665")
+    scratched = Sheet.from_cells({"kiriki": 0}, ruleset=kiriki)
+    assert _steered(rng, kiriki, scratched, sixes, joker=False)() == "score kiriki"  # type: ignore[misc]
+    assert _steered(rng, kiriki, scratched, other, joker=False) is None
+    assert _steered(rng, kiriki, Sheet.from_cells({"kiriki": 50}, ruleset=kiriki), sixes, joker=False) is None
+    filled = Sheet.from_cells({"yahtzee": 50, "sixes": 18}, ruleset=yahtzee)
+    row = _steered(rng, yahtzee, filled, sixes, joker=True)()  # type: ignore[misc]
+    assert row.startswith("score ") and row.split()[1] in filled.open_rows(yahtzee)

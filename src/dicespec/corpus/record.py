@@ -43,9 +43,13 @@ class Record:
             if now:
                 self.came_up[rule] = self.came_up.get(rule, 0) + 1
 
-    def may_probe(self, rng: random.Random, chance: float) -> bool:
-        """Try a refused action here? At most :data:`PROBES` a game, one after a given action."""
-        if len(self.probes) >= PROBES or (self.probes and self.probes[-1][0] == len(self.actions)):
+    def may_probe(self, rng: random.Random, chance: float, *, steered: bool = False) -> bool:
+        """Try a refused action here? One after a given action, and at most :data:`PROBES` a game
+        but the ``steered`` ones: an action chosen because a rule that needs particular dice
+        decides it now (a joker, a scratched five-of-a-kind row), tried each time it comes up."""
+        if self.probes and self.probes[-1][0] == len(self.actions):
+            return False
+        if len(self.probes) >= PROBES and not steered:
             return False
         return rng.random() <= chance
 
@@ -58,11 +62,14 @@ class Record:
         carry_out: Callable[[str], None],
         refusals: type[Exception],
         reasons: Callable[[str], tuple[str, ...]],
+        *,
+        steered: bool = False,
     ) -> None:
         """Now and then, try ``action()`` on ``game`` (an action the rules most likely refuse), note
         the answer it gets (accepted, or refused with its code, and the code of every check of the
-        rules it fails: ``reasons(action)``), and put the game back as it was."""
-        if not self.may_probe(rng, chance):
+        rules it fails: ``reasons(action)``), and put the game back as it was (``steered``: see
+        :meth:`may_probe`)."""
+        if not self.may_probe(rng, chance, steered=steered):
             return
         text, saved = action(), game.state
         codes: tuple[str, ...] = ()
@@ -82,13 +89,15 @@ class Record:
         state: Any,
         action: Callable[[], str],
         reasons: Callable[[str], tuple[str, ...]],
+        *,
+        steered: bool = False,
     ) -> Iterator[Move]:
         """Now and then, as :meth:`probe` does, an action the rules most likely refuse, for an
         implementation that rolls its own dice: in the own-dice notation (its dice left out), and
         tried only where the rules refuse it (``reasons(action)``: the code of every check it fails),
         since an action they allow changes a game that cannot be put back (``state``: the game's, which
         it leaves as it is)."""
-        if not self.may_probe(rng, chance):
+        if not self.may_probe(rng, chance, steered=steered):
             return
         text = own_notation(action())
         codes = reasons(text)

@@ -61,6 +61,16 @@ def _upper_row(rng: random.Random, game: Any, rows: tuple[Any, ...]) -> Any:
     return _best_row(rng, game, rows)
 
 
+def _five_row_first(rng: random.Random, game: Any, rows: tuple[Any, ...]) -> Any:
+    """The five-of-a-kind row while it may be scored in, else the first row allowed."""
+    five = game.ruleset.five_of_a_kind
+    return (
+        five.row
+        if five is not None and five.row in rows and game.sheet(game.current_player).is_open(five.row)
+        else rows[0]
+    )
+
+
 def _some(rng: random.Random, dice: int) -> list[int]:
     return sorted(rng.sample(range(dice), rng.randint(1, dice)))
 
@@ -84,10 +94,9 @@ POLICIES: dict[str, SheetPolicy] = {
     "upper": SheetPolicy(
         lambda rng, game: _all_but(game.dice, _most_common(game.dice, _open_upper_faces(game) or FACES)), _upper_row
     ),
-    # chases five of a kind but fills the rows top to bottom, whatever they score
-    "in-order": SheetPolicy(
-        lambda rng, game: _all_but(game.dice, _most_common(game.dice)), lambda rng, game, rows: rows[0]
-    ),
+    # chases five of a kind, but fills its row first and then the others top to bottom, whatever they
+    # score: the five-of-a-kind row is most often scratched with 0, and later ones offered to it
+    "in-order": SheetPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)), _five_row_first),
 }
 
 
@@ -148,7 +157,24 @@ def _own_refusals(game: Any, rules: SheetRuleset, action: str) -> tuple[str, ...
     return tuple(dict.fromkeys(refusal.code for refusal in found))
 
 
-Probe = Callable[..., Iterator[Move]]  # (chance, action): the probes to try here, if any
+Probe = Callable[..., Iterator[Move]]  # (chance, action, steered): the probes to try here, if any
+
+
+def _steered(
+    rng: random.Random, rules: SheetRuleset, sheet: Any, roll: Roll | None, joker: bool
+) -> Callable[[], str] | None:
+    """The action to try now because a rule that needs particular dice decides it (tried each
+    time, beyond a game's few probes): a five of a kind offered to its row scratched with 0 (which
+    takes no repeat), else a joker put in any open row (where the joker rule decides: the forced one
+    may refuse it); ``None`` where no such rule comes up."""
+    five = rules.five_of_a_kind
+    if five is None or roll is None or not rules.five_of_a_kind_fits(roll.counts):
+        return None
+    if not sheet.is_open(five.row) and sheet.cells.get(five.row) == 0:
+        return lambda: f"score {five.row}"
+    if joker:
+        return lambda: f"score {rng.choice(sheet.open_rows(rules))}"
+    return None
 
 
 def _moves(
@@ -174,12 +200,11 @@ def _moves(
             dice = yield Move(f"reroll {named}", len(reroll), tuple(reroll), before=game.state)
             thrown = game.reroll(reroll, dice)
             record.actions.append(f"reroll {named}={digits(thrown[p] for p in reroll)}")
-        yield from probe()
         sheet, roll, first = game.sheet(game.current_player), game.dice, game.state.rolls == 1
         joker = roll is not None and is_joker(rules, sheet, roll)
-        if joker:
-            # a joker: try it in any open row, where the joker rule decides (the forced one may refuse)
-            yield from probe(1.0, lambda: f"score {rng.choice(sheet.open_rows(rules))}")  # noqa: B023  (asked at once, this turn)
+        steer = _steered(rng, rules, sheet, roll, joker)
+        # each time a rule that needs particular dice decides an action, that action is tried
+        yield from probe() if steer is None else probe(1.0, steer, True)
         rows = game.scorable_rows()
         if rows:
             row = policy.row(rng, game, rows)
@@ -238,10 +263,12 @@ def _seeded(
     )
     game = SheetGame(rules, record.players, dice=no_random_dice)
 
-    def probe(chance: float = 0.04, action: Callable[[], str] | None = None) -> Iterator[Move]:
+    def probe(chance: float = 0.04, action: Callable[[], str] | None = None, steered: bool = False) -> Iterator[Move]:
         text = action or (lambda: _probe(rng, game))
         if own_dice:
-            return record.own_probe(rng, chance, game.state, text, lambda a: _own_refusals(game, rules, a))
+            return record.own_probe(
+                rng, chance, game.state, text, lambda a: _own_refusals(game, rules, a), steered=steered
+            )
         record.probe(
             rng,
             chance,
@@ -250,6 +277,7 @@ def _seeded(
             lambda a: apply_action(game, parse_action(a, rules)),
             SheetActionError,
             lambda a: refusals(game, parse_action(a, rules)),
+            steered=steered,
         )
         return iter(())
 
