@@ -417,7 +417,7 @@ class SheetGame {
     this.requireRolled();
     const saving = this.rules.savedRolls;
     if (this.rolls >= this.rules.rollsPerTurn + (saving ? this.player.savedRolls : 0)) {
-      throw new Rejected(saving ? "no-saved-rolls" : "no-rolls-left");
+      throw new Rejected(this.rolls > this.rules.rollsPerTurn ? "no-saved-rolls" : "no-rolls-left");
     }
     if (positions.length === 0) throw new Rejected("empty-reroll");
     if (positions.some((p) => !(p >= 0 && p < this.rules.dice))) throw new Rejected("bad-die-index");

@@ -27,7 +27,7 @@ Feature: Generala's first roll, served Generala and Double Generala: the edge ca
     When the player rolls 44442 and scores "Fours"
     Then player 1 has 16 in "Fours"
 
-  @id:generala-en-served-ends-at-once @rule:generala
+  @id:generala-en-served-ends-at-once @rule:generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A served Generala ends the game at once: no one plays again
     Pins down: the served Generala ends the game for every player, whatever rows are open.
     Given a game of 3 players
@@ -36,7 +36,7 @@ Feature: Generala's first roll, served Generala and Double Generala: the edge ca
     And the player rolls 12345
     Then the last action is rejected as game-over and changes nothing
 
-  @id:generala-en-served-last-to-act @rule:generala
+  @id:generala-en-served-last-to-act @rule:generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: Once a served Generala ends the game, its server is the last to have played
     Pins down: a game a served Generala ends is over with its server as the player last to act, as at the end of any game: the answer's current player is the server, not the next in turn.
     Given a game of 3 players
@@ -45,7 +45,7 @@ Feature: Generala's first roll, served Generala and Double Generala: the edge ca
     Then the game is over
     And it is player 2's turn
 
-  @id:generala-en-served-wins-alone @rule:generala
+  @id:generala-en-served-wins-alone @rule:generala @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A served Generala wins alone, against more points
     Pins down: the player who serves a Generala wins, though another player has more points.
     Given a game of 2 players
@@ -60,7 +60,7 @@ Feature: Generala's first roll, served Generala and Double Generala: the edge ca
     And player 2 has 51 in "grand_total"
     And player 2 wins
 
-  @id:generala-en-generala-after-reroll @rule:generala
+  @id:generala-en-generala-after-reroll @rule:generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A Generala made after a reroll scores 50 and the game goes on
     Pins down: only a Generala with the turn's first roll wins at once.
     Given a game of 2 players
@@ -71,7 +71,7 @@ Feature: Generala's first roll, served Generala and Double Generala: the edge ca
     And the game is not over
     And it is player 2's turn
 
-  @id:generala-en-served-in-double @rule:double-generala
+  @id:generala-en-served-in-double @rule:double-generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A served Generala scored in Double Generala scores 100 and does not win
     Pins down: the win at once belongs to the Generala row alone.
     Given a game of 2 players
@@ -83,7 +83,7 @@ Feature: Generala's first roll, served Generala and Double Generala: the edge ca
     Then player 1 has 100 in "Double Generala"
     And the game is not over
 
-  @id:generala-en-double-after-scratch @rule:double-generala
+  @id:generala-en-double-after-scratch @rule:double-generala @ruleset:generala-60 @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: Double Generala after a scratched Generala scores 0
     Pins down: Double Generala needs points in the Generala row; a 0 there is not enough.
     Given a game of 2 players
@@ -95,7 +95,7 @@ Feature: Generala's first roll, served Generala and Double Generala: the edge ca
     Then player 1 has 0 in "Double Generala"
     And player 1 has 0 in "Generala"
 
-  @id:generala-en-double-before-then-generala @rule:double-generala
+  @id:generala-en-double-before-then-generala @rule:double-generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A Double Generala filled before the Generala stays 0
     Pins down: a row that requires another may be filled first, for 0, and keeps its 0.
     Given a game of 2 players

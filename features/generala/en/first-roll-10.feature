@@ -26,7 +26,7 @@ Feature: Ten more for the first roll: the edge cases of generala-first-roll-10
     When the player rolls 44442 and scores "Fours"
     Then player 1 has 16 in "Fours"
 
-  @id:generala-en-10-served-generala-wins @rule:generala
+  @id:generala-en-10-served-generala-wins @rule:generala @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A served Generala still wins at once
     Pins down: the 10 more change no other first-roll rule.
     Given a game of 2 players

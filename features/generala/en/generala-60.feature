@@ -13,13 +13,13 @@ Feature: Generala at 60: the edge cases of generala-60
     Then player 1 has 60 in "Generala"
     And the game is not over
 
-  @id:generala-en-60-four-is-none @rule:generala
+  @id:generala-en-60-four-is-none @rule:generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: Four of a kind scores nothing as a Generala of 60
     Pins down: Generala takes five of a kind, at 60 as at 50.
     Given the dice show 55551
     Then the "Generala" row scores 0
 
-  @id:generala-en-60-served-wins @rule:generala
+  @id:generala-en-60-served-wins @rule:generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A served Generala of 60 wins at once, against more points
     Pins down: the served win stays with the higher value.
     Given a game of 2 players
@@ -44,7 +44,7 @@ Feature: Generala at 60: the edge cases of generala-60
     Then player 1 has 60 in "Generala"
     And player 1 has 120 in "Double Generala"
 
-  @id:generala-en-60-double-before @rule:double-generala
+  @id:generala-en-60-double-before @rule:double-generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A Double Generala of 120 filled before the Generala scores 0
     Pins down: the row still requires points in the Generala.
     Given a game of 2 players

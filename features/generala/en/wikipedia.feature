@@ -9,7 +9,7 @@ Feature: Generala, as Wikipedia's article gives its rules
   # The stored copy of the current revision writes dice in words ("four, four, four, two, and six");
   # one of its copies renders the dice pictures of an example as "Dice value 3".
 
-  @id:generala-en-three-rolls @rule:turns
+  @id:generala-en-three-rolls @rule:turns @ruleset:generala-60 @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A turn has at most three rolls
     A player may reroll some or all of the dice up to two times on a turn, making a maximum of three rolls each turn.
     Given a game of 2 players
@@ -159,7 +159,7 @@ Feature: Generala, as Wikipedia's article gives its rules
     Given the dice show 66666
     Then the "Generala" row scores 50
 
-  @id:generala-en-generala-not-five @rule:generala
+  @id:generala-en-generala-not-five @rule:generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: Four of a number is no Generala
     All five dice showing the same number.
     Given the dice show 66661
@@ -171,7 +171,7 @@ Feature: Generala, as Wikipedia's article gives its rules
     Given the dice show 55555
     Then the "Generala" row scores 60
 
-  @id:generala-en-served-generala-wins @rule:generala
+  @id:generala-en-served-generala-wins @rule:generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: A Generala on the first roll of a turn wins the game at once
     If a player achieves a Generala on the first roll of a turn, the player immediately wins the game.
     Given a game of 2 players
@@ -179,7 +179,7 @@ Feature: Generala, as Wikipedia's article gives its rules
     Then the game is over
     And player 1 wins
 
-  @id:generala-en-early-served-generala-wins @rule:generala
+  @id:generala-en-early-served-generala-wins @rule:generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: The early revision: a Generala on the first roll wins
     if a player makes Generala on his or her first roll that player automatically wins the game.
     Given a game of 2 players
@@ -234,7 +234,7 @@ Feature: Generala, as Wikipedia's article gives its rules
     And the player rolls 22222 and scores "Twos"
     Then the last action is rejected as row-used and changes nothing
 
-  @id:generala-en-scratched-no-win @rule:generala
+  @id:generala-en-scratched-no-win @rule:generala @ruleset:generala-first-roll-10 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: After Generala is scratched, a Generala on the first roll does not win
     Specifically, if a player scratches Generala and subsequently rolls Generala on the first roll of a turn, it may not be used as an automatic win.
     Given a game of 2 players
@@ -265,7 +265,7 @@ Feature: Generala, as Wikipedia's article gives its rules
     And the player scores "Double Generala"
     Then player 1 has 0 in "Double Generala"
 
-  @id:generala-en-most-points-win @rule:players
+  @id:generala-en-most-points-win @rule:players @ruleset:generala-60 @ruleset:generala-one-as-two @ruleset:generala-wrap
   Scenario: The player with the most points at the end wins
     The player who finishes the game with the most points wins the game
     Given a game of 2 players

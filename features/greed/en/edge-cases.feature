@@ -247,3 +247,13 @@ Feature: Greed: the edge cases that tell a right implementation from a nearly ri
     Then the game is over
     And player 2 wins
     And player 1 has played 1 turn
+
+  @id:greed-en-turns-go-round @rule:players
+  Scenario: After a farkle the turn passes on, and after the last player back to the first
+    Pins down: the players take their turns in a fixed order, whether a turn banks or farkles.
+    Given a game of 3 players
+    When the player rolls 23462
+    Then it is player 2's turn
+    When the player rolls 23462
+    And the player rolls 23462
+    Then it is player 1's turn

@@ -232,6 +232,45 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
     Und hat Spieler 1 14 Züge gespielt
     Und hat Spieler 1 24 in "chance"
 
+  @id:kiriki-de-extra-turn-at-the-end @rule:extra-turns
+  Szenario: Der zusätzliche Zug kommt erst, wenn alle Spieler ihre 13 Züge gespielt haben
+    es können unendlich viele & kiriki; gepunktet werden und für jeden weiteren (nach dem ersten) darf
+    zum ende des spiels nochmals gewürfelt werden.
+    Angenommen ein Spiel mit 2 Spielern
+    Wenn diese Züge gespielt werden:
+      | spieler | würfel | zeile            |
+      | 1       | 11111  | kiriki           |
+      | 2       | 11123  | 1s               |
+      | 1       | 22222  | kiriki           |
+      | 2       | 22213  | 2s               |
+      | 1       | 11123  | 1s               |
+      | 2       | 33312  | 3s               |
+      | 1       | 22213  | 2s               |
+      | 2       | 44412  | 4s               |
+      | 1       | 33312  | 3s               |
+      | 2       | 55512  | 5s               |
+      | 1       | 44412  | 4s               |
+      | 2       | 66612  | 6s               |
+      | 1       | 55512  | 5s               |
+      | 2       | 14121  | drei einer sorte |
+      | 1       | 66612  | 6s               |
+      | 2       | 41444  | vier einer sorte |
+      | 1       | 14121  | drei einer sorte |
+      | 2       | 11212  | full house       |
+      | 1       | 41444  | vier einer sorte |
+      | 2       | 14312  | kleine straße    |
+      | 1       | 11212  | full house       |
+      | 2       | 34152  | große straße     |
+      | 1       | 14312  | kleine straße    |
+      | 2       | 12346  | kiriki           |
+      | 1       | 34152  | große straße     |
+      | 2       | 21526  | chance           |
+      | 1       | 21526  | chance           |
+    Dann ist das Spiel beendet
+    Und hat Spieler 1 14 Züge gespielt
+    Und hat Spieler 2 13 Züge gespielt
+    Und hat Spieler 1 100 in "kiriki"
+
   @id:kiriki-de-scratched-kiriki-takes-no-more @gap @rule:kiriki
   Szenario: Ein mit 0 gestrichener Kiriki nimmt keinen weiteren Kiriki an
     es können unendlich viele & kiriki; gepunktet werden und für jeden weiteren (nach dem ersten) darf
@@ -279,6 +318,22 @@ Funktionalität: Die Punktetafel von Kiriki, deutscher Text
     Dann hat Spieler 1 18 in "gesamt oben"
     Und hat Spieler 1 25 in "gesamt unten"
     Und hat Spieler 1 43 in "ergebnis"
+
+  @id:kiriki-de-lower-total-not-playable @rule:lower-total
+  Szenario: Gesamt unten ist kein Spielfeld
+    gesamt unten: dies ist kein spielfeld; hier werden nur die felder ab drei einer sorte zusammengezählt.
+    Angenommen ein Spiel mit 1 Spieler
+    Wenn der Spieler 12345 würfelt
+    Und der Spieler in die Zeile "gesamt unten" einträgt
+    Dann wird die letzte Aktion als not-playable abgelehnt und ändert nichts
+
+  @id:kiriki-de-grand-total-not-playable @ambiguity @rule:grand-total
+  Szenario: Das Ergebnis ist kein Spielfeld
+    ergebnis: dies ist kein spielfeld; hier werden nur gesamt oben und gesamt unten zusammengezählt.
+    Angenommen ein Spiel mit 1 Spieler
+    Wenn der Spieler 12345 würfelt
+    Und der Spieler in die Zeile "ergebnis" einträgt
+    Dann wird die letzte Aktion als not-playable abgelehnt und ändert nichts
 
   @id:kiriki-de-other-rules-13-turns @gap @rule:turns
   Szenario: Das Spiel endet nach 13 Zügen

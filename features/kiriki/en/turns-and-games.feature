@@ -3,7 +3,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
   Normative cases of the turn and game rules of KDE Kiriki. An illegal action is refused with a
   stable code and leaves the game exactly as it was.
 
-  @id:kiriki-en-full-game @rule:turns
+  @id:kiriki-en-full-game @rule:turns @ruleset:kiriki-no-extra
   Scenario: A whole solitaire game replayed from fixed dice
     Pins down: a game is 13 turns of one roll and up to two rerolls, each scoring one row; the sheet adds up.
     Given a game of 1 player
@@ -43,7 +43,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
       | lower_total     | 153   |
       | grand_total     | 265   |
 
-  @id:kiriki-en-turn-order @rule:turns
+  @id:kiriki-en-turn-order @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenario: Players take turns in fixed order from player 1
     Pins down: players play in fixed order from player 1, one scored row per turn.
     Given a game of 3 players
@@ -55,7 +55,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     Then it is player 1's turn
     And player 3 has 15 in "chance"
 
-  @id:kiriki-en-reroll-keeps-the-other-dice @rule:turns
+  @id:kiriki-en-reroll-keeps-the-other-dice @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenario: A reroll changes only the chosen dice
     Pins down: rerolled dice take new values, the others stay.
     Given a game of 1 player
@@ -63,7 +63,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     And the player rerolls dice 2 and 5 and gets 66
     Then the dice now show 16346
 
-  @id:kiriki-en-score-after-any-roll @rule:turns
+  @id:kiriki-en-score-after-any-roll @rule:turns @ruleset:kiriki-no-extra
   Scenario: The player may score after the second roll
     Pins down: the player may score after any roll of the turn.
     Given a game of 1 player
@@ -72,7 +72,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     And the player scores "large_straight"
     Then player 1 has 40 in "large_straight"
 
-  @id:kiriki-en-game-over-after-13-turns @rule:players
+  @id:kiriki-en-game-over-after-13-turns @rule:players @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenario: A solitaire game is over after 13 scored turns
     Pins down: the game ends when every player's 13 rows are filled.
     Given a game of 1 player
@@ -109,7 +109,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
       | kiriki-en-illegal-fourth-roll  | rerolls dice 3 and gets 6                   | no-rolls-left |
       | kiriki-en-illegal-roll-twice   | rolls 66666                                 | already-rolled |
 
-  @id:kiriki-en-unused-rolls-are-lost @rule:turns
+  @id:kiriki-en-unused-rolls-are-lost @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenario: Rolls a turn did not use are lost, not saved for the next turn
     Pins down: under a ruleset that saves no rolls, a turn scored on its first roll leaves the next turn its own three rolls and no more.
     Given a game of 1 player
@@ -171,7 +171,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     And the player rolls 66666 and scores "chance"
     Then the last action is rejected as row-used and changes nothing
 
-  @id:kiriki-en-six-players @rule:players
+  @id:kiriki-en-six-players @rule:players @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenario: Six players take turns in fixed order
     Pins down: up to six players play, in fixed order from player 1 to player 6 and back to player 1.
     Given a game of 6 players
@@ -227,7 +227,7 @@ Feature: Kiriki turns and games: rolls, rerolls, scoring, turn order, the end, a
     And player 2 has 235 in "grand_total"
     And players 1 and 2 share the win
 
-  @id:kiriki-en-turn-stays-with-the-last-player @rule:turns
+  @id:kiriki-en-turn-stays-with-the-last-player @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenario: Once the game is over, the turn stays with the player who played last
     Pins down: the game ends with the last turn anyone has left; the turn is not passed on after it, so it stays with the player who played last.
     Given a game of 2 players

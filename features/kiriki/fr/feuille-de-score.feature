@@ -262,6 +262,24 @@ Fonctionnalité: Le tableau de score de Kiriki, texte français
     Et le joueur 1 a 25 en "total du bas"
     Et le joueur 1 a 43 en "grand total"
 
+  @id:kiriki-fr-lower-total-not-playable @rule:lower-total
+  Scénario: Le total du bas n'est pas un champ jouable
+    total du bas & #160;: ce n'est pas un champ jouable, mais seulement un résumé de tous les champs de
+    « & #160; 3 de même type & #160; » et suivant.
+    Soit une partie à 1 joueur
+    Quand le joueur lance 12345
+    Et le joueur marque la ligne "total du bas"
+    Alors la dernière action est refusée comme not-playable et ne change rien
+
+  @id:kiriki-fr-grand-total-not-playable @rule:grand-total
+  Scénario: Le grand total n'est pas un champ jouable
+    grand total & #160;: ce n'est pas un champ jouable, mais seulement un résumé des champs « & #160;
+    total du haut & #160; » et « & #160; total du bas & #160; ».
+    Soit une partie à 1 joueur
+    Quand le joueur lance 12345
+    Et le joueur marque la ligne "grand total"
+    Alors la dernière action est refusée comme not-playable et ne change rien
+
   @id:kiriki-fr-other-rules-13-turns @gap @rule:turns
   Scénario: La partie se termine après 13 tours
     autres règles et contraintes & #160;:

@@ -27,7 +27,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Wtedy gra jest zakończona
     Oraz gracz 1 rozegrał 13 tur
 
-  @id:kiriki-pl-rules-12-turns-not-over @rule:turns
+  @id:kiriki-pl-rules-12-turns-not-over @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Po 12 turach gra trwa dalej
     Cała runda gry podzielona jest na 13 tur.
     Zakładając, że gra ma 1 gracza
@@ -48,7 +48,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Wtedy gra nie jest zakończona
     Oraz gracz 1 ma puste pole "Kiriki"
 
-  @id:kiriki-pl-rules-one-roll @rule:turns
+  @id:kiriki-pl-rules-one-roll @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Jeden rzut wystarcza
     Każdy gracz może wykonać od jednego do trzech rzutów kością na turę.
     Zakładając, że gra ma 1 gracza
@@ -56,7 +56,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Wtedy każda akcja zostaje przyjęta
     Oraz gracz 1 ma 15 w polu "Szansa"
 
-  @id:kiriki-pl-rules-no-fourth-roll @rule:turns
+  @id:kiriki-pl-rules-no-fourth-roll @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Czwarty rzut jest odrzucany
     Każdy gracz może wykonać od jednego do trzech rzutów kością na turę.
     Zakładając, że gra ma 1 gracza
@@ -66,7 +66,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Oraz gracz ponownie rzuca kośćmi 3 i otrzymuje 6
     Wtedy ostatnia akcja zostaje odrzucona jako no-rolls-left i niczego nie zmienia
 
-  @id:kiriki-pl-rules-two-more-rolls @rule:turns
+  @id:kiriki-pl-rules-two-more-rolls @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Po pierwszym rzucie dwa dodatkowe rzuty
     Po wykonaniu pierwszego rzutu, gracz może wykonać dodatkowe dwa rzuty (trzy rzuty na turę).
     Zakładając, że gra ma 1 gracza
@@ -92,7 +92,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Wtedy każda akcja zostaje przyjęta
     Oraz gracz 1 ma 0 w polu "Full"
 
-  @id:kiriki-pl-rules-reroll-all @rule:turns
+  @id:kiriki-pl-rules-reroll-all @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Ponowny rzut wszystkimi kośćmi
     Każdy dodatkowy rzut może odbywać się wszystkimi kośćmi, lub tylko wybranymi.
     Zakładając, że gra ma 1 gracza
@@ -100,7 +100,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Oraz gracz ponownie rzuca kośćmi 1, 2, 3, 4, 5 i otrzymuje 66666
     Wtedy kości pokazują teraz 66666
 
-  @id:kiriki-pl-rules-reroll-chosen @rule:turns
+  @id:kiriki-pl-rules-reroll-chosen @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Ponowny rzut tylko wybranymi kośćmi
     Każdy dodatkowy rzut może odbywać się wszystkimi kośćmi, lub tylko wybranymi.
     Zakładając, że gra ma 1 gracza
@@ -108,7 +108,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Oraz gracz ponownie rzuca kośćmi 2 i 4 i otrzymuje 66
     Wtedy kości pokazują teraz 16365
 
-  @id:kiriki-pl-rules-choose-dice @rule:turns
+  @id:kiriki-pl-rules-choose-dice @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Gracz wybiera kości do ponownego rzutu
     Gracz może wybrać kości, którymi chce ponownie rzucić, klikając na nie myszką.
     # Kliknięcie myszką to interfejs programu KDE; zasadą jest wybór kości.
@@ -117,7 +117,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Oraz gracz ponownie rzuca kośćmi 1 i 5 i otrzymuje 33
     Wtedy kości pokazują teraz 32343
 
-  @id:kiriki-pl-rules-reroll-needs-a-die @rule:turns
+  @id:kiriki-pl-rules-reroll-needs-a-die @gap @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Ponowny rzut bez wybranych kości jest odrzucany
     Gracz może wybrać kości, którymi chce ponownie rzucić, klikając na nie myszką.
     Zakładając, że gra ma 1 gracza
@@ -125,7 +125,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Oraz gracz ponownie rzuca, nie wybierając żadnej kości
     Wtedy ostatnia akcja zostaje odrzucona jako empty-reroll i niczego nie zmienia
 
-  @id:kiriki-pl-rules-previous-values-lost @rule:turns
+  @id:kiriki-pl-rules-previous-values-lost @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Ponowny rzut zastępuje poprzednią wartość
     Po ponownym rzucie kością, poprzednie wartości są tracone, i aktualna staje się nowa wartość.
     Zakładając, że gra ma 1 gracza
@@ -142,7 +142,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Wtedy każda akcja zostaje przyjęta
     Oraz gracz 1 ma 0 w polu "Kareta"
 
-  @id:kiriki-pl-rules-each-pattern-once @rule:turns
+  @id:kiriki-pl-rules-each-pattern-once @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Każdy wzorzec raz na gracza
     Każdy wzorzec punktowania może być użyty przez danego gracza tylko raz w każdej grze. Czyli, jeżeli
     jakiś wzorzec punktowania został wykorzystany przez jednego gracza, to nie może być już przez niego
@@ -153,7 +153,7 @@ Właściwość: Inne zasady i ograniczenia Kiriki, tekst polski
     Oraz gracz rzuca 66666 i zapisuje wynik w wierszu "Szansa"
     Wtedy ostatnia akcja zostaje odrzucona jako row-used i niczego nie zmienia
 
-  @id:kiriki-pl-rules-others-may-still-use @rule:turns
+  @id:kiriki-pl-rules-others-may-still-use @rule:turns @ruleset:kiriki-fr @ruleset:kiriki-no-extra
   Scenariusz: Inni gracze mogą dalej korzystać z wzorca
     Jednakże, inni gracze dalej mogą z niego korzystać, dopóki nie wykorzystają tego samego wzorca w
     swojej rundzie.

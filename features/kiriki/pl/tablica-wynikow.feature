@@ -93,7 +93,22 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Wtedy gracz 1 ma 0 w polu "Bonus jeżeli > 62"
     Oraz gracz 1 ma 62 w polu "Wyższa suma ogólna"
 
-  @id:kiriki-pl-upper-total-not-playable @rule:upper-total
+  @id:kiriki-pl-upper-total @ambiguity @rule:upper-total
+  Scenariusz: Wyższa suma ogólna zawiera sumę wszystkich powyższych pól
+    Wyższa suma ogólna: nie jest to pole wykorzystywane w grze, zawiera sumę wszystkich powyższych pól.
+    Zakładając, że gra ma 1 gracza
+    Jeżeli rozegrane zostają tury:
+      | kości | wiersz |
+      | 11123 | 1s     |
+      | 22213 | 2s     |
+      | 33312 | 3s     |
+      | 44412 | 4s     |
+      | 55512 | 5s     |
+      | 66612 | 6s     |
+    Wtedy gracz 1 ma 35 w polu "Bonus jeżeli > 62"
+    Oraz gracz 1 ma 98 w polu "Wyższa suma ogólna"
+
+  @id:kiriki-pl-upper-total-not-playable @ambiguity @rule:upper-total
   Scenariusz: Wyższa suma ogólna nie jest polem wykorzystywanym w grze
     Wyższa suma ogólna: nie jest to pole wykorzystywane w grze, zawiera sumę wszystkich powyższych pól.
     Zakładając, że gra ma 1 gracza
@@ -184,6 +199,45 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Wtedy gracz 1 ma 100 w polu "Kiriki"
     Oraz gracz 1 zdobył 1 dodatkową turę
 
+  @id:kiriki-pl-extra-turn-at-the-end @ambiguity @rule:extra-turns
+  Scenariusz: Dodatkowa tura przychodzi po 13 turach każdego gracza
+    Możesz zdobyć punkty dla dowolnej liczby sekwencji Kiriki, dla każdego przypadku ponad pierwsze
+    wystąpienie, otrzymujesz dodatkową turę przed zakończeniem gry.
+    Zakładając, że gra ma 2 graczy
+    Jeżeli rozegrane zostają tury:
+      | gracz | kości | wiersz     |
+      | 1     | 11111 | Kiriki     |
+      | 2     | 11123 | 1s         |
+      | 1     | 22222 | Kiriki     |
+      | 2     | 22213 | 2s         |
+      | 1     | 11123 | 1s         |
+      | 2     | 33312 | 3s         |
+      | 1     | 22213 | 2s         |
+      | 2     | 44412 | 4s         |
+      | 1     | 33312 | 3s         |
+      | 2     | 55512 | 5s         |
+      | 1     | 44412 | 4s         |
+      | 2     | 66612 | 6s         |
+      | 1     | 55512 | 5s         |
+      | 2     | 14121 | Trójka     |
+      | 1     | 66612 | 6s         |
+      | 2     | 41444 | Kareta     |
+      | 1     | 14121 | Trójka     |
+      | 2     | 11212 | Full       |
+      | 1     | 41444 | Kareta     |
+      | 2     | 14312 | Mały strit |
+      | 1     | 11212 | Full       |
+      | 2     | 34152 | Duży strit |
+      | 1     | 14312 | Mały strit |
+      | 2     | 12346 | Kiriki     |
+      | 1     | 34152 | Duży strit |
+      | 2     | 21526 | Szansa     |
+      | 1     | 21526 | Szansa     |
+    Wtedy gra jest zakończona
+    Oraz gracz 1 rozegrał 14 tur
+    Oraz gracz 2 rozegrał 13 tur
+    Oraz gracz 1 ma 100 w polu "Kiriki"
+
   @id:kiriki-pl-scratched-kiriki-takes-no-more @gap @rule:kiriki
   Scenariusz: Wiersz Kiriki skreślony zerem nie przyjmuje kolejnego Kiriki
     Możesz zdobyć punkty dla dowolnej liczby sekwencji Kiriki, dla każdego przypadku ponad pierwsze
@@ -206,7 +260,7 @@ Właściwość: Tablica wyników Kiriki, tekst polski
       | kiriki-pl-chance-1 | 51143 | Szansa | 14    | '5'+'1'+'1'+'4'+'3' |
       | kiriki-pl-chance-2 | 21526 | Szansa | 16    | '2'+'1'+'5'+'2'+'6' |
 
-  @id:kiriki-pl-lower-total @rule:lower-total
+  @id:kiriki-pl-lower-total @ambiguity @rule:lower-total
   Scenariusz: Niższa suma ogólna sumuje pola od Trójki w dół
     Niższa suma ogólna: To pole nie jest wykorzystywane w grze, wyświetla ono podsumowanie wszystkich pól
     poczynając od 'Trójki' w dół.
@@ -232,3 +286,20 @@ Właściwość: Tablica wyników Kiriki, tekst polski
     Wtedy gracz 1 ma 18 w polu "Wyższa suma ogólna"
     Oraz gracz 1 ma 25 w polu "Niższa suma ogólna"
     Oraz gracz 1 ma 43 w polu "Suma ogólna"
+
+  @id:kiriki-pl-lower-total-not-playable @ambiguity @rule:lower-total
+  Scenariusz: Niższa suma ogólna nie jest polem wykorzystywanym w grze
+    Niższa suma ogólna: To pole nie jest wykorzystywane w grze, wyświetla ono podsumowanie wszystkich pól
+    poczynając od 'Trójki' w dół.
+    Zakładając, że gra ma 1 gracza
+    Jeżeli gracz rzuca 12345
+    Oraz gracz zapisuje wynik w wierszu "Niższa suma ogólna"
+    Wtedy ostatnia akcja zostaje odrzucona jako not-playable i niczego nie zmienia
+
+  @id:kiriki-pl-grand-total-not-playable @rule:grand-total
+  Scenariusz: Suma ogólna nie jest polem wykorzystywanym w grze
+    Suma ogólna: To pole nie jest wykorzystywane w grze, wyświetla całkowitą uzyskaną liczbę punktów.
+    Zakładając, że gra ma 1 gracza
+    Jeżeli gracz rzuca 12345
+    Oraz gracz zapisuje wynik w wierszu "Suma ogólna"
+    Wtedy ostatnia akcja zostaje odrzucona jako not-playable i niczego nie zmienia

@@ -56,14 +56,14 @@ Feature: Maxi Yatzy's six dice and saved rolls: the edge cases
       | maxi-yatzy-en-six-of-a-kind | 111111 | Maxi Yatzy | 100   |
       | maxi-yatzy-en-five-of-six   | 111112 | Maxi Yatzy | 0     |
 
-  @id:maxi-yatzy-en-saved-after-early-score @rule:saved-rolls
+  @id:maxi-yatzy-en-saved-after-early-score @rule:saved-rolls @ruleset:maxi-yatzy-teemeam
   Scenario: A turn scored after its first roll banks its two other rolls
     Pins down: the rolls a turn does not use are banked for its player.
     Given a game of 1 player
     When the player rolls 123456 and scores "Full straight"
     Then player 1 has 2 saved rolls
 
-  @id:maxi-yatzy-en-saved-add-up @rule:saved-rolls
+  @id:maxi-yatzy-en-saved-add-up @rule:saved-rolls @ruleset:maxi-yatzy-teemeam
   Scenario: Saved rolls add up over turns
     Pins down: each turn banks what it leaves unused, on top of what is saved.
     Given a game of 1 player
@@ -73,7 +73,7 @@ Feature: Maxi Yatzy's six dice and saved rolls: the edge cases
     And the player scores "Maxi Yatzy"
     Then player 1 has 3 saved rolls
 
-  @id:maxi-yatzy-en-saved-used-later @rule:saved-rolls
+  @id:maxi-yatzy-en-saved-used-later @rule:saved-rolls @ruleset:maxi-yatzy-teemeam
   Scenario: A later turn rolls past its own three with the saved rolls
     Pins down: a turn may reroll while it has rolls of its own or saved ones, and spends the saved ones.
     Given a game of 1 player
@@ -86,9 +86,9 @@ Feature: Maxi Yatzy's six dice and saved rolls: the edge cases
     When the player scores "Maxi Yatzy"
     Then player 1 has 1 saved roll
 
-  @id:maxi-yatzy-en-saved-none-left @rule:saved-rolls
+  @id:maxi-yatzy-en-saved-none-left @rule:saved-rolls @ruleset:maxi-yatzy-teemeam
   Scenario: A reroll past the turn's own rolls and the saved ones is refused
-    Pins down: with no saved roll left, a fourth reroll is refused as no-saved-rolls.
+    Pins down: with the turn's three rolls made and the two saved ones spent, a sixth roll is refused as no-saved-rolls.
     Given a game of 1 player
     When the player rolls 123456 and scores "Full straight"
     And the player rolls 111123
@@ -99,16 +99,33 @@ Feature: Maxi Yatzy's six dice and saved rolls: the edge cases
     And the player rerolls dice 1 and gets 1
     Then the last action is rejected as no-saved-rolls and changes nothing
 
-  @id:maxi-yatzy-en-saved-per-player @rule:saved-rolls
+  @id:maxi-yatzy-en-saved-spent-earlier @rule:saved-rolls @ruleset:maxi-yatzy-teemeam
+  Scenario: Saved rolls spent in an earlier turn leave a later turn its own three
+    Pins down: a turn that draws on no saved roll (none is left) is refused a fourth roll as no-rolls-left, not no-saved-rolls.
+    Given a game of 1 player
+    When the player rolls 123456 and scores "Full straight"
+    And the player rolls 111123
+    And the player rerolls dice 5 and gets 1
+    And the player rerolls dice 6 and gets 1
+    And the player rerolls dice 1 and gets 1
+    And the player rerolls dice 1 and gets 1
+    And the player scores "Ones"
+    And the player rolls 222345
+    And the player rerolls dice 4 and gets 2
+    And the player rerolls dice 5 and gets 2
+    And the player rerolls dice 6 and gets 2
+    Then the last action is rejected as no-rolls-left and changes nothing
+
+  @id:maxi-yatzy-en-saved-per-player @rule:saved-rolls @ruleset:maxi-yatzy-teemeam
   Scenario: Saved rolls are the player's own
-    Pins down: a player's banked rolls serve that player alone, not the next one.
+    Pins down: a player's banked rolls serve that player alone: the next one, with none saved, has no rolls left after three.
     Given a game of 2 players
     When the player rolls 123456 and scores "Full straight"
     And the player rolls 111123
     And the player rerolls dice 5 and gets 1
     And the player rerolls dice 6 and gets 1
     And the player rerolls dice 1 and gets 1
-    Then the last action is rejected as no-saved-rolls and changes nothing
+    Then the last action is rejected as no-rolls-left and changes nothing
 
   @id:maxi-yatzy-en-twenty-rows @rule:sheet
   Scenario: A game is twenty turns, one a row

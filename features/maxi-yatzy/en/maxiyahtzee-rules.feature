@@ -154,7 +154,7 @@ Feature: Maxi Yatzy, as maxiyahtzee.com gives its rules
     Then player 1 has 83 in "upper_total"
     And player 1 has 0 in "bonus"
 
-  @id:maxi-yatzy-en-three-rolls @rule:turns
+  @id:maxi-yatzy-en-three-rolls @rule:turns @ruleset:maxi-yatzy-teemeam
   Scenario: A turn has three rolls of its own
     Turns: a turn has three rolls.
     Given a game of 1 player
@@ -162,16 +162,16 @@ Feature: Maxi Yatzy, as maxiyahtzee.com gives its rules
     And the player rerolls dice 1 and gets 6
     And the player rerolls dice 2 and gets 6
     And the player rerolls dice 3 and gets 6
-    Then the last action is rejected as no-saved-rolls and changes nothing
+    Then the last action is rejected as no-rolls-left and changes nothing
 
-  @id:maxi-yatzy-en-one-roll-needed @rule:turns
+  @id:maxi-yatzy-en-one-roll-needed @rule:turns @ruleset:maxi-yatzy-teemeam
   Scenario: A turn must roll before it scores
     A turn must make at least one roll.
     Given a game of 1 player
     When the player scores "Chance"
     Then the last action is rejected as not-rolled and changes nothing
 
-  @id:maxi-yatzy-en-unused-rolls-saved @rule:saved-rolls
+  @id:maxi-yatzy-en-unused-rolls-saved @rule:saved-rolls @ruleset:maxi-yatzy-teemeam
   Scenario: The rolls a turn leaves unused are saved for the next turn
     The rolls a turn leaves unused are saved for the player's following turns.
     Given a game of 1 player

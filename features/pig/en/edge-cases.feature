@@ -273,3 +273,55 @@ Feature: Pig: the edge cases that tell a right implementation from a nearly righ
     Then the game is over
     And player 2 wins
     And player 1 has 0 points
+
+  # -- the course of a game: players, and the die in hand again ---------------------------------
+
+  @id:pig-en-hold-passes-the-turn @rule:players
+  Scenario: After a hold the turn passes to the next player
+    Pins down: holding ends the turn; the turn's points become the player's own score.
+    Given a game of 2 players
+    When the player rolls 4 and sets aside 4
+    And the player banks
+    Then player 1 has 4 points
+    And player 2 has 0 points
+    And it is player 2's turn
+
+  @id:pig-en-a-one-passes-the-turn @rule:players
+  Scenario: After a 1 the turn passes on, and after the last player back to the first
+    Pins down: the players take their turns in a fixed order, whether a turn holds or rolls a 1.
+    Given a game of 3 players
+    When the player rolls 1
+    Then it is player 2's turn
+    When the player rolls 1
+    And the player rolls 1
+    Then it is player 1's turn
+
+  @id:pig-en-own-score @rule:players
+  Scenario: Each player's score is their own
+    Pins down: a player's 1 takes nothing from another player's score.
+    Given a game of 2 players
+    When the player rolls 6 and sets aside 6
+    And the player banks
+    And the player rolls 1
+    Then player 1 has 6 points
+    And player 2 has 0 points
+    And it is player 1's turn
+
+  @id:pig-en-hold-after-the-die-is-in-hand @rule:hot-dice
+  Scenario: With the die in hand again the player may hold
+    Pins down: hot_dice optional: the die set aside, the player holds rather than rolls.
+    Given a game of 2 players
+    When the player rolls 3 and sets aside 3
+    And the player rolls 5 and sets aside 5
+    And the player banks
+    Then player 1 has 8 points
+
+  @id:pig-en-a-one-after-the-die-is-in-hand @rule:hot-dice
+  Scenario: A 1 on a roll of the die in hand again loses the turn's points
+    Pins down: the turn's points, carried from roll to roll, are lost to a 1 like any others.
+    Given a game of 2 players
+    When the player rolls 3 and sets aside 3
+    And the player rolls 5 and sets aside 5
+    And the player rolls 1
+    Then player 1 has 0 points
+    And it is player 2's turn

@@ -8,7 +8,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
 
   # "A Schalten" und "Geschäfts Roll" sind maschinell übersetzte Überschriften ("A Turn", "Scoring Roll").
 
-  @id:ten-thousand-de-six-dice @rule:turn
+  @id:ten-thousand-de-six-dice @rule:turn @ruleset:farkle @ruleset:farkle-linear @ruleset:ten-thousand-exact
   Szenario: Ein Zug beginnt mit sechs Würfeln
     The Ten Thousand Dice Game , auch als Farkle , Dix Mille auf Französisch bekannt, oder einfach 10000,
     ist mit sechs Würfeln gespielt .
@@ -17,7 +17,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Dann wird jede Aktion angenommen
     Und hat der Spieler 6 Würfel zu werfen
 
-  @id:ten-thousand-de-five-dice-refused @rule:turn
+  @id:ten-thousand-de-five-dice-refused @rule:turn @ruleset:farkle @ruleset:farkle-linear @ruleset:ten-thousand-exact
   Szenario: Ein erster Wurf mit fünf Würfeln wird abgelehnt
     The Ten Thousand Dice Game , auch als Farkle , Dix Mille auf Französisch bekannt, oder einfach 10000,
     ist mit sechs Würfeln gespielt .
@@ -44,7 +44,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Und der Spieler 123456 würfelt
     Dann wird die letzte Aktion als must-set-aside abgelehnt und ändert nichts
 
-  @id:ten-thousand-de-stop-and-bank @rule:turn
+  @id:ten-thousand-de-stop-and-bank @rule:turn @ruleset:farkle @ruleset:farkle-linear @ruleset:ten-thousand-exact
   Szenario: Der Spieler würfelt weiter, bis er aufhört
     Ein Spieler setzt Walzen und Scoring, bis sie entscheiden, zu stoppen oder zu , bis sie eine Rolle
     ohne Scoring- Würfel geworfen .
@@ -237,7 +237,7 @@ Funktionalität: Die Wertung von 10000, deutscher Text
     Und hat Spieler 1 12150 Punkte
     Und gewinnt Spieler 1
 
-  @rule:end
+  @rule:end @ruleset:farkle-five-dice
   Szenariogrundriss: Kürzere Varianten
     Dann ist ein Spiel bis <ziel> Punkte kürzer als das Spiel bis zum Ziel
 

@@ -48,7 +48,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
       | ten-thousand-en-refuse-23456       | 23456  | not-scoring |
       | ten-thousand-en-refuse-2233        | 2233   | not-scoring |
 
-  @id:ten-thousand-en-hot-dice-after-two-rolls @rule:hot-dice
+  @id:ten-thousand-en-hot-dice-after-two-rolls @rule:hot-dice @ruleset:farkle @ruleset:farkle-linear @ruleset:ten-thousand-exact
   Scenario: Hot dice after two rolls
     Pins down: when all six dice of the turn have scored, over several rolls, the player rolls all six again.
     Given a game of 1 player
@@ -77,7 +77,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     And the turn stands at 0 points
     And player 1 has played 2 turns
 
-  @id:ten-thousand-en-entry-below-750 @gap @rule:entry
+  @id:ten-thousand-en-entry-below-750 @gap @rule:entry @ruleset:ten-thousand-exact
   Scenario: A turn below 750 does not get the player on the board
     Pins down: a player is on the board only after one turn of at least 750.
     Given a game of 1 player
@@ -87,7 +87,7 @@ Feature: 10000: the edge cases that tell a right implementation from a nearly ri
     Then player 1 is not on the board
     And player 1 has 0 points
 
-  @id:ten-thousand-en-entry-then-any-bank @rule:entry
+  @id:ten-thousand-en-entry-then-any-bank @rule:entry @ruleset:ten-thousand-exact
   Scenario: Once on the board, any bank counts
     Pins down: the 750 minimum applies to the entry turn only.
     Given a game of 1 player

@@ -146,3 +146,25 @@ Feature: Farkles in a row and the roll that wins at once: the edge cases
     And the player rolls 55555
     Then the game is over
     And player 2 wins
+
+  @id:ten-thousand-en-no-instant-win-after-hot-dice @rule:instant-win
+  Scenario: Five of a kind on the roll of all five dice after hot dice does not win
+    Pins down: after hot dice the roll of all five dice is not the turn's first roll, so five of a kind there wins nothing.
+    Given a game of 2 players
+    When the player rolls 15234 and sets aside 15
+    And the player rolls 115 and sets aside 115
+    And the player rolls 33333
+    Then the game is not over
+    And it is player 1's turn
+
+  @id:ten-thousand-en-instant-win-after-hot-dice-turn @rule:instant-win
+  Scenario: The first roll of the turn after a turn with hot dice wins with five of a kind
+    Pins down: hot dice in one turn change nothing for the next turn's first roll, which wins with five of a kind.
+    Given a game of 2 players
+    When the player rolls 15234 and sets aside 15
+    And the player rolls 115 and sets aside 115
+    And the player rolls 23462
+    And the player rolls 44444
+    Then the game is over
+    And player 2 wins
+

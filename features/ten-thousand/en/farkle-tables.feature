@@ -65,7 +65,7 @@ Feature: 10000 and the Farkle tables: the edge cases all three rulesets agree on
     And it is player 2's turn
     And player 1 is not on the board
 
-  @id:ten-thousand-en-entry-then-farkle @rule:entry
+  @id:ten-thousand-en-entry-then-farkle @rule:entry @ruleset:ten-thousand-exact
   Scenario: Passing the entry score within a turn that then farkles gets no one on the board
     Pins down: a player gets on the board by banking, not by reaching the entry score within a turn.
     Given a game of 2 players

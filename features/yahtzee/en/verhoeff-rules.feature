@@ -103,7 +103,7 @@ Feature: Yahtzee, as Verhoeff's rules page scores each pattern
     And the player rolls 12345 and scores "large_straight"
     Then the last action is rejected as row-used and changes nothing
 
-  @id:yahtzee-en-verhoeff-thirteen-turns @rule:turns
+  @id:yahtzee-en-verhoeff-thirteen-turns @rule:turns @ruleset:yahtzee-free-joker
   Scenario: A game has as many turns as the card has patterns
     On the score card is a list of thirteen dice patterns. … A game of Yahtzee consists of as many turns as there are patterns on the score card.
     Given a game of 1 player

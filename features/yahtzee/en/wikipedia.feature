@@ -63,7 +63,7 @@ Feature: Yahtzee, as Wikipedia's account of the publisher's rules gives them
     Then player 1 has 0 in "yahtzee"
     And every action is accepted
 
-  @id:yahtzee-en-three-rolls @rule:turns
+  @id:yahtzee-en-three-rolls @rule:turns @ruleset:yahtzee-free-joker
   Scenario: A turn has up to three rolls
     On each turn, a player gets up to three rolls of the dice.
     Given a game of 1 player

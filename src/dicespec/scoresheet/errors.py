@@ -35,7 +35,8 @@ class NoRollsLeftError(SheetActionError):
 
 
 class NoSavedRollsError(NoRollsLeftError):
-    """A reroll past the turn's own rolls, under saved rolls, by a player who has saved none."""
+    """A reroll past the turn's own rolls and every saved roll the turn drew on, under saved rolls
+    (a player with none saved to draw on is refused as having no rolls left, as without them)."""
 
     code = "no-saved-rolls"
 

@@ -390,10 +390,10 @@ class SheetGame:
         state, rules = self.state, self.ruleset
         yield from self._turn_refusals()
         if self.rolls_left <= 0:
-            if rules.saved_rolls:
+            if state.rolls > rules.rolls_per_turn:  # it drew on the player's saved rolls: all spent
                 yield NoSavedRollsError(
-                    f"no rolls left: the turn has used its {rules.rolls_per_turn} rolls and player "
-                    f"{state.current + 1} has no saved roll"
+                    f"no saved rolls left: the turn has used its {rules.rolls_per_turn} rolls and every roll "
+                    f"player {state.current + 1} had saved"
                 )
             else:
                 yield NoRollsLeftError(f"no rolls left: a turn has {rules.rolls_per_turn} rolls")
