@@ -212,11 +212,13 @@ def rename_judged(moves: Mapping[str, str], root: Path) -> None:
 
 
 def verdict(mutant: Mutant, judgements: Mapping[str, Judged], root: Path | None = None) -> tuple[str, str]:
-    """What a mutant counts as, and why: one of VERDICTS or NOT_COUNTED, and a reason."""
-    if mutant.status == "killed":
-        return "killed", ""
+    """What a mutant counts as, and why: one of VERDICTS or NOT_COUNTED, and a reason. A mutant of a
+    function that holds no rule is out of scope whether or not a case kills it: the model rulesets'
+    expected outcomes read their files, and so kill mutants of the readers, which score nothing."""
     if reason := out_of_scope(mutant, root):
         return "out of scope", reason
+    if mutant.status == "killed":
+        return "killed", ""
     if only_a_message(mutant, root):
         return "message", "changes only the words of an error"
     judgement = judgements.get(mutant.name)

@@ -67,8 +67,8 @@ def mutation_page(data: SiteData) -> Page:
     out.append(table(header, [*rows, _counts_row("**All**", counts)]) + "\n")
     out.append(
         "*Equivalent* and *unreached* survivors are judged one by one in `fixtures/mutation/judged.yaml`; "
-        "*unreached* code is code that no shipped ruleset runs yet. Mutants out of scope and those that "
-        "change only the words of an error do not count.\n"
+        "*unreached* code is code that no shipped ruleset runs yet. Mutants out of scope (of a function that "
+        "holds no rule, killed or not) and those that change only the words of an error do not count.\n"
     )
     out.append("## History\n")
     out.append(
