@@ -71,11 +71,12 @@ def test_an_own_dice_game_of_all_sixes_counts_five_of_a_kind_its_repeats_and_jok
 
 
 def test_a_five_of_a_kind_is_offered_to_its_row_scratched_with_0() -> None:
-    """The in-order policy (index 4) fills the kiriki row first, most often with 0; a kiriki thrown
-    later is offered to it each time (a rule that needs particular dice, tried when it comes up), and
-    refused: seed 0's game 4 does so after 35 actions."""
-    case = next(case for case in play(game("kiriki"), "kiriki", 4, 0) if case.id == "kiriki/game/kiriki/004/35+")
-    assert case.row == "in-order" and case.args["actions"][-1] == "score kiriki"
+    """The five-row-first policy (index 5, 11, 17, …) fills the kiriki row first, most often with 0;
+    a kiriki thrown later is offered to it each time (a rule that needs particular dice, tried when
+    it comes up), and refused: seed 0's game 17 does so after 15 actions."""
+    assert list(POLICIES)[17 % len(POLICIES)] == "five-row-first"
+    case = next(case for case in play(game("kiriki"), "kiriki", 17, 0) if case.id == "kiriki/game/kiriki/017/15+")
+    assert case.row == "five-row-first" and case.args["actions"][-1] == "score kiriki"
     assert len(set(case.expected["dice"])) == 1 and case.expected["rejected"]["code"] == "row-used"
     assert case.refusals == ("row-used",)
     assert {player["lines"]["kiriki"] for player in case.expected["players"]} == {0}

@@ -94,9 +94,13 @@ POLICIES: dict[str, SheetPolicy] = {
     "upper": SheetPolicy(
         lambda rng, game: _all_but(game.dice, _most_common(game.dice, _open_upper_faces(game) or FACES)), _upper_row
     ),
+    # chases five of a kind but fills the rows top to bottom, whatever they score
+    "in-order": SheetPolicy(
+        lambda rng, game: _all_but(game.dice, _most_common(game.dice)), lambda rng, game, rows: rows[0]
+    ),
     # chases five of a kind, but fills its row first and then the others top to bottom, whatever they
     # score: the five-of-a-kind row is most often scratched with 0, and later ones offered to it
-    "in-order": SheetPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)), _five_row_first),
+    "five-row-first": SheetPolicy(lambda rng, game: _all_but(game.dice, _most_common(game.dice)), _five_row_first),
 }
 
 
@@ -165,16 +169,17 @@ def _steered(
 ) -> Callable[[], str] | None:
     """The action to try now because a rule that needs particular dice decides it (tried each
     time, beyond a game's few probes): a five of a kind offered to its row scratched with 0 (which
-    takes no repeat), else a joker put in any open row (where the joker rule decides: the forced one
-    may refuse it); ``None`` where no such rule comes up."""
+    takes no repeat), or a joker put in any open row (where the joker rule decides: the forced one
+    may refuse it), one of the two at random where both come up; ``None`` where neither does."""
     five = rules.five_of_a_kind
     if five is None or roll is None or not rules.five_of_a_kind_fits(roll.counts):
         return None
+    actions = []
     if not sheet.is_open(five.row) and sheet.cells.get(five.row) == 0:
-        return lambda: f"score {five.row}"
+        actions.append(lambda: f"score {five.row}")
     if joker:
-        return lambda: f"score {rng.choice(sheet.open_rows(rules))}"
-    return None
+        actions.append(lambda: f"score {rng.choice(sheet.open_rows(rules))}")
+    return rng.choice(actions) if len(actions) > 1 else next(iter(actions), None)
 
 
 def _moves(

@@ -47,7 +47,8 @@ def set_aside_over(ruleset: str, players: int) -> list[str]:
 YACHT_OVER = sheet_over("yacht")
 ROLLED = ["roll 12346"]
 NO_ROLLS_LEFT = ["roll 12346", "reroll 1=1", "reroll 1=2"]  # three rolls a turn
-NO_SAVED_ROLLS = ["roll 123456", "reroll 1=1", "reroll 1=2"]  # Maxi Yatzy's first turn: three rolls, none saved
+# Maxi Yatzy: a first turn of one roll saves two; the second turn makes its three and the two saved
+NO_SAVED_ROLLS = ["roll 123456", "score ones", "roll 123456", *(f"reroll 1={face}" for face in (1, 2, 3, 4))]
 TT_OVER = set_aside_over("ten-thousand", 1)
 FARKLE_OVER = set_aside_over("farkle", 2)  # player 2 is the last to play, not on the board
 TT_ROLLED = ["roll 111556"]
@@ -155,7 +156,7 @@ NEVER_BOTH: dict[tuple[str, str, frozenset[str]], str] = {
     ("score-sheet", "reroll", frozenset({"not-rolled", "no-rolls-left"})): "before the roll, no roll is made",
     ("score-sheet", "reroll", frozenset({"game-over", "no-saved-rolls"})): "a game over has no roll made",
     ("score-sheet", "reroll", frozenset({"not-rolled", "no-saved-rolls"})): "before the roll, no roll is made",
-    ("score-sheet", "reroll", frozenset({"no-rolls-left", "no-saved-rolls"})): "a ruleset saves rolls or does not",
+    ("score-sheet", "reroll", frozenset({"no-rolls-left", "no-saved-rolls"})): "a turn drew on saved rolls or did not",
     ("score-sheet", "reroll", frozenset({"empty-reroll", "bad-die-index"})): "no die named, none named wrong",
     ("score-sheet", "score", frozenset({"game-over", "joker-row"})): "once over every row is filled",
     ("score-sheet", "score", frozenset({"not-rolled", "joker-row"})): "the joker is dice rolled",
