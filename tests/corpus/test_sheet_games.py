@@ -93,3 +93,15 @@ def test_the_steered_action_is_the_scratched_row_else_a_joker_s_row() -> None:
     filled = Sheet.from_cells({"yahtzee": 50, "sixes": 18}, ruleset=yahtzee)
     row = _steered(rng, yahtzee, filled, sixes, joker=True)()  # type: ignore[misc]
     assert row.startswith("score ") and row.split()[1] in filled.open_rows(yahtzee)
+
+
+def test_a_turn_that_spent_its_saved_rolls_is_asked_for_one_more_once_a_game() -> None:
+    """Under saved rolls, the first turn of a game to make its own rolls and every saved roll it
+    drew on is asked a reroll (of any shape), refused: seed 0's Maxi Yatzy game 3, after 31 actions."""
+    cases = list(play(game("maxi-yatzy"), "maxi-yatzy", 3, 0))
+    asked = [case for case in cases if "no-saved-rolls" in case.refusals]
+    assert [case.id for case in asked] == ["maxi-yatzy/game/maxi-yatzy/003/31+"]
+    (case,) = asked
+    assert case.args["actions"][-1].startswith("reroll") and case.expected["rolls"] > 3
+    assert case.refusals == ("no-saved-rolls", "bad-die-index")
+    assert REFERENCE.replay(**case.args) == case.expected

@@ -53,6 +53,10 @@ class Record:
             return False
         return rng.random() <= chance
 
+    def probed(self, code: str) -> bool:
+        """Has an action tried in this game been refused by a check of ``code``?"""
+        return any(code in codes for *_, codes in self.probes)
+
     def probe(
         self,
         rng: random.Random,

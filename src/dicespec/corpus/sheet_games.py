@@ -164,6 +164,11 @@ def _own_refusals(game: Any, rules: SheetRuleset, action: str) -> tuple[str, ...
 Probe = Callable[..., Iterator[Move]]  # (chance, action, steered): the probes to try here, if any
 
 
+def _spent_saved_rolls(rules: SheetRuleset, game: Any) -> bool:
+    """Has the turn made its own rolls and every saved roll it drew on (under saved rolls)?"""
+    return rules.saved_rolls and not game.rolls_left and game.state.rolls > rules.rolls_per_turn
+
+
 def _steered(
     rng: random.Random, rules: SheetRuleset, sheet: Any, roll: Roll | None, joker: bool
 ) -> Callable[[], str] | None:
@@ -208,6 +213,9 @@ def _moves(
         sheet, roll, first = game.sheet(game.current_player), game.dice, game.state.rolls == 1
         joker = roll is not None and is_joker(rules, sheet, roll)
         steer = _steered(rng, rules, sheet, roll, joker)
+        if steer is None and _spent_saved_rolls(rules, game) and not record.probed("no-saved-rolls"):
+            # once a game: a turn that spent its saved rolls rolls no more (a reroll of any shape)
+            steer = lambda: rng.choice(("reroll 1=6", "reroll =", f"reroll {rules.dice + 1}=1", "reroll 1=66"))  # noqa: E731
         # each time a rule that needs particular dice decides an action, that action is tried
         yield from probe() if steer is None else probe(1.0, steer, True)
         rows = game.scorable_rows()
