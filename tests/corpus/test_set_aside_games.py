@@ -59,3 +59,15 @@ def test_an_own_dice_game_follows_the_dice_thrown_to_its_end() -> None:
     assert own.answer(own.final())["over"] is True
     assert REFERENCE.replay("greed", own.players, own.actions) == own.answer(own.final())
     assert set(own.came_up) <= set(chance_rules(find_ruleset("greed")))
+
+
+def test_once_in_a_while_a_roll_after_hot_dice_throws_the_dice_that_win_on_a_first_roll() -> None:
+    """Under farkle-five-dice, five of a kind wins at once on a turn's first roll only. Now and then
+    (once a game at most) a replayed game throws them on the roll after hot dice, where they do
+    not win: seed 0's game 14 throws 55555 there, and plays on."""
+    cases = list(play(game("ten-thousand"), "farkle-five-dice", 14, 0))
+    actions = max((case.args["actions"] for case in cases), key=len)
+    at = actions.index("roll 55555")
+    assert actions[at - 2 : at] == ["roll 1", "set 1"] and actions[at + 1].startswith("set")
+    answer = REFERENCE.replay("farkle-five-dice", cases[0].args["players"], actions[: at + 1])
+    assert answer["over"] is False and answer["winners"] == []

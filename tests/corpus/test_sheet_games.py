@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from dicespec.corpus.moves import play_out
-from dicespec.corpus.sheet_games import POLICIES, _steered, chance_rules, own_dice_game, play
+from dicespec.corpus.sheet_games import MIRRORED, POLICIES, _steered, chance_rules, own_dice_game, play
 from dicespec.dice import Roll
 from dicespec.implementation import ReferenceImplementation
 from dicespec.registry import game
@@ -105,3 +105,14 @@ def test_a_turn_that_spent_its_saved_rolls_is_asked_for_one_more_once_a_game() -
     assert case.args["actions"][-1].startswith("reroll") and case.expected["rolls"] > 3
     assert case.refusals == ("no-saved-rolls", "bad-die-index")
     assert REFERENCE.replay(**case.args) == case.expected
+
+
+def test_a_mirrored_game_throws_every_player_the_first_player_s_dice_and_ends_in_a_tie() -> None:
+    """One game in MIRRORED of several players, played by a policy that chooses by the dice and the
+    sheet alone, gives each player the first player's dice, turn by turn: seed 0's Kiriki game 29
+    (five-row-first) ends with every player on the same sheet, and the win shared."""
+    assert MIRRORED == 10 and list(POLICIES)[29 % len(POLICIES)] == "five-row-first"
+    last = list(play(game("kiriki"), "kiriki", 29, 0))[-1].expected
+    sheets = [player["lines"] for player in last["players"]]
+    assert last["over"] and len(sheets) > 1 and all(sheet == sheets[0] for sheet in sheets)
+    assert last["winners"] == list(range(len(sheets)))

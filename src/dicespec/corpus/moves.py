@@ -40,6 +40,9 @@ class Move:
     refusals: tuple[str, ...] = ()  # a probe the rules refuse: the code of every check it fails, the reference's first
     before: Any = None  # the reference's state before it (after the moves before it)
     after: Any = None  # a move that throws nothing, carried out before it is asked: the state after it
+    # the dice a replayed game throws here, chosen for a rule that needs them (an engine that rolls its
+    # own dice throws its own)
+    loaded: str | None = None
 
     @property
     def probe(self) -> bool:
@@ -56,11 +59,12 @@ Moves = Generator[Move, "Dice | None", None]
 
 
 def play_out(moves: Moves, throw: Callable[[int], Dice]) -> None:
-    """Play a game's every move, the dice of each throw of ``n`` dice given by ``throw(n)``."""
+    """Play a game's every move, the dice of each throw of ``n`` dice given by ``throw(n)`` (or the
+    move's own, where it is loaded)."""
     try:
         move = next(moves)
         while True:
-            move = moves.send(throw(move.throws) if move.throws else None)
+            move = moves.send((move.loaded or throw(move.throws)) if move.throws else None)
     except StopIteration:
         pass
 

@@ -122,6 +122,25 @@ def _own_refusals(game: Any, action: str) -> tuple[str, ...]:
     return refusals(game, parse_action(action))
 
 
+LOADED = 0.01
+"""How often a roll that may throw the instant win's dice of a kind after the turn's first roll
+(after hot dice) throws them, once a game at most: whether they win at once there is the rule."""
+
+
+def _of_a_kind_now(rules: SetAsideRuleset, state: Any, rng: random.Random) -> str | None:
+    """Now and then, the dice of a kind that win at once (and the others at random) for a roll
+    that is not the turn's first, where the ruleset has an instant win: ``None`` else."""
+    from dicespec.setaside.game import Phase
+
+    instant = rules.instant_win
+    if instant is None or state.phase is Phase.TURN_START or state.dice_left < instant.of_a_kind:
+        return None
+    if rng.random() >= LOADED:
+        return None
+    face = rng.randint(1, 6)
+    return digits([face] * instant.of_a_kind + [rng.randint(1, 6) for _ in range(state.dice_left - instant.of_a_kind)])
+
+
 def _moves(
     rules: SetAsideRuleset,
     game: Any,
@@ -137,6 +156,7 @@ def _moves(
 
     bank_at = _bank_at(rules, policy)
     turns = 0
+    loaded = False  # a roll of dice of a kind thrown yet (once a game at most)
     while not game.is_over:
         turns += 1
         assert turns < 5000, f"{record}: the game does not end"
@@ -145,7 +165,9 @@ def _moves(
         hot = False
         while True:  # one turn
             yield from probe()
-            dice = yield Move("roll", game.state.dice_left, before=game.state)
+            of_a_kind = None if loaded else _of_a_kind_now(rules, game.state, rng)
+            loaded = loaded or of_a_kind is not None
+            dice = yield Move("roll", game.state.dice_left, before=game.state, loaded=of_a_kind)
             record.actions.append(f"roll {game.roll(dice)}")
             if game.state.phase is Phase.TURN_START or game.is_over:
                 break  # a farkle: the turn is over

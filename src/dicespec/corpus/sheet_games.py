@@ -104,6 +104,12 @@ POLICIES: dict[str, SheetPolicy] = {
 }
 
 
+MIRRORED = 10
+"""One game in this many (its index's last digit 9), of several players and a policy that chooses
+by the dice and the sheet alone, is mirrored: each player throws the first player's dice, turn by
+turn, and so plays the same sheet; the game ends in a tie, which the rules of the winner decide."""
+
+
 def _probe(rng: random.Random, game: Any) -> str:
     """An action the rules most likely refuse now (the engine decides)."""
     rows, lines = game.ruleset.row_ids, game.ruleset.derived_lines
@@ -188,28 +194,47 @@ def _steered(
 
 
 def _moves(
-    rules: SheetRuleset, game: Any, rng: random.Random, policy: SheetPolicy, record: Record, probe: Probe
+    rules: SheetRuleset,
+    game: Any,
+    rng: random.Random,
+    policy: SheetPolicy,
+    record: Record,
+    probe: Probe,
+    *,
+    mirror: bool = False,
 ) -> Moves:
-    """The game's moves, played as ``policy`` plays, the dice of each throw sent in."""
+    """The game's moves, played as ``policy`` plays, the dice of each throw sent in. With
+    ``mirror`` (a policy that chooses by the dice and the sheet alone), every other player's turn
+    throws the dice of the first player's turn of that number: the same sheets, a tie."""
     from dicespec.scoresheet.game import is_joker, is_repeat
 
     five = rules.five_of_a_kind
     five_row = f"score {five.row}" if five else None
+    first_player: list[list[str]] = []  # with mirror: the dice of each throw of the first player's turns
     while not game.is_over:
         yield from probe()
         player_index = game.state.current
         before = game.state.players[player_index]
-        dice = yield Move("roll", rules.dice, before=game.state)
-        record.actions.append(f"roll {game.roll(dice)}")
+        copying = mirror and player_index > 0 and before.turns_taken < len(first_player)
+        copied = iter(first_player[before.turns_taken] if copying else ())
+        throws: list[str] = []
+        dice = yield Move("roll", rules.dice, before=game.state, loaded=next(copied, None))
+        throws.append(str(game.roll(dice)))
+        record.actions.append(f"roll {throws[-1]}")
         while game.rolls_left:
             yield from probe()
             reroll = policy.reroll(rng, game)
             if reroll is None:
                 break
             named = ",".join(str(p + 1) for p in reroll)
-            dice = yield Move(f"reroll {named}", len(reroll), tuple(reroll), before=game.state)
+            dice = yield Move(
+                f"reroll {named}", len(reroll), tuple(reroll), before=game.state, loaded=next(copied, None)
+            )
             thrown = game.reroll(reroll, dice)
-            record.actions.append(f"reroll {named}={digits(thrown[p] for p in reroll)}")
+            throws.append(digits(thrown[p] for p in reroll))
+            record.actions.append(f"reroll {named}={throws[-1]}")
+        if mirror and player_index == 0:
+            first_player.append(throws)
         sheet, roll, first = game.sheet(game.current_player), game.dice, game.state.rolls == 1
         joker = roll is not None and is_joker(rules, sheet, roll)
         steer = _steered(rng, rules, sheet, roll, joker)
@@ -294,7 +319,8 @@ def _seeded(
         )
         return iter(())
 
-    return record, rng, game, _moves(rules, game, rng, POLICIES[name], record, probe)
+    mirror = record.players > 1 and name != "random" and index % MIRRORED == MIRRORED - 1
+    return record, rng, game, _moves(rules, game, rng, POLICIES[name], record, probe, mirror=mirror)
 
 
 def play(
