@@ -108,6 +108,8 @@ def browser():
 
 
 SEARCH_INDEX = "**/search/search_index.json"
+CLOSED_UNDER_THE_FETCH = ("has been disposed", "has been closed", "context disposed")
+"""What Playwright says of a fetch whose page or context a test closed under it."""
 
 
 def without_search_results(context) -> None:
@@ -127,10 +129,11 @@ def without_search_results(context) -> None:
             route.fulfill(json=empty[url])
         except Error as error:
             # A test that ends while a page of its context still loads the index closes the
-            # context under the fetch: the response is disposed, and Playwright raised that in
-            # whatever test called it next (a CI run failed so, at the setup of another test).
+            # context under the fetch: the response, or the whole request context, is disposed,
+            # and Playwright raised that in whatever test called it next (CI runs failed so, at
+            # the setup of another test: "has been disposed", and "Request context disposed").
             # Nobody is left to read the index then; any other error is the test's.
-            if "has been disposed" not in error.message and "has been closed" not in error.message:
+            if not any(words in error.message for words in CLOSED_UNDER_THE_FETCH):
                 raise
 
     context.route(SEARCH_INDEX, serve)

@@ -1,8 +1,8 @@
 """The reference engines, with one bug: a game that ends in a tie names only the first of the tied
 players as its winner (``winners`` holds one index where the rules share the win).
 
-A tie is rare in the replayed games (under kiriki, at the default seed, one of its 250 games of 1
-to 4 players ends in one), and no replay identify chooses to decide a rule ends in one:
+The replayed games end in a tie where they are mirrored (one game in ten of several players: under
+kiriki, at the default seed, 16 of its 250), and no replay identify chooses to decide a rule ends in one:
 ``dicespec conform`` fails exactly the games that end in a tie, and ``dicespec identify``'s closing
 run, which replays the same games, finds the same ones and attributes them to a tie
 (``tests/conformance/run/test_runner.py``, ``tests/identify/test_closing.py``).

@@ -13,7 +13,7 @@ import pytest
 
 from dicespec import corpus
 from dicespec.conformance.transports.in_process import InProcessTransport
-from dicespec.identify.closing import TIE, closing_conform, closing_json, closing_lines
+from dicespec.identify.closing import SHOWN, TIE, closing_conform, closing_json, closing_lines
 from fakes import fake_module
 
 RULES = "extends: yacht\nname: yacht-again\n"  # the rules identified: yacht's own
@@ -85,7 +85,7 @@ def conform_s_games() -> tuple[int, set[str]]:
     return len(cases), {case.id for case in cases if len(case.expected["winners"]) > 1}
 
 
-@pytest.mark.slow  # seconds: Kiriki's every game (the one tie is in the last), and its exhaustive corpus
+@pytest.mark.slow  # seconds: Kiriki's every game (the ties are in the mirrored ones), and its exhaustive corpus
 def test_a_tie_bug_differs_in_the_games_conform_fails_it_on_each_attributed_to_a_tie() -> None:
     """The rules identified are kiriki's own; the closing run replays conform's games under kiriki
     (the same case ids), and the games that differ are the tied ones, each attributed to a tie."""
@@ -95,7 +95,8 @@ def test_a_tie_bug_differs_in_the_games_conform_fails_it_on_each_attributed_to_a
     )
     games, ties = conform_s_games()
     assert ties and found.games == games
-    assert {each.case for each in found.attributed} == ties and set(found.failing) == ties
+    assert {each.case for each in found.attributed} == ties
+    assert len(ties) > SHOWN and len(found.failing) == SHOWN and set(found.failing) <= ties  # a few named
     assert {(each.cause, each.to) for each in found.attributed} == {(TIE, "the winners of a tie")}
     assert found.games_failed == len(ties) and found.found_here == []
     assert found.summary(0).endswith(f"{len(ties):,} differ ({len(ties):,} by a tie)")
