@@ -125,7 +125,7 @@ optimal: $(INSTALLED) ## solve every shipped ruleset and rewrite fixtures/optima
 # make mutation FULL=1: every mutant again, whatever the kept run in mutants/ holds.
 FULL ?= 0
 
-mutation: $(INSTALLED) ## mutation-test the engines with the spec as the only tests (the features, the model rulesets' expected outcomes); record the score in fixtures/mutation/ (a whole run about 6 minutes; after an engine edit, only the changed functions' mutants)
+mutation: $(INSTALLED) ## mutation-test the engines with the spec as the only tests (the features, the model rulesets' expected outcomes); record the score in fixtures/mutation/ (a whole run about 18 minutes, measured on 2 cores; after an engine edit, only the changed functions' mutants)
 	$(PY) -m tools.mutation $(if $(filter 1,$(FULL)),--full)
 
 constraints: $(INSTALLED) ## re-pin constraints.txt from the installed set
