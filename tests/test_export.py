@@ -24,6 +24,8 @@ from dicespec.spec import case_index, cases, findings_by_case
 from folders import REPO
 from recording import VARIABLE as RECORDING
 
+pytestmark = pytest.mark.early(50)  # whole exports, read by the JavaScript reader (tests/order.py)
+
 READER = REPO / "examples" / "adapters" / "js" / "read-export.mjs"
 ADAPTER = REPO / "examples" / "adapters" / "js" / "dicespec-adapter.mjs"
 PROTOCOL = REPO / "docs" / "protocol.md"

@@ -35,6 +35,8 @@ from dicespec.site import layout
 from folders import REPO
 from shared import caches_of_the_tests
 
+pytestmark = pytest.mark.early(95)  # every console block's commands, run: handed out early under xdist (tests/order.py)
+
 FRONT = ("README.md", "CONTRIBUTING.md", "benchmarks/README.md")
 ELISION = "…"
 FILE_MARKER = re.compile(r"<!-- file: (\S+) -->")

@@ -40,6 +40,8 @@ from dicespec.rulesets import (
 from folders import REPO
 from helpers import run_cli
 
+pytestmark = pytest.mark.early(70)  # the JavaScript implementation against the spec and the corpus (tests/order.py)
+
 COMMAND = "node examples/adapters/js/dicespec-adapter.mjs"
 GAMES = 40
 RULESETS = REPO / "js" / "rulesets.json"

@@ -51,6 +51,8 @@ from dicespec.scoresheet.sheet import Sheet
 from fakes import fake_module
 from folders import FAKES, TESTS
 
+pytestmark = pytest.mark.early(300)  # every shipped ruleset and compared implementation identified (tests/order.py)
+
 REFERENCE = ReferenceImplementation()
 JS = "node examples/adapters/js/dicespec-adapter.mjs"
 IDENTIFIED = folder()

@@ -38,7 +38,7 @@ pytestmark = [
     pytest.mark.slow,  # a browser: out of `make check`, in `make test`
     # The survey, two tabs at once: handed out first under pytest-xdist, beside tests of one
     # process each rather than another browser (tests/order.py).
-    pytest.mark.early(120),
+    pytest.mark.early(190),
 ]
 
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}

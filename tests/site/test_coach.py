@@ -25,6 +25,8 @@ from dicespec.rulesets import find_ruleset, game_of_ruleset, ruleset_names
 from dicespec.site import layout
 from dicespec.solver.coachdata import coach_data
 
+pytestmark = pytest.mark.early(40)  # a browser, and the coach's files: handed out early under xdist (tests/order.py)
+
 SEED = "c0ac4001"
 SAY = words("play", "en")
 FAMILIES = sorted({game.family_name for game in games()})

@@ -22,6 +22,8 @@ from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site import layout
 from dicespec.site.play import MOST_PLAYERS, play_page
 
+pytestmark = pytest.mark.early(120)  # a browser: every game played to its end (tests/order.py)
+
 SEED = "5eed0001"
 WIDTHS = {"phone": 390, "desktop": 1280}
 GAMES = [game.name for game in games()]

@@ -48,6 +48,8 @@ from widths import (
     narrowest_of,
 )
 
+pytestmark = pytest.mark.early(70)  # a browser: every ruleset's rows typed (tests/order.py)
+
 SHEET_GAMES = [g.name for g in games() if g.family_name == "score-sheet"]
 SET_ASIDE_GAMES = [g.name for g in games() if g.family_name == "set-aside"]
 ALL_GAMES = [g.name for g in games()]

@@ -43,6 +43,8 @@ from dicespec.solver.scoresheet import (
 from own_sheets import quick_ruleset
 from sheet_rows import REFERENCE, UPPER_ROWS, Row
 
+pytestmark = pytest.mark.early(45)  # solves and games played to the end: handed out early under xdist (tests/order.py)
+
 YAHTZEE_IN_ONE_TURN = 2_783_176 / 60_466_176
 FULL = rules_of(REFERENCE).full  # the mask of a full Kiriki sheet
 bit = rules_of(REFERENCE).bit  # a row's bit in a filled-rows mask

@@ -34,6 +34,8 @@ from dicespec.solver.sheetrules import Rules
 from dicespec.solver.turns import TurnBuffers, turn_layout
 from folders import REPO
 
+pytestmark = pytest.mark.early(45)  # whole solves, twice: handed out early under xdist (tests/order.py)
+
 SAME = 1e-9  # the "same figures": every state's value within this of the previous solve's
 
 

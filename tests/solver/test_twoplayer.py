@@ -30,6 +30,8 @@ from dicespec.solver.twoplayer import (
     weighed,
 )
 
+pytestmark = pytest.mark.early(30)  # two-player solves and games: handed out early under xdist (tests/order.py)
+
 
 @cache
 def pig() -> Duel:

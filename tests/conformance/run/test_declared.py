@@ -23,6 +23,8 @@ from fakes import fake_module
 from folders import FAKES
 from helpers import run_cli
 
+pytestmark = pytest.mark.early(50)  # conform runs under declared rules: handed out early under xdist (tests/order.py)
+
 PYTHON = shlex.quote(sys.executable)
 REFERENCE = f"{PYTHON} -m dicespec.adapter"
 FEW = ("--games", "6")

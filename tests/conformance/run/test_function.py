@@ -14,6 +14,8 @@ from dicespec.conformance.run.function import function_implementation
 from dicespec.implementation import ReferenceImplementation
 from folders import REPO, TESTS
 
+pytestmark = pytest.mark.early(40)  # conform runs of scoring functions: handed out early under xdist (tests/order.py)
+
 SOLUTIONS = TESTS / "function_solutions"
 REFERENCE = ReferenceImplementation()
 ROLLS = ["".join(map(str, dice)) for dice in product(range(1, 7), repeat=5)]

@@ -29,6 +29,8 @@ from fakes import in_process, totals
 from folders import FAKES
 from sheet_rows import Row
 
+pytestmark = pytest.mark.early(65)  # whole conform runs: handed out early under xdist (tests/order.py)
+
 PYTHON = shlex.quote(sys.executable)
 REFERENCE = f"{PYTHON} -m dicespec.adapter"
 GAMES = 20
