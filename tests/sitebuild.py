@@ -163,7 +163,7 @@ def site_inputs() -> str:
         "\0".join(
             [
                 code_digest("dicespec.site"),
-                files_digest([REPO / "docs" / "hooks.py", *read]),
+                files_digest([REPO / "docs" / "hooks.py", *read], REPO),
                 *(f"{name}={os.environ.get(name, '')}" for name in _VARIABLES),
             ]
         ).encode()

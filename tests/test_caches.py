@@ -63,15 +63,23 @@ def test_a_key_changes_with_the_code_that_made_it_and_only_then(
 
 
 def test_a_key_of_data_changes_with_any_byte_of_it(tmp_path: Path) -> None:
-    """The files' digest changes with a file's content, and with its name."""
+    """The files' digest changes with a file's content, and with its name, and not with the folder
+    they are in (a clone elsewhere reads what the checkout kept)."""
     first, second = tmp_path / "a.feature", tmp_path / "b.feature"
     first.write_text("Feature: one\n", encoding="utf-8")
     second.write_text("Feature: two\n", encoding="utf-8")
-    before = files_digest([first, second])
-    assert files_digest([first, second]) == before
+    before = files_digest([first, second], tmp_path)
+    assert files_digest([first, second], tmp_path) == before
     second.write_text("Feature: two!\n", encoding="utf-8")
-    assert files_digest([first, second]) != before
-    assert files_digest([second, first]) != files_digest([first, second])
+    assert files_digest([first, second], tmp_path) != before
+    assert files_digest([second, first], tmp_path) != files_digest([first, second], tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    moved = [shutil.copy(path, elsewhere) for path in (first, second)]
+    assert files_digest(map(Path, moved), elsewhere) == files_digest([first, second], tmp_path)  # wherever they are
+    assert files_digest([first], elsewhere, tmp_path) == files_digest([first], tmp_path)  # the first root it is in
+    with pytest.raises(ValueError, match="in none of the folders"):
+        files_digest([first], elsewhere)
 
 
 def test_a_digest_names_its_modules() -> None:

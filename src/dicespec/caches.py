@@ -12,8 +12,11 @@ other code (the command line, the site, the docs) keeps every file. Nothing here
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
+import tempfile
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -52,9 +55,32 @@ def digest_of(roots: tuple[str, ...], package: Path = PACKAGE) -> str:
     return digest.hexdigest()
 
 
-def files_digest(paths: Iterable[Path]) -> str:
-    """A hash of these files' names and contents (data a cached thing was made from)."""
+def files_digest(paths: Iterable[Path], *roots: Path) -> str:
+    """A hash of these files' contents and of their names below the first of ``roots`` each is
+    in (data a cached thing was made from): the same wherever the checkout is."""
     digest = hashlib.sha256()
     for path in paths:
-        digest.update(path.as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        root = next((root for root in roots if path.is_relative_to(root)), None)
+        if root is None:
+            raise ValueError(f"{path} is in none of the folders its name is read below")
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def keep_json(path: Path, data: object) -> bool:
+    """Write ``data`` as JSON into the file ``path`` (its folder made if missing), whole or not at all:
+    another process may read it meanwhile. Whether it was written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=".writing-", suffix=".tmp")
+    except OSError:
+        return False
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(data, stream, ensure_ascii=False, separators=(",", ":"))
+        os.replace(name, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+        return False
+    return True

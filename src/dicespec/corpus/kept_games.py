@@ -18,14 +18,12 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from dicespec.caches import cache_dir, code_digest
+from dicespec.caches import cache_dir, code_digest, keep_json
 from dicespec.corpus.case import Case
 
 FORMAT = "dicespec-conformance-games-2"  # change it when a file's layout or meaning changes
@@ -132,7 +130,7 @@ def kept_games(
                 played = None  # a game this file cannot hold: none kept
             else:
                 played.append(packed)
-    if played is not None and _write(path, {"format": FORMAT, "games": played}):
+    if played is not None and keep_json(path, {"format": FORMAT, "games": played}):
         _forget_others(path, ruleset)
 
 
@@ -144,21 +142,3 @@ def _forget_others(path: Path, ruleset: str) -> None:
         if other != path and found is not None and found["ruleset"] == ruleset:
             with contextlib.suppress(OSError):
                 other.unlink()
-
-
-def _write(path: Path, data: dict[str, Any]) -> bool:
-    """Write the file whole or not at all (another run may read it meanwhile); whether it was."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(dir=path.parent, prefix=".writing-", suffix=".tmp")
-    except OSError:
-        return False
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(data, stream, ensure_ascii=False, separators=(",", ":"))
-        os.replace(name, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
-        return False
-    return True

@@ -20,11 +20,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dicespec.caches import cache_dir, code_digest, files_digest
+from dicespec.code_graph import PACKAGE
 from dicespec.export import canonical, dumps, export, spec_cases
 from dicespec.rulesets import ruleset_data
 from dicespec.site import layout
 from dicespec.site.data import SiteData, wanted_rulesets
-from dicespec.spec.paths import spec_data_files
+from dicespec.spec.paths import data_root, spec_data_files
 
 VARIABLE = "DICESPEC_SITE_DOWNLOADS"
 MAKER = "dicespec.export"  # the code that writes a download: its digest names the file kept
@@ -52,7 +53,8 @@ def _made(name: str, data: SiteData) -> Download:
     made_from = canonical(
         [
             code_digest(MAKER),
-            files_digest(spec_data_files()),  # the phrasebook export reduces a case's steps by, among them
+            # the phrasebook export reduces a case's steps by, among them:
+            files_digest(spec_data_files(), PACKAGE, data_root()),
             ruleset_data(name),
             list(spec_cases(name, data.cases, data.findings_by_case)),
         ]

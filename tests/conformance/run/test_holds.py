@@ -1,10 +1,12 @@
 """``dicespec.conformance.run.holds`` through its own API, in process (no spec run): the ruleset a
 name or a path stands for, :class:`UnderRuleset` answering every question of its game under its
 one ruleset (and a case its bounds leave out as one it cannot ask), and :func:`alike` telling the
-cases that hold alike under two rulesets from the others, kept in the cache folder."""
+cases that hold alike under two rulesets from the others, and :func:`features` keeping each
+ruleset's verdicts in the cache folder under what its spec run reads."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ import pytest
 from dicespec.conformance.run import holds
 from dicespec.implementation import CannotAsk
 from dicespec.rulesets import RulesetError, declare_file, find_ruleset
+from dicespec.spec.paths import data_root, errata_path
 from helpers import write_lines
 
 
@@ -54,10 +57,7 @@ def test_a_case_outside_the_ruleset_s_dice_or_players_cannot_be_asked(monkeypatc
         under.replay("ten-thousand", 1, ["roll 11155"])
 
 
-def test_alike_splits_the_cases_by_their_two_verdicts_and_keeps_them(
-    house: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path / "cache"))
+def test_alike_splits_the_cases_by_their_two_verdicts(house: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = declare_file(house).name
     asked: list[tuple[list[str], str | None]] = []
 
@@ -76,4 +76,57 @@ def test_alike_splits_the_cases_by_their_two_verdicts_and_keeps_them(
         "d": f"its claim holds under kiriki, {holds.UNASKABLE} under these rules",
     }
     assert asked == [(["kiriki", rules], "kiriki")]
-    assert holds.alike("kiriki", rules) == (same, differ) and len(asked) == 1  # read from the cache
+
+
+@pytest.fixture
+def runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The rulesets of each spec run :func:`holds.features` starts (none is: each ruleset's verdicts
+    are made up from its name), with a cache folder of the test's own."""
+    monkeypatch.setenv("DICESPEC_CACHE_DIR", str(tmp_path / "cache"))
+    started: list[list[str]] = []
+
+    def spec_runs(names: list[str], scenarios: str | None = None, **_: object) -> dict[str, dict[str, str]]:
+        started.append(list(names))
+        return {name: {f"case under {name}": "holds"} for name in names}
+
+    monkeypatch.setattr(holds, "spec_runs", spec_runs)
+    return started
+
+
+def test_a_rulesets_verdicts_are_kept_and_read_back(runs: list[list[str]]) -> None:
+    """The verdicts under a ruleset come from one spec run, and after it from the cache folder, in
+    this process or another; only the rulesets not kept yet are run."""
+    first = holds.features(["kiriki", "kiriki-fr"])
+    assert first == {name: {f"case under {name}": "holds"} for name in ("kiriki", "kiriki-fr")}
+    assert holds.features(["kiriki-fr", "kiriki", "kiriki-no-extra"])["kiriki-no-extra"]
+    assert holds.features(["kiriki", "kiriki-fr"]) == first
+    assert runs == [["kiriki", "kiriki-fr"], ["kiriki-no-extra"]]
+
+
+def test_the_key_of_kept_verdicts_moves_with_what_the_run_reads(
+    runs: list[list[str]], house: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another ruleset, other scenarios, unaskable cases, another file of rules of one's own, a
+    changed feature: another file. The same inputs in a copy of the spec elsewhere: the same."""
+    key = holds.kept_path("kiriki")
+    assert holds.kept_path("kiriki") == key
+    others = [
+        holds.kept_path("kiriki-fr"),
+        holds.kept_path("kiriki", "kiriki-fr"),
+        holds.kept_path("kiriki", unaskable=True),
+        holds.kept_path(str(house)),
+    ]
+    assert len({key, *others}) == 5
+    mine = holds.kept_path(str(house))
+    house.write_text(house.read_text(encoding="utf-8").replace("30", "35"), encoding="utf-8")
+    assert holds.kept_path(str(house)) != mine
+    copy = tmp_path / "spec"
+    shutil.copytree(data_root() / "features", copy / "features")
+    (copy / "fixtures").mkdir()
+    shutil.copy(errata_path(), copy / "fixtures")
+    monkeypatch.setenv("DICESPEC_ROOT", str(copy))
+    assert holds.kept_path("kiriki") == key
+    feature = next((copy / "features").rglob("*.feature"))
+    feature.write_text(feature.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert holds.kept_path("kiriki") != key
+    assert not runs

@@ -12,11 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import platform
 import tempfile
 from collections.abc import Collection, Sequence
+from importlib import metadata
 from pathlib import Path
 
-from dicespec.caches import cache_dir, code_digest, files_digest
+from dicespec.caches import cache_dir, code_digest, files_digest, keep_json
+from dicespec.code_graph import PACKAGE
 from dicespec.conformance.run.spec_run import Finished, SpecRun
 from dicespec.dice import Roll
 from dicespec.implementation import (
@@ -29,18 +32,19 @@ from dicespec.implementation import (
 from dicespec.registry import game as registry_game
 from dicespec.rulesets import (
     Ruleset,
+    RulesetError,
     declared,
     declared_environment,
+    file_data,
     find_ruleset,
     load_ruleset,
     of_kind,
-    rules_digest,
     ruleset_data,
     ruleset_names,
 )
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.setaside.ruleset import SetAsideRuleset
-from dicespec.spec.paths import spec_data_files
+from dicespec.spec.paths import data_root, spec_data_files
 from dicespec.validation import JSON
 
 RULESET_VARIABLE = "DICESPEC_UNDER_RULESET"
@@ -148,9 +152,84 @@ def features(
     """For each ruleset (a shipped name, a declared one's, or the absolute path of a ruleset file),
     every case of its game's features that runs under ``scenarios`` (a shipped ruleset; default:
     the game's reference): ``holds`` when the case's claim holds under it, ``fails`` when it does
-    not (one spec run per ruleset, two at a time). Under a ruleset in ``unaskable``, a case the
-    reference cannot answer (a row those rules lack, a roll of another number of dice) is
-    :data:`UNASKABLE`; under any other, it stops the run."""
+    not. Under a ruleset in ``unaskable``, a case the reference cannot answer (a row those rules
+    lack, a roll of another number of dice) is :data:`UNASKABLE`; under any other, it stops the run.
+
+    Each ruleset's verdicts come from one spec run (two at a time), kept in the cache folder under
+    what they are made from (:func:`kept_path`): a second ask, in this process or another, reads
+    them back."""
+    kept = {ruleset: kept_path(ruleset, scenarios, unaskable=ruleset in unaskable) for ruleset in rulesets}
+    found: dict[str, dict[str, str]] = {}
+    for ruleset, path in kept.items():
+        try:
+            found[ruleset] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+    missing = [ruleset for ruleset in dict.fromkeys(rulesets) if ruleset not in found]
+    for ruleset, verdicts in (spec_runs(missing, scenarios, unaskable=unaskable) if missing else {}).items():
+        keep_json(kept[ruleset], verdicts)
+        found[ruleset] = verdicts
+    return {ruleset: found[ruleset] for ruleset in rulesets}
+
+
+KEPT = "spec-under-rules"  # the folder of kept verdicts, in the cache folder
+SPEC_MODULE = "dicespec.spec.steps.scenarios"  # the test module a spec run collects (by its path: no import names it)
+SPEC_PACKAGES = ("pytest", "pytest-bdd", "gherkin-official")  # what reads the features and runs them
+
+
+def kept_path(ruleset: str, scenarios: str | None = None, *, unaskable: bool = False) -> Path:
+    """The file that keeps (or will keep) the verdicts of the spec run under ``ruleset``, named by
+    the hash of everything that run reads: the code it runs (the spec's steps and plugins, this
+    module, the engines), the spec's data (:func:`~dicespec.spec.paths.spec_data_files`), the
+    package's data (the games, every ruleset, the schemas), the rulesets declared in this process,
+    the rules of ``ruleset`` itself (a file of one's own is read now), which scenarios run, and the
+    versions of Python and of the packages that run them. An edit anywhere else (the command
+    line, the site, the docs) keeps every file."""
+    made_from = json.dumps(
+        [
+            code_digest(__name__, SPEC_MODULE),
+            files_digest(spec_data_files(), PACKAGE, data_root()),
+            files_digest(package_data_files(), PACKAGE),
+            declared_environment(),
+            ruleset,
+            _rules_of(ruleset),
+            scenarios,
+            unaskable,
+            platform.python_version(),
+            [metadata.version(package) for package in SPEC_PACKAGES],
+        ],
+        sort_keys=True,
+        ensure_ascii=False,
+    )
+    return cache_dir() / KEPT / f"{hashlib.sha256(made_from.encode()).hexdigest()[:24]}.json"
+
+
+def package_data_files() -> list[Path]:
+    """The package's data a spec run may read: the registry of games, every ruleset (the model's
+    among them) and the schemas that rulesets and answers are checked by."""
+    return sorted(
+        [
+            PACKAGE / "games.yaml",
+            *(PACKAGE / "rulesets").rglob("*.yaml"),
+            *(PACKAGE / "schemas").glob("*.json"),
+        ]
+    )
+
+
+def _rules_of(ruleset: str) -> object:
+    """The rules a spec run under ``ruleset`` plays: a shipped or declared one's data, or a file's, read now."""
+    if ruleset in ruleset_names() or declared(ruleset) is not None:
+        return ruleset_data(ruleset)
+    try:
+        return file_data(ruleset)
+    except (OSError, RulesetError) as error:  # the spec run says what is wrong with it
+        return f"unreadable: {error}"
+
+
+def spec_runs(
+    rulesets: Sequence[str], scenarios: str | None = None, *, unaskable: Collection[str] = ()
+) -> dict[str, dict[str, str]]:
+    """What :func:`features` answers, from a spec run under each ruleset (two at a time), none kept."""
     with tempfile.TemporaryDirectory(prefix="dicespec-golden-") as folder:
         running: list[tuple[str, SpecRun]] = []
         found: dict[str, dict[str, str]] = {}
@@ -206,24 +285,8 @@ def _collect(ruleset: str, done: Finished, unaskable: bool = False) -> dict[str,
 def alike(base: str, rules: str) -> tuple[set[str], dict[str, str]]:
     """The cases of the spec that run under the shipped ruleset ``base`` which hold, or fail,
     alike under the declared ruleset ``rules``, and the others, each with why (the reference's
-    two verdicts). Worked out once for a pair of rules and kept in the cache folder, under the
-    digest of both rules, of the spec's data and of the code that runs it."""
-    made_from = json.dumps(
-        [
-            code_digest(__name__),
-            files_digest(spec_data_files()),
-            base,
-            rules_digest(ruleset_data(base)),
-            rules_digest(ruleset_data(rules)),
-        ]
-    )
-    path = cache_dir() / "spec-under-rules" / f"{hashlib.sha256(made_from.encode()).hexdigest()[:24]}.json"
-    try:
-        verdicts = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        verdicts = features([base, rules], scenarios=base, unaskable=[rules])
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(verdicts), encoding="utf-8")
+    two verdicts), from the spec runs under both (kept: see :func:`features`)."""
+    verdicts = features([base, rules], scenarios=base, unaskable=[rules])
     under_base, under_rules = verdicts[base], verdicts[rules]
     same = {case for case, verdict in under_base.items() if under_rules.get(case) == verdict}
     differ = {
