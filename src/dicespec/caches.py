@@ -2,7 +2,8 @@
 
 What is kept between runs, each in a folder of its own: the solver's tables of state values
 (``sheet-values-*.npz``, :mod:`dicespec.solver.cache`), the replayed games of the conformance
-corpus (``conformance-games/``, :mod:`dicespec.corpus.kept_games`), the site's
+corpus (``conformance-games/``, :mod:`dicespec.corpus.kept_games`), the verdicts of the spec run under
+a ruleset (``spec-under-rules/``, :mod:`dicespec.conformance.run.holds`), the site's
 test data to download (``site-downloads/``, :mod:`dicespec.site.downloads`) and its coach files
 (``site-coach/``, :mod:`dicespec.site.coach`). Each file is named
 by a hash of what it is made from, :func:`code_digest` of the code that made it among it: a change
