@@ -238,16 +238,18 @@ def check_ordered_rolls(ruleset: str, lines: dict[str, tuple[str, ...]]) -> Iter
     from dicespec import corpus
 
     found = game_of_ruleset(ruleset)
-    names = columns(ruleset)
+    place = {name: index for index, name in enumerate(columns(ruleset))}
+    golden_answer = FAMILIES[found.family_name].golden_answer
+    last, kept = None, None  # a roll's cases come one after another: its line is looked up once
     for case in corpus.exhaustive({found.name: [ruleset]}):
         dice = case.args["dice"]
-        column, answer = FAMILIES[found.family_name].golden_answer(case)
-        key = "".join(sorted(dice))
-        kept = lines.get(key)
+        if dice != last:
+            last, kept = dice, lines.get("".join(sorted(dice)))
+        column, answer = golden_answer(case)
         if kept is None:
             yield dice, column, "(no line)", answer
-        elif kept[names.index(column)] != answer:
-            yield dice, column, kept[names.index(column)], answer
+        elif kept[place[column]] != answer:
+            yield dice, column, kept[place[column]], answer
 
 
 def ruleset_title(ruleset: str) -> str:

@@ -365,8 +365,8 @@ def find_ruleset(name: str) -> Ruleset:
 
 
 def game_of_ruleset(name: str) -> Game:
-    """The game a shipped ruleset is for."""
-    return game(ruleset_data(name)["game"])
+    """The game a shipped ruleset is for (read from its data as it is: asked per roll, no copy)."""
+    return game(_ruleset_data(name)["game"])
 
 
 def find_ruleset_of(kind: type[RulesetT], name: str) -> RulesetT:
