@@ -374,7 +374,6 @@ def test_an_answer_given_two_ways_is_reported_with_its_question() -> None:
     assert found.inconsistent == ["score 12345 in chance: answered 15, then 16"]
 
 
-@pytest.mark.slow  # seconds: each of its 104,364 errors is a traceback formatted
 def test_an_implementation_that_answers_nothing_usable_is_refused() -> None:
     class Broken(Fake):
         def score(self, ruleset: str, dice: str, row: str) -> int:

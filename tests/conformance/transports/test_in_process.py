@@ -7,6 +7,7 @@ skipped."""
 from __future__ import annotations
 
 import sys
+import traceback
 from pathlib import Path
 from typing import ClassVar
 
@@ -48,6 +49,42 @@ def test_in_process_transport() -> None:
     assert transport.call("score", {"ruleset": "kiriki-fr", "dice": "12345", "row": "chance"}).kind == "skipped"
     implementation = ProtocolImplementation(transport)
     assert implementation.name == "broken-in-process"
+
+
+class _Failing:
+    name = "failing"
+    rulesets: ClassVar[dict[str, list[str]]] = {"kiriki": ["kiriki"]}
+
+    def score(self, ruleset: str, dice: str, row: str) -> int:
+        if row == "chance":
+            try:
+                int(dice[0] + "x")
+            except ValueError as exc:
+                raise RuntimeError("chained") from exc
+        raise RuntimeError(f"no {row}")
+
+
+def test_a_failure_met_again_is_written_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same exception raised through the same lines again gives the same text, its traceback
+    formatted once; another message, or an exception chained to another, is formatted for itself."""
+    formatted: list[str] = []
+    format_exc = traceback.format_exc
+
+    def counted(limit: int | None = None) -> str:
+        formatted.append("once")
+        return format_exc(limit=limit)
+
+    monkeypatch.setattr(traceback, "format_exc", counted)
+    transport = InProcessTransport(_Failing())
+    ask = {"ruleset": "kiriki", "dice": "12345"}
+    first = transport.call("score", {**ask, "row": "ones"})
+    assert first.kind == "errored" and "RuntimeError: no ones" in first.value and "Traceback" in first.value
+    assert transport.call("score", {**ask, "dice": "66666", "row": "ones"}) == first
+    assert len(formatted) == 1
+    assert "RuntimeError: no twos" in transport.call("score", {**ask, "row": "twos"}).value
+    chained = [transport.call("score", {**ask, "row": "chance"}) for _ in range(2)]
+    assert "ValueError" in chained[0].value and chained[0] == chained[1]
+    assert len(formatted) == 4
 
 
 def test_load_object_instantiates_a_class_and_takes_an_instance_as_it_is() -> None:

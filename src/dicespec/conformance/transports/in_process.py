@@ -27,6 +27,8 @@ from dicespec.conformance.protocol.messages import (
 from dicespec.conformance.transports.wire import PAUSE, Hello, R, dice_by_game, dumps, loads
 from dicespec.implementation import CannotAsk
 
+KEPT_FAILURES = 256  # the distinct failures whose text an in-process transport keeps
+
 
 def load_object(spec: str) -> Any:
     """``package.module:name`` → that object (a class is instantiated with no arguments).
@@ -120,6 +122,7 @@ class InProcessTransport:
         self.events: list[str] = []
         self.restarts = 0
         self._supports: dict[tuple[str, str], bool] = {}  # (op, ruleset) → declared: the hello is fixed
+        self._failures: dict[tuple[type, str, tuple[tuple[str, int], ...]], str] = {}  # see _failure
 
     @classmethod
     def from_spec(cls, spec: str) -> InProcessTransport:
@@ -146,9 +149,7 @@ class InProcessTransport:
         except NotImplementedError as exc:
             return Outcome("skipped", str(exc) or f"{op} is not implemented")
         except Exception as exc:  # noqa: BLE001  (the implementation's failure is the case's error)
-            return Outcome(
-                "errored", f"the implementation failed: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
-            )
+            return Outcome("errored", self._failure(exc))
         if isinstance(result, dict | list | tuple):
             try:
                 result = loads(dumps(result))  # what would go over the wire
@@ -156,6 +157,21 @@ class InProcessTransport:
                 return Outcome("errored", f"the result is not JSON: {exc}")
         why = check_result(op, result, family=family_of(args["ruleset"]) if op == "replay" else None)
         return Outcome("errored", f"the result breaks the protocol: {why}") if why else Outcome("result", result)
+
+    def _failure(self, exc: Exception) -> str:
+        """What the implementation's exception says, its traceback among it. The same failure again
+        (its type and message, raised through the same lines, chained to none) is written out once:
+        an implementation that fails every question fails a hundred thousand times alike."""
+        key = None
+        if exc.__cause__ is None and exc.__context__ is None:
+            places = tuple((frame.f_code.co_filename, line) for frame, line in traceback.walk_tb(exc.__traceback__))
+            key = (type(exc), str(exc), places)
+        text = self._failures.get(key) if key is not None else None
+        if text is None:
+            text = f"the implementation failed: {type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
+            if key is not None and len(self._failures) < KEPT_FAILURES:
+                self._failures[key] = text
+        return text
 
     def stream(self, requests: Iterable[R], expect: Any = None) -> Iterator[tuple[R, Outcome]]:
         """Each request's outcome, in order (``expect`` is the stdio transport's: no use here)."""
