@@ -24,8 +24,10 @@ unexport PYTHONDONTWRITEBYTECODE
 
 # pytest-xdist's workers: make check has one per core, make test one more, since its tests wait on
 # a browser and on child processes often enough to leave a core idle (measured on this 2-core
-# machine: 11 min 28 s with two workers, 10 min 40 s with three; make check, busy with Python
-# throughout, was 12 s slower with three). WORKERS=N sets both (WORKERS=0: all in one process).
+# machine: 11 min 28 s with two workers, 10 min 40 s with three; later, 11 min 24 s with four against
+# 11 min 30 s with three, at the same processor time: more workers than that only share the two
+# cores; make check, busy with Python throughout, was 12 s slower with three). WORKERS=N sets both
+# (WORKERS=0: all in one process).
 # A test file runs whole on one worker, so a module's fixtures are made once; what several files
 # share (the built site) is made once per run (tests/shared.py); a test marked alone runs with no
 # other beside it (tests/alone.py); the longest files are handed out first (tests/order.py).
