@@ -13,7 +13,7 @@ import pytest
 
 from dicespec.conformance.run import holds
 from dicespec.implementation import CannotAsk
-from dicespec.rulesets import RulesetError, declare_file, find_ruleset
+from dicespec.rulesets import RulesetError, declare_file, find_ruleset, forget_declared
 from dicespec.spec.paths import data_root, errata_path
 from helpers import write_lines
 
@@ -106,8 +106,9 @@ def test_a_rulesets_verdicts_are_kept_and_read_back(runs: list[list[str]]) -> No
 def test_the_key_of_kept_verdicts_moves_with_what_the_run_reads(
     runs: list[list[str]], house: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Another ruleset, other scenarios, unaskable cases, another file of rules of one's own, a
-    changed feature: another file. The same inputs in a copy of the spec elsewhere: the same."""
+    """Another ruleset, other scenarios, unaskable cases, another file of rules of one's own, rules
+    declared in the process, a changed feature: another file. The same rules declared from a copy
+    elsewhere, the same spec in a copy elsewhere: the same file."""
     key = holds.kept_path("kiriki")
     assert holds.kept_path("kiriki") == key
     others = [
@@ -120,6 +121,16 @@ def test_the_key_of_kept_verdicts_moves_with_what_the_run_reads(
     mine = holds.kept_path(str(house))
     house.write_text(house.read_text(encoding="utf-8").replace("30", "35"), encoding="utf-8")
     assert holds.kept_path(str(house)) != mine
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    with_rules = [holds.kept_path("kiriki")]
+    declare_file(house)
+    with_rules.append(holds.kept_path("kiriki"))
+    forget_declared()
+    declare_file(shutil.copy(house, elsewhere))  # the same rules, from a file in another folder
+    with_rules.append(holds.kept_path("kiriki"))
+    forget_declared()
+    assert with_rules[0] != with_rules[1] == with_rules[2]
     copy = tmp_path / "spec"
     shutil.copytree(data_root() / "features", copy / "features")
     (copy / "fixtures").mkdir()

@@ -35,6 +35,7 @@ from dicespec.rulesets import (
     RulesetError,
     declared,
     declared_environment,
+    declared_rulesets,
     file_data,
     find_ruleset,
     load_ruleset,
@@ -181,7 +182,8 @@ def kept_path(ruleset: str, scenarios: str | None = None, *, unaskable: bool = F
     """The file that keeps (or will keep) the verdicts of the spec run under ``ruleset``, named by
     the hash of everything that run reads: the code it runs (the spec's steps and plugins, this
     module, the engines), the spec's data (:func:`~dicespec.spec.paths.spec_data_files`), the
-    package's data (the games, every ruleset, the schemas), the rulesets declared in this process,
+    package's data (the games, every ruleset, the schemas), the rulesets declared in this process
+    (not the files they were read from: the same rules declared from a copy elsewhere are the same),
     the rules of ``ruleset`` itself (a file of one's own is read now), which scenarios run, and the
     versions of Python and of the packages that run them. An edit anywhere else (the command
     line, the site, the docs) keeps every file."""
@@ -190,7 +192,7 @@ def kept_path(ruleset: str, scenarios: str | None = None, *, unaskable: bool = F
             code_digest(__name__, SPEC_MODULE),
             files_digest(spec_data_files(), PACKAGE, data_root()),
             files_digest(package_data_files(), PACKAGE),
-            declared_environment(),
+            [[rules.name, rules.extends, rules.data, rules.expect] for rules in declared_rulesets()],
             ruleset,
             _rules_of(ruleset),
             scenarios,
