@@ -642,7 +642,7 @@ def test_the_scorer_states_a_rows_first_roll_points_win_and_requirement_beside_i
     assert rules["escalera"].endswith(" Made with the turn's first roll, it scores 5 more.")
     assert rules["generala"].endswith(" Made with the turn's first roll, it wins the game at once.")
     assert rules["double_generala"].endswith(
-        " Made with the turn's first roll, it scores 20 more. Made with the turn's first roll, it wins the game at"
-        " once. It scores only once generala holds points; before that it may be filled, for 0."
+        " Made with the turn's first roll, it scores 20 more and wins the game at once."
+        " It scores only once generala holds points; before that it may be filled, for 0."
     )
     assert rules["ones"] == "The sum of the dice that show 1; 0 when none does."

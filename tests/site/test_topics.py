@@ -12,7 +12,7 @@ import pytest
 
 from dicespec.catalog import LANGUAGES
 from dicespec.registry import game_names
-from dicespec.rulesets import find_ruleset, ruleset_names
+from dicespec.rulesets import find_ruleset, load_ruleset, model_files, ruleset_names
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.site.topics import (
     Topic,
@@ -136,6 +136,21 @@ def test_what_a_row_does_beyond_its_pattern_in_sentences_or_in_a_few_words() -> 
     assert all(row_rules(kiriki, row, "en", "value") == [] for row in kiriki.rows)
     full = topic("generala", "full-house")
     assert full.value is not None and full.value(generala).endswith(", +5 on the first roll")
+
+
+def test_a_row_that_adds_points_and_wins_on_the_first_roll_says_both_at_once() -> None:
+    """The model's Generala-like double generala adds 20 and wins, made with the first roll: one
+    sentence says both, in every language, and the few words too."""
+    model = load_ruleset(next(path for path in model_files() if path.stem == "model-generala"))
+    assert isinstance(model, SheetRuleset)
+    said = {lang: row_rules(model, "double_generala", lang, "define")[0] for lang in ("en", "fr", "de", "pl")}
+    assert said == {
+        "en": "Made with the turn's first roll, it scores 20 more and wins the game at once.",
+        "fr": "Faite au premier lancer du tour, elle rapporte 20 de plus et gagne la partie sur-le-champ.",
+        "de": "Gelingt sie mit dem ersten Wurf des Zugs, zählt sie 20 mehr und gewinnt das Spiel sofort.",
+        "pl": "Ułożony w pierwszym rzucie tury daje o 20 więcej i od razu wygrywa grę.",
+    }
+    assert row_rules(model, "double_generala", "en", "value")[0] == "+20 and wins on the first roll"
 
 
 def test_a_ruleset_file_of_ones_own_has_its_own_rows_topics(tmp_path: Path) -> None:

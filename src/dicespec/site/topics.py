@@ -80,12 +80,16 @@ def _count(n: int, lang: str) -> str:
 
 def row_rules(ruleset: SheetRuleset, row_id: str, lang: str, kind: str) -> list[str]:
     """What a row does beyond its pattern, in sentences (``kind`` "define") or a few words ("value"):
-    its first-roll points or win, and the row it requires (the rules page and the scorer say it)."""
+    its first-roll points or win (one sentence for both), and the row it requires (the rules page
+    and the scorer say it)."""
     words, row = rule_words(lang), ruleset.rows[row_id]
     found = []
-    if row.first_roll_adds:
-        found.append(words.format(f"row.{kind}_first_roll_adds", adds=amount(row.first_roll_adds, lang)))
-    if row.first_roll_wins:
+    adds = amount(row.first_roll_adds, lang)
+    if row.first_roll_adds and row.first_roll_wins:
+        found.append(words.format(f"row.{kind}_first_roll_adds_and_wins", adds=adds))
+    elif row.first_roll_adds:
+        found.append(words.format(f"row.{kind}_first_roll_adds", adds=adds))
+    elif row.first_roll_wins:
         found.append(words[f"row.{kind}_first_roll_wins"])
     if row.requires is not None:
         label = _in_sentence(row_label(ruleset, row.requires, lang), lang)
