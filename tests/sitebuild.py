@@ -144,9 +144,10 @@ IN_USE = 3600  # seconds: a build used this recently may be another run's, still
 
 def site_inputs() -> str:
     """A digest of everything a test build of the site is made from: the code it runs (the site's
-    package and the MkDocs hook), every other file of the checkout it may read, and the variables
-    that change what it writes. A change to any of them names another build; a change to anything
-    else (a test, the command line's code) keeps the build."""
+    package, the MkDocs hook, and this module, which writes the results it shows), every other file
+    of the checkout it may read, and the variables that change what it writes. A change to any of
+    them names another build; a change to anything else (a test, the command line's code) keeps
+    the build."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
         cwd=REPO,
@@ -163,7 +164,9 @@ def site_inputs() -> str:
         "\0".join(
             [
                 code_digest("dicespec.site"),
-                files_digest([REPO / "docs" / "hooks.py", *read], REPO),
+                files_digest(
+                    [REPO / "docs" / "hooks.py", Path(__file__), *read], REPO
+                ),  # this file: the sample results
                 *(f"{name}={os.environ.get(name, '')}" for name in _VARIABLES),
             ]
         ).encode()

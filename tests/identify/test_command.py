@@ -11,6 +11,8 @@ compared row by row and flow rule by flow rule.
 from __future__ import annotations
 
 import json
+import platform
+import subprocess
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -20,9 +22,11 @@ from typing import ClassVar
 import pytest
 from tools.identified import folder, games_of, summary_text, text
 
+from dicespec.caches import PACKAGE, code_digest, files_digest
 from dicespec.cli import main
 from dicespec.conformance.run import compared
 from dicespec.conformance.run.compared import Entry, entries
+from dicespec.conformance.run.holds import package_data_files
 from dicespec.conformance.run.target import Options, Target
 from dicespec.conformance.transports.in_process import InProcessTransport
 from dicespec.dice import Roll
@@ -41,7 +45,14 @@ from dicespec.identify.sheet_flow import flow_values
 from dicespec.implementation import ReferenceImplementation, sheet_replay_answer
 from dicespec.registry import game
 from dicespec.replay import ReplayResult, no_random_dice
-from dicespec.rulesets import declare_file, find_ruleset, find_ruleset_of, forget_declared, ruleset_names
+from dicespec.rulesets import (
+    declare_file,
+    declared_rulesets,
+    find_ruleset,
+    find_ruleset_of,
+    forget_declared,
+    ruleset_names,
+)
 from dicespec.scoresheet.errors import RowUsedError, SheetActionError
 from dicespec.scoresheet.families import FullHouse
 from dicespec.scoresheet.game import GameState, SheetGame
@@ -49,12 +60,15 @@ from dicespec.scoresheet.replay import ScoreAction, apply_action, parse_action
 from dicespec.scoresheet.ruleset import SheetRuleset
 from dicespec.scoresheet.sheet import Sheet
 from fakes import fake_module
-from folders import FAKES, TESTS
+from folders import FAKES, REPO, TESTS
+from kept import kept
 
-pytestmark = pytest.mark.early(300)  # every shipped ruleset and compared implementation identified (tests/order.py)
+# Every shipped ruleset and compared implementation identified: 300 s where the identifications are
+# made again, 30 s where they are kept (tests/order.py).
+pytestmark = pytest.mark.early(300)
 
 REFERENCE = ReferenceImplementation()
-JS = "node examples/adapters/js/dicespec-adapter.mjs"
+JS = next(entry for entry in entries() if entry.id == "dicespec-js")  # node examples/adapters/js/dicespec-adapter.mjs
 IDENTIFIED = folder()
 
 
@@ -390,13 +404,41 @@ def test_a_game_it_declares_no_ruleset_of_is_one_line_and_exit_2(capsys: pytest.
     assert err.startswith("dicespec: error: ") and "declares no ruleset of yahtzee" in err and "\n" not in err
 
 
-@cache
-def identification(target: Target, name_of_game: str, asked: str | None) -> Identification | AsideIdentification:
-    """What ``dicespec identify`` finds the target plays of a game, asked under ``asked`` (``None``:
-    as ``make conformance`` asks, with no ruleset named: the game's default), once a process: the
+def identification(entry: Entry, name_of_game: str, asked: str | None) -> Identification | AsideIdentification:
+    """What ``dicespec identify`` finds the compared implementation ``entry`` plays of a game,
+    asked under ``asked`` (``None``: as ``make conformance`` asks, with no ruleset named: the
+    game's default). Made once for its inputs (:func:`identification_inputs`) and kept between
+    runs (``tests/kept.py``), unless a process of the implementation was lost meanwhile. The
     JavaScript implementation's identification of a game's default ruleset is read by the test of
     each shipped ruleset and by the test of its recorded identification."""
-    return identify(target, Options(), name_of_game=name_of_game, asked=asked, name=None)
+    return kept(
+        f"identify-{entry.id}-{name_of_game}-{asked or 'default'}",
+        identification_inputs(entry, name_of_game, asked),
+        lambda: identify(entry.target, Options(), name_of_game=name_of_game, asked=asked, name=None),
+        keep=lambda found: not found.stops.reasons,  # a process lost to a timeout: made again next run
+    )
+
+
+def identification_inputs(entry: Entry, name_of_game: str, asked: str | None) -> dict[str, object]:
+    """Everything an identification is made from: the code ``identify`` runs (the implementations
+    in process reach the package through ``dicespec.implementation``), the package's games,
+    rulesets and schemas, the rulesets declared in this process, the implementation's own files,
+    its package's version and the program that runs it, and what is asked."""
+    return {
+        "code": code_digest("dicespec.identify.command", "dicespec.implementation"),
+        "data": files_digest(package_data_files(), PACKAGE),
+        "declared": [[rules.name, rules.extends, rules.data, rules.expect] for rules in declared_rulesets()],
+        "implementation": [entry.impl, entry.python, files_digest([REPO / name for name in entry.sources], REPO)],
+        "package": entry.package_version(),
+        "runs it": program_version(entry.target.command[0]) if entry.target.command else platform.python_version(),
+        "asked": [name_of_game, asked],
+    }
+
+
+@cache
+def program_version(program: str) -> str:
+    """What ``program --version`` prints (node's, for the JavaScript implementation)."""
+    return subprocess.run([program, "--version"], capture_output=True, text=True, check=True).stdout.strip()
 
 
 @pytest.mark.slow
@@ -404,7 +446,7 @@ def identification(target: Target, name_of_game: str, asked: str | None) -> Iden
 def test_the_javascript_implementation_is_identified_as_each_shipped_ruleset(name: str) -> None:
     of_game = find_ruleset(name).game
     asked = None if name == game(of_game).default_ruleset else name  # its default: as make conformance asks
-    found = identification(Target.from_command_line(JS), of_game, asked)
+    found = identification(JS, of_game, asked)
     assert (found.closest, found.changed(), found.unexplained, found.errored) == (name, {}, 0, 0)
     closing = found.closing
     assert closing is not None
@@ -438,12 +480,29 @@ RECORDED = [(entry, name) for entry in entries() for name in games_of(entry)]
 @pytest.mark.parametrize(("entry", "name_of_game"), RECORDED, ids=[f"{e.id}-{g}" for e, g in RECORDED])
 def test_a_recorded_identification_is_what_identify_finds_today(entry: Entry, name_of_game: str) -> None:
     path = IDENTIFIED / f"{entry.id}-{name_of_game}.yaml"
-    found = identification(entry.target, name_of_game, None)
+    found = identification(entry, name_of_game, None)
     assert text(found) == path.read_text(encoding="utf-8"), "stale: run make conformance"
     assert summary_text(found) == path.with_suffix(".json").read_text(encoding="utf-8"), "stale: run make conformance"
     declared = declare_file(path)  # and it is a ruleset file the loader takes
     forget_declared()
     assert declared.name == f"{found.implementation}-identified"
+
+
+def test_a_kept_identification_s_inputs_move_with_the_implementation_what_is_asked_and_declared_rules() -> None:
+    """The key an identification is kept by (``identification_inputs``) moves with each input it names."""
+    base = identification_inputs(JS, "yahtzee", None)
+    assert identification_inputs(JS, "yahtzee", None) == base
+    pyhtzee = next(entry for entry in entries() if entry.id == "pyhtzee")
+    assert identification_inputs(pyhtzee, "yahtzee", None)["runs it"] == platform.python_version()
+    assert identification_inputs(replace(JS, sources=JS.sources[:1]), "yahtzee", None) != base
+    assert identification_inputs(JS, "yahtzee", "yahtzee-free-joker") != base
+    assert identification_inputs(JS, "kniffel", None) != base
+    declare_file(FAKES / "yahtzee-vanilla.yaml")
+    try:
+        assert identification_inputs(JS, "yahtzee", None) != base
+    finally:
+        forget_declared()
+    assert identification_inputs(JS, "yahtzee", None) == base
 
 
 def test_every_compared_implementation_has_its_identification_recorded() -> None:
@@ -477,7 +536,7 @@ def test_a_scoring_function_is_identified_by_its_scoring_alone(
     ],
 )
 def test_a_bad_option_is_one_line_and_exit_2(options: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["identify", "--impl", JS, *options]) == 2
+    assert main(["identify", "--impl", JS.impl or "", *options]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"dicespec: error: {said}") and err.count("\n") == 1
 

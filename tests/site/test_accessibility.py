@@ -7,10 +7,12 @@ table's narrowest width, as the browser lays it out, is no more than the static 
 the room that reading gives it; axe-core (pinned in package.json, installed by ``npm ci`` in the
 Makefile) finds no serious or critical violation in the light or the dark palette, its
 colour-contrast rule included. And the header and the navigation are reachable by keyboard with
-a visible focus, and the glyph widths the static reading uses are those chromium draws. What a
-static reading of the HTML can check (links, anchors, titles, names and labels, tables) is checked
-on every page by ``test_built_site.py``. The shared browser fixtures are in ``browser.py``; the
-site's other browser tests, of one page each, in ``tests/site/test_browser.py``.
+a visible focus, and the glyph widths the static reading uses are those chromium draws. A survey
+that found nothing wrong is kept for the next run of the same site, browser and tests
+(``tests/kept.py``). What a static reading of the HTML can check (links, anchors, titles, names
+and labels, tables) is checked on every page by ``test_built_site.py``. The shared browser
+fixtures are in ``browser.py``; the site's other browser tests, of one page each, in
+``tests/site/test_browser.py``.
 
 Without axe-core (npm missing, ``npm ci`` not run) the axe test is skipped locally and fails
 under CI=true. The violations below serious are printed, and every violation is written to
@@ -22,22 +24,35 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser import ARTIFACTS, AXE, BLOCKING, NO_TRANSITIONS, TOGGLE, require_axe, without_search_results
+from browser import (
+    ARTIFACTS,
+    AXE,
+    BLOCKING,
+    CHROMIUM_ARGS,
+    NO_TRANSITIONS,
+    TOGGLE,
+    require_axe,
+    without_search_results,
+)
+from dicespec.caches import code_digest, files_digest
 from dicespec.site import layout
-from sitebuild import pages
+from folders import REPO, TESTS
+from kept import kept
+from sitebuild import pages, site_inputs
 from sitepages import address, representatives, tree
 from widths import GLYPHS, GLYPHS_FILE, ROUNDING, STYLES, markdown_tables, narrowest, room
 
 pytestmark = [
     pytest.mark.slow,  # a browser: out of `make check`, in `make test`
-    # The survey, two tabs at once: handed out first under pytest-xdist, beside tests of one
-    # process each rather than another browser (tests/order.py).
+    # The survey, two tabs at once (190 s; 5 s where it is kept): handed out first under
+    # pytest-xdist, beside tests of one process each rather than another browser (tests/order.py).
     pytest.mark.early(190),
 ]
 
@@ -259,6 +274,53 @@ def _tables(tab: Any, url: str, html: Path, found: Survey) -> None:
 
 @pytest.fixture(scope="module")
 def survey(site, base_url, browser) -> Survey:
+    """The survey of the site's representative pages (:func:`surveyed`), made once for its inputs
+    (:func:`survey_inputs`) and kept between runs (``tests/kept.py``) where it found nothing wrong:
+    a survey that failed, by chance or not, is made again by the next run."""
+    found = Survey(
+        **kept(
+            "accessibility-survey",
+            survey_inputs(browser),
+            lambda: asdict(surveyed(site, base_url, browser)),  # plain data: a test module's class is not kept
+            keep=lambda data: clean(Survey(**data)),
+        )
+    )
+    print(f"{len(found.pages)} pages surveyed in {found.seconds:.0f} s: {', '.join(found.pages)}")
+    return found
+
+
+def survey_inputs(browser) -> dict[str, object]:
+    """Everything a survey is made from: the built site (:func:`sitebuild.site_inputs`), the code
+    that chooses its pages and measures them (this module and the helpers it reads, the package's
+    layout and registry), axe-core, and the browser with its driver."""
+    helpers = [
+        Path(__file__),
+        TESTS / "browser.py",
+        TESTS / "sitebuild.py",
+        TESTS / "sitepages.py",
+        TESTS / "widths.py",
+    ]
+    return {
+        "site": site_inputs(),
+        "tests": files_digest([*helpers, GLYPHS_FILE], REPO),
+        "code": code_digest("dicespec.site.layout", "dicespec.registry"),
+        "axe": files_digest([AXE], REPO) if AXE.is_file() else None,
+        "browser": [browser.version, metadata.version("playwright"), CHROMIUM_ARGS],
+    }
+
+
+def clean(found: Survey) -> bool:
+    """Whether every test of the survey passes on what it found (axe-core run, no finding that fails)."""
+    wrong = [found.not_loaded, found.console_errors, *found.sideways.values(), found.wide_tables, found.misread_tables]
+    return (
+        found.violations is not None
+        and not any(wrong)
+        and not found.no_contrast
+        and not any(rule["impact"] in BLOCKING for rule in found.violations)
+    )
+
+
+def surveyed(site: Path, base_url: str, browser) -> Survey:
     """The representative pages, each loaded once, two at a time in two tabs (two renderer
     processes: the two cores share the work). Once loaded, the page's title is read. At desktop
     width, the page's width and its tables are measured and axe runs every rule in the light
@@ -325,7 +387,6 @@ def survey(site, base_url, browser) -> Survey:
         for tab in tabs:
             tab.context.close()
     found.seconds = time.monotonic() - began
-    print(f"{len(found.pages)} pages surveyed in {found.seconds:.0f} s: {', '.join(found.pages)}")
     return found
 
 
@@ -379,6 +440,25 @@ def test_axe_finds_no_serious_violation_on_any_page_in_either_palette(survey):
         print(f"axe (not failing): {finding}, on {count} page views")
     assert not survey.no_contrast, f"axe's {CONTRAST} rule did not run on: {', '.join(survey.no_contrast)}"
     assert not blocking, f"{len(blocking)} serious or critical axe violations:\n" + "\n".join(blocking)
+
+
+@pytest.mark.parametrize(
+    "finding",
+    [
+        {"not_loaded": ["/: 404"]},
+        {"console_errors": {"/": ["TypeError"]}},
+        {"sideways": {"desktop": [], "phone": ["/: 420 px wide"]}},
+        {"wide_tables": ["/: table 1"]},
+        {"misread_tables": ["/: table 1"]},
+        {"no_contrast": ["/ (slate)"]},
+        {"violations": [{"impact": "serious"}]},
+        {"violations": None},  # axe-core not run
+    ],
+)
+def test_a_survey_is_kept_only_where_it_found_nothing_wrong(finding: dict[str, Any]) -> None:
+    """A survey that failed, by chance or not, is not kept (``clean``): the next run surveys again."""
+    assert clean(Survey(violations=[{"impact": "moderate"}]))
+    assert not clean(replace(Survey(violations=[]), **finding))
 
 
 def test_the_glyph_widths_of_the_static_reading_are_chromiums(base_url, page):
