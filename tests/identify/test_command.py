@@ -423,14 +423,16 @@ def identification_inputs(entry: Entry, name_of_game: str, asked: str | None) ->
     """Everything an identification is made from: the code ``identify`` runs (the implementations
     in process reach the package through ``dicespec.implementation``), the package's games,
     rulesets and schemas, the rulesets declared in this process, the implementation's own files,
-    its package's version and the program that runs it, and what is asked."""
+    its package's version and the program that runs it (node), Python and the packages pinned for
+    it, and what is asked."""
     return {
         "code": code_digest("dicespec.identify.command", "dicespec.implementation"),
         "data": files_digest(package_data_files(), PACKAGE),
         "declared": [[rules.name, rules.extends, rules.data, rules.expect] for rules in declared_rulesets()],
         "implementation": [entry.impl, entry.python, files_digest([REPO / name for name in entry.sources], REPO)],
         "package": entry.package_version(),
-        "runs it": program_version(entry.target.command[0]) if entry.target.command else platform.python_version(),
+        "runs it": program_version(entry.target.command[0]) if entry.target.command else None,
+        "python": [platform.python_version(), files_digest([REPO / "constraints.txt"], REPO)],  # and its pins
         "asked": [name_of_game, asked],
     }
 
@@ -493,7 +495,8 @@ def test_a_kept_identification_s_inputs_move_with_the_implementation_what_is_ask
     base = identification_inputs(JS, "yahtzee", None)
     assert identification_inputs(JS, "yahtzee", None) == base
     pyhtzee = next(entry for entry in entries() if entry.id == "pyhtzee")
-    assert identification_inputs(pyhtzee, "yahtzee", None)["runs it"] == platform.python_version()
+    assert identification_inputs(pyhtzee, "yahtzee", None)["runs it"] is None  # in process: Python
+    assert str(base["runs it"]).startswith("v")  # node's version
     assert identification_inputs(replace(JS, sources=JS.sources[:1]), "yahtzee", None) != base
     assert identification_inputs(JS, "yahtzee", "yahtzee-free-joker") != base
     assert identification_inputs(JS, "kniffel", None) != base
