@@ -5,6 +5,7 @@ that cannot be read is played again."""
 from __future__ import annotations
 
 import itertools
+import os
 from pathlib import Path
 
 import pytest
@@ -44,14 +45,38 @@ def test_a_file_is_named_by_what_the_games_come_from(cache_folder: Path) -> None
     list(corpus.games({"kiriki": ["kiriki"], "ten-thousand": ["farkle", "farkle-linear"]}, count=2, seed=0, kept=True))
     assert len(files(cache_folder)) == 3
     list(corpus.games({"kiriki": ["kiriki"], "ten-thousand": ["farkle"]}, count=3, seed=0, kept=True))
-    assert [path.name for path in files(cache_folder)] == sorted(  # one file a ruleset: the latest
+    assert [path.name for path in files(cache_folder)] == sorted(  # another number of games: a file of its own
         kept_games.path_of(game, ruleset, count, 0).name
         for game, ruleset, count in [
+            ("kiriki", "kiriki", 2),
             ("kiriki", "kiriki", 3),
+            ("ten-thousand", "farkle", 2),
             ("ten-thousand", "farkle", 3),
             ("ten-thousand", "farkle-linear", 2),
         ]
     )
+
+
+def test_a_ruleset_keeps_its_most_recently_used_files(cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two runs that ask for other games of the same ruleset (250 for the golden files, one for a
+    quick conform) keep a file each; past :data:`KEPT` files, the least recently used goes."""
+    monkeypatch.setattr(kept_games, "KEPT", 2)
+    kiriki = {"kiriki": ["kiriki"]}
+
+    def played(count: int, when: int | None = None) -> None:
+        list(corpus.games(kiriki, count=count, seed=0, kept=True))
+        if when is not None:
+            os.utime(kept_games.path_of("kiriki", "kiriki", count, 0), (when, when))  # long ago, in this order
+
+    played(1, 1000)
+    played(2, 2000)
+    played(1)  # read back: used now
+    played(3)  # a third file: the least recently used, of 2 games, goes
+    assert [path.name for path in files(cache_folder)] == sorted(
+        kept_games.path_of("kiriki", "kiriki", count, 0).name for count in (1, 3)
+    )
+    list(corpus.games({"ten-thousand": ["farkle"]}, count=1, seed=0, kept=True))  # another ruleset's files apart
+    assert len(files(cache_folder)) == 3
 
 
 def test_games_seeded_as_another_ruleset_are_kept_apart_and_read_back_alike(cache_folder: Path) -> None:

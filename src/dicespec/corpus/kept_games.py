@@ -5,10 +5,12 @@ their checkpoints, takes most of a second; reading them back, a few hundredths. 
 the cases of one ruleset's games, for one seed and number of games, in the order they are
 played, each game's actions written once. It is named by a hash of everything the cases come
 from: the code that plays them (this corpus and what it runs: the engines, the policies), the ruleset's data,
-the game, the seed and the number of games; a change to any of them names another file, and
-the games are played again, and the ruleset's older file removed (one file a ruleset). A file
-that cannot be read or does not hold what its name says is played again too; one that cannot be
-written is not kept.
+the game, the seed, the number of games and the players; a change to any of them names another
+file, and the games are played again. A ruleset keeps its :data:`KEPT` most recently used files,
+and the others are removed: a run of 250 games (the golden files') and one of a single game (a
+quick ``conform --games 1``) keep a file each, and neither plays its games again after the other;
+the files of older code go. A file that cannot be read or does not hold what its name says is
+played again too; one that cannot be written is not kept.
 
 The files live in ``conformance-games/`` of the package's cache folder (:mod:`dicespec.caches`).
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -29,6 +32,7 @@ from dicespec.corpus.case import Case
 FORMAT = "dicespec-conformance-games-2"  # change it when a file's layout or meaning changes
 MAKER = "dicespec.corpus"  # the code that plays the games: its digest names their file
 KEY = 24  # hexadecimal digits of the hash in a file's name
+KEPT = 8  # a ruleset's files kept: the most recently used
 _NAME = re.compile(rf"(?P<ruleset>.+)-[0-9a-f]{{{KEY}}}\.json")
 
 
@@ -118,6 +122,8 @@ def kept_games(
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass  # played again, and kept anew
     else:
+        with contextlib.suppress(OSError):
+            os.utime(path)  # used now: the last of the ruleset's files to be removed
         yield from cases
         return
     played: list[dict[str, Any]] | None = []
@@ -135,10 +141,22 @@ def kept_games(
 
 
 def _forget_others(path: Path, ruleset: str) -> None:
-    """Remove the ruleset's other files (older code, other seeds or numbers of games): the folder
-    holds one file a ruleset."""
-    for other in path.parent.glob("*.json"):
-        found = _NAME.fullmatch(other.name)
-        if other != path and found is not None and found["ruleset"] == ruleset:
+    """Remove the ruleset's files but the :data:`KEPT` most recently used (older code, seeds,
+    numbers of games or players no run has asked for since)."""
+    own = [other for other in path.parent.glob("*.json") if _ruleset_of(other) == ruleset]
+    for other in sorted(own, key=_used, reverse=True)[KEPT:]:
+        if other != path:
             with contextlib.suppress(OSError):
                 other.unlink()
+
+
+def _ruleset_of(path: Path) -> str | None:
+    found = _NAME.fullmatch(path.name)
+    return None if found is None else found["ruleset"]
+
+
+def _used(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # removed meanwhile
+        return 0.0
