@@ -43,8 +43,9 @@ def test_game_answers_are_the_reference_replays() -> None:
 
 @pytest.fixture(scope="module")
 def thirty_games() -> list[corpus.Case]:
-    """The corpus's first 30 games of every reference ruleset, played once for the module."""
-    return list(corpus.games(reference_games(), count=30))
+    """The corpus's first 30 games of every reference ruleset, played once for the code that plays
+    them and kept (``corpus.kept_games``: read back, the same cases), as conform keeps them."""
+    return list(corpus.games(reference_games(), count=30, kept=True))
 
 
 @pytest.mark.slow
