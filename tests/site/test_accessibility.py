@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -440,6 +441,17 @@ def test_axe_finds_no_serious_violation_on_any_page_in_either_palette(survey):
         print(f"axe (not failing): {finding}, on {count} page views")
     assert not survey.no_contrast, f"axe's {CONTRAST} rule did not run on: {', '.join(survey.no_contrast)}"
     assert not blocking, f"{len(blocking)} serious or critical axe violations:\n" + "\n".join(blocking)
+
+
+def test_a_kept_survey_s_inputs_name_the_site_its_code_axe_and_the_browser() -> None:
+    """The key a survey is kept by (``survey_inputs``) is the same for the same inputs, and moves
+    with the browser (its version, as Playwright reports it)."""
+    browser = SimpleNamespace(version="120.0.6099.224")
+    key = survey_inputs(browser)
+    assert survey_inputs(browser) == key
+    assert set(key) == {"site", "tests", "code", "axe", "browser"}
+    assert key["site"] == site_inputs()
+    assert survey_inputs(SimpleNamespace(version="121.0.6167.85")) != key
 
 
 @pytest.mark.parametrize(
