@@ -164,9 +164,7 @@ def site_inputs() -> str:
         "\0".join(
             [
                 code_digest("dicespec.site"),
-                files_digest(
-                    [REPO / "docs" / "hooks.py", Path(__file__), *read], REPO
-                ),  # this file: the sample results
+                files_digest([REPO / "docs" / "hooks.py", Path(__file__), *read], REPO),
                 *(f"{name}={os.environ.get(name, '')}" for name in _VARIABLES),
             ]
         ).encode()

@@ -26,7 +26,7 @@ from dicespec.caches import PACKAGE, code_digest, files_digest
 from dicespec.cli import main
 from dicespec.conformance.run import compared
 from dicespec.conformance.run.compared import Entry, entries
-from dicespec.conformance.run.holds import package_data_files
+from dicespec.conformance.run.holds import declared_rules, package_data_files
 from dicespec.conformance.run.target import Options, Target
 from dicespec.conformance.transports.in_process import InProcessTransport
 from dicespec.dice import Roll
@@ -47,7 +47,6 @@ from dicespec.registry import game
 from dicespec.replay import ReplayResult, no_random_dice
 from dicespec.rulesets import (
     declare_file,
-    declared_rulesets,
     find_ruleset,
     find_ruleset_of,
     forget_declared,
@@ -428,7 +427,7 @@ def identification_inputs(entry: Entry, name_of_game: str, asked: str | None) ->
     return {
         "code": code_digest("dicespec.identify.command", "dicespec.implementation"),
         "data": files_digest(package_data_files(), PACKAGE),
-        "declared": [[rules.name, rules.extends, rules.data, rules.expect] for rules in declared_rulesets()],
+        "declared": declared_rules(),
         "implementation": [entry.impl, entry.python, files_digest([REPO / name for name in entry.sources], REPO)],
         "package": entry.package_version(),
         "runs it": program_version(entry.target.command[0]) if entry.target.command else None,

@@ -42,7 +42,7 @@ from browser import (
     require_axe,
     without_search_results,
 )
-from dicespec.caches import code_digest, files_digest
+from dicespec.caches import files_digest
 from dicespec.site import layout
 from folders import REPO, TESTS
 from kept import kept
@@ -291,9 +291,10 @@ def survey(site, base_url, browser) -> Survey:
 
 
 def survey_inputs(browser) -> dict[str, object]:
-    """Everything a survey is made from: the built site (:func:`sitebuild.site_inputs`), the code
-    that chooses its pages and measures them (this module and the helpers it reads, the package's
-    layout and registry), axe-core, and the browser with its driver."""
+    """Everything a survey is made from: the built site (:func:`sitebuild.site_inputs`, which holds
+    the site package's code, the layout and registry that choose its pages among it), the tests'
+    code that chooses the pages and measures them (this module and the helpers it reads),
+    axe-core, and the browser with its driver."""
     helpers = [
         Path(__file__),
         TESTS / "browser.py",
@@ -304,7 +305,6 @@ def survey_inputs(browser) -> dict[str, object]:
     return {
         "site": site_inputs(),
         "tests": files_digest([*helpers, GLYPHS_FILE], REPO),
-        "code": code_digest("dicespec.site.layout", "dicespec.registry"),
         "axe": files_digest([AXE], REPO) if AXE.is_file() else None,
         "browser": [browser.version, metadata.version("playwright"), CHROMIUM_ARGS],
     }
@@ -449,7 +449,7 @@ def test_a_kept_survey_s_inputs_name_the_site_its_code_axe_and_the_browser() -> 
     browser = SimpleNamespace(version="120.0.6099.224")
     key = survey_inputs(browser)
     assert survey_inputs(browser) == key
-    assert set(key) == {"site", "tests", "code", "axe", "browser"}
+    assert set(key) == {"site", "tests", "axe", "browser"}
     assert key["site"] == site_inputs()
     assert survey_inputs(SimpleNamespace(version="121.0.6167.85")) != key
 

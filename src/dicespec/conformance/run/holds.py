@@ -192,7 +192,7 @@ def kept_path(ruleset: str, scenarios: str | None = None, *, unaskable: bool = F
             code_digest(__name__, SPEC_MODULE),
             files_digest(spec_data_files(), PACKAGE, data_root()),
             files_digest(package_data_files(), PACKAGE),
-            [[rules.name, rules.extends, rules.data, rules.expect] for rules in declared_rulesets()],
+            declared_rules(),
             ruleset,
             _rules_of(ruleset),
             scenarios,
@@ -204,6 +204,13 @@ def kept_path(ruleset: str, scenarios: str | None = None, *, unaskable: bool = F
         ensure_ascii=False,
     )
     return cache_dir() / KEPT / f"{hashlib.sha256(made_from.encode()).hexdigest()[:24]}.json"
+
+
+def declared_rules() -> list[list[object]]:
+    """The rulesets declared in this process as a key holds them: each one's name, parent, rules
+    and expected outcomes, not the file it was read from (the same rules declared from a copy
+    elsewhere are the same)."""
+    return [[rules.name, rules.extends, rules.data, rules.expect] for rules in declared_rulesets()]
 
 
 def package_data_files() -> list[Path]:
