@@ -11,6 +11,8 @@ where it is asked for:
   over to the next face (a 6 to a 1).
 - ``--last-refusal``: no bug, but its checks in another order: where the rules refuse an action for
   more than one reason, it names the last of them, where the reference names the first.
+- ``--always DICE``: no bug, but dice with which a game may never end: every throw shows these
+  (as many of them as it throws, from the first).
 
 Its answers are otherwise the reference's, every die it throws its seeded source's.
 """
@@ -42,9 +44,16 @@ class Buggy(OwnDiceReference):
     name = "own-dice"
 
     def __init__(
-        self, seed: int = 0, *, turn_stays: bool = False, illegal: str | None = None, last_refusal: bool = False
+        self,
+        seed: int = 0,
+        *,
+        turn_stays: bool = False,
+        illegal: str | None = None,
+        last_refusal: bool = False,
+        always: str | None = None,
     ) -> None:
         super().__init__(seed)
+        self.always = always
         self.turn_stays = turn_stays
         self.illegal = illegal
         self.last_refusal = last_refusal
@@ -70,6 +79,12 @@ class Buggy(OwnDiceReference):
         if action.startswith("reroll"):
             self.rerolls[game] = self.rerolls.get(game, 0) + 1
         return self._illegal(answer, action, throws, self.rerolls.get(game, 0))
+
+    def dice_source(self, game: int) -> Any:
+        if self.always is None:
+            return super().dice_source(game)
+        faces = [int(face) for face in self.always]
+        return lambda n: faces[:n]
 
     def _illegal(self, answer: dict[str, Any], action: str, throws: int, rerolls: int) -> dict[str, Any]:
         """The answer with the illegal dice asked for, where they are due."""
@@ -123,8 +138,13 @@ def engine(argv: list[str]) -> Buggy:
     illegal = argv[argv.index("--illegal") + 1] if "--illegal" in argv[:-1] else None
     if illegal is not None and illegal not in ILLEGAL:
         raise SystemExit(f"--illegal {illegal}: one of {', '.join(ILLEGAL)}")
+    always = argv[argv.index("--always") + 1] if "--always" in argv[:-1] else None
     return Buggy(
-        seed, turn_stays="--turn-stays-after-a-farkle" in argv, illegal=illegal, last_refusal="--last-refusal" in argv
+        seed,
+        turn_stays="--turn-stays-after-a-farkle" in argv,
+        illegal=illegal,
+        last_refusal="--last-refusal" in argv,
+        always=always,
     )
 
 

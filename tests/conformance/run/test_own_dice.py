@@ -160,6 +160,18 @@ def test_a_kept_die_that_changes_fails_the_game_at_that_reroll(
         assert [path for path, _, _ in differences(line["expected"], line["actual"])] == ["dice"]
 
 
+def test_dice_with_which_the_game_cannot_end_error_the_game_once_where_the_policies_give_up(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Every roll a farkle: no one ever scores, and the seeded policies give the game up at their
+    turn limit, as they read the reply that shows the dice; the game is errored there, once, its
+    reply read in full and not judged again."""
+    status, lines, out = conform(capsys, tmp_path, "--always 234662", "farkle", games=1)
+    assert status == 1
+    assert [line["outcome"] for line in lines] == ["errored"], out[-3000:]
+    assert ", roll: " in lines[0]["message"] and "the game does not end" in lines[0]["message"]
+
+
 @pytest.fixture(scope="module")
 def other_orders() -> dict[str, dict[str, str]]:
     """The games of greed in which the fake of checks in another order refuses an action with

@@ -32,8 +32,9 @@ import fnmatch
 import itertools
 import time
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, NamedTuple
 
 from dicespec import corpus
@@ -97,8 +98,10 @@ class _Playing:
     restarts: int  # the transport's restarts when it began: a restart loses the games kept
     accepted: int = 0  # the moves the rules accepted (a probe is refused: it changes nothing)
     expected: dict[str, Any] | None = None  # the reference's result of the move asked, once worked out
-    following: Move | None = None  # the move after it, once it is carried out on the reference's game
+    followed: bool = False  # the move asked is carried out on the reference's game (a throw's with its dice)
+    following: Move | None = None  # then, the move after it (None: the game is over)
     refusal: OtherOrder | None = None  # its first refusal in another order than the reference's
+    over: bool = False  # recorded already (failed or errored): an answer still to come is not judged
 
     def request(self) -> _Act:
         args = {
@@ -238,18 +241,49 @@ class _Driver:
             playing.expected = {"state": state, "rolled": None}
         return playing.expected
 
-    def _expect(self, act: _Act) -> tuple[Any, bytes | None]:
+    def _expect(self, act: _Act) -> tuple[Any, bytes | Callable[[bytes], Any] | None]:
         """What the transport may take a reply for as it is (see
         :meth:`~dicespec.conformance.transports.stdio.StdioTransport.stream`): a move that throws
-        nothing is answered as the reference answers it, most likely; a throw's answer is read."""
-        if act.playing.move.throws:
-            return None, None
-        expected = self._expected(act.playing)
+        nothing is answered as the reference answers it, most likely; a throw, as the reference
+        answers it with the dice the reply shows (:meth:`_thrown`)."""
+        playing = act.playing
+        if playing.move.throws:
+            return None, partial(self._thrown, playing)
+        expected = self._expected(playing)
         return expected, expected_reply(expected)
+
+    def _thrown(self, playing: _Playing, text: bytes) -> dict[str, Any] | None:
+        """The result a throw's reply stands for, where its text (``{"state":…,"rolled":"…"}``) is
+        exactly the reference's state after the dice it shows, and those dice; else ``None``, and
+        the reply is read in full. The dice are read from the text's end: a ``"rolled"`` member
+        just before the last ``}`` is the result's own (a string holds no bare quote), so the game
+        goes on with the dice the reply shows, whatever is found of the rest."""
+        head, found, tail = text.rpartition(b',"rolled":"')
+        if not found or not head.startswith(b'{"state":') or tail[-2:] != b'"}':
+            return None
+        rolled = tail[:-2].decode("ascii", "replace")
+        if not_dice(rolled, playing.move.throws) is not None:
+            return None
+        try:
+            state = self._thrown_state(playing, rolled)
+        except _GameOver:
+            return None
+        if head[9:] != dumps_own(state).encode():
+            return None
+        playing.expected = {"state": state, "rolled": rolled}
+        return playing.expected
+
+    def _thrown_state(self, playing: _Playing, rolled: str) -> dict[str, Any]:
+        """The reference's state after the throw asked, the dice ``rolled`` (a throw's dice),
+        the game gone on with them (once: read from the reply's end, or from the reply read in full)."""
+        following = playing.following if playing.followed else self._following(playing, rolled)
+        return playing.game.answer(playing.game.final() if following is None else following.before)
 
     def _answered(self, playing: _Playing, outcome: Outcome) -> None:
         """Judge one answer; the game goes on (waiting to be asked its next move) or ends here."""
         self.in_flight -= 1
+        if playing.over:  # it ended as its reply was looked at
+            return
         game, move = playing.game, playing.move
         if getattr(self.transport, "restarts", 0) != playing.restarts:
             why = "the implementation was restarted during the game: the games it kept are lost"
@@ -263,7 +297,7 @@ class _Driver:
             return
         try:
             if outcome.value is playing.expected:  # taken as the reference's answer: valid, and alike
-                following = self._following(playing)
+                following = playing.following if playing.followed else self._following(playing)
             elif not self._judged_answer(playing, outcome.value):
                 return
             else:
@@ -273,6 +307,7 @@ class _Driver:
         if not move.probe:
             playing.accepted += 1
         playing.expected = playing.following = None
+        playing.followed = False
         if following is None:
             self._passed(game, playing.refusal)
         else:
@@ -297,28 +332,29 @@ class _Driver:
                 wanted = f"{move.throws} {'die' if move.throws == 1 else 'dice'}, each 1 to 6"
                 self._fail(playing, {"rolled": wanted}, {"rolled": rolled}, f"the dice it threw are not dice: {wrong}")
                 return False
-            playing.following = following = self._following(playing, rolled)
-            expected = playing.game.answer(playing.game.final() if following is None else following.before)
+            expected = self._thrown_state(playing, rolled)
         elif rolled is not None:
             what = "an action the rules refuse" if move.probe else "an action that throws none"
             self._fail(playing, {"rolled": None}, {"rolled": rolled}, f"it threw dice for {what}")
             return False
         else:
-            playing.following = self._following(playing)
+            self._following(playing)
             expected = self._expected(playing)["state"]
         return dumps_own(state) == dumps_own(expected) or self._judged(playing, expected, state, rolled)
 
     def _following(self, playing: _Playing, dice: str | None = None) -> Move | None:
         """The game's next move, the move asked carried out (a throw's with ``dice``); ``None``
-        once the game is over. Raises :class:`_GameOver` where the policies cannot go on with the
-        dice it threw (the game errored)."""
+        once the game is over; kept as :attr:`_Playing.following`. Raises :class:`_GameOver` where
+        the policies cannot go on with the dice it threw (the game errored)."""
         try:
-            return playing.game.moves.send(dice)
+            following = playing.game.moves.send(dice)
         except StopIteration:
-            return None
+            following = None
         except AssertionError as exc:  # the policies cannot end the game with these dice
             self._end(playing, "errored", f"{self._where(playing)}: {exc}")
             raise _GameOver from None
+        playing.followed, playing.following = True, following
+        return following
 
     def _judged(self, playing: _Playing, expected: Any, state: Any, rolled: Any) -> bool:
         """Does an answer that is not the reference's as the reference writes it pass: valid, no dice
@@ -364,6 +400,7 @@ class _Driver:
         self._end(playing, "failed", message, expected=expected, actual=actual)
 
     def _end(self, playing: _Playing, outcome: str, message: str, **more: Any) -> None:
+        playing.over = True
         game = playing.game
         game.moves.close()
         self.recorder.record(game.id, PART, game.kind, game.ruleset, game.row, outcome, message=message, **more)

@@ -205,9 +205,12 @@ class Server:
             return _dumps({"id": reply["id"], "error": {"message": f"the result is not JSON: {exc}"}}).encode() + b"\n"
 
 
-REPLIES_A_WRITE = 64
+REPLIES_A_WRITE = 8
 """Replies written at once, at most: the runner reads and checks them while the next are worked
-out (a whole window's replies written at once would keep one side waiting for the other)."""
+out (a whole window's replies written at once would keep one side waiting for the other). Games
+played move by move (own dice) need it small: each game's next move waits for its reply, and with
+64 the runner waited for a whole block of replies between its turns (``benchmarks/own_dice.py``:
+farkle's 100 games in 2.96 s with 64, 2.00 s with 8, the replays alike)."""
 
 
 def serve(server: Server, *, stdin: int = 0, stdout: int = 1) -> int:

@@ -123,8 +123,7 @@ class OwnDiceReference(QuickReference):
         if kept is None:
             rules = find_ruleset(ruleset)
             family = FAMILIES[family_of_ruleset(ruleset)]
-            dice = random.Random(f"dicespec-own-dice/{self.seed}/{game}")
-            source = partial(_throw, dice)
+            source = self.dice_source(game)
             kept = self.games[game] = _Kept(ruleset, players, rules, family, family.new_game(rules, players, source))
         elif (kept.ruleset, kept.players) != (ruleset, players):
             raise ValueError(f"game {game} is a game of {kept.ruleset} for {kept.players} players")
@@ -135,6 +134,12 @@ class OwnDiceReference(QuickReference):
             return {"state": kept.family.answer(kept.rules, result), "rolled": None}
         kept.accepted += 1
         return {"state": kept.family.answer(kept.rules, ReplayResult(kept.game.state)), "rolled": rolled}
+
+
+    def dice_source(self, game: int) -> DiceSource:
+        """Where the dice of the game numbered ``game`` come from: a random source of its own, seeded
+        by the seed and its number."""
+        return partial(_throw, random.Random(f"dicespec-own-dice/{self.seed}/{game}"))
 
 
 def _throw(dice: random.Random, n: int) -> list[int]:

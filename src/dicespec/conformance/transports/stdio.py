@@ -236,10 +236,13 @@ class StdioTransport:
         """Send every request (objects with ``op`` and ``args``) and yield ``(request,
         outcome)`` as replies come (in order, but for requests sent again after a crash).
 
-        ``expect``, if given, says what a request's result most likely is: its value and its JSON
-        text, as :data:`~dicespec.conformance.transports.wire.dumps` writes it. A reply line that is exactly
-        ``{"id":…,"result":`` that text ``}`` is that result, valid as it is, and is taken without
-        being parsed or checked (see :func:`expected_reply`); any other line is read in full.
+        ``expect``, if given, says what a request's result most likely is (:data:`Expect`): its value
+        and its JSON text, as :data:`~dicespec.conformance.transports.wire.dumps` writes it. A reply
+        line that is exactly ``{"id":…,"result":`` that text ``}`` is that result, valid as it is,
+        and is taken without being parsed or checked (see :func:`expected_reply`). Where the result
+        can only be known from the reply itself (the dice an engine threw), ``expect`` gives a
+        reader of the result's text instead, which returns the result it stands for where that is
+        the expected one. Any other line is read in full.
         Where ``requests`` yields :data:`~dicespec.conformance.transports.wire.PAUSE`, what is in
         flight is read before it is asked again."""
         source = iter(requests)
@@ -328,7 +331,15 @@ class StdioTransport:
                     if expect is not None:  # the expected reply, to the oldest request: taken as it is
                         entry = in_flight[0]
                         value, text = expect(entry.item)
-                        if text is not None and line == b'{"id":%d,"result":%b}' % (entry.id, text):
+                        if text is None:
+                            taken = False
+                        elif type(text) is bytes:
+                            taken = line == b'{"id":%d,"result":%b}' % (entry.id, text)
+                        else:  # a reader of the result's text: its value, or None where it is not expected
+                            start = b'{"id":%d,"result":' % entry.id
+                            value = text(line[len(start) : -1]) if line.startswith(start) and line[-1:] == b"}" else None
+                            taken = value is not None
+                        if taken:
                             in_flight.popleft()
                             del by_id[entry.id]
                             yield entry.item, Outcome("result", value)
@@ -433,9 +444,12 @@ def cannot_start(argv: Sequence[str], *, cwd: str | None = None, env: Mapping[st
     return f"cannot start {program}: no command of that name on PATH"
 
 
-Expect = Callable[[Any], tuple[Any, bytes | None]]
+Expect = Callable[[Any], tuple[Any, "bytes | Callable[[bytes], Any] | None"]]
 """What a request's result most likely is: ``(value, its JSON text)``; the text ``None`` when
-there is nothing to expect."""
+there is nothing to expect. In place of the text, a reader of a result's text (the bytes of a
+reply line between ``{"id":N,"result":`` and its last ``}``): the value that text stands for, where
+it is the result expected (valid, as the reference writes it), else ``None`` (the line is then read
+in full); the value given beside a reader is not used."""
 
 
 def expected_reply(value: Any) -> bytes:
