@@ -7,6 +7,11 @@ policies) move by move, an ``act`` request a move, the reference following each 
 the adapter threw (``python -m dicespec.adapter --own-dice``). Each is timed from the hello on,
 alternately, a few times; the figure is the medians' ratio, injected time / own-dice time, for one
 ruleset of each family: at least 0.5 (own dice at least half as fast) is the goal.
+
+Beside it, a figure without a goal: the runner's share of the own-dice run alone, done in this
+process with no engine process and no transport (the same games followed with the reference
+engines, the dice the reference adapter throws, each move's answer worked out and written as the
+runner compares it). It bounds the ratio from above: no transport can make the run faster than it.
 Run: ``python benchmarks/own_dice.py [--json FILE]``.
 """
 
@@ -15,8 +20,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import time
 
+from dicespec import corpus
 from dicespec.conformance.run.runner import Options
+from dicespec.conformance.serving.own_dice import OwnDiceReference
+from dicespec.conformance.transports.wire import dumps_own
+from dicespec.rulesets import game_of_ruleset
 from goals import Figures, Goal, add_json_option
 from timed import pipelined
 
@@ -33,6 +43,27 @@ def games_part(command: tuple[str, ...], ruleset: str) -> tuple[float, int, bool
     cases, every case passed)."""
     count, elapsed, recorder = pipelined(("games",), command, Options(rulesets=(ruleset,), games=GAMES))
     return elapsed, count, recorder.ok()
+
+
+def runner_share(ruleset: str) -> float:
+    """Seconds to follow the own-dice run's games under ``ruleset`` in this process, as the runner
+    follows them, with the dice the reference adapter throws (its games numbered as the runner
+    numbers them): each move carried out on the reference engines, its answer worked out and
+    written; no engine process, no transport."""
+    engine = OwnDiceReference()
+    start = time.perf_counter()
+    games = corpus.own_dice_games({game_of_ruleset(ruleset).name: [ruleset]}, count=GAMES, seed=engine.seed)
+    for number, game in enumerate(games):
+        throw = engine.dice_source(number)
+        move = next(game.moves, None)
+        while move is not None:
+            dice = "".join(map(str, throw(move.throws))) if move.throws else None
+            try:
+                move = game.moves.send(dice)
+            except StopIteration:
+                move = None
+            dumps_own(game.answer(game.final() if move is None else move.before))
+    return time.perf_counter() - start
 
 
 def main() -> int:
@@ -52,6 +83,13 @@ def main() -> int:
             seconds, games, ok = games_part(OWN_DICE, ruleset)
             own.append(seconds)
             clean &= ok
+        share = statistics.median(runner_share(ruleset) for _ in range(REPEATS))
+        figures.add(
+            f"conform's games part, {ruleset}: the runner's share of own dice alone / injected dice (time)",
+            share / statistics.median(injected),
+            "",
+            beside=f"{share:.2f} s: the games followed with the reference engines in process, no transport",
+        )
         ratio = statistics.median(injected) / statistics.median(own)
         line = figures.add(
             f"conform's games part, {ruleset}: injected dice / own dice (time, the same games)",
@@ -65,6 +103,10 @@ def main() -> int:
             f"  {ruleset:<8} injected {', '.join(f'{s:.2f}' for s in injected)} s; "
             f"own dice {', '.join(f'{s:.2f}' for s in own)} s; ratio of the medians {ratio:.2f}  "
             f"goal {TARGET.text('')}  {line.verdict}"
+        )
+        print(
+            f"  {ruleset:<8} the runner's share alone (no engine process, no transport) {share:.2f} s: "
+            f"{share / statistics.median(injected):.2f} times injected dice's whole run"
         )
     figures.add("own dice: cases not passed", 0 if clean else 1, goal=Goal("==", 0), spec=",.0f")
     figures.write(args.json)

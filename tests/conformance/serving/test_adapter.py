@@ -14,7 +14,14 @@ from benchmarks import ceiling
 from dicespec import corpus
 from dicespec.conformance.protocol.messages import beyond_version_1
 from dicespec.conformance.serving import adapter
-from dicespec.conformance.serving.adapter import REPLIES_A_WRITE, Server, reference_games, serve
+from dicespec.conformance.serving.adapter import (
+    REPLIES_A_WRITE,
+    REPLY_DELAY,
+    Server,
+    reference_games,
+    serve,
+    serve_lines,
+)
 from dicespec.conformance.serving.quick_reference import QuickReference
 from dicespec.rulesets import ruleset_names
 
@@ -65,6 +72,21 @@ def test_replies_are_written_a_few_dozen_at_a_time(name: str, monkeypatch: pytes
     ]
     assert max(write.count(b"\n") for write in writes) <= REPLIES_A_WRITE
     assert len(writes) >= len(CASES) // REPLIES_A_WRITE
+
+
+def test_replies_slow_to_work_out_are_written_once_the_first_has_waited_its_delay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where each reply takes twice the delay to work out (a clock that moves that much at each
+    reading), a block is written as its second reply is done: two replies a write, none held back
+    for a block of 64, and every reply written, in order."""
+    readings = iter(range(10**6))
+    monkeypatch.setattr(adapter.time, "perf_counter", lambda: next(readings) * 2 * REPLY_DELAY)
+    writes = served(
+        lambda stdin, stdout: serve_lines(lambda line: line + b"\n", stdin=stdin, stdout=stdout), monkeypatch
+    )
+    assert [write.count(b"\n") for write in writes] == [2] * (len(CASES) // 2)
+    assert b"".join(writes) == requests()
 
 
 def test_at_protocol_1_the_reference_claims_only_what_protocol_1_can_tell() -> None:

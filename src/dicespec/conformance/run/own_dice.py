@@ -277,7 +277,8 @@ class _Driver:
         """The reference's state after the throw asked, the dice ``rolled`` (a throw's dice),
         the game gone on with them (once: read from the reply's end, or from the reply read in full)."""
         following = playing.following if playing.followed else self._following(playing, rolled)
-        return playing.game.answer(playing.game.final() if following is None else following.before)
+        state: dict[str, Any] = playing.game.answer(playing.game.final() if following is None else following.before)
+        return state
 
     def _answered(self, playing: _Playing, outcome: Outcome) -> None:
         """Judge one answer; the game goes on (waiting to be asked its next move) or ends here."""

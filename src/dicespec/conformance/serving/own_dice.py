@@ -135,7 +135,6 @@ class OwnDiceReference(QuickReference):
         kept.accepted += 1
         return {"state": kept.family.answer(kept.rules, ReplayResult(kept.game.state)), "rolled": rolled}
 
-
     def dice_source(self, game: int) -> DiceSource:
         """Where the dice of the game numbered ``game`` come from: a random source of its own, seeded
         by the seed and its number."""

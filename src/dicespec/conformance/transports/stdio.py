@@ -333,11 +333,13 @@ class StdioTransport:
                         value, text = expect(entry.item)
                         if text is None:
                             taken = False
-                        elif type(text) is bytes:
+                        elif isinstance(text, bytes):
                             taken = line == b'{"id":%d,"result":%b}' % (entry.id, text)
                         else:  # a reader of the result's text: its value, or None where it is not expected
                             start = b'{"id":%d,"result":' % entry.id
-                            value = text(line[len(start) : -1]) if line.startswith(start) and line[-1:] == b"}" else None
+                            value = (
+                                text(line[len(start) : -1]) if line.startswith(start) and line[-1:] == b"}" else None
+                            )
                             taken = value is not None
                         if taken:
                             in_flight.popleft()
@@ -444,7 +446,7 @@ def cannot_start(argv: Sequence[str], *, cwd: str | None = None, env: Mapping[st
     return f"cannot start {program}: no command of that name on PATH"
 
 
-Expect = Callable[[Any], tuple[Any, "bytes | Callable[[bytes], Any] | None"]]
+Expect = Callable[[Any], tuple[Any, bytes | Callable[[bytes], Any] | None]]
 """What a request's result most likely is: ``(value, its JSON text)``; the text ``None`` when
 there is nothing to expect. In place of the text, a reader of a result's text (the bytes of a
 reply line between ``{"id":N,"result":`` and its last ``}``): the value that text stands for, where
