@@ -21,6 +21,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 
 from dicespec import corpus
 from dicespec.conformance.run.runner import Options
@@ -48,22 +49,40 @@ def games_part(command: tuple[str, ...], ruleset: str) -> tuple[float, int, bool
 def runner_share(ruleset: str) -> float:
     """Seconds to follow the own-dice run's games under ``ruleset`` in this process, as the runner
     follows them, with the dice the reference adapter throws (its games numbered as the runner
-    numbers them): each move carried out on the reference engines, its answer worked out and
-    written; no engine process, no transport."""
-    engine = OwnDiceReference()
+    numbers them, their dice thrown beforehand, as the runner reads them from the replies): each
+    move carried out on the reference engines, its answer worked out and written; no engine
+    process, no transport."""
+    thrown = [list(throws) for throws in _played(ruleset, None)]
     start = time.perf_counter()
+    for _ in _played(ruleset, thrown):
+        pass
+    return time.perf_counter() - start
+
+
+def _played(ruleset: str, thrown: list[list[str]] | None) -> Iterator[list[str]]:
+    """The own-dice run's games under ``ruleset`` followed one by one, each move's answer written;
+    the dice of each game's throws: ``thrown``'s (a list per game), or, where ``None``, thrown
+    here by the reference adapter's sources."""
+    engine = OwnDiceReference()
     games = corpus.own_dice_games({game_of_ruleset(ruleset).name: [ruleset]}, count=GAMES, seed=engine.seed)
     for number, game in enumerate(games):
-        throw = engine.dice_source(number)
+        source = engine.dice_source(number)
+        throws = [] if thrown is None else thrown[number]
+        given = iter(throws)
         move = next(game.moves, None)
         while move is not None:
-            dice = "".join(map(str, throw(move.throws))) if move.throws else None
+            dice = None
+            if move.throws and thrown is None:
+                dice = "".join(map(str, source(move.throws)))
+                throws.append(dice)
+            elif move.throws:
+                dice = next(given)
             try:
                 move = game.moves.send(dice)
             except StopIteration:
                 move = None
             dumps_own(game.answer(game.final() if move is None else move.before))
-    return time.perf_counter() - start
+        yield throws
 
 
 def main() -> int:
