@@ -7,10 +7,10 @@ writes the coach file the browser loads when a game starts (a score sheet is sol
 solution is cached); the table shows its compressed size against the goal (at most 3 MB), how
 many values it holds, and, in node, the time from the file's bytes to a coach
 (``loadCoach``: decompressing and reading it) and to the first advice, at a first roll of the
-game (``coach.advise``, replayed by the JavaScript implementation; the first roll that leaves a
-choice). A ruleset the solver refuses
-(Maxi Yatzy) has no file and is listed as such. The browser's own test needs the first advice
-within 3 s on chromium, the file's fetch included; node's time is printed beside it.
+game that leaves a choice (``coach.advise``, replayed by the JavaScript implementation). A
+ruleset the solver refuses (Maxi Yatzy) has no file and is listed as such. The browser's own test
+needs the first advice within 3 s on chromium, the file's fetch included; node's time is printed
+beside it.
 
 Figures only: nothing here fails on size or time. ``--json FILE`` also writes them, each with
 its goal, for ``benchmarks/summary.py``.
