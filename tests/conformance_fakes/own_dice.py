@@ -26,7 +26,7 @@ from typing import Any
 from _fake import run
 
 from dicespec.conformance.serving.adapter import Server, reference_games
-from dicespec.conformance.serving.own_dice import OwnDiceReference
+from dicespec.conformance.serving.own_dice import DiceSource, OwnDiceReference
 from dicespec.replay import ReplayResult
 from dicespec.scoresheet.game import SheetGame
 from dicespec.scoresheet.replay import parse_action as sheet_action
@@ -80,7 +80,7 @@ class Buggy(OwnDiceReference):
             self.rerolls[game] = self.rerolls.get(game, 0) + 1
         return self._illegal(answer, action, throws, self.rerolls.get(game, 0))
 
-    def dice_source(self, game: int) -> Any:
+    def dice_source(self, game: int) -> DiceSource:
         if self.always is None:
             return super().dice_source(game)
         faces = [int(face) for face in self.always]

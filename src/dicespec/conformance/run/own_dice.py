@@ -52,6 +52,7 @@ from dicespec.rulesets import find_ruleset
 
 PART = "games"
 SHOWN_ACTIONS = 12  # the last actions of a failed game its message shows
+_STATE = b'{"state":'  # how an act result's text begins, as the reference writes it
 
 
 def check_hello(hello: Any) -> None:
@@ -259,7 +260,7 @@ class _Driver:
         just before the last ``}`` is the result's own (a string holds no bare quote), so the game
         goes on with the dice the reply shows, whatever is found of the rest."""
         head, found, tail = text.rpartition(b',"rolled":"')
-        if not found or not head.startswith(b'{"state":') or tail[-2:] != b'"}':
+        if not found or not head.startswith(_STATE) or tail[-2:] != b'"}':
             return None
         rolled = tail[:-2].decode("ascii", "replace")
         if not_dice(rolled, playing.move.throws) is not None:
@@ -268,7 +269,7 @@ class _Driver:
             state = self._thrown_state(playing, rolled)
         except _GameOver:
             return None
-        if head[9:] != dumps_own(state).encode():
+        if head[len(_STATE) :] != expected_reply(state):
             return None
         playing.expected = {"state": state, "rolled": rolled}
         return playing.expected
